@@ -1,0 +1,84 @@
+import { defineRule } from '../src/rule.js';
+
+export default defineRule({
+  id: 'schema-valid',
+  severity: 'error',
+  category: 'structure',
+  packs: ['core', 'sep-1913', 'action-metadata', 'trust-annotations', 'risk-metadata', 'webmcp-sensitive', 'meta-hints'],
+  summary: 'A tool or its annotations must match the JSON Schema of every vocabulary they use.',
+  precision: 'very-high',
+  security: 5.0,
+  why: `Clients parse annotations with the same schemas. A hint of the wrong type
+(\`"readOnlyHint": "true"\`), an unknown enum value (\`"destination": "externl"\`), or an
+\`inputMetadata\` without its required \`outcomes\` is either rejected or silently
+ignored, and the tool falls back to the most permissive defaults.
+
+The core schema is the official MCP \`schema.json\` of the spec version in use
+(\`--spec\`, the version a snapshot recorded, or the latest); each proposal vocabulary
+is checked against its own schema. Each problem is reported once, at the offending
+value, in words rather than as a raw validator dump.`,
+  notes: `The tools/list result around the tools (\`nextCursor\`, \`_meta\`, and the
+cache fields 2026-07-28 requires) is only held to a spec version when the input says
+which version produced it (a snapshot's \`protocolVersion\`) or \`--spec\` asks for one:
+most dumps do not say, and most servers speak an older version.
+
+A key that a *proposal* defines but that holds a value of the server's own (for
+example a plain-string \`attribution\`) is reported by
+[vocabulary-key-collision](vocabulary-key-collision.md) as a warning instead, unless
+the tool otherwise speaks that vocabulary. \`inputSchema\` problems at the root are
+[input-schema-object](input-schema-object.md)'s.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'A hint written as a string',
+        tools: [{ name: 'list_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 'true' } }],
+        findings: [{ pointer: '/tools/0/annotations/readOnlyHint' }],
+      },
+      {
+        title: 'A misspelled SEP-1913 destination and a missing member',
+        tools: [
+          {
+            name: 'send_email',
+            inputSchema: { type: 'object' },
+            annotations: { inputMetadata: { destination: ['user', 'pubic'], sensitivity: 'pii' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata' }, { pointer: '/tools/0/annotations/inputMetadata/destination/1' }],
+      },
+      {
+        title: 'A snapshot recorded from a 2026-07-28 server, without the cache fields that version requires',
+        document: {
+          protocolVersion: '2026-07-28',
+          serverInfo: { name: 'files', version: '1.0.0' },
+          tools: [{ name: 'list_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
+        },
+        findings: [{ pointer: '' }, { pointer: '' }, { pointer: '' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'Core hints and SEP-1913 metadata of the right shape',
+        tools: [
+          {
+            name: 'send_email',
+            inputSchema: { type: 'object', properties: { to: { type: 'string' } } },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: false,
+              inputMetadata: { destination: 'public', sensitivity: ['pii', 'user'], outcomes: 'irreversible' },
+            },
+          },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    for (const p of ctx.problems) {
+      if (p.kind !== 'invalid') continue;
+      ctx.report({ pointer: p.pointer, message: p.message, suggestion: p.suggestion });
+    }
+  },
+  checkServer(ctx) {
+    for (const p of ctx.envelopeProblems) ctx.report({ pointer: p.pointer, message: p.message, suggestion: p.suggestion });
+  },
+});

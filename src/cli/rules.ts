@@ -1,0 +1,76 @@
+/** `mcp-annotate rules` and `mcp-annotate explain <rule-id>`. */
+import { readFileSync } from 'node:fs';
+import { Chalk } from 'chalk';
+import { RULES, ruleById } from '../../rules/index.js';
+import { CATEGORY_TITLES, type Rule } from '../rule.js';
+import { PACKAGE_ROOT } from '../version.js';
+import { closest } from '../util/text.js';
+import { EXIT, UsageError, useColor, type CliIO } from './io.js';
+
+export function rulesTable(rules: readonly Rule[]): string {
+  const lines = ['| Rule | Severity | Category | Packs | Summary |', '| --- | --- | --- | --- | --- |'];
+  for (const r of rules) {
+    lines.push(`| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.severity} | ${CATEGORY_TITLES[r.category]} | ${r.packs.join(', ')} | ${r.summary.replace(/\|/g, '\\|')} |`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO): number {
+  if (format === 'json') {
+    const list = RULES.map((r) => ({
+      id: r.id,
+      severity: r.severity,
+      category: r.category,
+      packs: r.packs,
+      precision: r.precision,
+      securitySeverity: r.security ?? null,
+      summary: r.summary,
+    }));
+    io.stdout.write(JSON.stringify(list, null, 2) + '\n');
+  } else if (format === 'markdown') {
+    io.stdout.write(rulesTable(RULES));
+  } else {
+    const c = new Chalk({ level: useColor(undefined, io.env, io.stdout.isTTY) ? 1 : 0 });
+    const width = Math.max(...RULES.map((r) => r.id.length));
+    let category = '';
+    for (const r of RULES) {
+      if (r.category !== category) {
+        category = r.category;
+        io.stdout.write(`${category === RULES[0]!.category ? '' : '\n'}${c.bold(CATEGORY_TITLES[r.category])}\n`);
+      }
+      const sev = r.severity === 'error' ? c.red('error  ') : r.severity === 'warning' ? c.yellow('warning') : c.blue('note   ');
+      io.stdout.write(`  ${r.id.padEnd(width)}  ${sev}  ${r.summary}  ${c.dim(`[${r.packs.join(', ')}]`)}\n`);
+    }
+    io.stdout.write(`\n${RULES.length} rules. mcp-annotate explain <rule-id> shows a rule's documentation.\n`);
+  }
+  return EXIT.ok;
+}
+
+/** Markdown to terminal text: headings bold, code indented, markers and comments dropped. */
+export function terminalMarkdown(markdown: string, color: boolean): string {
+  const c = new Chalk({ level: color ? 1 : 0 });
+  const out: string[] = [];
+  let inCode = false;
+  for (const line of markdown.replace(/<!--[\s\S]*?-->\n?/g, '').split('\n')) {
+    if (line.startsWith('```')) {
+      inCode = !inCode;
+      continue;
+    }
+    if (inCode) out.push(c.cyan(`    ${line}`));
+    else if (/^#{1,3} /.test(line)) out.push(c.bold(line.replace(/^#+ /, '')));
+    else if (/^\| --- /.test(line)) continue;
+    else out.push(line.replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => c.bold(t)).replace(/`([^`]+)`/g, (_m, t: string) => c.cyan(t)));
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+export function explainCommand(id: string, io: CliIO): number {
+  const rule = ruleById(id);
+  if (!rule) {
+    const guess = closest(id, RULES.map((r) => r.id));
+    throw new UsageError(`unknown rule ${JSON.stringify(id)}${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''} (mcp-annotate rules lists them)`);
+  }
+  const markdown = readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
+  io.stdout.write(terminalMarkdown(markdown, useColor(undefined, io.env, io.stdout.isTTY)) + '\n');
+  return EXIT.ok;
+}

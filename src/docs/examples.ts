@@ -1,0 +1,36 @@
+/**
+ * Runs a rule's examples through the real pipeline (document text → shapes →
+ * engine with every rule → findings), for the rule tests and the doc pages.
+ */
+import type { Rule, RuleExample } from '../rule.js';
+import type { Finding, PackId } from '../types.js';
+import { PACK_IDS } from '../types.js';
+import { loadText } from '../sources/files.js';
+import { lint } from '../engine/engine.js';
+
+export function exampleDocument(example: RuleExample): unknown {
+  if (example.document !== undefined) return example.document;
+  if (example.servers) return { servers: example.servers };
+  return { tools: example.tools ?? [] };
+}
+
+export function exampleText(example: RuleExample): string {
+  return JSON.stringify(exampleDocument(example), null, 2) + '\n';
+}
+
+/** Lint an example's document; returns every finding (all rules at their defaults). */
+export function lintExample(rule: Rule, example: RuleExample, allRules: readonly Rule[], text = exampleText(example)): Finding[] {
+  const display = `${rule.id}.json`;
+  const servers = loadText(text, { kind: 'file', path: display, display }, 'example', display);
+  const packs: PackId[] = example.packs ?? [...PACK_IDS];
+  return lint(servers, allRules, {
+    spec: example.spec,
+    packs,
+    rules: example.options ? { [rule.id]: [rule.severity, example.options] } : undefined,
+  }).findings;
+}
+
+/** The findings of the example's own rule. */
+export function ruleFindings(rule: Rule, example: RuleExample, allRules: readonly Rule[], text?: string): Finding[] {
+  return lintExample(rule, example, allRules, text).filter((f) => f.ruleId === rule.id);
+}

@@ -1,0 +1,133 @@
+/**
+ * Claims: what a tool's annotations say, normalised across vocabularies.
+ *
+ * Packs turn the fields of their vocabulary into claims; rules read claims, so a rule
+ * about "may be irreversible" fires whichever vocabulary said it, and its message can
+ * name the exact field (claim.field) and pointer (claim.pointer) on each side.
+ */
+import type { PackId } from '../types.js';
+
+export const OUTCOMES = ['benign', 'consequential', 'irreversible'] as const;
+export const DESTINATIONS = ['ephemeral', 'system', 'user', 'internal', 'public'] as const;
+export const SOURCES = ['untrustedPublic', 'trustedPublic', 'internal', 'user', 'system'] as const;
+export const DATA_CLASSES = ['none', 'user', 'pii', 'financial', 'credentials', 'regulated'] as const;
+/** What a tool does, merged from SEP-2793 `category` and `mcp.dev/effect`. */
+export const ACTIONS = ['read', 'observe', 'utility', 'write', 'delete', 'destroy', 'external'] as const;
+export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export const BLAST_RADII = ['item', 'namespace', 'cluster', 'organization', 'global'] as const;
+export const REVERSIBILITIES = ['auto', 'manual', 'none'] as const;
+export const APPROVALS = ['none', 'single', 'multi'] as const;
+export const RESULT_SENSITIVITIES = ['public', 'internal', 'confidential', 'restricted'] as const;
+
+export type Outcome = (typeof OUTCOMES)[number];
+export type Destination = (typeof DESTINATIONS)[number];
+export type Source = (typeof SOURCES)[number];
+export type DataClass = (typeof DATA_CLASSES)[number];
+export type Action = (typeof ACTIONS)[number];
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+export type BlastRadius = (typeof BLAST_RADII)[number];
+export type Reversibility = (typeof REVERSIBILITIES)[number];
+export type Approval = (typeof APPROVALS)[number];
+export type ResultSensitivity = (typeof RESULT_SENSITIVITIES)[number];
+
+/** Every fact and the type of its value. Set-valued facts hold the possible set. */
+export interface FactTypes {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  openWorld: boolean;
+  outcomes: Outcome[];
+  destinations: Destination[];
+  sources: Source[];
+  inputSensitivity: DataClass[];
+  outputSensitivity: DataClass[];
+  maliciousActivity: boolean;
+  attribution: string[];
+  requiresConfirmation: boolean;
+  action: Action;
+  reversibility: Reversibility;
+  riskLevel: RiskLevel;
+  blastRadius: BlastRadius;
+  sideEffects: string[];
+  approval: Approval;
+  minTrustLevel: number;
+  resultSensitivity: ResultSensitivity;
+  /** The output is sensitive and must be kept out of model context (sensitiveHint, trust-annotations sensitive). */
+  sensitiveOutput: boolean;
+  /** Pointers of outputSchema properties marked "x-sensitive": true. */
+  sensitiveFields: string[];
+  /** The tool documents secret_reference results for its secrets. */
+  secretReference: boolean;
+  /** Results are untrusted content (trust-annotations untrusted). */
+  untrusted: boolean;
+}
+
+export type Fact = keyof FactTypes;
+export type SetFact = { [F in Fact]: FactTypes[F] extends unknown[] ? F : never }[Fact];
+
+export interface Claim<F extends Fact = Fact> {
+  fact: F;
+  value: FactTypes[F];
+  pack: PackId;
+  /** The field as a person reads it: annotations.inputMetadata.outcomes, _meta["mcp.dev/effect"]. */
+  field: string;
+  /** Absolute JSON pointer of the field's value. */
+  pointer: string;
+  /** The value as written (for messages), when it differs from the normalised value. */
+  raw?: unknown;
+  /** Open-vocabulary values that map to nothing known (kept, never guessed). */
+  unknown?: string[];
+}
+
+export class ClaimSet {
+  private readonly byFact = new Map<Fact, Claim[]>();
+  readonly list: readonly Claim[];
+
+  constructor(claims: Claim[]) {
+    this.list = claims;
+    for (const c of claims) {
+      const l = this.byFact.get(c.fact);
+      if (l) l.push(c);
+      else this.byFact.set(c.fact, [c]);
+    }
+  }
+
+  all<F extends Fact>(fact: F): Claim<F>[] {
+    return (this.byFact.get(fact) ?? []) as Claim<F>[];
+  }
+
+  first<F extends Fact>(fact: F): Claim<F> | undefined {
+    return this.all(fact)[0];
+  }
+
+  has(fact: Fact): boolean {
+    return this.byFact.has(fact);
+  }
+
+  /** The claim of a fact made by one pack. */
+  from<F extends Fact>(fact: F, pack: PackId): Claim<F> | undefined {
+    return this.all(fact).find((c) => c.pack === pack);
+  }
+
+  /** Claims of a boolean or scalar fact whose value is one of `values`. */
+  where<F extends Fact>(fact: F, ...values: FactTypes[F][]): Claim<F>[] {
+    return this.all(fact).filter((c) => values.includes(c.value));
+  }
+
+  /** Claims of a set-valued fact whose possible set includes any of `values`. */
+  including<F extends SetFact>(fact: F, ...values: FactTypes[F][number][]): Claim<F>[] {
+    return this.all(fact).filter((c) => (c.value as unknown[]).some((v) => values.includes(v as never)));
+  }
+
+  /** Claims of a set-valued fact whose possible set is non-empty and holds only `values`. */
+  only<F extends SetFact>(fact: F, ...values: FactTypes[F][number][]): Claim<F>[] {
+    return this.all(fact).filter((c) => {
+      const v = c.value as unknown[];
+      return v.length > 0 && !c.unknown?.length && v.every((x) => values.includes(x as never));
+    });
+  }
+
+  packs(): Set<PackId> {
+    return new Set(this.list.map((c) => c.pack));
+  }
+}

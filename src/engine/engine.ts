@@ -1,0 +1,296 @@
+/**
+ * The engine: resolves which packs and rules run at which severity, lets each pack
+ * analyse each tool once (claims + schema problems), runs the rules over those, and
+ * returns findings with positions, sorted deterministically.
+ */
+import { PACKS } from '../packs/index.js';
+import type { PackEnv, SchemaProblem, ToolView } from '../packs/types.js';
+import { validateEnvelope } from '../packs/core.js';
+import type { ReportInput, Rule, RunContext, ServerContext, ServerRef, ToolContext } from '../rule.js';
+import {
+  LATEST_SPEC,
+  PACK_IDS,
+  SEVERITY_RANK,
+  SPEC_VERSIONS,
+  type Finding,
+  type PackId,
+  type RelatedLocation,
+  type ServerInput,
+  type Severity,
+  type SeveritySetting,
+  type SpecVersion,
+} from '../types.js';
+import { isObject } from '../util/json.js';
+import { relative } from '../util/pointer.js';
+import { ClaimSet, type Claim } from './claims.js';
+
+export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
+
+export interface EngineOptions {
+  /** The spec version asked for with --spec; otherwise each server's recorded version, or the latest. */
+  spec?: SpecVersion;
+  packs?: Iterable<PackId>;
+  rules?: Record<string, RuleSetting>;
+  /** Per server and tool rule settings (config overrides), applied after `rules`. */
+  overrides?: (server: string, tool: string | undefined) => Record<string, RuleSetting> | undefined;
+}
+
+export interface ServerSummary {
+  id: string;
+  name: string;
+  origin: ServerInput['origin'];
+  tools: number;
+  spec: SpecVersion;
+}
+
+export interface LintResult {
+  findings: Finding[];
+  servers: ServerSummary[];
+}
+
+interface Resolved {
+  severity: Severity;
+  options: Record<string, unknown>;
+}
+
+/** The spec version whose schema applies to a recorded protocol version. */
+export function specFor(protocolVersion: string | undefined): { spec: SpecVersion; exact: boolean } {
+  if (!protocolVersion) return { spec: LATEST_SPEC, exact: false };
+  if ((SPEC_VERSIONS as readonly string[]).includes(protocolVersion)) return { spec: protocolVersion as SpecVersion, exact: true };
+  // An unknown date: the newest known version not after it (or the oldest).
+  const older = SPEC_VERSIONS.filter((v) => v <= protocolVersion);
+  return { spec: older[older.length - 1] ?? SPEC_VERSIONS[0], exact: false };
+}
+
+function splitSetting(setting: RuleSetting | undefined): { severity?: SeveritySetting; options?: Record<string, unknown> } {
+  if (setting === undefined) return {};
+  if (Array.isArray(setting)) return { severity: setting[0], options: setting[1] };
+  return { severity: setting };
+}
+
+function resolveRule(rule: Rule, ...settings: (RuleSetting | undefined)[]): Resolved | undefined {
+  let severity: SeveritySetting = rule.severity;
+  let options: Record<string, unknown> = { ...(rule.options?.defaults ?? {}) };
+  for (const s of settings) {
+    const { severity: sev, options: opts } = splitSetting(s);
+    if (sev) severity = sev;
+    if (opts) options = { ...options, ...opts };
+  }
+  return severity === 'off' ? undefined : { severity, options };
+}
+
+function toolView(value: unknown, pointer: string, index: number): ToolView {
+  const obj = isObject(value) ? value : undefined;
+  const hasName = typeof obj?.name === 'string' && obj.name !== '';
+  return {
+    value,
+    obj,
+    pointer,
+    index,
+    name: hasName ? (obj!.name as string) : `#${index}`,
+    hasName,
+    annotations: obj && isObject(obj.annotations) ? obj.annotations : undefined,
+    meta: obj && isObject(obj._meta) ? obj._meta : undefined,
+  };
+}
+
+function min(a: Severity, b: Severity | undefined): Severity {
+  return b !== undefined && SEVERITY_RANK[b] < SEVERITY_RANK[a] ? b : a;
+}
+
+export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opts: EngineOptions = {}): LintResult {
+  const packs = new Set<PackId>(['core', ...(opts.packs ?? PACK_IDS)]);
+  const activePacks = PACKS.filter((p) => packs.has(p.id));
+  const ruleRuns = (r: Rule) => r.packs.length === 0 || r.packs.some((p) => packs.has(p));
+  const active = rules
+    .filter(ruleRuns)
+    .map((rule) => ({ rule, resolved: resolveRule(rule, opts.rules?.[rule.id]) }))
+    .filter((r) => r.resolved || opts.overrides);
+
+  const servers = [...inputs].sort((a, b) => (a.origin.display < b.origin.display ? -1 : a.origin.display > b.origin.display ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const findings: Finding[] = [];
+  const serverContexts: ServerContext<Record<string, unknown>>[] = [];
+  const summaries: ServerSummary[] = [];
+  const toolByServer = new Map<string, ToolView[]>();
+
+  /** Severity and options of a rule for one tool (overrides by server and tool name). */
+  const settingFor = (rule: Rule, base: Resolved | undefined, server: string, tool: string | undefined): Resolved | undefined => {
+    const o = opts.overrides?.(server, tool)?.[rule.id];
+    if (o === undefined) return base;
+    return resolveRule(rule, opts.rules?.[rule.id], o);
+  };
+
+  const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
+    const base = tool?.pointer ?? '';
+    findings.push({
+      ruleId: rule.id,
+      severity: min(resolved.severity, input.severity),
+      message: input.message,
+      suggestion: input.suggestion,
+      serverId: server.id,
+      server: server.name,
+      tool: tool?.name,
+      toolIndex: tool?.index,
+      pointer: input.pointer,
+      toolPointer: tool ? relative(base, input.pointer) : input.pointer,
+      related: input.related?.map(
+        (r): RelatedLocation => ({
+          message: r.message,
+          pointer: r.pointer,
+          serverId: r.serverId ?? server.id,
+          server: servers.find((s) => s.id === (r.serverId ?? server.id))?.name ?? server.name,
+          tool: r.tool?.name,
+        }),
+      ),
+      fix: input.fix,
+    });
+  };
+
+  for (const input of servers) {
+    const { spec: recorded, exact } = specFor(input.protocolVersion);
+    const spec = opts.spec ?? recorded;
+    const env: PackEnv = { spec };
+    const server: ServerRef = { id: input.id, name: input.name };
+    const views = input.tools.map((t, i) => toolView(t.value, t.pointer, i));
+    toolByServer.set(server.id, views);
+    const toolContexts: ToolContext<Record<string, unknown>>[] = [];
+
+    for (const view of views) {
+      const claims: Claim[] = [];
+      const problems: SchemaProblem[] = [];
+      for (const pack of activePacks) {
+        const r = pack.analyse(view, env);
+        for (const c of r.claims) claims.push(c);
+        for (const p of r.problems) problems.push(p);
+      }
+      const claimSet = new ClaimSet(claims);
+      const ctx: ToolContext<Record<string, unknown>> = {
+        tool: view,
+        server,
+        claims: claimSet,
+        problems,
+        spec,
+        packs,
+        options: {},
+        at: (rel) => view.pointer + rel,
+        report: () => undefined,
+      };
+      toolContexts.push(ctx);
+      for (const { rule, resolved } of active) {
+        if (!rule.check) continue;
+        const setting = settingFor(rule, resolved, server.name, view.name);
+        if (!setting) continue;
+        ctx.options = setting.options;
+        ctx.report = (f) => push(rule, setting, server, view, f);
+        rule.check(ctx);
+      }
+    }
+
+    const envelopeProblems = opts.spec !== undefined || exact ? input.envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec)) : [];
+    const serverCtx: ServerContext<Record<string, unknown>> = {
+      server,
+      tools: toolContexts,
+      envelopeProblems,
+      toolsPointer: input.toolsPointer,
+      spec,
+      packs,
+      options: {},
+      report: () => undefined,
+    };
+    serverContexts.push(serverCtx);
+    for (const { rule, resolved } of active) {
+      if (!rule.checkServer) continue;
+      const setting = settingFor(rule, resolved, server.name, undefined);
+      if (!setting) continue;
+      serverCtx.options = setting.options;
+      serverCtx.report = (f) => push(rule, settingFor(rule, resolved, server.name, f.tool?.name) ?? setting, server, f.tool, f);
+      rule.checkServer(serverCtx);
+    }
+    summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
+  }
+
+  for (const { rule, resolved } of active) {
+    if (!rule.checkRun || !resolved) continue;
+    const ctx: RunContext<Record<string, unknown>> = {
+      servers: serverContexts,
+      options: resolved.options,
+      report: (f) => {
+        const setting = settingFor(rule, resolved, f.server.name, f.tool?.name);
+        if (setting) push(rule, setting, f.server, f.tool, f);
+      },
+    };
+    rule.checkRun(ctx);
+  }
+
+  locateFindings(findings, servers);
+  return { findings: sortFindings(findings, servers), servers: summaries };
+}
+
+function locateFindings(findings: Finding[], servers: readonly ServerInput[]): void {
+  const byId = new Map(servers.map((s) => [s.id, s]));
+  const wanted = new Map<string, Set<string>>();
+  const want = (serverId: string, pointer: string) => {
+    let set = wanted.get(serverId);
+    if (!set) wanted.set(serverId, (set = new Set()));
+    set.add(pointer);
+  };
+  for (const f of findings) {
+    want(f.serverId, f.pointer);
+    for (const r of f.related ?? []) want(r.serverId, r.pointer);
+    for (const r of f.fix?.replacements ?? []) want(f.serverId, r.pointer);
+  }
+  const located = new Map<string, ReturnType<NonNullable<ServerInput['locator']>['locate']>>();
+  for (const [id, pointers] of wanted) {
+    const s = byId.get(id);
+    if (s?.locator) located.set(id, s.locator.locate(pointers));
+  }
+  const fileOf = (s: ServerInput | undefined) =>
+    s?.origin.kind === 'file' ? s.origin.display : s?.origin.kind === 'live' ? s.origin.snapshot : undefined;
+  for (const f of findings) {
+    const s = byId.get(f.serverId);
+    const at = located.get(f.serverId)?.get(f.pointer);
+    if (at) {
+      f.file = fileOf(s);
+      f.region = { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
+    }
+    for (const r of f.related ?? []) {
+      const rs = byId.get(r.serverId);
+      const rat = located.get(r.serverId)?.get(r.pointer);
+      if (rat) {
+        r.file = fileOf(rs);
+        r.region = { line: rat.line, column: rat.column, endLine: rat.endLine, endColumn: rat.endColumn };
+      }
+    }
+    if (f.fix) {
+      const regions = [];
+      for (const r of f.fix.replacements) {
+        const rat = located.get(f.serverId)?.get(r.pointer);
+        // Only a value that exists exactly at the pointer can be replaced mechanically.
+        if (!rat || rat.pointer !== r.pointer) {
+          regions.length = 0;
+          break;
+        }
+        regions.push({
+          region: { line: rat.valueLine, column: rat.valueColumn, endLine: rat.valueEndLine, endColumn: rat.valueEndColumn },
+          text: r.text,
+        });
+      }
+      if (regions.length) f.fix.regions = regions;
+    }
+  }
+}
+
+export function sortFindings(findings: Finding[], servers: readonly { id: string }[]): Finding[] {
+  const order = new Map(servers.map((s, i) => [s.id, i]));
+  const cmp = (a: string | number | undefined, b: string | number | undefined) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1);
+  return findings.sort(
+    (a, b) =>
+      cmp(order.get(a.serverId), order.get(b.serverId)) ||
+      cmp(a.toolIndex ?? -1, b.toolIndex ?? -1) ||
+      cmp(a.region?.line, b.region?.line) ||
+      cmp(a.region?.column, b.region?.column) ||
+      cmp(a.pointer, b.pointer) ||
+      cmp(a.ruleId, b.ruleId) ||
+      cmp(a.message, b.message),
+  );
+}

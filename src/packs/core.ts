@@ -1,0 +1,78 @@
+/**
+ * core: the MCP Tool definition of each spec version (annotations.{title, readOnlyHint,
+ * destructiveHint, idempotentHint, openWorldHint} and the tool's shape), validated with
+ * the schema derived from the official schema.json of that version.
+ */
+import * as v20250326 from '#generated/core-2025-03-26.js';
+import * as v20250618 from '#generated/core-2025-06-18.js';
+import * as v20251125 from '#generated/core-2025-11-25.js';
+import * as v20260728 from '#generated/core-2026-07-28.js';
+import type { GeneratedValidator } from '#generated/core-2026-07-28.js';
+import type { SpecVersion } from '../types.js';
+import type { Claim } from '../engine/claims.js';
+import { explainErrors } from '../schema/explain.js';
+import type { Pack, SchemaProblem, ToolView } from './types.js';
+
+const VALIDATORS: Record<SpecVersion, { tool: GeneratedValidator; envelope: GeneratedValidator }> = {
+  '2025-03-26': v20250326,
+  '2025-06-18': v20250618,
+  '2025-11-25': v20251125,
+  '2026-07-28': v20260728,
+};
+
+export const CORE_HINTS = {
+  readOnlyHint: 'readOnly',
+  destructiveHint: 'destructive',
+  idempotentHint: 'idempotent',
+  openWorldHint: 'openWorld',
+} as const;
+
+/** Problems other structure rules report in their own words (input-schema-object). */
+function ownedElsewhere(p: { pointer: string; message: string }, missingInputSchema: boolean): boolean {
+  if (p.pointer === '' && missingInputSchema && p.message.includes('"inputSchema"')) return true;
+  return p.pointer === '/inputSchema' || p.pointer === '/inputSchema/type';
+}
+
+export function validateEnvelope(value: unknown, pointer: string, spec: SpecVersion): SchemaProblem[] {
+  const validate = VALIDATORS[spec].envelope;
+  if (validate(value)) return [];
+  return explainErrors(validate.errors ?? [], '', 'the tools/list result').map((e) => ({
+    pack: 'core',
+    pointer: pointer + e.pointer,
+    message: `${e.message} (spec ${spec})`,
+    suggestion: e.suggestion,
+    kind: 'invalid',
+  }));
+}
+
+export const corePack: Pack = {
+  id: 'core',
+  title: 'MCP core tool annotations',
+  source: 'the official MCP schema.json of each spec version (../shared/spec/mcp/)',
+  location: 'annotations.{title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint}, and the Tool shape',
+  annotationKeys: ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'],
+  metaKeys: [],
+  proposal: false,
+  analyse(tool: ToolView, env) {
+    const problems: SchemaProblem[] = [];
+    const validate = VALIDATORS[env.spec].tool;
+    if (!validate(tool.value)) {
+      const missingInputSchema = tool.obj !== undefined && !('inputSchema' in tool.obj);
+      for (const e of explainErrors(validate.errors ?? [])) {
+        if (tool.obj && ownedElsewhere(e, missingInputSchema)) continue;
+        problems.push({ pack: 'core', pointer: tool.pointer + e.pointer, message: e.message, suggestion: e.suggestion, kind: 'invalid' });
+      }
+    }
+    const claims: Claim[] = [];
+    const a = tool.annotations;
+    if (a) {
+      for (const [key, fact] of Object.entries(CORE_HINTS)) {
+        const v = a[key];
+        if (typeof v === 'boolean') {
+          claims.push({ fact, value: v, pack: 'core', field: `annotations.${key}`, pointer: `${tool.pointer}/annotations/${key}` });
+        }
+      }
+    }
+    return { claims, problems };
+  },
+};

@@ -1,0 +1,127 @@
+/**
+ * sep-1913: SEP-1913 Trust and Sensitivity Annotations — maliciousActivityHint,
+ * attribution, inputMetadata {destination, sensitivity, outcomes} and returnMetadata
+ * {source, sensitivity} on `annotations`, validated with the SEP's own JSON Schema
+ * (possible-set arrays included).
+ */
+import { ToolAnnotations as validateAnnotations } from '#generated/sep-1913.js';
+import {
+  DATA_CLASSES,
+  DESTINATIONS,
+  OUTCOMES,
+  SOURCES,
+  type Claim,
+  type DataClass,
+  type Fact,
+} from '../engine/claims.js';
+import { explainErrors } from '../schema/explain.js';
+import { asSet, isObject } from '../util/json.js';
+import { quote } from '../util/text.js';
+import type { Pack, SchemaProblem, ToolView } from './types.js';
+
+const KEYS = ['maliciousActivityHint', 'attribution', 'inputMetadata', 'returnMetadata'] as const;
+const INPUT_MEMBERS = ['destination', 'sensitivity', 'outcomes'];
+const RETURN_MEMBERS = ['source', 'sensitivity'];
+
+/** Does the value at this key look like SEP-1913's, rather than a field of the server's own? */
+function recognised(key: (typeof KEYS)[number], value: unknown): boolean {
+  switch (key) {
+    case 'maliciousActivityHint':
+      return typeof value === 'boolean';
+    case 'attribution':
+      return Array.isArray(value);
+    case 'inputMetadata':
+      return isObject(value) && INPUT_MEMBERS.some((m) => m in value);
+    case 'returnMetadata':
+      return isObject(value) && RETURN_MEMBERS.some((m) => m in value);
+  }
+}
+
+function expected(key: (typeof KEYS)[number]): string {
+  switch (key) {
+    case 'maliciousActivityHint':
+      return 'a boolean';
+    case 'attribution':
+      return 'an array of source URIs';
+    case 'inputMetadata':
+      return 'an object with destination, sensitivity and outcomes';
+    case 'returnMetadata':
+      return 'an object with source and sensitivity';
+  }
+}
+
+/** Known enum members of a single-or-array field, in order, without duplicates. */
+export function enumSet<T extends string>(value: unknown, allowed: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const v of asSet(value)) if (typeof v === 'string' && (allowed as readonly string[]).includes(v) && !out.includes(v as T)) out.push(v as T);
+  return out;
+}
+
+/** DataClass or DataClass[] → class names ("regulated" for {regulated: {scopes}}). */
+export function dataClasses(value: unknown): DataClass[] {
+  const out: DataClass[] = [];
+  for (const v of asSet(value)) {
+    const c = typeof v === 'string' ? v : isObject(v) && isObject(v.regulated) ? 'regulated' : undefined;
+    if (c && (DATA_CLASSES as readonly string[]).includes(c) && !out.includes(c as DataClass)) out.push(c as DataClass);
+  }
+  return out;
+}
+
+export const sep1913Pack: Pack = {
+  id: 'sep-1913',
+  title: 'SEP-1913 trust and sensitivity annotations',
+  source: '../shared/seeds/000_f48d420c65c867ff.txt (SEP-1913, with its JSON Schema additions)',
+  location: 'annotations.{maliciousActivityHint, attribution, inputMetadata, returnMetadata}',
+  annotationKeys: KEYS,
+  metaKeys: [],
+  proposal: true,
+  analyse(tool: ToolView) {
+    const a = tool.annotations;
+    const claims: Claim[] = [];
+    const problems: SchemaProblem[] = [];
+    if (!a) return { claims, problems };
+    const present = KEYS.filter((k) => k in a);
+    if (present.length === 0) return { claims, problems };
+
+    const base = `${tool.pointer}/annotations`;
+    const speaks = present.some((k) => recognised(k, a[k]));
+    const foreign = new Set(speaks ? [] : present);
+    for (const k of foreign) {
+      problems.push({
+        pack: 'sep-1913',
+        pointer: `${base}/${k}`,
+        kind: 'collision',
+        message: `annotations.${k} holds ${quote(a[k])}, which is not SEP-1913's ${k} (${expected(k)}); clients that implement SEP-1913 will misread it`,
+        suggestion: `if this is the server's own data, move it under _meta with a prefix of your own (e.g. _meta["com.example/${k}"])`,
+      });
+    }
+    if (!validateAnnotations(a)) {
+      for (const e of explainErrors(validateAnnotations.errors ?? [], '/annotations')) {
+        const key = e.pointer.split('/')[1] ?? '';
+        if (foreign.has(key as (typeof KEYS)[number])) continue;
+        problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind: 'invalid' });
+      }
+    }
+
+    const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], field: string, raw: unknown) =>
+      claims.push({ fact, value, pack: 'sep-1913', field: `annotations.${field}`, pointer: `${base}/${field.replace(/\./g, '/')}`, raw } as Claim);
+    if (!foreign.has('maliciousActivityHint') && typeof a.maliciousActivityHint === 'boolean') {
+      claim('maliciousActivity', a.maliciousActivityHint, 'maliciousActivityHint', a.maliciousActivityHint);
+    }
+    if (!foreign.has('attribution') && Array.isArray(a.attribution)) {
+      claim('attribution', a.attribution.filter((x): x is string => typeof x === 'string'), 'attribution', a.attribution);
+    }
+    const input = a.inputMetadata;
+    if (!foreign.has('inputMetadata') && isObject(input)) {
+      if ('destination' in input) claim('destinations', enumSet(input.destination, DESTINATIONS), 'inputMetadata.destination', input.destination);
+      if ('sensitivity' in input) claim('inputSensitivity', dataClasses(input.sensitivity), 'inputMetadata.sensitivity', input.sensitivity);
+      if ('outcomes' in input) claim('outcomes', enumSet(input.outcomes, OUTCOMES), 'inputMetadata.outcomes', input.outcomes);
+    }
+    const ret = a.returnMetadata;
+    if (!foreign.has('returnMetadata') && isObject(ret)) {
+      if ('source' in ret) claim('sources', enumSet(ret.source, SOURCES), 'returnMetadata.source', ret.source);
+      if ('sensitivity' in ret) claim('outputSensitivity', dataClasses(ret.sensitivity), 'returnMetadata.sensitivity', ret.sensitivity);
+    }
+    return { claims, problems };
+  },
+};

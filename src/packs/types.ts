@@ -1,0 +1,58 @@
+/**
+ * A pack is one annotation vocabulary: where it lives on a tool, its JSON Schema, and
+ * how what it says becomes claims. Adding a vocabulary is adding a pack.
+ */
+import type { PackId, SpecVersion } from '../types.js';
+import type { Claim } from '../engine/claims.js';
+
+/** A tool as packs and rules see it. */
+export interface ToolView {
+  value: unknown;
+  /** The tool when it is an object. */
+  obj?: Record<string, unknown>;
+  pointer: string;
+  index: number;
+  /** The tool's name, or "#<index>" when it has none. */
+  name: string;
+  hasName: boolean;
+  annotations?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+}
+
+export interface SchemaProblem {
+  pack: PackId;
+  /** Absolute pointer of the offending value. */
+  pointer: string;
+  message: string;
+  suggestion?: string;
+  /**
+   * invalid: the tool speaks the vocabulary and gets it wrong (schema-valid).
+   * collision: a key the vocabulary defines holds the server's own data (vocabulary-key-collision).
+   */
+  kind: 'invalid' | 'collision';
+}
+
+export interface PackEnv {
+  spec: SpecVersion;
+}
+
+export interface PackResult {
+  claims: Claim[];
+  problems: SchemaProblem[];
+}
+
+export interface Pack {
+  id: PackId;
+  title: string;
+  /** Where the vocabulary is defined (a seed document or the spec). */
+  source: string;
+  /** Where on the tool it lives, for docs and `rules` output. */
+  location: string;
+  /** Keys of `annotations` this pack defines. */
+  annotationKeys: readonly string[];
+  /** Keys of the tool's `_meta` this pack defines. */
+  metaKeys: readonly string[];
+  /** Whether a draft proposal (its keys may collide with a server's own fields). */
+  proposal: boolean;
+  analyse(tool: ToolView, env: PackEnv): PackResult;
+}

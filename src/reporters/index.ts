@@ -1,0 +1,19 @@
+import type { FormatName, Report, ReporterOptions } from './types.js';
+import { formatText } from './text.js';
+import { formatJson } from './json.js';
+import { formatSarif } from './sarif.js';
+
+export const FORMATS: readonly FormatName[] = ['text', 'json', 'sarif'];
+
+export function format(name: FormatName, report: Report, opts: ReporterOptions): string {
+  switch (name) {
+    case 'text':
+      return formatText(report, opts);
+    case 'json':
+      return formatJson(report, opts);
+    case 'sarif':
+      return formatSarif(report, opts);
+    default:
+      throw new Error(`unknown format ${name}`);
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * sarif: SARIF 2.1.0 for GitHub code scanning. One run per file; full rule metadata
+ * (the rule's doc page as help markdown); results with a physical location relative
+ * to the repository root when the tools came from a file, logical locations for the
+ * tool and its server, content-based fingerprints, related locations and fixes.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Rule } from '../rule.js';
+import { CATEGORY_TITLES } from '../rule.js';
+import type { Finding, Region, Severity } from '../types.js';
+import { PACKAGE_ROOT, TOOL_NAME, repositoryUrl, ruleDocUrl, version } from '../version.js';
+import { visible, type Report, type ReporterOptions } from './types.js';
+
+/** GitHub code scanning accepts at most this many results per run. */
+export const SARIF_RESULT_LIMIT = 25_000;
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', note: 'note' };
+
+/** The repository root (nearest ancestor with .git), else the working directory. */
+export function sourceRoot(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return resolve(cwd);
+  }
+}
+
+function pascal(id: string): string {
+  return id
+    .split(/[-/]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+}
+
+function ruleHelp(rule: Rule): string {
+  try {
+    return readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
+  } catch {
+    return `# ${rule.id}\n\n${rule.summary}\n\n${rule.why}\n`;
+  }
+}
+
+function plain(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
+    .replace(/`/g, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+export function sarifRule(rule: Rule) {
+  const tags = ['mcp', CATEGORY_TITLES[rule.category].toLowerCase(), ...(rule.tags ?? [])];
+  if (rule.security !== undefined) tags.unshift('security');
+  const properties: Record<string, unknown> = { tags, precision: rule.precision };
+  if (rule.security !== undefined) properties['security-severity'] = rule.security.toFixed(1);
+  return {
+    id: rule.id,
+    name: pascal(rule.id),
+    shortDescription: { text: rule.summary },
+    fullDescription: { text: plain(rule.why) },
+    help: { text: `${rule.summary} ${plain(rule.why)} See ${ruleDocUrl(rule.id)}`, markdown: ruleHelp(rule) },
+    helpUri: ruleDocUrl(rule.id),
+    defaultConfiguration: { level: LEVEL[rule.severity] },
+    properties,
+  };
+}
+
+function region(r: Region) {
+  return { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn };
+}
+
+export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
+  const root = sourceRoot(report.cwd);
+  const uriFor = (display: string) => {
+    const abs = resolve(report.cwd, display);
+    const rel = relative(root, abs);
+    if (rel.startsWith('..') || resolve(root, rel) !== abs) return { uri: pathToFileURL(abs).href };
+    return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+  };
+  const ruleIndex = new Map(report.rules.map((r, i) => [r.id, i]));
+  const all = visible(report.findings, opts.quiet);
+  // Over GitHub's limit: keep the most severe, say how many were left out.
+  const ranked = all.length > SARIF_RESULT_LIMIT ? [...all].sort((a, b) => rank(b) - rank(a)).slice(0, SARIF_RESULT_LIMIT) : all;
+  const kept = new Set(ranked);
+  const findings = all.filter((f) => kept.has(f));
+  const occurrences = new Map<string, number>();
+
+  const results = findings.map((f) => {
+    const key = [f.server, f.tool ?? '', f.ruleId, f.toolPointer].join('\u0000');
+    const n = occurrences.get(key) ?? 0;
+    occurrences.set(key, n + 1);
+    const fingerprint = createHash('sha256').update(`${key}\u0000${n}`).digest('hex').slice(0, 32);
+    const logicalLocations = [
+      ...(f.tool !== undefined ? [{ name: f.tool, fullyQualifiedName: `${f.server}/${f.tool}`, kind: 'function' }] : []),
+      { name: f.server, fullyQualifiedName: f.server, kind: 'module' },
+    ];
+    const location: Record<string, unknown> = { logicalLocations };
+    if (f.file && f.region) location.physicalLocation = { artifactLocation: uriFor(f.file), region: region(f.region) };
+    const result: Record<string, unknown> = {
+      ruleId: f.ruleId,
+      ruleIndex: ruleIndex.get(f.ruleId) ?? -1,
+      level: LEVEL[f.severity],
+      message: { text: f.suggestion ? `${f.message}. Fix: ${f.suggestion}` : f.message },
+      locations: [location],
+      partialFingerprints: { 'mcpAnnotate/v1': fingerprint },
+      properties: { server: f.server, ...(f.tool !== undefined ? { tool: f.tool } : {}), pointer: f.pointer },
+    };
+    if (f.related?.length) {
+      result.relatedLocations = f.related.map((r, i) => ({
+        id: i + 1,
+        message: { text: r.message },
+        ...(r.file && r.region ? { physicalLocation: { artifactLocation: uriFor(r.file), region: region(r.region) } } : {}),
+        logicalLocations: [
+          r.tool !== undefined
+            ? { name: r.tool, fullyQualifiedName: `${r.server}/${r.tool}`, kind: 'function' }
+            : { name: r.server, fullyQualifiedName: r.server, kind: 'module' },
+        ],
+      }));
+    }
+    if (f.fix?.regions?.length && f.file) {
+      result.fixes = [
+        {
+          description: { text: f.fix.description },
+          artifactChanges: [
+            {
+              artifactLocation: uriFor(f.file),
+              replacements: f.fix.regions.map((r) => ({ deletedRegion: region(r.region), insertedContent: { text: r.text } })),
+            },
+          ],
+        },
+      ];
+    }
+    return result;
+  });
+
+  const notifications = report.errors.map((e) => ({
+    level: 'error',
+    message: { text: e.message },
+    ...(e.file && e.line
+      ? { locations: [{ physicalLocation: { artifactLocation: uriFor(e.file), region: { startLine: e.line, startColumn: e.column ?? 1 } } }] }
+      : {}),
+  }));
+  if (findings.length < all.length) {
+    notifications.push({
+      level: 'warning',
+      message: { text: `${all.length - findings.length} of ${all.length} results were left out: GitHub code scanning accepts at most ${SARIF_RESULT_LIMIT} per run (the most severe were kept)` },
+    });
+  }
+
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: TOOL_NAME,
+            version: version(),
+            semanticVersion: version(),
+            informationUri: repositoryUrl(),
+            rules: report.rules.map(sarifRule),
+          },
+        },
+        invocations: [{ executionSuccessful: report.errors.length === 0, toolExecutionNotifications: notifications }],
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+}
+
+function rank(f: Finding): number {
+  return f.severity === 'error' ? 3 : f.severity === 'warning' ? 2 : 1;
+}
+
+export function formatSarif(report: Report, opts: ReporterOptions): string {
+  return JSON.stringify(sarifLog(report, opts), null, 2) + '\n';
+}

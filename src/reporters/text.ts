@@ -1,0 +1,60 @@
+/**
+ * text: grouped by server, then tool; one line per finding with its position,
+ * severity, message and rule id, the fix suggestion beneath; a summary line.
+ * Every string that came from a server is escaped: nothing it holds can move the
+ * cursor, recolour the terminal or reorder the line.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Finding } from '../types.js';
+import { oneLine, plural } from '../util/text.js';
+import { count, visible, type Report, type ReporterOptions } from './types.js';
+
+function severityLabel(c: ChalkInstance, f: Finding): string {
+  const label = f.severity.padEnd(7);
+  return f.severity === 'error' ? c.red(label) : f.severity === 'warning' ? c.yellow(label) : c.blue(label);
+}
+
+export function formatText(report: Report, opts: ReporterOptions): string {
+  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const findings = visible(report.findings, opts.quiet);
+  const out: string[] = [];
+  const byServer = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const list = byServer.get(f.serverId) ?? [];
+    list.push(f);
+    byServer.set(f.serverId, list);
+  }
+  for (const server of report.servers) {
+    const list = byServer.get(server.id);
+    if (!list) continue;
+    out.push(`${c.bold(oneLine(server.name))} ${c.dim(oneLine(server.origin.display))}`);
+    const positions = list.map((f) => (f.region ? `${f.region.line}:${f.region.column}` : ''));
+    const width = Math.max(...positions.map((p) => p.length));
+    let currentTool: string | undefined | null = null;
+    list.forEach((f, i) => {
+      const toolKey = f.tool === undefined ? undefined : `${f.toolIndex}`;
+      if (toolKey !== currentTool) {
+        currentTool = toolKey;
+        out.push(`  ${f.tool === undefined ? c.dim('(server)') : c.underline(oneLine(f.tool))}`);
+      }
+      const pos = positions[i]!.padEnd(width);
+      out.push(`    ${c.dim(pos)}  ${severityLabel(c, f)}  ${oneLine(f.message)}  ${c.dim(f.ruleId)}`);
+      if (f.suggestion) out.push(`    ${' '.repeat(width)}  ${' '.repeat(7)}  ${c.dim(`→ ${oneLine(f.suggestion)}`)}`);
+    });
+    out.push('');
+  }
+  const n = count(report.findings);
+  const total = n.error + n.warning + n.note;
+  const tools = report.servers.reduce((sum, s) => sum + s.tools, 0);
+  const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
+  const errs = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be linted` : '';
+  if (total === 0) {
+    out.push(`${report.errors.length ? c.red('✖') : c.green('✔')} no problems in ${scope}${errs}`);
+  } else {
+    const parts = `${plural(n.error, 'error')}, ${plural(n.warning, 'warning')}, ${plural(n.note, 'note')}`;
+    const mark = n.error || report.errors.length ? c.red.bold('✖') : n.warning ? c.yellow.bold('⚠') : c.blue('ℹ');
+    const hidden = opts.quiet && n.warning + n.note ? ` (${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} hidden by --quiet)` : '';
+    out.push(`${mark} ${plural(total, 'problem')} (${parts}) in ${scope}${errs}${hidden}`);
+  }
+  return out.join('\n') + '\n';
+}

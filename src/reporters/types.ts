@@ -1,0 +1,40 @@
+import type { Rule } from '../rule.js';
+import type { ServerSummary } from '../engine/engine.js';
+import type { Finding, InputError, Severity } from '../types.js';
+
+/** Everything a reporter needs; reporters never decide severity and never do I/O beyond reading docs. */
+export interface Report {
+  findings: Finding[];
+  servers: ServerSummary[];
+  errors: InputError[];
+  /** Rules that ran, in catalogue order (SARIF rule metadata). */
+  rules: readonly Rule[];
+  /** Run-level notes (e.g. a server with no tools), shown where a format has a place for them. */
+  cwd: string;
+}
+
+export interface ReporterOptions {
+  color: boolean;
+  /** Only errors. */
+  quiet: boolean;
+}
+
+export type FormatName = 'text' | 'json' | 'sarif' | 'github' | 'markdown';
+
+export interface Counts {
+  error: number;
+  warning: number;
+  note: number;
+}
+
+export function count(findings: readonly Finding[]): Counts {
+  const c: Counts = { error: 0, warning: 0, note: 0 };
+  for (const f of findings) c[f.severity]++;
+  return c;
+}
+
+export function visible(findings: readonly Finding[], quiet: boolean): Finding[] {
+  return quiet ? findings.filter((f) => f.severity === 'error') : [...findings];
+}
+
+export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', note: 'note' };

@@ -1,0 +1,132 @@
+/**
+ * The rule API. A rule is one file in rules/: its metadata, the why, examples that
+ * drive both its tests and its doc page, and a check that reads tools and claims
+ * through a context and reports findings with a JSON pointer. Rules never format
+ * output, never read files and never compute line numbers.
+ */
+import type { Fix, PackId, Severity, SpecVersion } from './types.js';
+import type { ClaimSet } from './engine/claims.js';
+import type { SchemaProblem, ToolView } from './packs/types.js';
+
+export type RuleCategory = 'structure' | 'core-hints' | 'consistency' | 'heuristic' | 'server';
+
+export const CATEGORY_TITLES: Record<RuleCategory, string> = {
+  structure: 'Structure and schema',
+  'core-hints': 'Core hints',
+  consistency: 'Consistency across vocabularies',
+  heuristic: 'Heuristics',
+  server: 'Across tools of one server',
+};
+
+/** One example: a document in, the findings of this rule out. */
+export interface RuleExample {
+  title: string;
+  /** The tools of a tools/list result; the document is {"tools": tools}. */
+  tools?: unknown[];
+  /** Any document shape mcp-annotate reads (a snapshot, a JSON-RPC response, …). */
+  document?: unknown;
+  /** Several servers linted together ({"servers": [...]}). */
+  servers?: { serverInfo: { name: string }; tools: unknown[] }[];
+  /** Expected findings of this rule (incorrect examples): absolute pointers, in order. */
+  findings?: { pointer: string; server?: string; severity?: Severity }[];
+  /** Rule options for this example. */
+  options?: Record<string, unknown>;
+  /** Only these packs enabled. */
+  packs?: PackId[];
+  spec?: SpecVersion;
+  /** Set to false to keep an edge case out of the doc page (it is still tested). */
+  doc?: false;
+  /** A sentence under the example on the doc page. */
+  explanation?: string;
+}
+
+export interface RuleMeta<O = Record<string, never>> {
+  id: string;
+  severity: Severity;
+  category: RuleCategory;
+  /** The packs whose claims the rule reads (core is always on). */
+  packs: readonly PackId[];
+  /** One line, imperative or descriptive; the SARIF shortDescription. */
+  summary: string;
+  /** Why it matters, in markdown; the SARIF fullDescription and the heart of the doc page. */
+  why: string;
+  /** Judgment calls and their reasons, in markdown. */
+  notes?: string;
+  /** SARIF precision: heuristics say so. */
+  precision: 'very-high' | 'high' | 'medium' | 'low';
+  /** SARIF security-severity (0–10) for security rules; their tag list gets "security". */
+  security?: number;
+  tags?: readonly string[];
+  options?: {
+    defaults: O;
+    /** JSON Schema of the options object. */
+    schema: Record<string, unknown>;
+    /** Markdown describing each option. */
+    docs: string;
+  };
+  examples: { correct: RuleExample[]; incorrect: RuleExample[] };
+}
+
+export interface ReportInput {
+  /** Absolute pointer of the offending value (use ctx.at() or a claim's pointer). */
+  pointer: string;
+  message: string;
+  /** What to do about it. */
+  suggestion?: string;
+  /** A lower severity than the rule's for a documented secondary case. */
+  severity?: Severity;
+  related?: { pointer: string; message: string; tool?: ToolView; serverId?: string }[];
+  fix?: Fix;
+}
+
+export interface ServerRef {
+  id: string;
+  name: string;
+}
+
+export interface ToolContext<O = Record<string, never>> {
+  tool: ToolView;
+  server: ServerRef;
+  claims: ClaimSet;
+  /** Schema problems the packs found in this tool. */
+  problems: readonly SchemaProblem[];
+  spec: SpecVersion;
+  /** Packs enabled for this run. */
+  packs: ReadonlySet<PackId>;
+  options: O;
+  /** Absolute pointer for a tool-relative one: ctx.at('/annotations/readOnlyHint'). */
+  at(rel: string): string;
+  report(finding: ReportInput): void;
+}
+
+export interface ServerContext<O = Record<string, never>> {
+  server: ServerRef;
+  tools: readonly ToolContext<O>[];
+  /** Problems of the server's envelope (the tools/list result around the tools). */
+  envelopeProblems: readonly SchemaProblem[];
+  toolsPointer: string;
+  spec: SpecVersion;
+  packs: ReadonlySet<PackId>;
+  options: O;
+  /** Report against a tool, or against the server when tool is omitted. */
+  report(finding: ReportInput & { tool?: ToolView }): void;
+}
+
+export interface RunContext<O = Record<string, never>> {
+  servers: readonly ServerContext<O>[];
+  options: O;
+  report(finding: ReportInput & { server: ServerRef; tool?: ToolView }): void;
+}
+
+export interface Rule<O = any> extends RuleMeta<O> {
+  /** Called once per tool. */
+  check?(ctx: ToolContext<O>): void;
+  /** Called once per server, after every tool was checked. */
+  checkServer?(ctx: ServerContext<O>): void;
+  /** Called once per run, with every server. */
+  checkRun?(ctx: RunContext<O>): void;
+}
+
+export function defineRule<O = Record<string, never>>(rule: Rule<O>): Rule<O> {
+  return rule;
+}

@@ -1,0 +1,158 @@
+/**
+ * Turns Ajv's error list into one message per real problem, the way a person would
+ * say it: "annotations.inputMetadata.destination[1] is "externl"; expected one of …".
+ *
+ * Ajv reports every failing branch of a oneOf/anyOf. The branch the author meant is
+ * the one that got furthest: errors deeper in the value win over errors at its root,
+ * and an enum/required/additionalProperties error (the type matched) wins over the
+ * type errors of the other branches.
+ */
+import type { ErrorObject } from 'ajv';
+import { closest, orList, quote } from '../util/text.js';
+import { fieldPath } from '../util/pointer.js';
+
+export interface Explained {
+  /** Pointer relative to the validated value. */
+  pointer: string;
+  message: string;
+  suggestion: string;
+}
+
+const COMBINATORS = new Set(['oneOf', 'anyOf', 'if', 'not']);
+const VALUE_LEVEL = new Set(['type', 'enum', 'const', ...COMBINATORS]);
+const MEMBER_LEVEL = new Set(['required', 'additionalProperties', 'unevaluatedProperties', 'dependentRequired']);
+
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'object':
+      return 'an object';
+    case 'string':
+      return 'a string';
+    case 'boolean':
+      return 'a boolean';
+    case 'number':
+      return Number.isInteger(value) ? 'an integer' : 'a number';
+    default:
+      return typeof value;
+  }
+}
+
+const A: Record<string, string> = {
+  string: 'a string',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  number: 'a number',
+  integer: 'an integer',
+  null: 'null',
+};
+
+function isUnder(child: string, parent: string): boolean {
+  return child.length > parent.length && child.startsWith(parent) && child[parent.length] === '/';
+}
+
+/**
+ * @param errors Ajv errors (allErrors + verbose)
+ * @param prefix Tool-relative pointer of the validated value, for field names in messages
+ * @param rootName What to call the validated value itself
+ */
+export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootName = 'the tool'): Explained[] {
+  const paths = errors.map((e) => e.instancePath);
+  // 1. Drop value-level errors (type/enum/oneOf…) at a path when a branch went deeper.
+  const kept = errors.filter((e) => !(VALUE_LEVEL.has(e.keyword) && paths.some((p) => isUnder(p, e.instancePath))));
+  // 2. At one path, member-level or enum/const errors mean the type matched: drop type/combinator errors.
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const e of kept) {
+    const list = byPath.get(e.instancePath) ?? [];
+    list.push(e);
+    byPath.set(e.instancePath, list);
+  }
+  const out: Explained[] = [];
+  for (const [path, list] of byPath) {
+    const informative = list.some((e) => MEMBER_LEVEL.has(e.keyword) || e.keyword === 'enum' || e.keyword === 'const');
+    const chosen = list.filter((e) => !(informative && (e.keyword === 'type' || COMBINATORS.has(e.keyword))));
+    const field = prefix + path === '' ? rootName : fieldPath(prefix + path);
+    const types = new Set<string>();
+    const allowed = new Set<unknown>();
+    let value: unknown;
+    let sawCombinator = false;
+    const seen = new Set<string>();
+    for (const e of chosen) {
+      value = e.data;
+      switch (e.keyword) {
+        case 'type':
+          for (const t of String(e.params.type).split(',')) types.add(t);
+          break;
+        case 'enum':
+          for (const v of e.params.allowedValues as unknown[]) allowed.add(v);
+          break;
+        case 'const':
+          allowed.add(e.params.allowedValue);
+          break;
+        case 'oneOf':
+        case 'anyOf':
+        case 'if':
+        case 'not':
+          sawCombinator = true;
+          break;
+        case 'required': {
+          const missing = String(e.params.missingProperty);
+          const key = `required:${missing}`;
+          if (seen.has(key)) break;
+          seen.add(key);
+          out.push({ pointer: path, message: `${field} is missing the required member ${JSON.stringify(missing)}`, suggestion: `add ${JSON.stringify(missing)}` });
+          break;
+        }
+        case 'additionalProperties':
+        case 'unevaluatedProperties': {
+          const extra = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
+          const key = `extra:${extra}`;
+          if (seen.has(key)) break;
+          seen.add(key);
+          const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+          const guess = closest(extra, known);
+          out.push({
+            pointer: `${path}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+            message: `${field} has a member ${JSON.stringify(extra)} that is not allowed there${known.length ? ` (allowed: ${orList(known, 'and')})` : ''}`,
+            suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : `remove ${JSON.stringify(extra)}, or move it under _meta`,
+          });
+          break;
+        }
+        case 'format':
+          out.push({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}` });
+          break;
+        default:
+          out.push({
+            pointer: path,
+            message: `${field} ${e.message ?? 'is invalid'}${e.keyword === 'minItems' || e.keyword === 'maxItems' ? '' : `, got ${quote(e.data)}`}`,
+            suggestion: 'change the value so that it matches the schema',
+          });
+      }
+    }
+    if (allowed.size > 0) {
+      const values = [...allowed];
+      const guess = typeof value === 'string' ? closest(value, values.filter((v): v is string => typeof v === 'string')) : undefined;
+      out.push({
+        pointer: path,
+        message: `${field} is ${quote(value)}; expected ${values.length === 1 ? quote(values[0]) : `one of ${orList(values)}`}`,
+        suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : 'use one of the listed values',
+      });
+    } else if (types.size > 0) {
+      const expected = [...types].map((t) => A[t] ?? t);
+      let suggestion = `make it ${expected.join(' or ')}`;
+      if (types.has('boolean') && (value === 'true' || value === 'false')) suggestion = `write ${value} without quotes`;
+      else if ((types.has('number') || types.has('integer')) && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) suggestion = `write ${value} without quotes`;
+      else if (types.has('array') && typeof value === 'string') suggestion = `wrap it in an array: [${quote(value)}]`;
+      out.push({
+        pointer: path,
+        message: `${field} must be ${expected.length > 1 ? `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}` : expected[0]}, got ${typeName(value)}${typeof value === 'object' && value !== null ? '' : ` (${quote(value)})`}`,
+        suggestion,
+      });
+    } else if (sawCombinator && !out.some((o) => o.pointer === path || isUnder(o.pointer, path))) {
+      out.push({ pointer: path, message: `${field} does not match any of the allowed forms, got ${quote(value)}`, suggestion: 'change the value to one of the forms the schema allows' });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * Turns bytes into a JSON value, or into one clear error with a position.
+ */
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+
+export class InputProblem extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+    /** For shape errors: where in the document the problem is. */
+    readonly pointer?: string,
+  ) {
+    super(message);
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** UTF-8 bytes to text; strips a BOM; invalid UTF-8 is an error at its position. */
+export function decode(bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    const lossy = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    const at = lossy.indexOf('\ufffd');
+    const { line, column } = lineColumn(lossy, Math.max(0, at));
+    throw new InputProblem('invalid UTF-8: the file must be UTF-8 encoded JSON', line, column);
+  }
+}
+
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+const MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected "," or a closing bracket',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'unexpected content after the JSON value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character in string',
+  InvalidCharacter: 'invalid character in string (control characters must be escaped)',
+};
+
+/** Parse JSON text; on a syntax error, throw an InputProblem with line and column. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') throw new InputProblem('the file is empty; expected JSON (a tools/list result)', 1, 1);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (err instanceof RangeError) {
+      throw new InputProblem('the JSON is nested too deeply to process', 1, 1);
+    }
+    const errors: ParseError[] = [];
+    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    if (first) {
+      const { line, column } = lineColumn(text, first.offset);
+      const code = printParseErrorCode(first.error);
+      throw new InputProblem(`invalid JSON: ${MESSAGES[code] ?? code}`, line, column);
+    }
+    // The tolerant parser accepts a few things JSON.parse rejects (e.g. trailing commas
+    // are off above, but lone surrogates pass); fall back to the engine's own message.
+    throw new InputProblem(`invalid JSON: ${(err as Error).message}`, 1, 1);
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Recognises every shape a tools/list dump comes in and turns it into servers.
+ *
+ *   {tools, nextCursor?}                     a ListToolsResult
+ *   {jsonrpc, id, result: {tools}}           a JSON-RPC response
+ *   [tool, …]                                a bare array of tools
+ *   {name, inputSchema, …}                   a single Tool (one file per tool)
+ *   [{tools}, {tools}, …]                    ListToolsResult pages
+ *   {serverInfo?, protocolVersion?, tools}   a snapshot (what `mcp-annotate dump` writes)
+ *   {servers: [snapshot, …]}                 several servers in one file
+ */
+import type { Origin, ServerInput } from '../types.js';
+import { InputProblem } from './parse.js';
+
+type Json = unknown;
+type Obj = Record<string, Json>;
+
+const isObject = (v: Json): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+export const EXPECTED_SHAPES =
+  'a tools/list result {"tools": [...]}, a JSON-RPC response {"result": {"tools": [...]}}, an array of tools, a single tool {"name", "inputSchema"}, an array of tools/list pages, a snapshot {"serverInfo", "protocolVersion", "tools"}, or {"servers": [...]}';
+
+function describe(value: Json): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return 'an empty object';
+    const shown = keys.slice(0, 5).map((k) => JSON.stringify(k)).join(', ');
+    return `an object with keys ${shown}${keys.length > 5 ? ', …' : ''}`;
+  }
+  return `a ${typeof value}`;
+}
+
+function looksLikeTool(v: Json): boolean {
+  return isObject(v) && (has(v, 'name') || has(v, 'inputSchema')) && !has(v, 'tools');
+}
+
+function looksLikePage(v: Json): boolean {
+  return isObject(v) && has(v, 'tools');
+}
+
+interface Partial {
+  name?: string;
+  protocolVersion?: string;
+  serverInfo?: Obj;
+  tools: { value: Json; pointer: string }[];
+  envelopes: { value: Json; pointer: string }[];
+  toolsPointer: string;
+}
+
+function fromListResult(obj: Obj, pointer: string): Partial {
+  const tools = obj.tools;
+  if (!Array.isArray(tools)) {
+    throw new InputProblem(`"tools" must be an array of tools, got ${describe(tools)}`, undefined, undefined, `${pointer}/tools`);
+  }
+  const serverInfo = isObject(obj.serverInfo) ? obj.serverInfo : undefined;
+  return {
+    name: typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined,
+    protocolVersion: typeof obj.protocolVersion === 'string' ? obj.protocolVersion : undefined,
+    serverInfo,
+    tools: tools.map((value, i) => ({ value, pointer: `${pointer}/tools/${i}` })),
+    envelopes: [{ value: obj, pointer }],
+    toolsPointer: `${pointer}/tools`,
+  };
+}
+
+function fromObject(obj: Obj, pointer: string): Partial[] {
+  if (has(obj, 'jsonrpc') || (has(obj, 'result') && has(obj, 'id'))) {
+    if (isObject(obj.error)) {
+      const message = typeof obj.error.message === 'string' ? obj.error.message : 'no message';
+      throw new InputProblem(`this is a JSON-RPC error response (${JSON.stringify(message)}), not a tools/list result`);
+    }
+    if (!isObject(obj.result)) {
+      throw new InputProblem(`a JSON-RPC response needs a "result" object with "tools"; got ${describe(obj.result)}`, undefined, undefined, `${pointer}/result`);
+    }
+    return fromObject(obj.result, `${pointer}/result`);
+  }
+  if (has(obj, 'tools')) return [fromListResult(obj, pointer)];
+  if (Array.isArray(obj.servers) && obj.servers.length > 0 && obj.servers.every(looksLikePage)) {
+    return obj.servers.map((s, i) => fromListResult(s as Obj, `${pointer}/servers/${i}`));
+  }
+  if (looksLikeTool(obj)) {
+    return [{ tools: [{ value: obj, pointer }], envelopes: [], toolsPointer: pointer }];
+  }
+  throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(obj)}`);
+}
+
+function fromArray(arr: Json[]): Partial[] {
+  if (arr.length > 0 && arr.every(looksLikePage)) {
+    // Pages of one listing: one server.
+    const pages = arr.map((page, i) => fromListResult(page as Obj, `/${i}`));
+    const first = pages[0]!;
+    return [
+      {
+        name: pages.find((p) => p.name)?.name,
+        protocolVersion: pages.find((p) => p.protocolVersion)?.protocolVersion,
+        serverInfo: pages.find((p) => p.serverInfo)?.serverInfo,
+        tools: pages.flatMap((p) => p.tools),
+        envelopes: pages.flatMap((p) => p.envelopes),
+        toolsPointer: first.toolsPointer,
+      },
+    ];
+  }
+  if (arr.every((v) => isObject(v))) {
+    return [{ tools: arr.map((value, i) => ({ value, pointer: `/${i}` })), envelopes: [], toolsPointer: '' }];
+  }
+  const bad = arr.findIndex((v) => !isObject(v));
+  throw new InputProblem(`expected an array of tools (objects); item ${bad} is ${describe(arr[bad])}`, undefined, undefined, `/${bad}`);
+}
+
+/** Servers in a parsed document; throws InputProblem for a document of the wrong shape. */
+export function serversFromDocument(value: Json, origin: Origin, fallbackName: string, idBase: string): ServerInput[] {
+  let parts: Partial[];
+  if (Array.isArray(value)) parts = fromArray(value);
+  else if (isObject(value)) parts = fromObject(value, '');
+  else throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(value)}`);
+  return parts.map((p, i) => ({
+    id: parts.length === 1 ? idBase : `${idBase}#${i}`,
+    name: p.name ?? (parts.length === 1 ? fallbackName : `${fallbackName}#${i + 1}`),
+    origin,
+    protocolVersion: p.protocolVersion,
+    serverInfo: p.serverInfo,
+    tools: p.tools,
+    envelopes: p.envelopes,
+    toolsPointer: p.toolsPointer,
+  }));
+}

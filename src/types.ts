@@ -1,0 +1,127 @@
+/**
+ * Shared types: the data that flows targets → sources → engine → findings → reporters.
+ */
+
+export type Severity = 'error' | 'warning' | 'note';
+export type SeveritySetting = Severity | 'off';
+
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'note'];
+export const SEVERITY_RANK: Record<Severity, number> = { note: 1, warning: 2, error: 3 };
+
+export const SPEC_VERSIONS = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+export type SpecVersion = (typeof SPEC_VERSIONS)[number];
+export const LATEST_SPEC: SpecVersion = '2026-07-28';
+
+export const PACK_IDS = [
+  'core',
+  'sep-1913',
+  'action-metadata',
+  'trust-annotations',
+  'risk-metadata',
+  'webmcp-sensitive',
+  'meta-hints',
+] as const;
+export type PackId = (typeof PACK_IDS)[number];
+
+/** 1-based line and column (UTF-16 code units), as SARIF and editors count them. */
+export interface Region {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** Where a value sits in its source text. */
+export interface Located extends Region {
+  /** The pointer that was actually found: the requested one, or its nearest existing ancestor. */
+  pointer: string;
+  /** Offset and length of the value itself (not its key), for mechanical fixes. */
+  valueOffset: number;
+  valueLength: number;
+  valueLine: number;
+  valueColumn: number;
+  valueEndLine: number;
+  valueEndColumn: number;
+}
+
+export interface Locator {
+  /** Positions for many pointers in one pass over the text. */
+  locate(pointers: Iterable<string>): Map<string, Located>;
+}
+
+export type Origin =
+  | { kind: 'file'; path: string; display: string }
+  | { kind: 'stdin'; display: string }
+  | { kind: 'live'; display: string; transport: string; configFile?: string; configPointer?: string; snapshot?: string };
+
+/** One server's tools, as a source produced them. */
+export interface ServerInput {
+  /** Unique within a run. */
+  id: string;
+  name: string;
+  origin: Origin;
+  /** The negotiated or recorded protocol version, when the input says. */
+  protocolVersion?: string;
+  serverInfo?: Record<string, unknown>;
+  /** Each tool as plain JSON with the pointer of the tool in the source document. */
+  tools: { value: unknown; pointer: string }[];
+  /** The ListToolsResult objects around the tools (one per page). */
+  envelopes: { value: unknown; pointer: string }[];
+  /** Pointer of the (first) tools array. */
+  toolsPointer: string;
+  locator?: Locator;
+  /** Location used when a finding has no position in a file (e.g. the server's entry in a client config). */
+  fallbackLocation?: { file: string; display: string; locator?: Locator; pointer: string };
+}
+
+/** A problem with an input that stops it from being linted (bad JSON, wrong shape, unreachable server). */
+export interface InputError {
+  target: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface RelatedLocation {
+  message: string;
+  pointer: string;
+  serverId: string;
+  server: string;
+  tool?: string;
+  file?: string;
+  region?: Region;
+}
+
+export interface Replacement {
+  /** Pointer of the value to replace. */
+  pointer: string;
+  /** JSON text to put in its place. */
+  text: string;
+}
+
+export interface Fix {
+  description: string;
+  replacements: Replacement[];
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** What to do about it, in a sentence. */
+  suggestion?: string;
+  serverId: string;
+  server: string;
+  /** Tool name, or undefined for server-level findings. */
+  tool?: string;
+  toolIndex?: number;
+  /** Absolute JSON pointer into the source document. */
+  pointer: string;
+  /** The pointer relative to its tool ("" for server-level findings); stable when tools move. */
+  toolPointer: string;
+  file?: string;
+  region?: Region;
+  related?: RelatedLocation[];
+  fix?: Fix & { regions?: { region: Region; text: string }[] };
+}

@@ -1,0 +1,89 @@
+/** Small text helpers shared by rules and reporters. */
+
+/**
+ * A value from a server, quoted for a message: JSON-encoded (so control characters are
+ * escaped) and shortened when long.
+ */
+export function quote(value: unknown, max = 60): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  if (text.length > max) text = text.slice(0, max - 1) + '…';
+  return text;
+}
+
+/** "a", "a or b", "a, b or c" with each item quoted. */
+export function orList(values: readonly unknown[], conj = 'or'): string {
+  const items = values.map((v) => (typeof v === 'string' ? JSON.stringify(v) : quote(v)));
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${conj} ${items[items.length - 1]}`;
+}
+
+export function plural(n: number, singular: string, pluralForm = singular + 's'): string {
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** Levenshtein distance, bounded: returns max+1 as soon as it is exceeded. */
+export function distance(a: string, b: string, max = Infinity): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The candidate closest to `input` (case-insensitive, ignoring "-", "_" and spaces first),
+ * or undefined when nothing is close enough to be a plausible typo.
+ */
+export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+  const n = norm(input);
+  let best: string | undefined;
+  let bestScore = Infinity;
+  for (const candidate of candidates) {
+    if (candidate === input) return candidate;
+    if (norm(candidate) === n) return candidate;
+    const limit = Math.max(1, Math.min(3, Math.floor(Math.max(candidate.length, input.length) / 4)));
+    const d = distance(n, norm(candidate), limit);
+    if (d <= limit && d < bestScore) {
+      best = candidate;
+      bestScore = d;
+    }
+  }
+  return best;
+}
+
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+
+/**
+ * Text safe for a terminal: control characters, bidi controls, zero-width and tag
+ * characters from servers become visible escapes (\u{202E}); nothing can move the
+ * cursor, change colours or reorder the line.
+ */
+export function escapeTerminal(text: string): string {
+  return text.replace(INVISIBLE, (ch) => {
+    if (ch === '\n') return '\\n';
+    const cp = ch.codePointAt(0)!;
+    return `\\u{${cp.toString(16).toUpperCase()}}`;
+  }).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase()}}`);
+}
+
+/** Like escapeTerminal, but also for newlines and tabs: one line of output. */
+export function oneLine(text: string): string {
+  return escapeTerminal(text.replace(/\r\n|\r|\n/g, '\\n').replace(/\t/g, ' '));
+}

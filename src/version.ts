@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+
+/** The package root (holds package.json, docs/, schemas/), from dist/src/ or src/. */
+export const PACKAGE_ROOT = new URL(import.meta.url.includes('/dist/src/') ? '../../' : '../', import.meta.url);
+
+interface PackageJson {
+  name: string;
+  version: string;
+  homepage: string;
+  repository: { url: string };
+}
+
+let pkg: PackageJson | undefined;
+function readPackage(): PackageJson {
+  pkg ??= JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as PackageJson;
+  return pkg;
+}
+
+export const TOOL_NAME = 'mcp-annotate';
+
+export function version(): string {
+  return readPackage().version;
+}
+
+/** https://github.com/<owner>/<repo>, from package.json. */
+export function repositoryUrl(): string {
+  return readPackage().repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+}
+
+/** Where a rule's doc page is published. */
+export function ruleDocUrl(id: string): string {
+  return `${repositoryUrl()}/blob/main/docs/rules/${id}.md`;
+}
