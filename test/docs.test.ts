@@ -53,15 +53,15 @@ describe('rule docs', () => {
     });
   }
 
-  it('has no page without a rule', () => {
+  it.skipIf(only)('has no page without a rule', () => {
     const pages = readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => f.replace(/\.md$/, ''));
     expect(pages.filter((id) => !ruleById(id))).toEqual([]);
   });
 
-  it('lists every rule in the README', () => {
+  it.skipIf(only)('lists every rule in the README', () => {
     const table = rulesTable(RULES);
     let readme = readFileSync(README, 'utf8');
-    if (write && readme.includes(BEGIN)) {
+    if (write && !only && readme.includes(BEGIN)) {
       const start = readme.indexOf(BEGIN);
       const end = readme.indexOf(END, start);
       readme = `${readme.slice(0, start)}${BEGIN}\n${table}${readme.slice(end)}`;

@@ -1,0 +1,82 @@
+import { defineRule } from '../src/rule.js';
+import { memberOf, readOnly, sideOf } from '../src/engine/queries.js';
+
+export default defineRule({
+  id: 'readonly-vs-outcome',
+  severity: 'error',
+  category: 'consistency',
+  packs: ['core', 'sep-1913', 'action-metadata'],
+  summary: 'A read-only tool cannot have consequential or irreversible outcomes.',
+  precision: 'high',
+  security: 8.0,
+  why: `\`readOnlyHint: true\` tells a client the tool does not modify its environment, and
+clients skip approval prompts for such tools. An outcome of \`consequential\` (persistent,
+visible state changes) or \`irreversible\` (sending, deleting, publishing) says the
+opposite. One of the two is wrong, and if it is the hint, a client auto-approves a call
+that sends an email or deletes data.
+
+The outcome may come from SEP-1913 \`annotations.inputMetadata.outcomes\` or from the
+action-metadata extension's \`outcome\`. In \`tools/list\` these are possible sets: the
+rule fires when the set *includes* a consequential or irreversible outcome.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'A "read-only" tool that may send a message',
+        tools: [
+          {
+            name: 'notify_team',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: true,
+              inputMetadata: { destination: 'internal', sensitivity: 'none', outcomes: ['benign', 'irreversible'] },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata/outcomes' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'A read-only tool whose only outcome is benign',
+        tools: [
+          {
+            name: 'read_drafts',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: true,
+              inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+            },
+          },
+        ],
+      },
+      {
+        title: 'A tool that sends email and says it writes',
+        tools: [
+          {
+            name: 'send_email',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: false,
+              inputMetadata: { destination: 'public', sensitivity: 'pii', outcomes: 'irreversible' },
+            },
+          },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    const ro = readOnly(ctx.claims);
+    if (ro?.value !== true) return;
+    for (const claim of ctx.claims.including('outcomes', 'consequential', 'irreversible')) {
+      const member = memberOf(claim, ['irreversible', 'consequential'])!;
+      ctx.report({
+        pointer: claim.pointer,
+        message: `readOnlyHint is true (${ro.pointer}) but ${sideOf(claim, member)}`,
+        suggestion: `set readOnlyHint to false, or drop ${JSON.stringify(member)} if the tool cannot cause it`,
+        fix: { description: 'Set readOnlyHint to false', replacements: [{ pointer: ro.pointer, text: 'false' }] },
+        related: [{ pointer: ro.pointer, message: 'readOnlyHint is true here' }],
+      });
+    }
+  },
+});
