@@ -1,0 +1,96 @@
+/**
+ * action-metadata: the experimental extension SEP-1913's action metadata moved into —
+ * _meta["io.modelcontextprotocol/action-metadata"] = {inputMetadata, returnMetadata,
+ * outcome, requiresReview}. Its classifiers are open strings: SEP-1913's values map to
+ * claims; any other string is kept on the claim (claim.unknown) and never guessed at.
+ */
+import { Meta as validate } from '#generated/action-metadata.js';
+import {
+  DATA_CLASSES,
+  DESTINATIONS,
+  OUTCOMES,
+  SOURCES,
+  type Claim,
+  type DataClass,
+  type Fact,
+} from '../engine/claims.js';
+import { asSet, isObject } from '../util/json.js';
+import { escapeSegment } from '../util/pointer.js';
+import type { Pack, ToolView } from './types.js';
+import { checkVocabulary } from './vocabulary.js';
+
+export const ACTION_KEY = 'io.modelcontextprotocol/action-metadata';
+const MEMBERS = ['inputMetadata', 'returnMetadata', 'outcome', 'requiresReview'];
+
+/** Known values of an open classifier, and the strings that are not known. */
+function classify<T extends string>(value: unknown, known: readonly T[]): { values: T[]; unknown: string[] } {
+  const values: T[] = [];
+  const unknown: string[] = [];
+  for (const v of asSet(value)) {
+    if (typeof v !== 'string') continue;
+    if ((known as readonly string[]).includes(v)) {
+      if (!values.includes(v as T)) values.push(v as T);
+    } else if (!unknown.includes(v)) unknown.push(v);
+  }
+  return { values, unknown };
+}
+
+function sensitivity(value: unknown): { values: DataClass[]; unknown: string[] } {
+  const strings = asSet(value).map((v) => (isObject(v) && isObject(v.regulated) ? 'regulated' : v));
+  return classify(strings, DATA_CLASSES);
+}
+
+export const actionMetadataPack: Pack = {
+  id: 'action-metadata',
+  title: 'Action metadata extension',
+  source: 'the experimental io.modelcontextprotocol/action-metadata extension (SEP-1913 action metadata with open classifiers)',
+  location: `_meta["${ACTION_KEY}"] = {inputMetadata, returnMetadata, outcome, requiresReview}`,
+  annotationKeys: [],
+  metaKeys: [ACTION_KEY],
+  proposal: true,
+  analyse(tool: ToolView) {
+    const m = tool.meta;
+    if (!m) return { claims: [], problems: [] };
+    const { problems, foreign, present } = checkVocabulary({
+      pack: 'action-metadata',
+      container: m,
+      at: '/_meta',
+      toolPointer: tool.pointer,
+      keys: [ACTION_KEY],
+      recognised: (_k, v) => isObject(v) && MEMBERS.some((x) => x in v),
+      expected: () => 'an object with inputMetadata, returnMetadata, outcome and requiresReview',
+      name: 'the action-metadata extension',
+      validate,
+    });
+    const claims: Claim[] = [];
+    const am = m[ACTION_KEY];
+    if (!present.length || foreign.has(ACTION_KEY) || !isObject(am)) return { claims, problems };
+    const base = `${tool.pointer}/_meta/${escapeSegment(ACTION_KEY)}`;
+    const add = <F extends Fact>(fact: F, path: string, raw: unknown, r: { values: unknown[]; unknown: string[] }) =>
+      claims.push({
+        fact,
+        value: r.values as Claim<F>['value'],
+        pack: 'action-metadata',
+        field: `_meta[${JSON.stringify(ACTION_KEY)}].${path}`,
+        pointer: `${base}/${path.replace(/\./g, '/')}`,
+        raw,
+        ...(r.unknown.length ? { unknown: r.unknown } : {}),
+      } as Claim);
+    const input = am.inputMetadata;
+    if (isObject(input)) {
+      if ('destination' in input) add('destinations', 'inputMetadata.destination', input.destination, classify(input.destination, DESTINATIONS));
+      if ('sensitivity' in input) add('inputSensitivity', 'inputMetadata.sensitivity', input.sensitivity, sensitivity(input.sensitivity));
+      if ('outcomes' in input) add('outcomes', 'inputMetadata.outcomes', input.outcomes, classify(input.outcomes, OUTCOMES));
+    }
+    const ret = am.returnMetadata;
+    if (isObject(ret)) {
+      if ('source' in ret) add('sources', 'returnMetadata.source', ret.source, classify(ret.source, SOURCES));
+      if ('sensitivity' in ret) add('outputSensitivity', 'returnMetadata.sensitivity', ret.sensitivity, sensitivity(ret.sensitivity));
+    }
+    if ('outcome' in am) add('outcomes', 'outcome', am.outcome, classify(am.outcome, OUTCOMES));
+    if (typeof am.requiresReview === 'boolean') {
+      claims.push({ fact: 'requiresConfirmation', value: am.requiresReview, pack: 'action-metadata', field: `_meta[${JSON.stringify(ACTION_KEY)}].requiresReview`, pointer: `${base}/requiresReview` });
+    }
+    return { claims, problems };
+  },
+};

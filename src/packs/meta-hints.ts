@@ -1,0 +1,66 @@
+/**
+ * meta-hints: the `_meta` advisory policy hints proposal — mcp.dev/effect,
+ * mcp.dev/idempotent, mcp.dev/requiresConfirmation, mcp.dev/resultSensitivity.
+ */
+import { Meta as validate } from '#generated/meta-hints.js';
+import { RESULT_SENSITIVITIES, type Action, type Claim, type Fact } from '../engine/claims.js';
+import { escapeSegment } from '../util/pointer.js';
+import type { Pack, ToolView } from './types.js';
+import { checkVocabulary } from './vocabulary.js';
+
+export const EFFECTS = ['read', 'write', 'delete', 'external'] as const;
+export const META_HINT_KEYS = ['mcp.dev/effect', 'mcp.dev/idempotent', 'mcp.dev/requiresConfirmation', 'mcp.dev/resultSensitivity'] as const;
+
+function recognised(key: string, value: unknown): boolean {
+  switch (key) {
+    case 'mcp.dev/effect':
+      return typeof value === 'string' && (EFFECTS as readonly string[]).includes(value);
+    case 'mcp.dev/resultSensitivity':
+      return typeof value === 'string' && (RESULT_SENSITIVITIES as readonly string[]).includes(value);
+    default:
+      return typeof value === 'boolean';
+  }
+}
+
+function expected(key: string): string {
+  if (key === 'mcp.dev/effect') return `one of ${EFFECTS.join(', ')}`;
+  if (key === 'mcp.dev/resultSensitivity') return `one of ${RESULT_SENSITIVITIES.join(', ')}`;
+  return 'a boolean';
+}
+
+export const metaHintsPack: Pack = {
+  id: 'meta-hints',
+  title: '_meta advisory policy hints',
+  source: '../shared/seeds/003_17b2a6156f391820.txt',
+  location: '_meta["mcp.dev/effect" | "mcp.dev/idempotent" | "mcp.dev/requiresConfirmation" | "mcp.dev/resultSensitivity"]',
+  annotationKeys: [],
+  metaKeys: META_HINT_KEYS,
+  proposal: true,
+  analyse(tool: ToolView) {
+    const m = tool.meta;
+    if (!m) return { claims: [], problems: [] };
+    const { problems, foreign, present } = checkVocabulary({
+      pack: 'meta-hints',
+      container: m,
+      at: '/_meta',
+      toolPointer: tool.pointer,
+      keys: META_HINT_KEYS,
+      recognised,
+      expected,
+      name: 'the _meta hints proposal',
+      validate,
+    });
+    const claims: Claim[] = [];
+    const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>
+      claims.push({ fact, value, pack: 'meta-hints', field: `_meta[${JSON.stringify(key)}]`, pointer: `${tool.pointer}/_meta/${escapeSegment(key)}`, raw } as Claim);
+    for (const key of present) {
+      const v = m[key];
+      if (foreign.has(key) || !recognised(key, v)) continue;
+      if (key === 'mcp.dev/effect') claim('action', v as Action, key, v);
+      else if (key === 'mcp.dev/idempotent') claim('idempotent', v as boolean, key);
+      else if (key === 'mcp.dev/requiresConfirmation') claim('requiresConfirmation', v as boolean, key);
+      else claim('resultSensitivity', v as Claim<'resultSensitivity'>['value'], key);
+    }
+    return { claims, problems };
+  },
+};

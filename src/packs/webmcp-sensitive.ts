@@ -1,0 +1,79 @@
+/**
+ * webmcp-sensitive: the WebMCP sensitiveHint proposal — a boolean
+ * annotations.sensitiveHint, "x-sensitive": true on outputSchema properties at any
+ * depth, and secret_reference results (documented in the outputSchema).
+ */
+import { ToolAnnotations as validate } from '#generated/webmcp-sensitive.js';
+import type { Claim } from '../engine/claims.js';
+import { walkSchema } from '../schema/walk.js';
+import { fieldPath } from '../util/pointer.js';
+import { quote } from '../util/text.js';
+import type { Pack, SchemaProblem, ToolView } from './types.js';
+import { checkVocabulary } from './vocabulary.js';
+
+/** SEP-1913's first draft used sensitiveHint for a level; draft-field reports that form. */
+export const DRAFT_SENSITIVE_LEVELS = ['low', 'medium', 'high'];
+
+export const webmcpSensitivePack: Pack = {
+  id: 'webmcp-sensitive',
+  title: 'WebMCP sensitive outputs',
+  source: '../shared/seeds/002_994c6ebef8e679ab.txt (WebMCP sensitiveHint proposal)',
+  location: 'annotations.sensitiveHint, "x-sensitive" in outputSchema, secret_reference results',
+  annotationKeys: ['sensitiveHint'],
+  metaKeys: [],
+  proposal: true,
+  analyse(tool: ToolView) {
+    const claims: Claim[] = [];
+    const problems: SchemaProblem[] = [];
+    const a = tool.annotations;
+    const hint = a?.sensitiveHint;
+    const draft = typeof hint === 'string' && DRAFT_SENSITIVE_LEVELS.includes(hint.toLowerCase());
+    if (a && !draft) {
+      const check = checkVocabulary({
+        pack: 'webmcp-sensitive',
+        container: a,
+        at: '/annotations',
+        toolPointer: tool.pointer,
+        keys: ['sensitiveHint'],
+        recognised: (_k, v) => typeof v === 'boolean',
+        expected: () => 'a boolean',
+        name: 'WebMCP',
+        validate,
+      });
+      problems.push(...check.problems);
+      if (typeof hint === 'boolean') {
+        claims.push({ fact: 'sensitiveOutput', value: hint, pack: 'webmcp-sensitive', field: 'annotations.sensitiveHint', pointer: `${tool.pointer}/annotations/sensitiveHint` });
+      }
+    }
+    const output = tool.obj?.outputSchema;
+    if (output !== undefined) {
+      const fields: string[] = [];
+      let secretReference: string | undefined;
+      const root = `${tool.pointer}/outputSchema`;
+      walkSchema(output, root, (schema, pointer) => {
+        if ('x-sensitive' in schema) {
+          const v = schema['x-sensitive'];
+          if (v === true) fields.push(pointer);
+          else if (v !== false) {
+            problems.push({
+              pack: 'webmcp-sensitive',
+              pointer: `${pointer}/x-sensitive`,
+              message: `${fieldPath(pointer.slice(tool.pointer.length))}["x-sensitive"] must be true or false, got ${quote(v)}`,
+              suggestion: 'write "x-sensitive": true on the properties whose values must not reach the model',
+              kind: 'invalid',
+            });
+          }
+        }
+        const values = [schema.const, ...(Array.isArray(schema.enum) ? schema.enum : [])];
+        if (secretReference === undefined && values.includes('secret_reference')) secretReference = pointer;
+      });
+      if (fields.length) {
+        claims.push({ fact: 'sensitiveFields', value: fields, pack: 'webmcp-sensitive', field: 'outputSchema "x-sensitive" properties', pointer: fields[0]! });
+      }
+      if (secretReference !== undefined) {
+        claims.push({ fact: 'secretReference', value: true, pack: 'webmcp-sensitive', field: 'outputSchema (secret_reference)', pointer: secretReference });
+      }
+    }
+    return { claims, problems };
+  },
+};
