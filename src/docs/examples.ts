@@ -14,8 +14,12 @@ export function exampleDocument(example: RuleExample): unknown {
   return { tools: example.tools ?? [] };
 }
 
+/** Characters a doc page must not hold raw (they hide or reorder text): written as JSON escapes. JSON.stringify already escapes C0 controls. */
+const INVISIBLE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udfff]/g;
+
 export function exampleText(example: RuleExample): string {
-  return JSON.stringify(exampleDocument(example), null, 2) + '\n';
+  const text = JSON.stringify(exampleDocument(example), null, 2);
+  return text.replace(INVISIBLE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}${ch.length > 1 ? `\\u${ch.charCodeAt(1).toString(16).padStart(4, '0')}` : ''}`) + '\n';
 }
 
 /** Lint an example's document; returns every finding (all rules at their defaults). */

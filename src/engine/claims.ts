@@ -6,6 +6,7 @@
  * name the exact field (claim.field) and pointer (claim.pointer) on each side.
  */
 import type { PackId } from '../types.js';
+import { asSet, isObject } from '../util/json.js';
 
 export const OUTCOMES = ['benign', 'consequential', 'irreversible'] as const;
 export const DESTINATIONS = ['ephemeral', 'system', 'user', 'internal', 'public'] as const;
@@ -79,6 +80,34 @@ export interface Claim<F extends Fact = Fact> {
   unknown?: string[];
 }
 
+/**
+ * The members of a set-valued claim, as written, that its normalised value lacks: the
+ * open strings a pack kept in claim.unknown (action-metadata), values outside an enum
+ * (sep-1913; schema-valid reports them) and items of the wrong type. A rule that
+ * reasons from "the set holds only X" must not fire when the set also holds one.
+ */
+export function unmappedValues(c: Claim): unknown[] {
+  if (!Array.isArray(c.value)) return [];
+  const known = c.value as unknown[];
+  const out: unknown[] = [...(c.unknown ?? [])];
+  if (c.raw === undefined) return out;
+  for (const v of asSet(c.raw)) {
+    const name = isObject(v) && isObject(v.regulated) ? 'regulated' : v;
+    if (!known.includes(name) && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+export function hasUnmapped(c: Claim): boolean {
+  return unmappedValues(c).length > 0;
+}
+
+/** Whether a set-valued claim is non-empty, holds only `values`, and nothing unmapped. */
+export function holdsOnly(c: Claim, values: readonly unknown[]): boolean {
+  const v = c.value as unknown[];
+  return Array.isArray(v) && v.length > 0 && !hasUnmapped(c) && v.every((x) => values.includes(x));
+}
+
 export class ClaimSet {
   private readonly byFact = new Map<Fact, Claim[]>();
   readonly list: readonly Claim[];
@@ -119,12 +148,9 @@ export class ClaimSet {
     return this.all(fact).filter((c) => (c.value as unknown[]).some((v) => values.includes(v as never)));
   }
 
-  /** Claims of a set-valued fact whose possible set is non-empty and holds only `values`. */
+  /** Claims of a set-valued fact whose possible set is non-empty, holds only `values` and nothing unmapped. */
   only<F extends SetFact>(fact: F, ...values: FactTypes[F][number][]): Claim<F>[] {
-    return this.all(fact).filter((c) => {
-      const v = c.value as unknown[];
-      return v.length > 0 && !c.unknown?.length && v.every((x) => values.includes(x as never));
-    });
+    return this.all(fact).filter((c) => holdsOnly(c, values));
   }
 
   packs(): Set<PackId> {

@@ -35,9 +35,13 @@ function classify<T extends string>(value: unknown, known: readonly T[]): { valu
   return { values, unknown };
 }
 
+/** SEP-1913's string classes; "regulated" exists only in its object form {regulated: {scopes}}. */
+const STRING_CLASSES = DATA_CLASSES.filter((c) => c !== 'regulated');
+
 function sensitivity(value: unknown): { values: DataClass[]; unknown: string[] } {
-  const strings = asSet(value).map((v) => (isObject(v) && isObject(v.regulated) ? 'regulated' : v));
-  return classify(strings, DATA_CLASSES);
+  const r = classify(value, STRING_CLASSES);
+  const regulated = asSet(value).some((v) => isObject(v) && isObject(v.regulated));
+  return { values: regulated ? [...r.values, 'regulated'] : r.values, unknown: r.unknown };
 }
 
 export const actionMetadataPack: Pack = {

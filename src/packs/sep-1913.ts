@@ -17,6 +17,7 @@ import {
 import { explainErrors } from '../schema/explain.js';
 import { asSet, isObject } from '../util/json.js';
 import { quote } from '../util/text.js';
+import { draftMemberName, normaliseDraftMetadata } from './drafts.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 
 const KEYS = ['maliciousActivityHint', 'attribution', 'inputMetadata', 'returnMetadata'] as const;
@@ -30,10 +31,11 @@ function recognised(key: (typeof KEYS)[number], value: unknown): boolean {
       return typeof value === 'boolean';
     case 'attribution':
       return Array.isArray(value);
+    // SEP-2061's capitalised member names ("Destination") are this vocabulary too, in a draft spelling.
     case 'inputMetadata':
-      return isObject(value) && INPUT_MEMBERS.some((m) => m in value);
+      return isObject(value) && Object.keys(value).some((m) => INPUT_MEMBERS.includes(m) || draftMemberName('inputMetadata', m) !== undefined);
     case 'returnMetadata':
-      return isObject(value) && RETURN_MEMBERS.some((m) => m in value);
+      return isObject(value) && Object.keys(value).some((m) => RETURN_MEMBERS.includes(m) || draftMemberName('returnMetadata', m) !== undefined);
   }
 }
 
@@ -57,13 +59,23 @@ export function enumSet<T extends string>(value: unknown, allowed: readonly T[])
   return out;
 }
 
+/** SEP-1913's string data classes ("regulated" exists only as {regulated: {scopes}}). */
+const STRING_CLASSES: readonly string[] = DATA_CLASSES.filter((c) => c !== 'regulated');
+
 /** DataClass or DataClass[] → class names ("regulated" for {regulated: {scopes}}). */
 export function dataClasses(value: unknown): DataClass[] {
   const out: DataClass[] = [];
   for (const v of asSet(value)) {
-    const c = typeof v === 'string' ? v : isObject(v) && isObject(v.regulated) ? 'regulated' : undefined;
-    if (c && (DATA_CLASSES as readonly string[]).includes(c) && !out.includes(c as DataClass)) out.push(c as DataClass);
+    const c = typeof v === 'string' ? (STRING_CLASSES.includes(v) ? v : undefined) : isObject(v) && isObject(v.regulated) ? 'regulated' : undefined;
+    if (c && !out.includes(c as DataClass)) out.push(c as DataClass);
   }
+  return out;
+}
+
+/** Strings of a single-or-array field that are not among `allowed` (schema-valid reports them; claims keep them so no rule reads the set as fully known). */
+function unknownStrings(value: unknown, allowed: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const v of asSet(value)) if (typeof v === 'string' && !allowed.includes(v) && !out.includes(v)) out.push(v);
   return out;
 }
 
@@ -95,16 +107,25 @@ export const sep1913Pack: Pack = {
         suggestion: `if this is the server's own data, move it under _meta with a prefix of your own (e.g. _meta["com.example/${k}"])`,
       });
     }
-    if (!validateAnnotations(a)) {
-      for (const e of explainErrors(validateAnnotations.errors ?? [], '/annotations')) {
+    const errorsOf = (value: Record<string, unknown>) => (validateAnnotations(value) ? [] : explainErrors(validateAnnotations.errors ?? [], '/annotations'));
+    const errors = errorsOf(a);
+    if (errors.length > 0) {
+      // Problems that only SEP-2061's spellings cause ("Destination", "PII") are draft-field's:
+      // validate a copy with the current spellings, and what remains is really invalid.
+      const normalised = normaliseDraftMetadata(a);
+      const real = normalised && new Set(errorsOf(normalised.value).map((e) => `${normalised.back(e.pointer)}\n${e.message}`));
+      for (const e of errors) {
         const key = e.pointer.split('/')[1] ?? '';
         if (foreign.has(key as (typeof KEYS)[number])) continue;
-        problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind: 'invalid' });
+        const kind = real && !real.has(`${e.pointer}\n${e.message}`) ? 'draft' : 'invalid';
+        problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind });
       }
     }
 
-    const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], field: string, raw: unknown) =>
-      claims.push({ fact, value, pack: 'sep-1913', field: `annotations.${field}`, pointer: `${base}/${field.replace(/\./g, '/')}`, raw } as Claim);
+    const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], field: string, raw: unknown, allowed?: readonly string[]) => {
+      const unknown = allowed ? unknownStrings(raw, allowed) : [];
+      claims.push({ fact, value, pack: 'sep-1913', field: `annotations.${field}`, pointer: `${base}/${field.replace(/\./g, '/')}`, raw, ...(unknown.length ? { unknown } : {}) } as Claim);
+    };
     if (!foreign.has('maliciousActivityHint') && typeof a.maliciousActivityHint === 'boolean') {
       claim('maliciousActivity', a.maliciousActivityHint, 'maliciousActivityHint', a.maliciousActivityHint);
     }
@@ -113,14 +134,14 @@ export const sep1913Pack: Pack = {
     }
     const input = a.inputMetadata;
     if (!foreign.has('inputMetadata') && isObject(input)) {
-      if ('destination' in input) claim('destinations', enumSet(input.destination, DESTINATIONS), 'inputMetadata.destination', input.destination);
-      if ('sensitivity' in input) claim('inputSensitivity', dataClasses(input.sensitivity), 'inputMetadata.sensitivity', input.sensitivity);
-      if ('outcomes' in input) claim('outcomes', enumSet(input.outcomes, OUTCOMES), 'inputMetadata.outcomes', input.outcomes);
+      if ('destination' in input) claim('destinations', enumSet(input.destination, DESTINATIONS), 'inputMetadata.destination', input.destination, DESTINATIONS);
+      if ('sensitivity' in input) claim('inputSensitivity', dataClasses(input.sensitivity), 'inputMetadata.sensitivity', input.sensitivity, STRING_CLASSES);
+      if ('outcomes' in input) claim('outcomes', enumSet(input.outcomes, OUTCOMES), 'inputMetadata.outcomes', input.outcomes, OUTCOMES);
     }
     const ret = a.returnMetadata;
     if (!foreign.has('returnMetadata') && isObject(ret)) {
-      if ('source' in ret) claim('sources', enumSet(ret.source, SOURCES), 'returnMetadata.source', ret.source);
-      if ('sensitivity' in ret) claim('outputSensitivity', dataClasses(ret.sensitivity), 'returnMetadata.sensitivity', ret.sensitivity);
+      if ('source' in ret) claim('sources', enumSet(ret.source, SOURCES), 'returnMetadata.source', ret.source, SOURCES);
+      if ('sensitivity' in ret) claim('outputSensitivity', dataClasses(ret.sensitivity), 'returnMetadata.sensitivity', ret.sensitivity, STRING_CLASSES);
     }
     return { claims, problems };
   },

@@ -28,8 +28,10 @@ export interface SchemaProblem {
   /**
    * invalid: the tool speaks the vocabulary and gets it wrong (schema-valid).
    * collision: a key the vocabulary defines holds the server's own data (vocabulary-key-collision).
+   * draft: a problem that a superseded draft spelling explains (draft-field reports the draft form;
+   *   see src/packs/drafts.ts).
    */
-  kind: 'invalid' | 'collision';
+  kind: 'invalid' | 'collision' | 'draft';
 }
 
 export interface PackEnv {

@@ -5,7 +5,8 @@
  */
 import { ToolAnnotations as validate } from '#generated/webmcp-sensitive.js';
 import type { Claim } from '../engine/claims.js';
-import { walkSchema } from '../schema/walk.js';
+import { dialectOf, nodePointer, walkSubschemas } from '../schema/json-schema.js';
+import { isObject } from '../util/json.js';
 import { fieldPath } from '../util/pointer.js';
 import { quote } from '../util/text.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
@@ -50,7 +51,14 @@ export const webmcpSensitivePack: Pack = {
       const fields: string[] = [];
       let secretReference: string | undefined;
       const root = `${tool.pointer}/outputSchema`;
-      walkSchema(output, root, (schema, pointer) => {
+      const choice = isObject(output) ? dialectOf(output) : undefined;
+      const dialect = choice && 'dialect' in choice ? choice.dialect : '2020-12';
+      walkSubschemas(output, dialect, (node) => {
+        const schema = node.schema;
+        const values = [schema.const, ...(Array.isArray(schema.enum) ? schema.enum : [])];
+        const isSecretRef = secretReference === undefined && values.includes('secret_reference');
+        if (!('x-sensitive' in schema) && !isSecretRef) return;
+        const pointer = root + nodePointer(node);
         if ('x-sensitive' in schema) {
           const v = schema['x-sensitive'];
           if (v === true) fields.push(pointer);
@@ -64,8 +72,7 @@ export const webmcpSensitivePack: Pack = {
             });
           }
         }
-        const values = [schema.const, ...(Array.isArray(schema.enum) ? schema.enum : [])];
-        if (secretReference === undefined && values.includes('secret_reference')) secretReference = pointer;
+        if (isSecretRef) secretReference = pointer;
       });
       if (fields.length) {
         claims.push({ fact: 'sensitiveFields', value: fields, pack: 'webmcp-sensitive', field: 'outputSchema "x-sensitive" properties', pointer: fields[0]! });

@@ -26,21 +26,29 @@ export function plural(n: number, singular: string, pluralForm = singular + 's')
   return `${n} ${n === 1 ? singular : pluralForm}`;
 }
 
-/** Levenshtein distance, bounded: returns max+1 as soon as it is exceeded. */
+/**
+ * Edit distance counting an adjacent swap as one edit (optimal string alignment:
+ * "GDRP" is one edit from "GDPR"), bounded: returns max+1 as soon as it is exceeded.
+ */
 export function distance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        v = Math.min(v, prev2[j - 2]! + 1);
+      }
       cur.push(v);
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
+    prev2 = prev;
     prev = cur;
   }
   return prev[b.length]!;
@@ -58,7 +66,9 @@ export function closest(input: string, candidates: Iterable<string>): string | u
   for (const candidate of candidates) {
     if (candidate === input) return candidate;
     if (norm(candidate) === n) return candidate;
-    const limit = Math.max(1, Math.min(3, Math.floor(Math.max(candidate.length, input.length) / 4)));
+    // Short words only match up to case and punctuation ("SOC" is not a typo of "SOX").
+    const longest = Math.max(candidate.length, input.length);
+    const limit = longest <= 3 ? 0 : Math.max(1, Math.min(3, Math.floor(longest / 4)));
     const d = distance(n, norm(candidate), limit);
     if (d <= limit && d < bestScore) {
       best = candidate;

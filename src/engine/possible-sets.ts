@@ -1,0 +1,89 @@
+/**
+ * Possible sets as the server wrote them. Claims hold normalised sets (known values,
+ * deduplicated, `{regulated}` objects collapsed to "regulated"); rules about how a set
+ * is written — empty, duplicated, "none" beside a class, regulatory scopes — read the
+ * value as written (claim.raw) and point at its members.
+ */
+import { isObject } from '../util/json.js';
+import { quote } from '../util/text.js';
+import type { Claim, DataClass, Fact } from './claims.js';
+
+/** The claim's value as written: claim.raw when the pack kept it, else the normalised value. */
+export function written(claim: Claim): unknown {
+  return claim.raw !== undefined ? claim.raw : claim.value;
+}
+
+/** One member of a single-or-array field as written, with its absolute pointer. */
+export interface Member {
+  value: unknown;
+  pointer: string;
+  /** Index in the array, or undefined for a single value. */
+  index?: number;
+}
+
+/** The members of a single-or-array field: each array item, or the single value itself. */
+export function members(claim: Claim): Member[] {
+  const w = written(claim);
+  if (Array.isArray(w)) return w.map((value, index) => ({ value, pointer: `${claim.pointer}/${index}`, index }));
+  return [{ value: w, pointer: claim.pointer }];
+}
+
+/** Claims of these facts, once per field (two facts read from one field count once). */
+export function claimsOf(claims: { all<F extends Fact>(fact: F): Claim<F>[] }, ...facts: Fact[]): Claim[] {
+  const seen = new Set<string>();
+  const out: Claim[] = [];
+  for (const fact of facts) {
+    for (const c of claims.all(fact)) {
+      if (seen.has(c.pointer)) continue;
+      seen.add(c.pointer);
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The DataClass a written sensitivity member stands for ("regulated" for {regulated: …}). */
+export function dataClassOf(value: unknown): DataClass | string | undefined {
+  if (typeof value === 'string') return value;
+  if (isObject(value) && 'regulated' in value) return 'regulated';
+  return undefined;
+}
+
+/** A regulatory scope as written, with its pointer. */
+export interface Scope {
+  scope: unknown;
+  pointer: string;
+}
+
+/** Every scope of every `{regulated: {scopes: [...]}}` member of a sensitivity claim. */
+export function regulatedScopes(claim: Claim): Scope[] {
+  const out: Scope[] = [];
+  for (const m of members(claim)) {
+    if (!isObject(m.value) || !isObject(m.value.regulated)) continue;
+    const scopes = m.value.regulated.scopes;
+    if (!Array.isArray(scopes)) continue;
+    scopes.forEach((scope, j) => out.push({ scope, pointer: `${m.pointer}/regulated/scopes/${j}` }));
+  }
+  return out;
+}
+
+/** A sensitivity member for a message: "pii", or regulated ("HIPAA", "GDPR"). */
+export function describeClass(value: unknown): string {
+  if (isObject(value) && isObject(value.regulated)) {
+    const scopes = Array.isArray(value.regulated.scopes) ? value.regulated.scopes : [];
+    return scopes.length ? `regulated (${scopes.map((s) => quote(s, 30)).join(', ')})` : 'regulated';
+  }
+  return quote(value);
+}
+
+/** JSON text with object keys sorted: equal for deep-equal values. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}

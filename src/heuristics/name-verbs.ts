@@ -1,0 +1,230 @@
+/**
+ * What a tool's name says it does, for the heuristic rules (name-vs-hints,
+ * risky-parameters). Names are read as tokens (src/util/tokens.ts), so verbs match as
+ * whole words only. The reading is deliberately conservative: when the name is
+ * ambiguous it finds no verb, and the rules stay silent.
+ *
+ * How a name is read:
+ * 1. It is cut into namespace segments at ".", "/", ":" and "__" ("github.delete_branch",
+ *    "mcp__github__create_issue"); the verb is looked for in the last segment that has
+ *    one (the tool's own name comes last; a namespace may be a noun such as "post").
+ * 2. In that segment the *primary verb* is the first token that is a known verb. Tokens
+ *    before it are taken as a prefix (a server or object name: "repo_delete",
+ *    "github_delete_branch"). Verbs that are also common nouns (post, update, set, push,
+ *    merge, list, drop, search, read, deploy) count only as the segment's first token:
+ *    "blog_post_comments" and "latest_update" have no verb, and "slack_post_message" is
+ *    missed (precision over recall).
+ * 3. A known verb right after a conjunction ("and", "or", "then") is a verb too:
+ *    "list_and_delete" → list, delete; "get_or_create_user" → get, create.
+ * 4. A known verb right after the primary verb ("find_replace", "read_write") is a
+ *    *co-verb*: it never fires a rule on its own (it may be a noun: "list_delete_markers")
+ *    but it keeps a rule that wants "only reading verbs" quiet.
+ * 5. Not a verb: a verb that is the first word of a known noun phrase ("merge_request",
+ *    "set_union", "drop_shadow", "post_process", "read_only"), a verb after an event or
+ *    setting word ("on_delete", "auto_delete", "pre_deploy"), and remove/drop/erase or
+ *    create whose object is something a pure function strips from its input or makes
+ *    from it ("remove_background", "drop_duplicates", "create_chart", "create_embedding"),
+ *    and arithmetic "add" (a tool named just "add", "add_numbers", "add_days").
+ *    A "soft" delete ("soft_delete_user") is a write: the data stays, marked deleted.
+ * 6. A segment that names a cache ("purge_cdn_cache", "clear_cache") is flagged: removing
+ *    cached copies loses no data, so it need not be destructive.
+ * 7. A *hedge* token anywhere in the segment ("dry", "preview", "simulate", "plan",
+ *    "estimate", "validate", "diff", "whatif") says the call may only describe the
+ *    change; the rules do not fire delete or write findings on such names.
+ *
+ * Verbs of no class (check, run, copy, undo, restore, cancel, count, …) are known verbs
+ * too: as the primary verb they stop the scan, so "undo_delete", "can_delete",
+ * "run_delete_preview" or "check_deploy_status" say nothing about deleting or deploying.
+ */
+import { segments } from '../util/tokens.js';
+
+export type VerbClass = 'delete' | 'write' | 'read' | 'other';
+
+/** Removal verbs: the tool deletes something. */
+export const DELETE_VERBS: readonly string[] = ['delete', 'remove', 'drop', 'destroy', 'purge', 'wipe', 'erase', 'rm', 'rmdir'];
+
+/** Verbs that change state without (necessarily) removing anything. */
+export const WRITE_VERBS: readonly string[] = [
+  // the catalogue's
+  'create', 'update', 'write', 'set', 'send', 'post', 'publish', 'push', 'merge', 'deploy',
+  // unambiguous writes
+  'insert', 'upsert', 'upload', 'save', 'rename', 'reset', 'unset', 'submit', 'append', 'modify', 'install',
+  'uninstall', 'overwrite', 'assign', 'invite', 'add',
+];
+
+/** Verbs of lookup. */
+export const READ_VERBS: readonly string[] = ['get', 'list', 'read', 'search', 'describe', 'fetch', 'find', 'lookup'];
+
+/**
+ * Verbs that say nothing either way for these rules. They matter as the primary verb:
+ * "undo_delete", "can_delete", "check_deploy_status", "run_query" name no delete or deploy.
+ */
+export const OTHER_VERBS: readonly string[] = [
+  'analyse', 'analyze', 'apply', 'approve', 'archive', 'ask', 'calculate', 'call', 'can', 'cancel', 'check',
+  'clean', 'cleanup', 'clear', 'clone', 'close', 'commit', 'compare', 'compute', 'confirm', 'convert', 'copy',
+  'count', 'diff', 'disable', 'download', 'edit', 'email', 'enable', 'estimate', 'evaluate', 'exec', 'execute',
+  'explain', 'export', 'extract', 'filter', 'format', 'generate', 'has', 'import', 'inspect', 'invoke', 'is',
+  'handle', 'login', 'logout', 'mark', 'move', 'open', 'parse', 'patch', 'ping', 'plan', 'prevent', 'preview', 'process', 'prune',
+  'pull', 'put', 'query', 'recover', 'refresh', 'reject', 'render', 'replace', 'restart', 'restore', 'resume',
+  'revert', 'run', 'scan', 'schedule', 'share', 'should', 'show', 'simulate', 'sort', 'start', 'stop', 'store',
+  'subscribe', 'summarise', 'summarize', 'sync', 'test', 'toggle', 'track', 'transform', 'translate', 'trash',
+  'trigger', 'truncate', 'undelete', 'undo', 'unlink', 'unsubscribe', 'validate', 'verify', 'view', 'wait',
+  'watch',
+];
+
+/**
+ * Verbs that are common nouns too: they count only as a segment's first token or after a
+ * conjunction. ("pull" is of no class, but "pull_request_read" must not stop at it: see
+ * NOUN_PHRASES.)
+ */
+export const AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(['post', 'update', 'set', 'push', 'merge', 'list', 'drop', 'search', 'read', 'deploy', 'lookup']);
+
+const CLASS = new Map<string, VerbClass>();
+for (const v of OTHER_VERBS) CLASS.set(v, 'other');
+for (const v of READ_VERBS) CLASS.set(v, 'read');
+for (const v of WRITE_VERBS) CLASS.set(v, 'write');
+for (const v of DELETE_VERBS) CLASS.set(v, 'delete');
+
+/** The class of a verb token, or undefined when it is not a known verb. */
+export function verbClass(token: string): VerbClass | undefined {
+  return CLASS.get(token);
+}
+
+const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'then']);
+
+/** verb → tokens that, right after it, make it the first word of a noun phrase. */
+const NOUN_PHRASES: Readonly<Record<string, readonly string[]>> = {
+  merge: ['request', 'requests', 'conflict', 'conflicts', 'sort', 'base', 'status', 'statuses'],
+  post: ['process', 'processing', 'processor', 'mortem', 'code', 'codes', 'count', 'counts', 'stats', 'metrics', 'views'],
+  deploy: ['key', 'keys', 'status', 'statuses', 'history', 'log', 'logs'],
+  set: ['union', 'intersection', 'difference', 'operations', 'theory', 'cover', 'point', 'points'],
+  drop: ['shadow', 'down', 'zone', 'zones', 'rate'],
+  read: ['only', 'receipt', 'receipts', 'replica', 'replicas'],
+  pull: ['request', 'requests'],
+  push: ['notification', 'notifications'],
+  update: ['available', 'channel', 'channels'],
+  search: ['results', 'result', 'engine', 'engines', 'index', 'history', 'query', 'queries'],
+};
+
+/** Tokens that, right before a verb, make it an event or setting name ("on_delete", "auto_delete"). */
+const MODIFIERS: ReadonlySet<string> = new Set(['auto', 'on', 'pre', 'before', 'after', 'allow', 'allowed', 'no', 'not', 'non']);
+
+/** Verbs that may strip something from the call's input rather than delete from the environment. */
+const STRIP_VERBS: ReadonlySet<string> = new Set(['remove', 'drop', 'erase']);
+/** Objects a pure function strips from its input: "remove_background" returns a new image. */
+const PURE_REMOVALS: ReadonlySet<string> = new Set([
+  'background', 'bg', 'whitespace', 'whitespaces', 'duplicates', 'dupes', 'punctuation', 'accents', 'diacritics',
+  'formatting', 'markup', 'html', 'markdown', 'noise', 'stopwords', 'emoji', 'emojis', 'watermark', 'outliers',
+  'nulls', 'na', 'nan', 'newlines', 'exif',
+]);
+/** Arithmetic: "add" alone or "add_numbers", "add_days" compute; "add_comment" writes. */
+const PURE_ADDITIONS: ReadonlySet<string> = new Set([
+  'numbers', 'number', 'two', 'integers', 'ints', 'floats', 'values', 'vectors', 'matrices', 'days', 'hours',
+  'minutes', 'seconds', 'weeks', 'months', 'years', 'time', 'duration', 'durations', 'date', 'dates',
+]);
+/** Objects a pure function makes from its input: "create_chart" returns an image. */
+const PURE_CREATIONS: ReadonlySet<string> = new Set([
+  'chart', 'charts', 'diagram', 'diagrams', 'plot', 'plots', 'visualization', 'visualisation', 'embedding',
+  'embeddings', 'qr', 'qrcode', 'uuid', 'uuids', 'hash', 'regex', 'slug', 'summary',
+]);
+
+/** Tokens that make a name describe a change rather than make it. */
+export const HEDGES: ReadonlySet<string> = new Set([
+  'dry', 'dryrun', 'preview', 'simulate', 'simulation', 'simulated', 'whatif', 'estimate', 'plan', 'validate',
+  'validation', 'diff', 'impact',
+]);
+
+/** Words that make a removal a cache operation. */
+export const CACHE_WORDS: ReadonlySet<string> = new Set(['cache', 'caches', 'cached']);
+
+export interface NameVerb {
+  token: string;
+  cls: VerbClass;
+  /** Index of the token in the segment. */
+  index: number;
+  /** primary: the first verb; conjoined: after and/or/then; co-verb: right after the primary verb. */
+  role: 'primary' | 'conjoined' | 'co-verb';
+}
+
+export interface NameReading {
+  /** The tokens of the segment the verbs were read from (empty when no segment has a verb). */
+  tokens: string[];
+  /** Verbs that may fire a rule: the primary verb and conjoined verbs. */
+  verbs: NameVerb[];
+  /** Co-verbs: never fire a rule, but count when a rule asks whether *every* verb reads. */
+  coVerbs: NameVerb[];
+  /** The hedge token found, if any. */
+  hedge?: string;
+  /** Whether the segment names a cache ("purge_cdn_cache"): removing from it loses no data. */
+  cache?: boolean;
+}
+
+function isVerbAt(tokens: readonly string[], i: number, afterConjunction: boolean): boolean {
+  const t = tokens[i]!;
+  const cls = verbClass(t);
+  if (!cls) return false;
+  if (AMBIGUOUS_VERBS.has(t) && i > 0 && !afterConjunction) return false;
+  const next = tokens[i + 1];
+  if (next !== undefined && NOUN_PHRASES[t]?.includes(next)) return false;
+  const prev = tokens[i - 1];
+  if (prev !== undefined && !afterConjunction && MODIFIERS.has(prev)) return false;
+  if (next !== undefined && STRIP_VERBS.has(t) && PURE_REMOVALS.has(next)) return false;
+  if (next !== undefined && t === 'create' && PURE_CREATIONS.has(next)) return false;
+  if (t === 'add' && (tokens.length === 1 || (next !== undefined && PURE_ADDITIONS.has(next)))) return false;
+  return true;
+}
+
+/** The class of the verb at i: a "soft" delete is a write (the data stays, marked deleted). */
+function classAt(tokens: readonly string[], i: number): VerbClass {
+  const cls = verbClass(tokens[i]!)!;
+  return cls === 'delete' && tokens[i - 1] === 'soft' ? 'write' : cls;
+}
+
+function readSegment(tokens: string[]): NameReading | undefined {
+  let primary = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (isVerbAt(tokens, i, false)) {
+      primary = i;
+      break;
+    }
+  }
+  if (primary < 0) return undefined;
+  const verbs: NameVerb[] = [{ token: tokens[primary]!, cls: classAt(tokens, primary), index: primary, role: 'primary' }];
+  const coVerbs: NameVerb[] = [];
+  const nextTok = tokens[primary + 1];
+  if (nextTok !== undefined && !AMBIGUOUS_VERBS.has(nextTok) && verbClass(nextTok)) {
+    coVerbs.push({ token: nextTok, cls: verbClass(nextTok)!, index: primary + 1, role: 'co-verb' });
+  }
+  for (let i = primary + 1; i < tokens.length - 1; i++) {
+    if (!CONJUNCTIONS.has(tokens[i]!)) continue;
+    if (isVerbAt(tokens, i + 1, true)) verbs.push({ token: tokens[i + 1]!, cls: classAt(tokens, i + 1), index: i + 1, role: 'conjoined' });
+  }
+  const hedge = tokens.find((t) => HEDGES.has(t));
+  const cache = tokens.some((t) => CACHE_WORDS.has(t));
+  return { tokens, verbs, coVerbs, ...(hedge !== undefined ? { hedge } : {}), ...(cache ? { cache } : {}) };
+}
+
+/** Read the verbs of a tool name (see the module comment for how). */
+export function readName(name: string): NameReading {
+  const segs = segments(name);
+  for (let s = segs.length - 1; s >= 0; s--) {
+    const reading = readSegment(segs[s]!);
+    if (reading) return reading;
+  }
+  return { tokens: [], verbs: [], coVerbs: [] };
+}
+
+/** The first verb of a class among the verbs that may fire a rule. */
+export function firstOf(reading: NameReading, ...classes: VerbClass[]): NameVerb | undefined {
+  for (const cls of classes) {
+    const v = reading.verbs.find((x) => x.cls === cls);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+/** Whether the name has verbs and every one of them (co-verbs included) is a reading verb. */
+export function onlyReadingVerbs(reading: NameReading): boolean {
+  const all = [...reading.verbs, ...reading.coVerbs];
+  return all.length > 0 && all.every((v) => v.cls === 'read');
+}

@@ -1,0 +1,276 @@
+/**
+ * Input parameters that say a call can change or delete data, for risky-parameters.
+ *
+ * A parameter is read by the tokens of its name (src/util/tokens.ts, whole tokens only)
+ * and by its schema. It counts only when a caller can turn it on: a boolean flag
+ * (type boolean, a boolean branch of anyOf/oneOf, or a boolean default with no type) that
+ * is not pinned off (const false, enum [false]), or, for operation selectors, a string
+ * enum/const.
+ *
+ * Kinds, and which declaration each contradicts:
+ * | kind | parameter names | readOnlyHint true | destructiveHint false |
+ * | --- | --- | --- | --- |
+ * | removal | a token delete, destroy, purge, wipe, erase; a bare "remove"/"drop", or remove/drop with an object such as existing, old, source, original, table, database (drop_existing, remove_source_files) | yes | yes |
+ * | cascade | a token cascade | yes | yes |
+ * | overwrite | a token overwrite or clobber; a bare "force"/"forced", or force with push, reset, replace, checkout, merge or update (force_push) | overwrite/clobber only | yes |
+ * | dry-run | dry_run, dryrun, dry, whatif | yes | no |
+ * | overwrite | a conflict policy (if_exists, on_conflict, conflict_resolution, write_mode, …) whose string enum/const allows overwrite, replace, delete, drop, truncate or clobber | yes | yes |
+ * | operation | a string enum/const named action, operation, op, command, cmd or subcommand (or ending so: file_action), or exactly mode or method with a value whose first token is a delete verb or "overwrite" (both) or another write verb (read-only only) | yes | delete values |
+ *
+ * Not risky on their own: "recursive" (list_files, search, mkdir -p and copy take it),
+ * "all" (search all repositories, list all pages), "force" on a read-only tool (it
+ * usually bypasses a cache), "truncate" and "prune" (shorten or trim the output), and
+ * remove/drop with any other object (remove_duplicates, drop_empty: output shaping).
+ *
+ * Never risky:
+ * - a parameter whose name starts with a filter word (include_deleted, show_removed,
+ *   exclude, only, skip, ignore, with, hide, count, max, allow, can, is, has, …) or holds
+ *   "cache" (purge_cache, force_refresh_cache: the cache is not the environment);
+ * - anything under a parameter that is a filter or query (filter, filters, where, query,
+ *   match, criteria, search, select, include, exclude, sort, order, fields, conditions);
+ * - a parameter whose description says it acts on a cache or on the returned data
+ *   ("from the results", "in the output", "of the response").
+ * Operation selectors are also skipped when the tool name's verb reads (list_audit_events
+ * with action: ["create", "delete"] filters by action), when the name is hedged (dry run,
+ * preview, plan), or when their description says they filter ("Filter by action",
+ * "only returns events matching …").
+ *
+ * Nested object properties, array items, anyOf/oneOf/allOf branches and local $refs
+ * ("#/$defs/…", "#/definitions/…") are followed: a flag is as risky inside an
+ * "options" object as at the top. Properties reached through $ref are reported where
+ * they are defined.
+ */
+import { isObject } from '../util/json.js';
+import { escapeSegment, get } from '../util/pointer.js';
+import { tokenize } from '../util/tokens.js';
+import { DELETE_VERBS, WRITE_VERBS } from './name-verbs.js';
+
+export type ParameterKind = 'removal' | 'cascade' | 'overwrite' | 'dry-run' | 'operation';
+
+export interface Evidence {
+  /** The token of the parameter's name, or the enum value, that makes it risky. */
+  text: string;
+  /** Absolute pointer: the property's schema for a flag, the enum value for a selector. */
+  pointer: string;
+  /** Whether it contradicts readOnlyHint true. */
+  againstReadOnly: boolean;
+  /** Whether it contradicts destructiveHint false. */
+  againstNonDestructive: boolean;
+}
+
+export interface RiskyParameter {
+  /** The property name. */
+  name: string;
+  /** "options.force", "files[].overwrite". */
+  path: string;
+  /** Absolute pointer of the property's schema. */
+  pointer: string;
+  kind: ParameterKind;
+  /** What makes it risky, in document order (one entry for a flag, the values for a selector). */
+  evidence: Evidence[];
+}
+
+const FILTER_FIRST: ReadonlySet<string> = new Set([
+  'include', 'includes', 'exclude', 'excludes', 'show', 'hide', 'with', 'without', 'only', 'filter', 'skip', 'ignore',
+  'count', 'list', 'since', 'until', 'is', 'has', 'was', 'allow', 'allowed', 'can', 'max', 'min', 'num', 'limit',
+  'return', 'report', 'track', 'notify', 'log', 'on', 'before', 'after', 'no', 'not', 'prevent', 'protect', 'warn',
+]);
+const FILTER_PARENTS: ReadonlySet<string> = new Set([
+  'filter', 'filters', 'where', 'query', 'match', 'criteria', 'search', 'select', 'include', 'exclude', 'sort', 'order',
+  'fields', 'conditions', 'condition', 'predicate',
+]);
+const REMOVAL_TOKENS: ReadonlySet<string> = new Set(['delete', 'destroy', 'purge', 'wipe', 'erase']);
+const STRIP_TOKENS: ReadonlySet<string> = new Set(['remove', 'drop']);
+const REMOVAL_OBJECTS: ReadonlySet<string> = new Set([
+  'existing', 'old', 'previous', 'source', 'sources', 'original', 'originals', 'table', 'tables', 'database', 'db',
+  'schema', 'collection', 'bucket', 'branch', 'target', 'destination',
+]);
+const FORCE_WITH: ReadonlySet<string> = new Set(['push', 'reset', 'replace', 'checkout', 'merge', 'update', 'overwrite', 'delete', 'remove']);
+const OPERATION_NAMES: ReadonlySet<string> = new Set(['action', 'operation', 'op', 'command', 'cmd', 'subcommand']);
+/** Operation selectors only as the whole name: "delivery_method" or "sort_mode" select no operation. */
+const OPERATION_EXACT: ReadonlySet<string> = new Set(['mode', 'method']);
+/** Conflict policies: on_conflict, if_exists, conflict_resolution. */
+const CONFLICT_NAMES: ReadonlySet<string> = new Set(['if_exists', 'on_exists', 'exists', 'existing', 'on_conflict', 'conflict', 'conflicts', 'conflict_resolution', 'conflict_strategy', 'conflict_policy', 'write_mode', 'overwrite_mode', 'collision']);
+const CONFLICT_VALUES: ReadonlySet<string> = new Set(['overwrite', 'replace', 'delete', 'drop', 'truncate', 'clobber']);
+/** An operation selector whose description says it filters (list_audit_events' "action"). */
+const FILTER_DESCRIPTION = /\b(?:filter|filters|filtered|filtering|matching|only\s+(?:returns?|shows?|lists?|includes?))\b/i;
+const RETURNED_DATA = /\b(?:from|in|of|on)\s+(?:the\s+)?(?:returned\s+|response\s+)?(?:results?|output|response|returned\s+\w+)\b|\bcach(?:e|ed|ing)\b/i;
+
+type Schema = Record<string, unknown>;
+
+/** The schema a local $ref points to, with its pointer (following up to 8 refs). */
+function resolve(root: unknown, rootPointer: string, schema: Schema, pointer: string): [Schema, string] {
+  let s = schema;
+  let p = pointer;
+  for (let i = 0; i < 8 && typeof s.$ref === 'string'; i++) {
+    const ref = s.$ref as string;
+    if (!ref.startsWith('#')) break;
+    let rel: string;
+    try {
+      rel = decodeURIComponent(ref.slice(1));
+    } catch {
+      break;
+    }
+    const target = get(root, rel);
+    if (!isObject(target)) break;
+    s = target;
+    p = rootPointer + rel;
+  }
+  return [s, p];
+}
+
+/** The schema and the branches a value may match (anyOf/oneOf/allOf, one level, refs resolved). */
+function variants(root: unknown, rootPointer: string, schema: Schema, pointer: string): [Schema, string][] {
+  const [s, p] = resolve(root, rootPointer, schema, pointer);
+  const out: [Schema, string][] = [[s, p]];
+  for (const k of ['anyOf', 'oneOf', 'allOf']) {
+    const list = s[k];
+    if (!Array.isArray(list)) continue;
+    list.forEach((b, i) => {
+      if (isObject(b)) out.push(resolve(root, rootPointer, b, `${p}/${k}/${i}`));
+    });
+  }
+  return out;
+}
+
+function typeIncludes(s: Schema, t: string): boolean {
+  return s.type === t || (Array.isArray(s.type) && s.type.includes(t));
+}
+
+/** A flag a caller can turn on. */
+function settableFlag(vs: [Schema, string][]): boolean {
+  let flag = false;
+  for (const [s] of vs) {
+    if ('const' in s) {
+      if (s.const === true) flag = true;
+      else if (typeof s.const === 'boolean') return false;
+      continue;
+    }
+    if (Array.isArray(s.enum)) {
+      if (s.enum.includes(true)) flag = true;
+      else if (s.enum.every((x) => typeof x === 'boolean')) return false;
+      continue;
+    }
+    if (typeIncludes(s, 'boolean')) flag = true;
+    else if (s.type === undefined && typeof s.default === 'boolean') flag = true;
+  }
+  return flag;
+}
+
+/** The string values an operation selector may take, with the pointer of each. */
+function stringValues(vs: [Schema, string][]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [s, p] of vs) {
+    if (typeof s.const === 'string') out.push([s.const, `${p}/const`]);
+    if (Array.isArray(s.enum)) s.enum.forEach((v, i) => typeof v === 'string' && out.push([v, `${p}/enum/${i}`]));
+  }
+  return out;
+}
+
+function description(vs: [Schema, string][]): string {
+  return vs.map(([s]) => (typeof s.description === 'string' ? s.description : '')).join(' ');
+}
+
+function classifyFlag(tokens: string[]): { kind: ParameterKind; evidence: string; readOnly: boolean; nonDestructive: boolean } | undefined {
+  const removal = tokens.find((t) => REMOVAL_TOKENS.has(t));
+  if (removal) return { kind: 'removal', evidence: removal, readOnly: true, nonDestructive: true };
+  const strip = tokens.find((t) => STRIP_TOKENS.has(t));
+  if (strip && (tokens.length === 1 || tokens.some((t) => REMOVAL_OBJECTS.has(t)))) {
+    return { kind: 'removal', evidence: strip, readOnly: true, nonDestructive: true };
+  }
+  if (tokens.includes('cascade')) return { kind: 'cascade', evidence: 'cascade', readOnly: true, nonDestructive: true };
+  const over = tokens.find((t) => t === 'overwrite' || t === 'clobber');
+  if (over) return { kind: 'overwrite', evidence: over, readOnly: true, nonDestructive: true };
+  const force = tokens.find((t) => t === 'force' || t === 'forced');
+  if (force && (tokens.length === 1 || tokens.some((t) => FORCE_WITH.has(t)))) {
+    return { kind: 'overwrite', evidence: force, readOnly: false, nonDestructive: true };
+  }
+  const joined = tokens.join('_');
+  if (joined === 'dry_run' || joined === 'dryrun' || joined === 'dry' || joined === 'whatif' || joined === 'what_if') {
+    return { kind: 'dry-run', evidence: joined, readOnly: true, nonDestructive: false };
+  }
+  return undefined;
+}
+
+export interface ParameterOptions {
+  /** Skip operation selectors (the tool name reads or is hedged). */
+  skipOperations?: boolean;
+}
+
+/** Every risky parameter of an inputSchema, in document order. */
+export function riskyParameters(inputSchema: unknown, pointer: string, options: ParameterOptions = {}): RiskyParameter[] {
+  const found: RiskyParameter[] = [];
+  if (!isObject(inputSchema)) return found;
+  const seen = new Set<string>();
+  const reported = new Set<string>();
+  // Depth-first in document order: a stack of [schema, pointer, path, depth], pushed in reverse.
+  const stack: [Schema, string, string, number][] = [[inputSchema, pointer, '', 0]];
+  let budget = 5000;
+  while (stack.length > 0 && budget-- > 0) {
+    const [node, nodePointer, path, depth] = stack.pop()!;
+    const vs = variants(inputSchema, pointer, node, nodePointer);
+    const next: [Schema, string, string, number][] = [];
+    for (const [s, p] of vs) {
+      if (seen.has(p) || depth > 8) continue;
+      seen.add(p);
+      const props = s.properties;
+      if (isObject(props)) {
+        for (const [name, sub] of Object.entries(props)) {
+          if (!isObject(sub)) continue;
+          const propPointer = `${p}/properties/${escapeSegment(name)}`;
+          const propPath = path ? `${path}.${name}` : name;
+          const tokens = tokenize(name);
+          const conflictPolicy = CONFLICT_NAMES.has(tokens.join('_'));
+          const filterLike = !conflictPolicy && ((tokens.length > 0 && FILTER_FIRST.has(tokens[0]!)) || tokens.includes('cache') || tokens.includes('cached'));
+          const propVariants = variants(inputSchema, pointer, sub, propPointer);
+          if (!filterLike && !reported.has(propVariants[0]![1]) && !RETURNED_DATA.test(description(propVariants))) {
+            const r = inspect(name, propPath, tokens, propVariants, options);
+            if (r) {
+              reported.add(propVariants[0]![1]);
+              found.push(r);
+            }
+          }
+          if (!filterLike && !tokens.some((t) => FILTER_PARENTS.has(t))) next.push([sub, propPointer, propPath, depth + 1]);
+        }
+      }
+      const items = s.items;
+      if (isObject(items)) next.push([items, `${p}/items`, `${path}[]`, depth + 1]);
+      for (const k of ['anyOf', 'oneOf', 'allOf']) {
+        const list = s[k];
+        if (Array.isArray(list)) list.forEach((b, i) => isObject(b) && next.push([b, `${p}/${k}/${i}`, path, depth + 1]));
+      }
+    }
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
+  }
+  return found;
+}
+
+function inspect(name: string, path: string, tokens: string[], vs: [Schema, string][], options: ParameterOptions): RiskyParameter | undefined {
+  const pointer = vs[0]![1];
+  if (settableFlag(vs)) {
+    const c = classifyFlag(tokens);
+    if (c) {
+      return { name, path, pointer, kind: c.kind, evidence: [{ text: c.evidence, pointer, againstReadOnly: c.readOnly, againstNonDestructive: c.nonDestructive }] };
+    }
+  }
+  const values = stringValues(vs);
+  if (values.length === 0) return undefined;
+  if (CONFLICT_NAMES.has(tokens.join('_'))) {
+    const evidence = values
+      .filter(([v]) => CONFLICT_VALUES.has(tokenize(v)[0] ?? ''))
+      .map(([text, p]) => ({ text, pointer: p, againstReadOnly: true, againstNonDestructive: true }));
+    return evidence.length > 0 ? { name, path, pointer, kind: 'overwrite', evidence } : undefined;
+  }
+  const last = tokens[tokens.length - 1];
+  const selector = last !== undefined && (OPERATION_NAMES.has(last) || (tokens.length === 1 && OPERATION_EXACT.has(last)));
+  if (options.skipOperations || !selector) return undefined;
+  if (FILTER_DESCRIPTION.test(description(vs))) return undefined;
+  const evidence: Evidence[] = [];
+  for (const [text, p] of values) {
+    const first = tokenize(text)[0];
+    if (first === undefined) continue;
+    if (DELETE_VERBS.includes(first) || first === 'overwrite') evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: true });
+    else if (WRITE_VERBS.includes(first)) evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: false });
+  }
+  return evidence.length > 0 ? { name, path, pointer, kind: 'operation', evidence } : undefined;
+}

@@ -1,0 +1,175 @@
+/**
+ * Fields from superseded drafts of the SEP-1913 vocabulary, recognised in one place so
+ * that draft-field reports them, unknown-annotation-key skips them and the sep-1913 pack
+ * does not also report them as schema errors.
+ *
+ * - SEP-1913's first draft: `sensitiveHint: "low" | "medium" | "high"` (a string level;
+ *   a boolean sensitiveHint is WebMCP's flag, not a draft) and `privateHint`. The SEP
+ *   replaced both with DataClass sensitivity on inputMetadata/returnMetadata.
+ * - SEP-2061 (Action Security Metadata, merged into SEP-1913): capitalised keys
+ *   (`InputMetadata`, `ReturnMetadata` on annotations; `Destination`, `Sensitivity`,
+ *   `Outcomes`, `Source` inside them) and capitalised values ("PII", "Public",
+ *   "Irreversible"): a known enum value in the wrong case.
+ */
+import { DATA_CLASSES, DESTINATIONS, OUTCOMES, SOURCES } from '../engine/claims.js';
+import { hasOwn, isObject } from '../util/json.js';
+import { escapeSegment } from '../util/pointer.js';
+import { DRAFT_SENSITIVE_LEVELS } from './webmcp-sensitive.js';
+
+export type DraftKind = 'sensitive-level' | 'private-hint' | 'capitalised-key' | 'capitalised-value';
+
+export interface DraftForm {
+  kind: DraftKind;
+  /** Pointer relative to the tool. */
+  pointer: string;
+  /** The field as a person reads it: annotations.inputMetadata.sensitivity[0]. */
+  field: string;
+  /** The value as written (or the key, for capitalised keys). */
+  written: unknown;
+  /** The current spelling (of the key or the value), when there is one. */
+  current?: string;
+  /** For capitalised keys: the current key is also present. */
+  duplicate?: boolean;
+}
+
+/** Current member names of SEP-1913's metadata objects, and the enum each holds. */
+const MEMBERS: Record<'inputMetadata' | 'returnMetadata', Record<string, readonly string[]>> = {
+  inputMetadata: { destination: DESTINATIONS, sensitivity: DATA_CLASSES, outcomes: OUTCOMES },
+  returnMetadata: { source: SOURCES, sensitivity: DATA_CLASSES },
+};
+const METADATA = ['inputMetadata', 'returnMetadata'] as const;
+
+const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const isMember = (metadata: 'inputMetadata' | 'returnMetadata', key: string) => hasOwn(MEMBERS[metadata], key);
+
+/** SEP-2061's spelling of a member name ("Destination" → "destination"), or undefined. */
+export function draftMemberName(metadata: 'inputMetadata' | 'returnMetadata', key: string): string | undefined {
+  for (const m of Object.keys(MEMBERS[metadata])) if (key === capitalise(m)) return m;
+  return undefined;
+}
+
+/** Whether an annotations key/value is a superseded draft form (reported by draft-field, not as unknown). */
+export function isDraftAnnotationKey(key: string, value: unknown): boolean {
+  if (key === 'privateHint') return true;
+  if (key === 'sensitiveHint') return isDraftSensitiveLevel(value);
+  return key === 'InputMetadata' || key === 'ReturnMetadata';
+}
+
+export function isDraftSensitiveLevel(value: unknown): boolean {
+  return typeof value === 'string' && DRAFT_SENSITIVE_LEVELS.includes(value.toLowerCase());
+}
+
+/** A known enum value written in another case ("PII" → "pii"), or undefined. */
+export function currentCase(value: unknown, allowed: readonly string[]): string | undefined {
+  if (typeof value !== 'string' || allowed.includes(value)) return undefined;
+  const lower = value.toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === lower);
+}
+
+/** Every draft form in a tool's annotations, in document order of the keys. */
+export function draftForms(annotations: Record<string, unknown> | undefined): DraftForm[] {
+  const out: DraftForm[] = [];
+  if (!annotations) return out;
+  for (const [key, value] of Object.entries(annotations)) {
+    const at = `/annotations/${escapeSegment(key)}`;
+    if (key === 'sensitiveHint' && isDraftSensitiveLevel(value)) {
+      out.push({ kind: 'sensitive-level', pointer: at, field: 'annotations.sensitiveHint', written: value });
+      continue;
+    }
+    if (key === 'privateHint') {
+      out.push({ kind: 'private-hint', pointer: at, field: 'annotations.privateHint', written: value });
+      continue;
+    }
+    const metadata = METADATA.find((m) => key === m || key === capitalise(m));
+    if (!metadata) continue;
+    if (key !== metadata) {
+      out.push({ kind: 'capitalised-key', pointer: at, field: `annotations.${key}`, written: key, current: metadata, duplicate: hasOwn(annotations, metadata) });
+    }
+    if (!isObject(value)) continue;
+    for (const [member, v] of Object.entries(value)) {
+      const current = isMember(metadata, member) ? member : draftMemberName(metadata, member);
+      if (!current) continue;
+      const mAt = `${at}/${escapeSegment(member)}`;
+      const mField = `annotations.${key}.${member}`;
+      if (member !== current) {
+        out.push({ kind: 'capitalised-key', pointer: mAt, field: mField, written: member, current, duplicate: hasOwn(value, current) });
+      }
+      out.push(...draftValues(v, MEMBERS[metadata][current]!, mAt, mField, current === 'sensitivity'));
+    }
+  }
+  return out;
+}
+
+function draftValues(value: unknown, allowed: readonly string[], at: string, field: string, dataClass: boolean): DraftForm[] {
+  const out: DraftForm[] = [];
+  const one = (v: unknown, p: string, f: string) => {
+    const current = currentCase(v, allowed);
+    if (current) out.push({ kind: 'capitalised-value', pointer: p, field: f, written: v, current });
+    else if (dataClass && isObject(v)) {
+      for (const k of Object.keys(v)) {
+        if (k !== 'regulated' && k.toLowerCase() === 'regulated' && !hasOwn(v, 'regulated')) {
+          out.push({ kind: 'capitalised-key', pointer: `${p}/${escapeSegment(k)}`, field: `${f}.${k}`, written: k, current: 'regulated' });
+        }
+      }
+    }
+  };
+  if (Array.isArray(value)) value.forEach((v, i) => one(v, `${at}/${i}`, `${field}[${i}]`));
+  else one(value, at, field);
+  return out;
+}
+
+/**
+ * The annotations with SEP-2061's spellings inside inputMetadata/returnMetadata replaced
+ * by the current ones (member names and enum values), for validating what a draft form
+ * does not explain. `back` maps a pointer in the copy to the pointer in the original.
+ */
+export function normaliseDraftMetadata(annotations: Record<string, unknown>): { value: Record<string, unknown>; back(pointer: string): string } | undefined {
+  const renames = new Map<string, string>();
+  let changed = false;
+  const copy: Record<string, unknown> = { ...annotations };
+  for (const metadata of METADATA) {
+    const obj = annotations[metadata];
+    if (!isObject(obj)) continue;
+    const out: [string, unknown][] = [];
+    for (const [member, v] of Object.entries(obj)) {
+      const current = isMember(metadata, member) ? member : draftMemberName(metadata, member);
+      if (!current) {
+        out.push([member, v]);
+        continue;
+      }
+      // A draft spelling beside the current one: drop it (draft-field says to).
+      if (current !== member && hasOwn(obj, current)) {
+        changed = true;
+        continue;
+      }
+      const name = current;
+      if (name !== member) {
+        renames.set(`/annotations/${metadata}/${name}`, `/annotations/${metadata}/${escapeSegment(member)}`);
+        changed = true;
+      }
+      const allowed = MEMBERS[metadata][current]!;
+      const fix = (x: unknown) => {
+        const c = currentCase(x, allowed);
+        if (c) changed = true;
+        if (current === 'sensitivity' && isObject(x) && !hasOwn(x, 'regulated')) {
+          const key = Object.keys(x).find((k) => k.toLowerCase() === 'regulated');
+          if (key !== undefined) {
+            changed = true;
+            return Object.fromEntries(Object.entries(x).map(([k, y]) => [k === key ? 'regulated' : k, y]));
+          }
+        }
+        return c ?? x;
+      };
+      out.push([name, Array.isArray(v) ? v.map(fix) : fix(v)]);
+    }
+    copy[metadata] = Object.fromEntries(out);
+  }
+  if (!changed) return undefined;
+  return {
+    value: copy,
+    back(pointer: string) {
+      for (const [to, from] of renames) if (pointer === to || pointer.startsWith(`${to}/`)) return from + pointer.slice(to.length);
+      return pointer;
+    },
+  };
+}

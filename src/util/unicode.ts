@@ -1,0 +1,281 @@
+/**
+ * Characters that hide text from a human reviewer (tool poisoning), and how to name
+ * characters in messages: U+202E RIGHT-TO-LEFT OVERRIDE.
+ *
+ * What counts as hidden, and the legitimate uses that do not:
+ * - zero-width: U+200B, U+200C, U+200D, U+2060, U+FEFF. A joiner (U+200C/U+200D) is
+ *   fine inside an emoji ZWJ sequence (👩‍💻) and between letters of a script that needs
+ *   it (Persian, Indic scripts): there it changes how visible letters join.
+ * - bidi controls: embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)
+ *   always; the implicit marks (U+200E, U+200F, U+061C) only in text without any
+ *   right-to-left letters, where they have no job to do.
+ * - the tag block U+E0000–U+E007F, except an emoji tag sequence (🏴 + tag letters/digits
+ *   + U+E007F CANCEL TAG, the flags of England, Scotland, Wales). Tag characters
+ *   U+E0020–U+E007E mirror ASCII: they are decoded to show the text they hide.
+ * - control characters (C0, DEL, C1) other than tab and line feed; a carriage return
+ *   directly before a line feed is fine, a lone one moves the cursor back to the start
+ *   of the line in a terminal and lets later text overwrite earlier text.
+ * - runs of two or more variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF): one
+ *   selector picks a glyph variant; a run of them encodes bytes ("emoji smuggling").
+ */
+
+export type HiddenKind = 'zero-width' | 'bidi' | 'tag' | 'control' | 'variation-selector';
+
+export interface HiddenChar {
+  /** UTF-16 index in the string. */
+  index: number;
+  /** UTF-16 length (2 for astral code points). */
+  length: number;
+  codePoint: number;
+  kind: HiddenKind;
+}
+
+/** A run of hidden characters that encodes text (tag characters, variation selectors). */
+export interface HiddenText {
+  kind: 'tag' | 'variation-selector';
+  start: number;
+  /** UTF-16 index after the run. */
+  end: number;
+  /** The text the run encodes. */
+  text: string;
+}
+
+export interface HiddenScan {
+  chars: HiddenChar[];
+  texts: HiddenText[];
+}
+
+const NAMES: Record<number, string> = {
+  0x00: 'NULL',
+  0x07: 'BELL',
+  0x08: 'BACKSPACE',
+  0x09: 'CHARACTER TABULATION',
+  0x0a: 'LINE FEED',
+  0x0b: 'LINE TABULATION',
+  0x0c: 'FORM FEED',
+  0x0d: 'CARRIAGE RETURN',
+  0x1b: 'ESCAPE',
+  0x20: 'SPACE',
+  0x21: 'EXCLAMATION MARK',
+  0x22: 'QUOTATION MARK',
+  0x23: 'NUMBER SIGN',
+  0x24: 'DOLLAR SIGN',
+  0x25: 'PERCENT SIGN',
+  0x26: 'AMPERSAND',
+  0x27: 'APOSTROPHE',
+  0x28: 'LEFT PARENTHESIS',
+  0x29: 'RIGHT PARENTHESIS',
+  0x2a: 'ASTERISK',
+  0x2b: 'PLUS SIGN',
+  0x2c: 'COMMA',
+  0x2f: 'SOLIDUS',
+  0x3a: 'COLON',
+  0x3b: 'SEMICOLON',
+  0x3c: 'LESS-THAN SIGN',
+  0x3d: 'EQUALS SIGN',
+  0x3e: 'GREATER-THAN SIGN',
+  0x3f: 'QUESTION MARK',
+  0x40: 'COMMERCIAL AT',
+  0x5b: 'LEFT SQUARE BRACKET',
+  0x5c: 'REVERSE SOLIDUS',
+  0x5d: 'RIGHT SQUARE BRACKET',
+  0x5e: 'CIRCUMFLEX ACCENT',
+  0x60: 'GRAVE ACCENT',
+  0x7b: 'LEFT CURLY BRACKET',
+  0x7c: 'VERTICAL LINE',
+  0x7d: 'RIGHT CURLY BRACKET',
+  0x7e: 'TILDE',
+  0x7f: 'DELETE',
+  0x85: 'NEXT LINE',
+  0x9b: 'CONTROL SEQUENCE INTRODUCER',
+  0xa0: 'NO-BREAK SPACE',
+  0x061c: 'ARABIC LETTER MARK',
+  0x200b: 'ZERO WIDTH SPACE',
+  0x200c: 'ZERO WIDTH NON-JOINER',
+  0x200d: 'ZERO WIDTH JOINER',
+  0x200e: 'LEFT-TO-RIGHT MARK',
+  0x200f: 'RIGHT-TO-LEFT MARK',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
+  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
+  0x202c: 'POP DIRECTIONAL FORMATTING',
+  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
+  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2060: 'WORD JOINER',
+  0x2066: 'LEFT-TO-RIGHT ISOLATE',
+  0x2067: 'RIGHT-TO-LEFT ISOLATE',
+  0x2068: 'FIRST STRONG ISOLATE',
+  0x2069: 'POP DIRECTIONAL ISOLATE',
+  0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
+  0xe0001: 'LANGUAGE TAG',
+  0xe007f: 'CANCEL TAG',
+};
+
+/** "U+202E", four hex digits at least. */
+export function codePointLabel(cp: number): string {
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The character's Unicode name when it is one a message is likely to need. */
+export function charName(cp: number): string | undefined {
+  if (NAMES[cp]) return NAMES[cp];
+  if (cp >= 0xe0020 && cp <= 0xe007e) return 'TAG';
+  if (cp >= 0xfe00 && cp <= 0xfe0f) return `VARIATION SELECTOR-${cp - 0xfe00 + 1}`;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return `VARIATION SELECTOR-${cp - 0xe0100 + 17}`;
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return 'CONTROL CHARACTER';
+  return undefined;
+}
+
+/** "U+202E RIGHT-TO-LEFT OVERRIDE" (or just "U+00E9"). */
+export function charLabel(cp: number): string {
+  const name = charName(cp);
+  return name ? `${codePointLabel(cp)} ${name}` : codePointLabel(cp);
+}
+
+/** A character as a message shows it: escaped when invisible, then its code point and name: `"\u200B" (U+200B ZERO WIDTH SPACE)`. */
+export function describeChar(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  const visible = ch === ' ' || (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch) && !/[\p{Cf}]/u.test(ch));
+  const shown = visible ? JSON.stringify(ch) : `"${cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`}"`;
+  return `${shown} (${charLabel(cp)})`;
+}
+
+const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
+const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
+const LATIN_OR_COMMON = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]$/u;
+const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+
+function isVariationSelector(cp: number): boolean {
+  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+function charAt(text: string, i: number): string | undefined {
+  if (i < 0 || i >= text.length) return undefined;
+  const cp = text.codePointAt(i)!;
+  return String.fromCodePoint(cp);
+}
+
+/** The code point that ends just before UTF-16 index i. */
+function before(text: string, i: number): string | undefined {
+  if (i <= 0) return undefined;
+  const low = text.charCodeAt(i - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && i >= 2) {
+    const high = text.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(i - 2, i);
+  }
+  return text[i - 1];
+}
+
+/** Whether a joiner at i sits inside an emoji ZWJ sequence or between letters of a script that uses joiners. */
+function legitimateJoiner(text: string, i: number, cp: number): boolean {
+  let prev = before(text, i);
+  const next = charAt(text, i + 1);
+  if (prev === undefined || next === undefined) return false;
+  if (cp === 0x200d) {
+    // Skip one emoji presentation selector or skin-tone modifier before the joiner.
+    let j = i;
+    const pcp = prev.codePointAt(0)!;
+    if (pcp === 0xfe0f || (pcp >= 0x1f3fb && pcp <= 0x1f3ff)) {
+      j -= prev.length;
+      prev = before(text, j);
+    }
+    if (prev !== undefined && PICTOGRAPHIC.test(prev) && PICTOGRAPHIC.test(next)) return true;
+  }
+  return prev !== undefined && LETTER_OR_MARK.test(prev) && LETTER_OR_MARK.test(next) && !(LATIN_OR_COMMON.test(prev) && LATIN_OR_COMMON.test(next));
+}
+
+/** Decodes a run of variation selectors the way "emoji smuggling" encodes bytes. */
+function decodeSelectors(cps: number[]): string {
+  const bytes = Uint8Array.from(cps.map((cp) => (cp <= 0xfe0f ? cp - 0xfe00 : cp - 0xe0100 + 16)));
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+/** Every hidden character in `text`, and the text that tag or selector runs encode. */
+export function scanHidden(text: string): HiddenScan {
+  const chars: HiddenChar[] = [];
+  const texts: HiddenText[] = [];
+  let rtl: boolean | undefined;
+  let i = 0;
+  while (i < text.length) {
+    const cp = text.codePointAt(i)!;
+    const len = cp > 0xffff ? 2 : 1;
+    const hit = (kind: HiddenKind) => chars.push({ index: i, length: len, codePoint: cp, kind });
+    if (cp >= 0xe0000 && cp <= 0xe007f) {
+      // A run of tag characters.
+      const start = i;
+      const run: number[] = [];
+      let j = i;
+      while (j < text.length) {
+        const c = text.codePointAt(j)!;
+        if (c < 0xe0000 || c > 0xe007f) break;
+        run.push(c);
+        j += 2;
+      }
+      const prev = before(text, start);
+      const flag =
+        prev === '\u{1F3F4}' &&
+        run.length >= 2 &&
+        run[run.length - 1] === 0xe007f &&
+        run.slice(0, -1).every((c) => (c >= 0xe0030 && c <= 0xe0039) || (c >= 0xe0061 && c <= 0xe007a));
+      if (!flag) {
+        for (let k = 0; k < run.length; k++) chars.push({ index: start + 2 * k, length: 2, codePoint: run[k]!, kind: 'tag' });
+        const decoded = run.filter((c) => c >= 0xe0020 && c <= 0xe007e).map((c) => String.fromCharCode(c - 0xe0000)).join('');
+        if (decoded) texts.push({ kind: 'tag', start, end: j, text: decoded });
+      }
+      i = j;
+      continue;
+    }
+    if (isVariationSelector(cp)) {
+      const start = i;
+      const run: number[] = [];
+      let j = i;
+      while (j < text.length) {
+        const c = text.codePointAt(j)!;
+        if (!isVariationSelector(c)) break;
+        run.push(c);
+        j += c > 0xffff ? 2 : 1;
+      }
+      if (run.length >= 2) {
+        let k = start;
+        for (const c of run) {
+          chars.push({ index: k, length: c > 0xffff ? 2 : 1, codePoint: c, kind: 'variation-selector' });
+          k += c > 0xffff ? 2 : 1;
+        }
+        const decoded = decodeSelectors(run);
+        if (/^[\x20-\x7e\n\t]+$/.test(decoded) || /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\t]+$/u.test(decoded)) texts.push({ kind: 'variation-selector', start, end: j, text: decoded });
+      }
+      i = j;
+      continue;
+    }
+    if (cp === 0x09 || cp === 0x0a) {
+      // allowed
+    } else if (cp === 0x0d) {
+      if (text.charCodeAt(i + 1) !== 0x0a) hit('control');
+    } else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
+      hit('control');
+    } else if (cp === 0x200b || cp === 0x2060 || cp === 0xfeff) {
+      hit('zero-width');
+    } else if (cp === 0x200c || cp === 0x200d) {
+      if (!legitimateJoiner(text, i, cp)) hit('zero-width');
+    } else if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) {
+      hit('bidi');
+    } else if (cp === 0x200e || cp === 0x200f || cp === 0x061c) {
+      rtl ??= RTL.test(text);
+      if (!rtl) hit('bidi');
+    }
+    i += len;
+  }
+  return { chars, texts };
+}
+
+/** The text with every hidden character removed (a lone CR, VT, FF or NEL becomes a line feed). */
+export function removeHidden(text: string, chars: readonly HiddenChar[]): string {
+  if (chars.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const c of chars) {
+    out += text.slice(at, c.index);
+    if (c.codePoint === 0x0d || c.codePoint === 0x0b || c.codePoint === 0x0c || c.codePoint === 0x85) out += '\n';
+    at = c.index + c.length;
+  }
+  return out + text.slice(at);
+}

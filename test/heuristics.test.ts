@@ -1,0 +1,288 @@
+/**
+ * The readers behind the heuristic rules (name-vs-hints, risky-parameters,
+ * description-vs-hints): what a name, a description and an inputSchema are taken to say.
+ * The rule examples cover the rules end to end; these cover the many edge cases.
+ */
+import { describe, expect, it } from 'vitest';
+import { firstOf, onlyReadingVerbs, readName } from '../src/heuristics/name-verbs.js';
+import { scanDescription, statedEffects } from '../src/heuristics/phrases.js';
+import { riskyParameters } from '../src/heuristics/parameters.js';
+
+const verbs = (name: string) => readName(name).verbs.map((v) => `${v.token}:${v.cls}`);
+
+describe('readName', () => {
+  it.each([
+    ['delete_branch', ['delete:delete']],
+    ['deleteBranch', ['delete:delete']],
+    ['repo_delete', ['delete:delete']],
+    ['github_delete_branch', ['delete:delete']],
+    ['github.delete_branch', ['delete:delete']],
+    ['mcp__github__create_issue', ['create:write']],
+    ['files/list', ['list:read']],
+    ['post.get', ['get:read']],
+    ['delete.branch', ['delete:delete']],
+    ['get_deleted_items', ['get:read']],
+    ['undelete', ['undelete:other']],
+    ['undelete_file', ['undelete:other']],
+    ['undo_delete', ['undo:other']],
+    ['can_delete', ['can:other']],
+    ['reset_password', ['reset:write']],
+    ['set_reminder', ['set:write']],
+    ['get_post', ['get:read']],
+    ['blog_post_comments', []],
+    ['latest_update', []],
+    ['slack_post_message', []],
+    ['list_and_delete', ['list:read', 'delete:delete']],
+    ['get_or_create_user', ['get:read', 'create:write']],
+    ['list_delete_markers', ['list:read']],
+    ['merge_request_diff', ['diff:other']],
+    ['merge_request_notes', []],
+    ['set_union', []],
+    ['drop_shadow', []],
+    ['remove_background', []],
+    ['drop_duplicates', []],
+    ['delete_duplicates', ['delete:delete']],
+    ['create_chart', []],
+    ['on_delete_hook', []],
+    ['auto_delete_settings', []],
+    ['soft_delete_user', ['delete:write']],
+    ['hard_delete_user', ['delete:delete']],
+    ['mark_as_read', ['mark:other']],
+    ['check_deploy_status', ['check:other']],
+    ['run_query', ['run:other']],
+    ['dataset_list', []],
+    ['dataset_delete', ['delete:delete']],
+    ['HTTPDeleteRequest', ['delete:delete']],
+    ['deploy_keys_list', []],
+    ['deploy_status', []],
+    ['deploy_app', ['deploy:write']],
+    ['pull_request_read', []],
+    ['pull_request_review_write', ['write:write']],
+    ['add', []],
+    ['add_numbers', []],
+    ['add_days', []],
+    ['add_issue_comment', ['add:write']],
+    ['git_reset', ['reset:write']],
+    ['API-post-search', []],
+    ['API-delete-a-block', ['delete:delete']],
+    ['', []],
+  ])('%s', (name, expected) => {
+    expect(verbs(name)).toEqual(expected);
+  });
+
+  it('notices caches', () => {
+    expect(readName('purge_cdn_cache').cache).toBe(true);
+    expect(readName('delete_branch').cache).toBeUndefined();
+    expect(statedEffects('Purges cached content from the CDN.')[0]).toMatchObject({ kind: 'deletion', cache: true });
+    expect(statedEffects('Deletes the file.')[0]?.cache).toBeUndefined();
+  });
+
+  it('finds hedges', () => {
+    expect(readName('delete_branch_dry_run').hedge).toBe('dry');
+    expect(readName('preview_deploy').hedge).toBe('preview');
+    expect(readName('delete_branch').hedge).toBeUndefined();
+  });
+
+  it('picks the strongest class first', () => {
+    expect(firstOf(readName('list_and_delete'), 'delete', 'write')?.token).toBe('delete');
+    expect(firstOf(readName('get_or_create_user'), 'delete', 'write')?.token).toBe('create');
+    expect(firstOf(readName('get_user'), 'delete', 'write')).toBeUndefined();
+  });
+
+  it('says a name only reads when every verb, co-verbs included, reads', () => {
+    expect(onlyReadingVerbs(readName('get_user'))).toBe(true);
+    expect(onlyReadingVerbs(readName('search_and_read'))).toBe(true);
+    expect(onlyReadingVerbs(readName('find_replace'))).toBe(false);
+    expect(onlyReadingVerbs(readName('get_or_create_user'))).toBe(false);
+    expect(onlyReadingVerbs(readName('fetch_and_process'))).toBe(false);
+    expect(onlyReadingVerbs(readName('user_profile'))).toBe(false);
+  });
+});
+
+const effects = (text: string) => statedEffects(text).map((m) => `${m.kind}:${m.text}`);
+const discarded = (text: string) => scanDescription(text).filter((m) => m.discarded).map((m) => `${m.discarded}:${m.text}`);
+
+describe('statedEffects', () => {
+  it.each([
+    ['Permanently deletes the branch.', ['deletion:Permanently deletes']],
+    ['Deletes the file permanently.', ['deletion:Deletes the file permanently']],
+    ['Permanently and irreversibly deletes the repository.', ['deletion:Permanently and irreversibly deletes']],
+    ['Delete a branch from the repository.', ['deletion:Delete']],
+    ['- Delete a branch', ['deletion:Delete']],
+    ['Deletes a label. This action cannot be undone.', ['deletion:Deletes', 'irreversible:cannot be undone']],
+    ['This operation is irreversible.', ['irreversible:irreversible']],
+    ['Note that this permanently removes the item.', ['deletion:permanently removes']],
+    ['Use this tool when the user asks to permanently delete a file.', ['deletion:permanently delete']],
+    ['Requests permanent deletion of the account.', ['deletion:permanent deletion']],
+    ['This tool is read-only.', ['read-only:This tool is read-only']],
+    ['Read-only: lists the open pull requests.', ['read-only:Read-only']],
+    ['[Read-only] Lists files.', ['read-only:Read-only']],
+    ['Performs a read-only query against the warehouse.', ['read-only:a read-only query']],
+    ['This is read only and safe to call.', ['read-only:This is read only']],
+    ['Archives the thread and deletes its attachments.', ['deletion:deletes']],
+    ['Moves the issue, then permanently deletes it.', ['deletion:permanently deletes']],
+    ['This tool will immediately delete the file permanently.', ['deletion:delete the file permanently']],
+    ['WARNING: This permanently deletes the repository and cannot be undone!', ['deletion:permanently deletes', 'irreversible:cannot be undone']],
+  ])('%s', (text, expected) => {
+    expect(effects(text)).toEqual(expected);
+  });
+
+  it.each([
+    'Lists files. Does not delete anything.',
+    'Never deletes anything.',
+    'Nothing is permanently removed.',
+    'This tool does not permanently delete files.',
+    'Deletes nothing; it only reports what would go.',
+    'Items in the trash are permanently deleted after 30 days.',
+    'Fetches a page and removes scripts from the HTML.',
+    'Lists deleted items.',
+    'Returns the undelete history.',
+    'Checks whether a migration is irreversible.',
+    'To delete a file, use delete_file.',
+    'Lists files. Use delete_file to permanently delete one.',
+    'Archives the issue instead of permanently deleting it.',
+    'Creates a read-only token.',
+    'Mounts the volume read-only.',
+    'Returns a read-only replica endpoint.',
+    'Returns the config. It is read-only.',
+    'This tool is not read-only.',
+    'Lists backups which cannot be undone once expired.',
+    'Deleted items are listed.',
+    'Returns a permanent link.',
+    'Lists tokens. The server deletes expired tokens automatically.',
+    'Returns backups; the retention job permanently removes old ones.',
+    'Use this to find files you may want to delete.',
+  ])('nothing counts in %j', (text) => {
+    expect(effects(text)).toEqual([]);
+  });
+
+  it('says why a match was discarded', () => {
+    expect(discarded('Never deletes anything.')).toEqual(['negated:deletes']);
+    expect(discarded('This tool, if asked, permanently deletes the file.')).toEqual(['conditional:permanently deletes']);
+    expect(discarded('If you want to permanently delete, call purge_item.')).toEqual([]);
+    expect(discarded('To delete a file, use delete_file.')).toEqual([]);
+    expect(discarded('To permanently delete a file, use delete_file.')).toEqual(['other-tool:permanently delete']);
+  });
+
+  it('reports offsets into the description', () => {
+    const [m] = statedEffects('Moves the issue, then permanently deletes it.');
+    expect(m).toMatchObject({ text: 'permanently deletes', index: 22 });
+  });
+});
+
+const risky = (props: Record<string, unknown>, opts = {}) =>
+  riskyParameters({ type: 'object', properties: props }, '/tools/0/inputSchema', opts).map(
+    (r) => `${r.path}:${r.kind}:${r.evidence.map((e) => `${e.text}${e.againstReadOnly ? '+ro' : ''}${e.againstNonDestructive ? '+nd' : ''}`).join(',')}`,
+  );
+
+describe('riskyParameters', () => {
+  const bool = { type: 'boolean' };
+  it('reads flags by name', () => {
+    expect(risky({ force: bool })).toEqual(['force:overwrite:force+nd']);
+    expect(risky({ cascade: bool })).toEqual(['cascade:cascade:cascade+ro+nd']);
+    expect(risky({ purge: bool })).toEqual(['purge:removal:purge+ro+nd']);
+    expect(risky({ drop: bool })).toEqual(['drop:removal:drop+ro+nd']);
+    expect(risky({ drop_existing: bool })).toEqual(['drop_existing:removal:drop+ro+nd']);
+    expect(risky({ removeSourceFiles: bool })).toEqual(['removeSourceFiles:removal:remove+ro+nd']);
+    expect(risky({ overwrite: bool })).toEqual(['overwrite:overwrite:overwrite+ro+nd']);
+    expect(risky({ force_push: bool })).toEqual(['force_push:overwrite:force+nd']);
+    expect(risky({ dry_run: bool })).toEqual(['dry_run:dry-run:dry_run+ro']);
+    expect(risky({ deleteAfterRead: bool })).toEqual(['deleteAfterRead:removal:delete+ro+nd']);
+  });
+
+  it('leaves alone what is normal on a reading tool', () => {
+    expect(
+      risky({
+        recursive: bool,
+        all: bool,
+        include_deleted: bool,
+        show_removed: bool,
+        remove_duplicates: bool,
+        drop_empty: bool,
+        truncate: bool,
+        prune: bool,
+        force_refresh: bool,
+        purge_cache: bool,
+        allow_delete: bool,
+      }),
+    ).toEqual([]);
+  });
+
+  it('looks at the type: only flags a caller can turn on', () => {
+    expect(risky({ force: { type: 'string' } })).toEqual([]);
+    expect(risky({ force: { type: 'boolean', const: false } })).toEqual([]);
+    expect(risky({ force: { enum: [false] } })).toEqual([]);
+    expect(risky({ force: { anyOf: [{ type: 'boolean' }, { type: 'null' }] } })).toEqual(['force:overwrite:force+nd']);
+    expect(risky({ force: { type: ['boolean', 'null'] } })).toEqual(['force:overwrite:force+nd']);
+    expect(risky({ force: { default: false } })).toEqual(['force:overwrite:force+nd']);
+    expect(risky({ force: { description: 'force it' } })).toEqual([]);
+  });
+
+  it('looks at the description for output shaping and caches', () => {
+    expect(risky({ drop: { type: 'boolean', description: 'Drop empty rows from the results.' } })).toEqual([]);
+    expect(risky({ force: { type: 'boolean', description: 'Bypass the cache.' } })).toEqual([]);
+    expect(risky({ force: { type: 'boolean', description: 'Overwrite the output file if it exists.' } })).toEqual(['force:overwrite:force+nd']);
+  });
+
+  it('follows nested objects, arrays, branches and local refs, but not filters', () => {
+    expect(risky({ options: { type: 'object', properties: { overwrite: bool } } })).toEqual(['options.overwrite:overwrite:overwrite+ro+nd']);
+    expect(risky({ files: { type: 'array', items: { type: 'object', properties: { overwrite: bool } } } })).toEqual([
+      'files[].overwrite:overwrite:overwrite+ro+nd',
+    ]);
+    expect(risky({ filter: { type: 'object', properties: { deleted: bool, purge: bool } } })).toEqual([]);
+    const withRef = riskyParameters(
+      { type: 'object', properties: { opts: { $ref: '#/$defs/Opts' } }, $defs: { Opts: { type: 'object', properties: { cascade: bool } } } },
+      '/tools/0/inputSchema',
+    );
+    expect(withRef.map((r) => [r.path, r.pointer])).toEqual([['opts.cascade', '/tools/0/inputSchema/$defs/Opts/properties/cascade']]);
+  });
+
+  it('survives cyclic refs', () => {
+    const schema = { type: 'object', properties: { node: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { child: { $ref: '#/$defs/Node' }, purge: bool } } } };
+    expect(riskyParameters(schema, '').map((r) => r.path)).toEqual(['node.purge']);
+  });
+
+  it('reads operation selectors and conflict policies by their values', () => {
+    expect(risky({ action: { type: 'string', enum: ['list', 'create', 'delete'] } })).toEqual(['action:operation:create+ro,delete+ro+nd']);
+    expect(risky({ mode: { enum: ['read', 'write'] } })).toEqual(['mode:operation:write+ro']);
+    expect(risky({ method: { type: 'string', enum: ['GET', 'POST', 'DELETE'] } })).toEqual(['method:operation:POST+ro,DELETE+ro+nd']);
+    expect(risky({ merge_method: { enum: ['merge', 'squash', 'rebase'] } })).toEqual([]);
+    expect(risky({ delivery_method: { enum: ['email', 'post'] } })).toEqual([]);
+    expect(risky({ file_action: { enum: ['read', 'delete'] } })).toEqual(['file_action:operation:delete+ro+nd']);
+    expect(risky({ mode: { enum: ['fast', 'accurate'] } })).toEqual([]);
+    expect(risky({ action: { enum: ['list', 'delete'] } }, { skipOperations: true })).toEqual([]);
+    expect(risky({ if_exists: { enum: ['fail', 'replace', 'append'] } })).toEqual(['if_exists:overwrite:replace+ro+nd']);
+    expect(risky({ on_conflict: { enum: ['skip', 'overwrite'] } })).toEqual(['on_conflict:overwrite:overwrite+ro+nd']);
+    expect(risky({ event_type: { enum: ['create', 'delete'] } })).toEqual([]);
+  });
+
+  it('points at the offending enum value', () => {
+    const [r] = riskyParameters({ type: 'object', properties: { action: { enum: ['get', 'delete'] } } }, '/tools/0/inputSchema');
+    expect(r!.evidence[0]!.pointer).toBe('/tools/0/inputSchema/properties/action/enum/1');
+  });
+});
+
+describe('hostile inputs', () => {
+  it('scans a huge description quickly', () => {
+    const text = 'This tool deletes files, never deletes anything. '.repeat(50_000);
+    const t = Date.now();
+    expect(statedEffects(text).length).toBeGreaterThan(0);
+    expect(Date.now() - t).toBeLessThan(2000);
+  });
+
+  it('walks deep and wide schemas within bounds', () => {
+    let deep: Record<string, unknown> = { type: 'object', properties: { purge: { type: 'boolean' } } };
+    for (let i = 0; i < 5000; i++) deep = { type: 'object', properties: { next: deep } };
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`p${i}`, { type: 'object', properties: { force: { type: 'boolean' } } }])) };
+    const t = Date.now();
+    expect(riskyParameters(deep, '')).toEqual([]);
+    expect(riskyParameters(wide, '').length).toBeGreaterThan(0);
+    expect(Date.now() - t).toBeLessThan(2000);
+  });
+
+  it('tokenises a long name quickly', () => {
+    const t = Date.now();
+    expect(readName('aB'.repeat(100_000)).verbs).toEqual([]);
+    expect(Date.now() - t).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The schema-walking and text-scanning helpers behind the structure rules, on inputs the
+ * rule examples cannot carry: schemas nested 10,000 levels deep (too deep for the JSON
+ * text round trip the examples go through), and small cases of each helper.
+ */
+import { describe, expect, it } from 'vitest';
+import hiddenCharacters from '../rules/hidden-characters.js';
+import inputSchemaValid from '../rules/input-schema-valid.js';
+import { sanitiseToolName } from '../rules/tool-name-format.js';
+import { lint } from '../src/engine/engine.js';
+import { draftForms, normaliseDraftMetadata } from '../src/packs/drafts.js';
+import { sep1913Pack } from '../src/packs/sep-1913.js';
+import type { ToolView } from '../src/packs/types.js';
+import { checkPattern, checkSchema, dialectOf, dropIdentityEscapes, jsonDepth, metaErrors, walkSubschemas } from '../src/schema/json-schema.js';
+import type { ServerInput } from '../src/types.js';
+import { removeHidden, scanHidden } from '../src/util/unicode.js';
+
+function deep(levels: number, leaf: Record<string, unknown>): Record<string, unknown> {
+  let s = leaf;
+  for (let i = 0; i < levels; i++) s = { type: 'object', description: 'level', properties: { a: s } };
+  return s;
+}
+
+function server(tools: unknown[]): ServerInput {
+  return {
+    id: 's',
+    name: 's',
+    origin: { kind: 'stdin', display: '<stdin>' },
+    tools: tools.map((value, i) => ({ value, pointer: `/tools/${i}` })),
+    envelopes: [],
+    toolsPointer: '/tools',
+  };
+}
+
+describe('hostile depth', () => {
+  const schema = deep(10_000, { type: 'string', pattern: '(', description: 'x\u202ey' });
+
+  it('walks 10,000 levels without recursion', () => {
+    let max = 0;
+    const r = walkSubschemas(schema, '2020-12', (n) => {
+      if (n.depth > max) max = n.depth;
+    });
+    expect(r).toEqual({ visited: 10_001, truncated: false });
+    expect(max).toBe(10_000);
+    expect(jsonDepth(schema, 256)).toBe(257);
+    expect(metaErrors(schema, '2020-12')).toBeUndefined();
+  });
+
+  it('finds the broken pattern at the bottom', () => {
+    const { issues } = checkSchema(schema, '2020-12', { name: 'inputSchema', instances: 'arguments' });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.pointer).toBe(`${'/properties/a'.repeat(10_000)}/pattern`);
+    expect(issues[0]!.message.length).toBeLessThan(400);
+  });
+
+  it('lints a 10,000-level tool with input-schema-valid and hidden-characters', () => {
+    const { findings } = lint([server([{ name: 'deep', inputSchema: schema }])], [inputSchemaValid, hiddenCharacters]);
+    expect(findings.map((f) => [f.ruleId, f.severity, f.pointer.length])).toEqual([
+      ['input-schema-valid', 'warning', '/tools/0/inputSchema'.length],
+      ['hidden-characters', 'error', `/tools/0/inputSchema${'/properties/a'.repeat(10_000)}/description`.length],
+      ['input-schema-valid', 'error', `/tools/0/inputSchema${'/properties/a'.repeat(10_000)}/pattern`.length],
+    ]);
+  });
+
+  it('caps the findings of one schema and counts the rest in a note', () => {
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`p${i}`, { type: 'string', pattern: '(' }])) };
+    const { findings } = lint([server([{ name: 'wide', inputSchema: wide }])], [inputSchemaValid]);
+    expect(findings).toHaveLength(51);
+    expect(findings.filter((f) => f.severity === 'note').map((f) => f.message)).toEqual([
+      'inputSchema has 30 more problems than mcp-annotate reports for one schema',
+    ]);
+  });
+});
+
+describe('dialects and patterns', () => {
+  it('normalises $schema URIs', () => {
+    expect(dialectOf({ $schema: 'https://json-schema.org/draft-07/schema' })).toEqual({ dialect: 'draft-07', declared: true });
+    expect(dialectOf({ $schema: 'http://json-schema.org/draft/2020-12/schema#' })).toEqual({ dialect: '2020-12', declared: true });
+    expect(dialectOf({})).toEqual({ dialect: '2020-12', declared: false });
+    expect(dialectOf({ $schema: 'http://json-schema.org/schema#' })).toEqual({ unknown: 'http://json-schema.org/schema#' });
+  });
+
+  it('tells patterns that need the u flag off from broken ones', () => {
+    expect(checkPattern('^[a-z]+$')).toEqual({ ok: true });
+    expect(checkPattern('^[A-Z0-9\\-\\_]+$')).toMatchObject({ ok: false, unicodeOnly: true, fixed: '^[A-Z0-9\\-_]+$' });
+    expect(checkPattern('a\\Z')).toMatchObject({ ok: false, unicodeOnly: true });
+    expect(checkPattern('a{')).toMatchObject({ ok: false, unicodeOnly: true });
+    expect(checkPattern('(')).toMatchObject({ ok: false, unicodeOnly: false });
+    expect(dropIdentityEscapes('\\-x\\:[\\-\\_]\\d\\/')).toBe('-x:[\\-_]\\d\\/');
+  });
+});
+
+describe('hidden characters', () => {
+  it('decodes tag characters and keeps emoji flags', () => {
+    const tags = [...'hi'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    const scan = scanHidden(`a${tags}b`);
+    expect(scan.texts).toEqual([{ kind: 'tag', start: 1, end: 5, text: 'hi' }]);
+    expect(removeHidden(`a${tags}b`, scan.chars)).toBe('ab');
+    expect(scanHidden('🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}').chars).toEqual([]);
+  });
+
+  it('treats CR before LF as a line break and a lone CR as hidden', () => {
+    expect(scanHidden('a\r\nb\tc\n').chars).toEqual([]);
+    const lone = scanHidden('safe\rdanger');
+    expect(lone.chars.map((c) => c.index)).toEqual([4]);
+    expect(removeHidden('safe\rdanger', lone.chars)).toBe('safe\ndanger');
+  });
+
+  it('allows marks in right-to-left text only', () => {
+    expect(scanHidden('שלום\u200f!').chars).toEqual([]);
+    expect(scanHidden('hello\u200f!').chars.map((c) => c.codePoint)).toEqual([0x200f]);
+  });
+});
+
+describe('draft spellings', () => {
+  const view = (annotations: Record<string, unknown>): ToolView => ({
+    value: { name: 't', inputSchema: { type: 'object' }, annotations },
+    obj: { name: 't', inputSchema: { type: 'object' }, annotations },
+    pointer: '/tools/0',
+    index: 0,
+    name: 't',
+    hasName: true,
+    annotations,
+  });
+
+  it('lists draft keys and values', () => {
+    expect(draftForms({ InputMetadata: { Outcomes: 'Irreversible' } }).map((d) => [d.kind, d.pointer, d.current])).toEqual([
+      ['capitalised-key', '/annotations/InputMetadata', 'inputMetadata'],
+      ['capitalised-key', '/annotations/InputMetadata/Outcomes', 'outcomes'],
+      ['capitalised-value', '/annotations/InputMetadata/Outcomes', 'irreversible'],
+    ]);
+    expect(normaliseDraftMetadata({ inputMetadata: { destination: 'user' } })).toBeUndefined();
+  });
+
+  it('makes the sep-1913 pack leave draft-only problems to draft-field, and keep real ones', () => {
+    const r = sep1913Pack.analyse(view({ inputMetadata: { Destination: 'Public', Sensitivity: 'PII', outcomes: 'sometimes' } }), { spec: '2026-07-28' });
+    expect(r.problems.map((p) => [p.kind, p.pointer])).toEqual([
+      ['draft', '/tools/0/annotations/inputMetadata'],
+      ['draft', '/tools/0/annotations/inputMetadata'],
+      ['draft', '/tools/0/annotations/inputMetadata/Destination'],
+      ['draft', '/tools/0/annotations/inputMetadata/Sensitivity'],
+      ['invalid', '/tools/0/annotations/inputMetadata/outcomes'],
+    ]);
+  });
+});
+
+describe('tool names', () => {
+  it('suggests a sanitised name', () => {
+    expect(sanitiseToolName('get user/profile')).toBe('get_user_profile');
+    expect(sanitiseToolName('café:search ')).toBe('cafe_search');
+    expect(sanitiseToolName('list\u200bfiles')).toBe('listfiles');
+    expect(sanitiseToolName('日本')).toBe('tool');
+  });
+});
