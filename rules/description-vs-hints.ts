@@ -1,0 +1,259 @@
+import { defineRule } from '../src/rule.js';
+import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
+import { statedEffects, type PhraseMatch } from '../src/heuristics/phrases.js';
+import { quote } from '../src/util/text.js';
+
+const WHAT: Record<PhraseMatch['kind'], string> = {
+  deletion: 'the tool deletes data',
+  irreversible: 'the call cannot be undone',
+  'read-only': 'the tool is read-only',
+};
+
+export default defineRule({
+  id: 'description-vs-hints',
+  severity: 'note',
+  category: 'heuristic',
+  packs: ['core'],
+  summary: 'The description should not say the opposite of readOnlyHint or destructiveHint (heuristic).',
+  precision: 'medium',
+  security: 4.0,
+  why: `The description is what a model reads to decide whether to call a tool, and what a
+user reads in an approval prompt; the hints are what the client acts on. A description
+that says "permanently deletes" on a tool marked \`readOnlyHint: true\` means the client
+may run, without asking, a call its own text calls destructive. A description that says
+"This tool is read-only" on a tool whose \`readOnlyHint\` is false costs a prompt on every
+call, and suggests the hint was never set on purpose.
+
+This is a **heuristic** that reads English prose, so it is a note: it quotes the phrase it
+matched and where, and it stays silent when the phrase is negated or is about something
+other than this call.`,
+  notes: `What fires, on explicit hint values only (an absent \`readOnlyHint\` is
+[missing-readonly-hint](missing-readonly-hint.md)'s business):
+
+| the description says | contradicts |
+| --- | --- |
+| a deletion: "permanently deletes", "deletes … permanently", "permanent deletion", "deletes", "erases", "destroys", "purges", "wipes", or a sentence starting with the imperative "Delete …" | \`readOnlyHint: true\`, or \`destructiveHint: false\` |
+| irreversibility: "cannot be undone" (can't / can not; reversed / reverted), "irreversible", "irreversibly" | \`readOnlyHint: true\` only |
+| read-only: "This tool is read-only", "This is read-only", "a read-only operation/query/call/…", or a sentence starting "Read-only:" / "Read-only." / "[Read-only]" | \`readOnlyHint: false\` |
+
+- **The tool must be the subject.** A third-person deletion verb ("deletes",
+  "permanently deletes") counts only when nothing but words like "this tool", "it",
+  "will", "also" stand between it and the start of its clause or the last "and"/"then"
+  ("Deletes…", "This tool permanently deletes…", "Archives the thread and deletes its
+  attachments"), or as an infinitive in a sentence about this tool ("Use this tool when
+  the user asks to permanently delete a file"). "The server deletes expired tokens
+  automatically" has another subject.
+- **Irreversible is not destructive.** Sending an email cannot be undone, yet it only adds:
+  the spec's \`destructiveHint: false\` ("only additive updates") is right for it. So
+  "cannot be undone" and "irreversible" contradict only \`readOnlyHint: true\`.
+- **"removes" and "drops" alone do not count** (only with "permanently"): a fetch tool
+  "removes scripts from the page" and a query tool "drops empty rows" describe their
+  output. A bare "permanently" does not count either ("a permanent link",
+  "permanently stored").
+- **Caches.** A deletion whose object is a cache ("Purges cached content from the CDN")
+  contradicts \`readOnlyHint: true\` but not \`destructiveHint: false\`: no data is lost.
+- **Negation.** A match does not count when a negator (not, no, never, nothing, none,
+  without, cannot, nor, any "n't") stands within five words before it in the same clause,
+  or "nothing"/"no"/"none" follows it: "does not delete", "never deletes anything",
+  "nothing is permanently removed", "deletes nothing".
+- **About something else.** A match does not count in a sentence that is conditional
+  before it ("if", "whether", "unless"), in a relative clause ("which", "who", or a
+  relative "that" — but "Note that this permanently deletes…" counts), or one that points
+  to another tool ("instead", "rather than", "use delete_file to…", "To delete a file,
+  use delete_file."). Passive forms ("items are permanently deleted after 30 days") never
+  match: they usually state a retention policy, not what the call does.
+- **Read-only about an object** does not count: "Creates a read-only token", "mounts the
+  volume read-only", "a read-only replica", "It is read-only" (it may be the result).
+
+One finding per contradicted hint, at \`description\`, quoting the first phrase that
+counts and its 1-based character position in the description; the hint is the related
+location. No mechanical fix: the prose or the hint may be the wrong one.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'A read-only tool whose description says it deletes',
+        tools: [
+          {
+            name: 'clean_artifacts',
+            description: 'Permanently deletes build artifacts older than 30 days.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/description' }],
+      },
+      {
+        title: 'A "non-destructive" tool that deletes',
+        tools: [
+          {
+            name: 'archive_thread',
+            description: 'Archives the thread and deletes its attachments.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/description' }],
+      },
+      {
+        title: 'A description that says read-only while the hint says otherwise',
+        tools: [
+          {
+            name: 'query_warehouse',
+            description: 'Runs a SQL query against the analytics warehouse. This tool is read-only.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/description' }],
+      },
+      {
+        title: '"cannot be undone" on a read-only tool',
+        doc: false,
+        tools: [
+          {
+            name: 'rotate_key',
+            description: 'Rotates the signing key. This action cannot be undone.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/description' }],
+      },
+      {
+        title: 'Both contradictions in one description',
+        doc: false,
+        tools: [
+          {
+            name: 'tidy',
+            description: 'Read-only: inspects the workspace.\n\nDelete the stale branches it finds.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/description' }, { pointer: '/tools/0/description' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'Negated statements',
+        tools: [
+          {
+            name: 'list_files',
+            description: 'Lists files in a folder. Never deletes anything.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'sync_folder',
+            description: 'Copies new files to the backup. Nothing is permanently removed.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+      },
+      {
+        title: 'Irreversible is not destructive',
+        tools: [
+          {
+            name: 'send_email',
+            description: 'Sends the email. This cannot be undone.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+        explanation: 'Sending only adds, so `destructiveHint: false` is right; irreversibility contradicts only `readOnlyHint: true`.',
+      },
+      {
+        title: 'Sentences about something else',
+        doc: false,
+        tools: [
+          {
+            name: 'list_trash',
+            description: 'Lists items in the trash. Items are permanently deleted after 30 days. To delete one now, use delete_item.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'check_migration',
+            description: 'Checks whether a migration is irreversible before you run it.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'create_token',
+            description: 'Creates a read-only token for the API.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+          {
+            name: 'purge_cdn_cache',
+            description: 'Purges cached content from the CDN. Origin data is not affected.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+          {
+            name: 'fetch_page',
+            description: 'Fetches a page and removes scripts from the HTML.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      },
+      {
+        title: 'Absent hints and absent descriptions',
+        doc: false,
+        tools: [
+          { name: 'purge', description: 'Permanently deletes everything.', inputSchema: { type: 'object' } },
+          { name: 'peek', description: 'This tool is read-only.', inputSchema: { type: 'object' }, annotations: {} },
+          { name: 'noop', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    const description = ctx.tool.obj?.description;
+    if (typeof description !== 'string' || description.length === 0) return;
+    const ro = readOnly(ctx.claims);
+    const d = destructive(ctx.claims);
+    if (ro === undefined && d === undefined) return;
+    const matches = statedEffects(description);
+    if (matches.length === 0) return;
+    const pointer = ctx.at('/description');
+    const said = (m: PhraseMatch) =>
+      `The description says ${WHAT[m.kind]}: description (${pointer}) says ${quote(m.text)} at character ${m.index + 1}`;
+
+    if (ro?.value === true) {
+      const m = matches.find((x) => x.kind === 'deletion' || x.kind === 'irreversible');
+      if (m) {
+        ctx.report({
+          pointer,
+          message: `${said(m)}, but ${sideOf(ro)} (heuristic)`,
+          suggestion: `if the call can delete or irreversibly change anything, set readOnlyHint to false; if the sentence is about something else (another tool, a retention policy), reword it so it does not read as this tool's effect`,
+          related: [{ pointer: ro.pointer, message: 'readOnlyHint is true here' }],
+        });
+      }
+    } else if (d?.value === false) {
+      const m = matches.find((x) => x.kind === 'deletion' && !x.cache);
+      if (m) {
+        ctx.report({
+          pointer,
+          message: `${said(m)}, but ${sideOf(d)}, which says its updates are only additive (heuristic)`,
+          suggestion: 'if the call can delete data, set destructiveHint to true; otherwise reword the description so it does not say the tool deletes',
+          related: [{ pointer: d.pointer, message: 'destructiveHint is false here' }],
+        });
+      }
+    }
+
+    if (ro?.value === false) {
+      const m = matches.find((x) => x.kind === 'read-only');
+      if (m) {
+        ctx.report({
+          pointer,
+          message: `${said(m)}, but ${sideOf(ro)} (heuristic)`,
+          suggestion: 'if the tool only reads, set readOnlyHint to true; otherwise take "read-only" out of the description',
+          related: [{ pointer: ro.pointer, message: 'readOnlyHint is false here' }],
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,210 @@
+import { defineRule } from '../src/rule.js';
+import type { Fact } from '../src/engine/claims.js';
+import { canonical, claimsOf, describeClass, written } from '../src/engine/possible-sets.js';
+import { quote } from '../src/util/text.js';
+
+/** The enum-valued possible sets, what a policy looks for in each, and a value that fills one. */
+const SETS: Partial<Record<Fact, { looksFor: string; fill: string }>> = {
+  destinations: { looksFor: '"public"', fill: 'list where inputs may go ("ephemeral" if they are not kept)' },
+  inputSensitivity: { looksFor: '"pii"', fill: 'list the data classes the inputs may carry ("none" if nothing sensitive)' },
+  outcomes: { looksFor: '"irreversible"', fill: 'list the possible outcomes ("benign" if the tool changes nothing)' },
+  sources: { looksFor: '"untrustedPublic"', fill: 'list where results may come from ("system" if the tool generates them)' },
+  outputSensitivity: { looksFor: '"credentials"', fill: 'list the data classes the results may carry ("none" if nothing sensitive)' },
+};
+
+export default defineRule({
+  id: 'empty-possible-set',
+  severity: 'error',
+  category: 'consistency',
+  packs: ['sep-1913', 'action-metadata'],
+  summary: 'A possible set (destination, sensitivity, outcomes, source) must not be empty; duplicates in one are redundant.',
+  precision: 'very-high',
+  security: 4.0,
+  why: `In \`tools/list\`, SEP-1913's \`destination\`, \`sensitivity\`, \`outcomes\` and
+\`source\` may be arrays: the set of values the tool *may* produce. Every call has some
+destination, some outcome, some origin and some sensitivity (\`"none"\` included), so an
+empty set describes no possible call — and it fails open: a client policy that asks
+"may the outcome be irreversible?" or "may inputs go public?" finds nothing in \`[]\` and
+lets the call through. The SEP's schema does not forbid an empty array, so nothing else
+catches it.
+
+A value listed twice in one set (\`["user", "public", "public"]\`) changes nothing, but it
+is usually a copy-paste slip next to a value that was meant to be there; it is reported
+as a warning at the repeated item.
+
+The same holds for the action-metadata extension's sets, whichever vocabulary wrote them.`,
+  notes: `- **Which fields.** The enum-valued possible sets: input \`destination\`,
+  \`sensitivity\` and \`outcomes\`, return \`source\` and \`sensitivity\` (SEP-1913
+  \`annotations.inputMetadata\`/\`returnMetadata\`, and the action-metadata extension's
+  members and \`outcome\`). The rule reads each as written, so an array of only
+  misspelled values is [schema-valid](schema-valid.md)'s, not an empty set.
+- **Not these.** SEP-2793 \`sideEffects\` is an *open* list of strings, not a possible
+  set of an enum, and \`[]\` there says "no side effects" — a real statement, not an
+  error. \`attribution: []\` says "no sources" and is left alone for the same reason.
+  A \`{regulated: {scopes: []}}\` class declares regulated data without naming a regime;
+  scopes are open strings and that is left to the author.
+- **Duplicates** are compared by value, so two equal \`{regulated: {scopes: ["HIPAA"]}}\`
+  objects are duplicates whatever their key order; two \`regulated\` objects with
+  different scopes are not. The fix replaces the set with the set minus its repeats.
+- No mechanical fix for an empty set: only the author knows its members.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'An empty outcomes set',
+        tools: [
+          {
+            name: 'update_ticket',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: false,
+              inputMetadata: { destination: 'internal', sensitivity: 'user', outcomes: [] },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata/outcomes' }],
+      },
+      {
+        title: 'A destination listed twice',
+        tools: [
+          {
+            name: 'share_document',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: false,
+              inputMetadata: { destination: ['internal', 'public', 'public'], sensitivity: 'user', outcomes: 'irreversible' },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata/destination/2', severity: 'warning' }],
+      },
+      {
+        title: 'Empty return sets and a repeated regulated class',
+        doc: false,
+        tools: [
+          {
+            name: 'fetch_record',
+            inputSchema: { type: 'object' },
+            annotations: {
+              inputMetadata: {
+                destination: 'ephemeral',
+                sensitivity: [{ regulated: { scopes: ['HIPAA'] } }, 'pii', { regulated: { scopes: ['HIPAA'] } }],
+                outcomes: 'benign',
+              },
+              returnMetadata: { source: [], sensitivity: [] },
+            },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/inputMetadata/sensitivity/2', severity: 'warning' },
+          { pointer: '/tools/0/annotations/returnMetadata/source' },
+          { pointer: '/tools/0/annotations/returnMetadata/sensitivity' },
+        ],
+      },
+      {
+        title: 'Empty and repeated action-metadata sets',
+        doc: false,
+        tools: [
+          {
+            name: 'sync_calendar',
+            inputSchema: { type: 'object' },
+            _meta: {
+              'io.modelcontextprotocol/action-metadata': {
+                inputMetadata: { destination: ['external', 'external'], sensitivity: 'user', outcomes: 'consequential' },
+                outcome: [],
+              },
+            },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination/1', severity: 'warning' },
+          { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/outcome' },
+        ],
+      },
+    ],
+    correct: [
+      {
+        title: 'Single values and sets with distinct members',
+        tools: [
+          {
+            name: 'share_document',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: false,
+              inputMetadata: { destination: ['internal', 'public'], sensitivity: 'user', outcomes: ['consequential', 'irreversible'] },
+              returnMetadata: { source: 'system', sensitivity: 'none' },
+            },
+          },
+        ],
+      },
+      {
+        title: 'Two regulated classes with different scopes',
+        doc: false,
+        tools: [
+          {
+            name: 'export_records',
+            inputSchema: { type: 'object' },
+            annotations: {
+              inputMetadata: {
+                destination: 'internal',
+                sensitivity: [{ regulated: { scopes: ['HIPAA'] } }, { regulated: { scopes: ['GDPR'] } }],
+                outcomes: 'consequential',
+              },
+            },
+          },
+        ],
+      },
+      {
+        title: 'Empty open lists: SEP-2793 sideEffects and attribution',
+        doc: false,
+        tools: [
+          {
+            name: 'get_weather',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, riskLevel: 'low', category: 'read', sideEffects: [], attribution: [] },
+          },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    for (const claim of claimsOf(ctx.claims, ...(Object.keys(SETS) as Fact[]))) {
+      const set = SETS[claim.fact]!;
+      const w = written(claim);
+      if (!Array.isArray(w)) continue;
+      if (w.length === 0) {
+        ctx.report({
+          pointer: claim.pointer,
+          message: `${claim.field} is an empty list (${claim.pointer}): a possible set with no members describes no possible call, and a client looking for ${set.looksFor} in it finds nothing and lets the call through`,
+          suggestion: set.fill,
+        });
+        continue;
+      }
+      const first = new Map<string, number>();
+      const unique: unknown[] = [];
+      w.forEach((v, i) => {
+        const key = canonical(v);
+        if (!first.has(key)) {
+          first.set(key, i);
+          unique.push(v);
+        }
+      });
+      if (unique.length === w.length) continue;
+      w.forEach((v, i) => {
+        const at = first.get(canonical(v))!;
+        if (at === i) return;
+        const shown = claim.fact === 'inputSensitivity' || claim.fact === 'outputSensitivity' ? describeClass(v) : quote(v);
+        ctx.report({
+          pointer: `${claim.pointer}/${i}`,
+          severity: 'warning',
+          message: `${claim.field} lists ${shown} twice (${claim.pointer}/${at} and ${claim.pointer}/${i})`,
+          suggestion: `remove the repeated ${shown}, or replace it with the value that was meant`,
+          fix: { description: `Remove repeated values from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(unique) }] },
+          related: [{ pointer: `${claim.pointer}/${at}`, message: `${shown} is first listed here` }],
+        });
+      });
+    }
+  },
+});

@@ -1,0 +1,201 @@
+import { defineRule } from '../src/rule.js';
+import { readOnly, sideOf } from '../src/engine/queries.js';
+import { onlyReads } from '../src/engine/read-evidence.js';
+import type { Claim } from '../src/engine/claims.js';
+import { holdsOnly } from '../src/engine/claims.js';
+import { hasOwn } from '../src/util/json.js';
+
+export default defineRule({
+  id: 'implicit-destructive',
+  severity: 'warning',
+  category: 'core-hints',
+  packs: ['core', 'sep-1913', 'action-metadata', 'risk-metadata', 'meta-hints'],
+  summary: 'A tool that may write should say whether its writes are destructive.',
+  precision: 'very-high',
+  why: `\`destructiveHint\` defaults to **true**. A tool that is not read-only and does not set
+it is, to every client, a tool that may delete or overwrite data, whether or not the
+author meant that. Clients warn harder, or refuse to auto-approve, for destructive
+tools; a tool that only creates things (a new issue, a new file) pays that price for
+nothing. Setting the hint explicitly, to either value, tells clients the author thought
+about it.`,
+  notes: `Fires when \`readOnlyHint\` is false or absent and \`destructiveHint\` is absent (no
+annotations at all included). A hint of the wrong type is
+[schema-valid](schema-valid.md)'s, so a \`readOnlyHint\` or \`destructiveHint\` that is
+present but not a boolean keeps this rule quiet. Reported at \`annotations\` when it
+exists, else at the tool, with \`readOnlyHint\` as the related location when it is false.
+
+The rule fires whatever the other vocabularies say; they only shape the suggestion,
+in this order:
+- an irreversible or destructive signal from any vocabulary (SEP-1913 or
+  action-metadata outcomes including "irreversible", SEP-2793 reversibility "none",
+  SEP-2793 \`category\` delete or destroy, \`mcp.dev/effect\` delete): set
+  \`destructiveHint: true\` explicitly, quoting it;
+- \`readOnlyHint\` absent and the other vocabularies say the tool only reads (see
+  [readonly-contradicted](readonly-contradicted.md) for the signals, and for how
+  unknown or unreadable values count against "read"): set \`readOnlyHint: true\`,
+  which makes \`destructiveHint\` moot;
+- possible outcomes only "benign" (no persistent change outside the tool's own
+  context) in *every* vocabulary that states outcomes: set \`destructiveHint: false\`.
+  When SEP-1913 says "benign" and the action-metadata extension says "consequential",
+  the vocabularies disagree and the author chooses.
+
+A value a pack could not map (an action-metadata outcome of \`"reversible"\`, a
+SEP-1913 value outside its enum) is unknown: it is never taken for "benign" or
+"irreversible", so a set that holds one does not earn the \`destructiveHint: false\`
+suggestion. An action of write (SEP-2793 "mutate"), external or utility does not settle
+whether the writes are destructive (creating is not overwriting).
+
+In every other case the suggestion asks the author to choose. There is no mechanical
+fix: the hint is absent, and adding a key is not a one-value replacement.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'A tool that creates issues, with the default left to mean "destructive"',
+        tools: [
+          {
+            name: 'create_issue',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, openWorldHint: true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'SEP-2793 says the tool deletes, destructiveHint is left to the default',
+        explanation: 'The default happens to match here, but only SEP-2793 clients know it was meant: the suggestion is `destructiveHint: true`, quoting the category.',
+        tools: [
+          {
+            name: 'delete_user',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, openWorldHint: false, category: 'delete', reversibility: 'manual' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'No annotations at all',
+        doc: false,
+        tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }],
+        findings: [{ pointer: '/tools/0' }],
+      },
+      {
+        title: 'The _meta effect hint says delete',
+        doc: false,
+        tools: [{ name: 'delete_user', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false }, _meta: { 'mcp.dev/effect': 'delete' } }],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'The action-metadata outcome says benign',
+        doc: false,
+        tools: [
+          {
+            name: 'format_text',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'benign' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'SEP-1913 says benign, action-metadata says consequential',
+        doc: false,
+        tools: [
+          {
+            name: 'update_note',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, inputMetadata: { destination: 'user', sensitivity: 'none', outcomes: 'benign' } },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'consequential' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'Other vocabularies say irreversible',
+        doc: false,
+        tools: [
+          {
+            name: 'send_email',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, inputMetadata: { destination: 'public', sensitivity: 'pii', outcomes: 'irreversible' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'A tool that only adds, and says so',
+        tools: [
+          {
+            name: 'create_issue',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+          },
+        ],
+      },
+      {
+        title: 'A read-only tool needs no destructiveHint',
+        tools: [{ name: 'list_issues', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
+      },
+      {
+        title: 'destructiveHint false beside category delete is destructive-vs-category’s',
+        doc: false,
+        tools: [{ name: 'delete_user', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, category: 'delete' } }],
+      },
+      {
+        title: 'A destructiveHint of the wrong type is schema-valid’s',
+        doc: false,
+        tools: [{ name: 'drop_table', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: 'yes' } }],
+      },
+    ],
+  },
+  check(ctx) {
+    const obj = ctx.tool.obj;
+    if (!obj) return;
+    const hasAnnotations = hasOwn(obj, 'annotations');
+    const a = ctx.tool.annotations;
+    if (hasAnnotations && !a) return;
+    if (a && hasOwn(a, 'destructiveHint')) return;
+    const ro = readOnly(ctx.claims);
+    if (a && hasOwn(a, 'readOnlyHint') && ro === undefined) return; // wrong type: schema-valid's
+    if (ro?.value === true) return;
+
+    const pointer = hasAnnotations ? ctx.at('/annotations') : ctx.tool.pointer;
+    const why = ro
+      ? `${sideOf(ro)} and destructiveHint is absent`
+      : hasAnnotations
+        ? 'neither readOnlyHint nor destructiveHint is set'
+        : 'the tool has no annotations, so neither readOnlyHint nor destructiveHint is set';
+    const message = `${why}: clients must treat the tool as one that may delete or overwrite data (destructiveHint defaults to true)`;
+
+    const irreversible: Claim[] = [
+      ...ctx.claims.including('outcomes', 'irreversible'),
+      ...ctx.claims.where('reversibility', 'none'),
+      ...ctx.claims.where('action', 'delete', 'destroy'),
+    ];
+    const read = ro ? undefined : onlyReads(ctx.claims, ctx.problems);
+    // Every outcomes claim (each vocabulary) must say only benign: one benign claim beside a
+    // consequential or unmapped one is no reason to call the tool non-destructive.
+    const outcomes = ctx.claims.all('outcomes');
+    const benign = outcomes.length > 0 && outcomes.every((c) => holdsOnly(c, ['benign'])) ? outcomes : [];
+    let suggestion: string;
+    if (irreversible.length > 0) {
+      const c = irreversible[0]!;
+      const member = Array.isArray(c.value) ? 'irreversible' : undefined;
+      suggestion = `add "destructiveHint": true to say so explicitly (${sideOf(c, member)} agrees)`;
+    } else if (read) {
+      suggestion = `add "readOnlyHint": true, which makes destructiveHint moot: ${sideOf(read[0]!)} says the tool only reads`;
+    } else if (benign.length > 0) {
+      suggestion = `add "destructiveHint": false: ${sideOf(benign[0]!)} says the tool makes no persistent change outside its own context`;
+    } else {
+      suggestion = 'add "destructiveHint": false if the tool only adds (creates, appends) and never deletes or overwrites, or "destructiveHint": true if it may';
+    }
+    ctx.report({
+      pointer,
+      message,
+      suggestion,
+      related: ro ? [{ pointer: ro.pointer, message: 'readOnlyHint is false here' }] : undefined,
+    });
+  },
+});

@@ -1,0 +1,212 @@
+import { defineRule } from '../src/rule.js';
+import { PACKS } from '../src/packs/index.js';
+import { escapeSegment } from '../src/util/pointer.js';
+import { quote } from '../src/util/text.js';
+
+const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+const NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+const RESERVED_SECOND_LABELS = ['modelcontextprotocol', 'mcp'];
+
+/**
+ * Keys the MCP schema itself defines under its reserved prefix (for requests, results and
+ * notifications; seen on a tool they are odd, but they are MCP's, not unknown).
+ */
+const MCP_DEFINED_KEYS = [
+  'io.modelcontextprotocol/related-task',
+  'io.modelcontextprotocol/clientCapabilities',
+  'io.modelcontextprotocol/clientInfo',
+  'io.modelcontextprotocol/logLevel',
+  'io.modelcontextprotocol/protocolVersion',
+  'io.modelcontextprotocol/serverInfo',
+  'io.modelcontextprotocol/subscriptionId',
+  'io.modelcontextprotocol/tasks',
+];
+
+export interface MetaKeyParts {
+  prefix?: string;
+  labels: string[];
+  name: string;
+}
+
+/** A _meta key split at its first "/" into prefix labels and name. */
+export function splitMetaKey(key: string): MetaKeyParts {
+  const slash = key.indexOf('/');
+  if (slash < 0) return { labels: [], name: key };
+  const prefix = key.slice(0, slash);
+  return { prefix, labels: prefix.split('.'), name: key.slice(slash + 1) };
+}
+
+/** Why a label is invalid, in words. */
+function labelProblem(label: string): string {
+  if (label === '') return 'an empty label (two dots in a row, or a dot at an end)';
+  const bad = [...new Set([...label].filter((c) => !/[A-Za-z0-9-]/.test(c)))];
+  if (bad.length) return `the label ${quote(label)} contains ${bad.map((c) => quote(c)).join(', ')} (labels use letters, digits and "-")`;
+  if (!/^[A-Za-z]/.test(label)) return `the label ${quote(label)} does not start with a letter`;
+  return `the label ${quote(label)} ends with "-"`;
+}
+
+function nameProblem(name: string): string {
+  const bad = [...new Set([...name].filter((c) => !/[A-Za-z0-9._-]/.test(c)))];
+  if (bad.length) return `the name ${quote(name)} contains ${bad.map((c) => quote(c)).join(', ')} (names use letters, digits, "-", "_" and ".")`;
+  return `the name ${quote(name)} must start and end with a letter or digit`;
+}
+
+function fixLabel(label: string): string {
+  const s = label.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^[^A-Za-z]+/, '').replace(/-+$/, '');
+  return s === '' ? 'example' : s;
+}
+
+function fixName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/[^A-Za-z0-9]+$/, '');
+}
+
+/** Every _meta key some pack defines, with its pack. */
+function packKeys(): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const pack of PACKS) for (const k of pack.metaKeys) keys.set(k, pack.id);
+  return keys;
+}
+
+export default defineRule({
+  id: 'meta-key-format',
+  severity: 'warning',
+  category: 'structure',
+  packs: ['core'],
+  summary: 'Keys of a tool\'s _meta must follow MCP\'s prefix/name syntax and stay out of its reserved prefixes.',
+  precision: 'very-high',
+  why: `MCP gives \`_meta\` keys a syntax so that metadata from different parties cannot collide:
+an optional prefix of dot-separated labels in reverse-DNS order ending in "/"
+(\`com.example/\`), then a name. Prefixes whose second label is \`modelcontextprotocol\` or
+\`mcp\` (\`io.modelcontextprotocol/\`, \`dev.mcp/\`) are reserved for MCP itself, and
+implementations must not assume anything about values under them.
+
+A key that breaks the syntax may be dropped or rejected by strict clients and gateways;
+a key under a reserved prefix that MCP does not define can collide with one it defines
+later, and clients may treat it as protocol metadata.`,
+  notes: `- The key is split at its first "/": before it the prefix (labels: a letter first, a
+  letter or digit last, letters, digits and "-" between), after it the name (empty, or
+  a letter or digit at both ends with letters, digits, "-", "_" and "." between). A key
+  without "/" is a name alone.
+- **Reserved prefixes** are compared case-insensitively (DNS names are). A reserved key is
+  fine when the MCP schema defines it (for requests and results, e.g.
+  \`io.modelcontextprotocol/related-task\`; odd on a tool, but MCP's own) or a vocabulary
+  mcp-annotate knows defines it (\`io.modelcontextprotocol/action-metadata\`,
+  \`io.modelcontextprotocol/trust-annotations\`), whether or not its pack is enabled.
+- **A prefix written forwards** whose reverse-DNS form would be reserved — \`mcp.dev/\`
+  reversed is \`dev.mcp/\` — gets a **note**, not a warning. It is not reserved as written,
+  and it is exactly how the \`_meta\` hints proposal spells its keys (\`mcp.dev/effect\`), so
+  a server following that proposal is doing the right thing; the note is there because
+  MCP asks for reverse-DNS prefixes and the proposal may still change its spelling. One
+  note per prefix per tool.
+- No mechanical fix: renaming a key breaks whoever reads it. The suggestion shows a key
+  that follows the syntax.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'An underscore in a prefix label, and a name ending in "-"',
+        tools: [{ name: 'list_files', inputSchema: { type: 'object' }, _meta: { 'my_app/version': '2', 'com.example/cache-': true } }],
+        findings: [{ pointer: '/tools/0/_meta/my_app~1version' }, { pointer: '/tools/0/_meta/com.example~1cache-' }],
+      },
+      {
+        title: "A key under MCP's reserved prefix",
+        tools: [{ name: 'list_files', inputSchema: { type: 'object' }, _meta: { 'io.modelcontextprotocol/owner': 'team-files' } }],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1owner' }],
+      },
+      {
+        title: 'The _meta hints proposal\u2019s keys: a gentle note',
+        tools: [
+          {
+            name: 'delete_user',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: true },
+            _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/requiresConfirmation': true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/mcp.dev~1effect', severity: 'note' }],
+      },
+      {
+        title: 'An empty prefix, a label starting with a digit, a name with a space',
+        doc: false,
+        tools: [{ name: 'x', inputSchema: { type: 'object' }, _meta: { '/a': 1, '1password.com/x': 1, 'a b': 1, 'Dev.MCP/x': 1 } }],
+        findings: [
+          { pointer: '/tools/0/_meta/~1a' },
+          { pointer: '/tools/0/_meta/1password.com~1x' },
+          { pointer: '/tools/0/_meta/a b' },
+          { pointer: '/tools/0/_meta/Dev.MCP~1x' },
+        ],
+      },
+    ],
+    correct: [
+      {
+        title: 'Reverse-DNS prefixes, names, and keys a known extension defines',
+        tools: [
+          {
+            name: 'send_email',
+            inputSchema: { type: 'object' },
+            _meta: {
+              'com.example/tier': 'gold',
+              'com.example.mcp/trace': true,
+              progressToken: 'abc',
+              'io.modelcontextprotocol/action-metadata': { outcome: 'irreversible', requiresReview: true },
+            },
+          },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    const meta = ctx.tool.meta;
+    if (!meta) return;
+    const defined = packKeys();
+    const noted = new Set<string>();
+    for (const key of Object.keys(meta)) {
+      const pointer = ctx.at(`/_meta/${escapeSegment(key)}`);
+      const { prefix, labels, name } = splitMetaKey(key);
+      const problems: string[] = [];
+      if (prefix !== undefined) {
+        if (prefix === '') problems.push('the prefix before "/" is empty');
+        else for (const label of labels) if (!LABEL.test(label)) problems.push(labelProblem(label));
+      }
+      if (!NAME.test(name)) problems.push(nameProblem(name));
+      if (problems.length > 0) {
+        const fixed = prefix !== undefined && prefix !== '' ? `${labels.map(fixLabel).join('.')}/${fixName(name)}` : fixName(name);
+        ctx.report({
+          pointer,
+          message: `_meta key ${quote(key)} does not follow MCP's key syntax: ${[...new Set(problems)].join('; ')}`,
+          suggestion: `rename it${fixed !== '' && fixed !== key ? `, e.g. to ${quote(fixed)}` : ''}; prefixes are reverse-DNS labels ending in "/" (com.example/)`,
+        });
+        continue;
+      }
+      if (prefix === undefined) continue;
+      const lower = labels.map((l) => l.toLowerCase());
+      if (lower.length >= 2 && RESERVED_SECOND_LABELS.includes(lower[1]!)) {
+        if (defined.has(key) || MCP_DEFINED_KEYS.includes(key)) continue;
+        ctx.report({
+          pointer,
+          message: `_meta key ${quote(key)} uses the prefix ${quote(`${prefix}/`)}, which MCP reserves for itself (its second label is ${quote(labels[1])}), and neither MCP nor a known extension defines it`,
+          suggestion: `use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`,
+        });
+        continue;
+      }
+      const n = lower.length;
+      if (n >= 2 && RESERVED_SECOND_LABELS.includes(lower[n - 2]!) && !noted.has(prefix)) {
+        noted.add(prefix);
+        const reversed = [...labels].reverse().join('.');
+        const packId = defined.get(key);
+        const pack = packId ? PACKS.find((p) => p.id === packId)?.title ?? packId : undefined;
+        ctx.report({
+          pointer,
+          severity: 'note',
+          message:
+            `_meta key ${quote(key)} writes its prefix as a forward domain name; MCP asks for reverse-DNS prefixes, and this one reversed (${quote(`${reversed}/`)}) would be reserved for MCP. ` +
+            (pack
+              ? `This is how the ${pack} proposal spells its keys, so nothing needs to change while you follow it`
+              : 'As written it is not reserved and is valid'),
+          suggestion: pack
+            ? `keep the ${quote(`${prefix}/`)} keys while the proposal uses them; for keys of the server's own, use a reverse-DNS prefix of a domain it controls (com.example/)`
+            : `use a reverse-DNS prefix of a domain the server controls, e.g. ${quote(`com.example/${name}`)}`,
+        });
+      }
+    }
+  },
+});

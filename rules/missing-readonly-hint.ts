@@ -1,0 +1,188 @@
+import { defineRule } from '../src/rule.js';
+import { destructive, sideOf } from '../src/engine/queries.js';
+import { listSides, onlyReads, readEvidence, writeSignals } from '../src/engine/read-evidence.js';
+import { hasOwn } from '../src/util/json.js';
+
+export default defineRule({
+  id: 'missing-readonly-hint',
+  severity: 'warning',
+  category: 'core-hints',
+  packs: ['core', 'sep-1913', 'action-metadata', 'risk-metadata', 'meta-hints'],
+  summary: 'Every tool should say whether it is read-only.',
+  precision: 'very-high',
+  why: `Without \`readOnlyHint\` a client cannot tell a lookup from a write. The hint defaults
+to false, and missing annotations mean "unknown", never "safe": a careful client
+assumes the tool may modify its environment and asks the user to approve every call.
+For a tool that only reads, that is a prompt on every search, list or fetch, and users
+who click through prompts all day stop reading them.
+
+Saying \`readOnlyHint: true\` lets clients run read-only tools without friction;
+saying \`false\` explicitly tells them the prompt is deserved.`,
+  notes: `Fires when the tool has no \`annotations\` at all, or \`annotations\` without a
+\`readOnlyHint\` key. A \`readOnlyHint\` of the wrong type (\`"true"\`) is
+[schema-valid](schema-valid.md)'s error, and an \`annotations\` that is not an object
+likewise, so this rule stays quiet about them. Reported at \`annotations\` when it exists,
+else at the tool.
+
+The rule always fires when the hint is missing; the other vocabularies only shape
+what it suggests:
+- they say the tool only reads (an action of read or observe from SEP-2793
+  \`category\` or \`mcp.dev/effect\`, or possible outcomes only "benign" together with
+  possible destinations only "ephemeral", from SEP-1913 or the action-metadata
+  extension) and none of them says otherwise: the message quotes them and the
+  suggestion is \`readOnlyHint: true\`. The signals weighed on each side are the same
+  as [readonly-contradicted](readonly-contradicted.md)'s;
+- none says read, and one says the tool changes its environment (an action of write,
+  delete, destroy or external; outcomes including consequential or irreversible; a
+  destination including user, internal or public): the suggestion is
+  \`readOnlyHint: false\`, quoting it;
+- the tool sets \`destructiveHint\` (which only means something when \`readOnlyHint\` is
+  false): the suggestion is to say \`readOnlyHint: false\` explicitly;
+- otherwise, or when the vocabularies disagree (SEP-2793 says "read", \`mcp.dev/effect\`
+  says "write"), the author chooses.
+
+A value a pack could not map (an action-metadata open string such as destination
+\`"external"\`, a SEP-1913 value outside its enum) is unknown, never read as one of
+the known values: it keeps the read suggestion away, and it is not quoted as a write.
+So does a SEP-2793 or \`_meta\` hints field that fails its schema (an invalid
+\`category\` or \`mcp.dev/effect\`), which those packs cannot read at all.
+Trust, sensitivity and risk fields (trust-annotations, WebMCP \`sensitiveHint\`,
+\`riskLevel\`, approval) say nothing about whether the tool writes.
+
+There is no mechanical fix: adding a key is not a one-value replacement, and which
+value is right is the author's call.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'A search tool without annotations',
+        tools: [{ name: 'search_issues', inputSchema: { type: 'object' } }],
+        findings: [{ pointer: '/tools/0' }],
+      },
+      {
+        title: 'SEP-1913 metadata says the tool only reads, but readOnlyHint is missing',
+        tools: [
+          {
+            name: 'lookup_invoice',
+            inputSchema: { type: 'object' },
+            annotations: {
+              openWorldHint: false,
+              inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'The _meta hints say the tool reads, but the core hint is missing',
+        explanation:
+          'Clients that read only the core hints never see `mcp.dev/effect`; the message quotes it and the suggestion is `readOnlyHint: true`.',
+        tools: [{ name: 'get_user', inputSchema: { type: 'object' }, _meta: { 'mcp.dev/effect': 'read' } }],
+        findings: [{ pointer: '/tools/0' }],
+      },
+      {
+        title: 'SEP-2793 says the tool deletes: the suggestion is readOnlyHint false',
+        doc: false,
+        tools: [
+          {
+            name: 'delete_user',
+            inputSchema: { type: 'object' },
+            annotations: { category: 'delete', riskLevel: 'high', approvalRecommendation: 'single' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'The vocabularies disagree (category read, effect write): the author chooses',
+        doc: false,
+        tools: [
+          {
+            name: 'sync_profile',
+            inputSchema: { type: 'object' },
+            annotations: { category: 'read' },
+            _meta: { 'mcp.dev/effect': 'write' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'An unknown action-metadata destination keeps the read suggestion away',
+        doc: false,
+        tools: [
+          {
+            name: 'lookup_invoice',
+            inputSchema: { type: 'object' },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { inputMetadata: { destination: ['ephemeral', 'external'] }, outcome: 'benign' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0' }],
+      },
+      {
+        title: 'destructiveHint without readOnlyHint',
+        doc: false,
+        tools: [{ name: 'delete_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'Benign outcomes alone do not say read-only (the inputs may be stored)',
+        doc: false,
+        tools: [
+          {
+            name: 'save_note',
+            inputSchema: { type: 'object' },
+            annotations: { inputMetadata: { destination: 'user', sensitivity: 'none', outcomes: 'benign' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'A tool that says it only reads',
+        tools: [{ name: 'search_issues', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
+      },
+      {
+        title: 'A tool that says it writes',
+        tools: [{ name: 'create_issue', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } }],
+      },
+      {
+        title: 'A readOnlyHint of the wrong type is schema-valid’s, not this rule’s',
+        doc: false,
+        tools: [{ name: 'search_issues', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 'true' } }],
+      },
+    ],
+  },
+  check(ctx) {
+    const obj = ctx.tool.obj;
+    if (!obj) return;
+    const hasAnnotations = hasOwn(obj, 'annotations');
+    const a = ctx.tool.annotations;
+    if (hasAnnotations && !a) return;
+    if (a && hasOwn(a, 'readOnlyHint')) return;
+
+    const pointer = hasAnnotations ? ctx.at('/annotations') : ctx.tool.pointer;
+    const what = hasAnnotations ? 'annotations has no readOnlyHint' : 'the tool has no annotations, hence no readOnlyHint';
+    const base = `${what}: clients must assume the tool modifies its environment (readOnlyHint defaults to false) and ask for approval on every call`;
+    const read = onlyReads(ctx.claims, ctx.problems);
+    if (read) {
+      ctx.report({
+        pointer,
+        message: `${base}, yet its other annotations say it only reads: ${listSides(read)}`,
+        suggestion: 'add "readOnlyHint": true to the annotations',
+        related: read.map((c) => ({ pointer: c.pointer, message: `${c.field} says the tool only reads` })),
+      });
+      return;
+    }
+    const writes = readEvidence(ctx.claims).read.length === 0 ? writeSignals(ctx.claims) : [];
+    const d = destructive(ctx.claims);
+    ctx.report({
+      pointer,
+      message: base,
+      suggestion:
+        writes.length > 0
+          ? `add "readOnlyHint": false to the annotations: ${sideOf(writes[0]!.claim, writes[0]!.member)} says the tool changes its environment`
+          : d
+            ? `add "readOnlyHint": false to the annotations: destructiveHint (${d.pointer}) only means something when readOnlyHint is false`
+            : 'add "readOnlyHint": true if the tool only reads, or "readOnlyHint": false if it can modify anything, so clients know which',
+    });
+  },
+});

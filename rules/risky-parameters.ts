@@ -1,0 +1,300 @@
+import { defineRule } from '../src/rule.js';
+import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
+import { readName } from '../src/heuristics/name-verbs.js';
+import { riskyParameters, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
+import { orList, quote } from '../src/util/text.js';
+
+/** The values, quoted; at most four, then how many more. */
+function values(ev: readonly Evidence[]): string {
+  if (ev.length <= 4) return orList(ev.map((e) => e.text));
+  return `${ev.slice(0, 4).map((e) => quote(e.text)).join(', ')} or ${ev.length - 4} more`;
+}
+
+/** What the parameter suggests the call can do. */
+function meaning(p: RiskyParameter, ev: readonly Evidence[]): string {
+  switch (p.kind) {
+    case 'removal':
+      return 'is a flag that suggests the call can delete data';
+    case 'cascade':
+      return 'is a flag that suggests the call can delete or change dependent records too';
+    case 'overwrite':
+      return ev[0]!.pointer === p.pointer
+        ? 'is a flag that suggests the call can overwrite or discard existing data'
+        : `may be ${values(ev)} (${ev[0]!.pointer}), which suggests the call can overwrite existing data`;
+    case 'dry-run':
+      return 'is a dry-run switch, which suggests the call changes something when it is off';
+    case 'operation':
+      if (ev.length === 1) {
+        return `may be ${quote(ev[0]!.text)} (${ev[0]!.pointer}): an operation that ${ev[0]!.againstNonDestructive ? 'deletes or overwrites data' : 'changes something'}`;
+      }
+      const what = ev.every((e) => e.againstNonDestructive)
+        ? 'delete or overwrite data'
+        : ev.some((e) => e.againstNonDestructive)
+          ? 'change or delete data'
+          : 'change something';
+      return `may be ${values(ev)} (${ev[0]!.pointer}): operations that ${what}`;
+  }
+}
+
+export default defineRule({
+  id: 'risky-parameters',
+  severity: 'warning',
+  category: 'heuristic',
+  packs: ['core'],
+  summary: 'A read-only or non-destructive tool should not take parameters that delete or overwrite (heuristic).',
+  precision: 'medium',
+  security: 5.0,
+  why: `A tool's hints describe every call, whatever its arguments. A tool marked
+\`readOnlyHint: true\` that takes \`purge: true\`, or an \`action\` that may be \`"delete"\`, is
+auto-approved by clients that skip prompts for read-only tools, and the model chooses the
+arguments. A tool marked \`destructiveHint: false\` (only additive updates) that takes
+\`force\` or \`overwrite\` can replace existing data without the warning clients show for
+destructive tools.
+
+This is a **heuristic**: it reads parameter names and their schemas, not what the server
+does with them, and it is tuned to stay silent on the parameters that reading tools take
+all the time (\`recursive\`, \`all\`, \`include_deleted\`, \`force_refresh\`).`,
+  notes: `Fires when \`readOnlyHint\` is true, or \`destructiveHint\` is false with
+\`readOnlyHint\` not true (explicit values only), and the \`inputSchema\` has a parameter
+that contradicts that declaration:
+
+| parameter | contradicts \`readOnlyHint: true\` | contradicts \`destructiveHint: false\` |
+| --- | --- | --- |
+| a name with the word delete, destroy, purge, wipe or erase (\`purge\`, \`delete_after_read\`) | yes | yes |
+| a bare \`remove\` or \`drop\`, or with an object that says data goes (\`drop_existing\`, \`remove_source_files\`) | yes | yes |
+| \`cascade\` | yes | yes |
+| \`overwrite\`, \`clobber\` | yes | yes |
+| a bare \`force\`, or \`force\` with push, reset, replace, checkout, merge or update (\`force_push\`) | no (on a read it usually bypasses a cache) | yes |
+| \`dry_run\`, \`dryrun\`, \`whatif\` (a call that can be dry can also be wet) | yes | no |
+| a conflict policy (\`if_exists\`, \`on_conflict\`, \`conflict_resolution\`, \`write_mode\`, …) that may be overwrite, replace, delete, drop, truncate or clobber | yes | yes |
+| an operation selector (\`action\`, \`operation\`, \`op\`, \`command\`, \`cmd\`, \`subcommand\`, or a name ending so such as \`file_action\`; or exactly \`mode\` or \`method\`, which GitHub's server uses to select operations — \`delivery_method\` and \`sort_mode\` select none) whose enum/const may be a delete verb or "overwrite" | yes | yes |
+| the same, with another writing verb (\`"create"\`, \`"update"\`, \`"write"\`, …) | yes | no |
+
+Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delete";
+\`forceDelete\` is force, delete).
+
+- **Not risky on their own:** \`recursive\` (list_files, search, mkdir -p and copy take it),
+  \`all\` (search all repositories, list all pages), \`truncate\` and \`prune\` (they trim the
+  output), and remove/drop with other objects (\`remove_duplicates\`, \`drop_empty\`): on
+  reading tools these shape the result.
+- **Never risky:** a parameter whose name starts with a filter word (include, exclude,
+  show, hide, with, only, filter, skip, ignore, count, max, allow, is, has, …) or holds
+  "cache" (\`purge_cache\`: a cache is not the environment); anything nested under a
+  filter or query object (\`filter\`, \`where\`, \`query\`, \`criteria\`, \`select\`, \`sort\`, …);
+  a parameter whose description says it acts on the returned data or a cache ("… from the
+  results", "bypass the cache").
+- **The type matters.** Flags count only when a caller can turn them on: type boolean (or
+  a boolean branch of anyOf/oneOf, or a boolean default with no type) and not pinned off
+  by \`const: false\` or \`enum: [false]\`. \`force: {type: "string"}\` is not a flag.
+  Operation selectors and conflict policies count by their string enum/const values.
+- **Operation selectors that filter** are skipped: when the tool name's verb reads
+  (\`list_audit_events\` with \`action: ["create", "delete"]\`), when the name is hedged
+  (dry run, preview, plan), or when the description says it filters.
+- **Nested parameters count.** Object properties, array items, anyOf/oneOf/allOf branches
+  and local \`$ref\`s (\`#/$defs/…\`) are followed: a flag is as risky inside \`options\`
+  as at the top. A parameter reached through \`$ref\` is reported where it is defined.
+
+One finding per parameter, at the parameter's schema (or at the offending enum value),
+with the hint as the related location. No mechanical fix.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'A "non-destructive" upload that can overwrite',
+        tools: [
+          {
+            name: 'upload_file',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                path: { type: 'string' },
+                content: { type: 'string' },
+                force: { type: 'boolean', description: 'Replace the file if it already exists.' },
+              },
+            },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/inputSchema/properties/force' }],
+      },
+      {
+        title: 'A "read-only" tool whose action may delete',
+        tools: [
+          {
+            name: 'manage_labels',
+            inputSchema: {
+              type: 'object',
+              properties: { action: { type: 'string', enum: ['list', 'create', 'delete'] }, label: { type: 'string' } },
+            },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/inputSchema/properties/action/enum/1' }],
+      },
+      {
+        title: 'Flags on a read-only tool, nested ones included',
+        doc: false,
+        tools: [
+          {
+            name: 'sync_mailbox',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                purge: { type: 'boolean' },
+                dry_run: { type: 'boolean' },
+                options: { type: 'object', properties: { overwrite: { anyOf: [{ type: 'boolean' }, { type: 'null' }] } } },
+              },
+            },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/inputSchema/properties/purge' },
+          { pointer: '/tools/0/inputSchema/properties/dry_run' },
+          { pointer: '/tools/0/inputSchema/properties/options/properties/overwrite' },
+        ],
+      },
+      {
+        title: 'A conflict policy and a $ref on a non-destructive tool',
+        doc: false,
+        tools: [
+          {
+            name: 'import_table',
+            inputSchema: {
+              type: 'object',
+              properties: { if_exists: { type: 'string', enum: ['fail', 'append', 'replace'] }, opts: { $ref: '#/$defs/Opts' } },
+              $defs: { Opts: { type: 'object', properties: { cascade: { type: 'boolean' } } } },
+            },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/inputSchema/properties/if_exists/enum/2' },
+          { pointer: '/tools/0/inputSchema/$defs/Opts/properties/cascade' },
+        ],
+      },
+    ],
+    correct: [
+      {
+        title: 'Recursion, "all" and deleted items are normal on a read-only tool',
+        tools: [
+          {
+            name: 'list_files',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                path: { type: 'string' },
+                recursive: { type: 'boolean' },
+                all: { type: 'boolean', description: 'Include hidden files.' },
+                include_deleted: { type: 'boolean' },
+              },
+            },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      },
+      {
+        title: 'A destructive tool may take force',
+        tools: [
+          {
+            name: 'delete_branch',
+            inputSchema: { type: 'object', properties: { branch: { type: 'string' }, force: { type: 'boolean' } } },
+            annotations: { readOnlyHint: false, destructiveHint: true },
+          },
+        ],
+      },
+      {
+        title: 'Filters, caches and output shaping',
+        doc: false,
+        tools: [
+          {
+            name: 'list_audit_events',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['create', 'update', 'delete'] } } },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'audit_log',
+            inputSchema: {
+              type: 'object',
+              properties: { action: { type: 'string', enum: ['create', 'delete'], description: 'Filter events by action.' } },
+            },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'get_weather',
+            inputSchema: {
+              type: 'object',
+              properties: { force_refresh: { type: 'boolean' }, force: { type: 'boolean' }, purge_cache: { type: 'boolean' } },
+            },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'run_report',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                drop: { type: 'boolean', description: 'Drop empty rows from the results.' },
+                remove_duplicates: { type: 'boolean' },
+                truncate: { type: 'boolean' },
+                filter: { type: 'object', properties: { deleted: { type: 'boolean' }, purge: { type: 'boolean' } } },
+              },
+            },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'create_note',
+            inputSchema: {
+              type: 'object',
+              properties: { force: { type: 'boolean', const: false }, mode: { type: 'string', enum: ['plain', 'markdown'] } },
+            },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+      },
+      {
+        title: 'Hints absent or destructive: nothing to contradict',
+        doc: false,
+        tools: [
+          { name: 'wipe_disk', inputSchema: { type: 'object', properties: { force: { type: 'boolean' } } } },
+          { name: 'push', inputSchema: { type: 'object', properties: { force: { type: 'boolean' } } }, annotations: { readOnlyHint: false } },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    const ro = readOnly(ctx.claims);
+    const d = destructive(ctx.claims);
+    const hint = ro?.value === true ? ro : d?.value === false ? d : undefined;
+    if (!hint) return;
+    const against = hint === ro ? 'againstReadOnly' : 'againstNonDestructive';
+    const obj = ctx.tool.obj;
+    if (!obj || !('inputSchema' in obj)) return;
+    const reading = ctx.tool.hasName ? readName(ctx.tool.name) : undefined;
+    const skipOperations = reading !== undefined && (reading.hedge !== undefined || reading.verbs[0]?.cls === 'read');
+    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), { skipOperations })) {
+      const ev = p.evidence.filter((e) => e[against]);
+      if (ev.length === 0) continue;
+      const pointer = ev[0]!.pointer;
+      const param = `Input parameter ${quote(p.path)}${pointer === p.pointer ? '' : ` (${p.pointer})`}`;
+      const at = pointer === p.pointer ? ` (${p.pointer})` : '';
+      const message =
+        hint === ro
+          ? `${param}${at} ${meaning(p, ev)}, but ${sideOf(hint)} (heuristic)`
+          : `${param}${at} ${meaning(p, ev)}, but ${sideOf(hint)}, which says its updates are only additive (heuristic)`;
+      let suggestion: string;
+      if (hint === ro) {
+        suggestion =
+          p.kind === 'operation'
+            ? `if the tool can perform ${values(ev)}, set readOnlyHint to false, or split it into a read-only tool and one that writes; if ${quote(p.name)} only filters what is returned, say so in its description`
+            : `if ${quote(p.name)} lets the call change or delete anything, set readOnlyHint to false; if it only shapes what is returned, say so in its description ("… from the results")`;
+      } else {
+        suggestion = `if ${quote(p.name)} can make the call delete or overwrite existing data, set destructiveHint to true; if it cannot, say what it does in its description`;
+      }
+      ctx.report({
+        pointer,
+        message,
+        suggestion,
+        related: [{ pointer: hint.pointer, message: `${hint === ro ? 'readOnlyHint is true' : 'destructiveHint is false'} here` }],
+      });
+    }
+  },
+});

@@ -1,0 +1,190 @@
+import { defineRule } from '../src/rule.js';
+import { DATA_CLASSES, type DataClass } from '../src/engine/claims.js';
+import { claimsOf, dataClassOf, describeClass, members, written } from '../src/engine/possible-sets.js';
+import { sideOf } from '../src/engine/queries.js';
+
+/** Output classes that cannot be public. */
+const NOT_PUBLIC: readonly DataClass[] = ['pii', 'financial', 'credentials'];
+
+/** How a message names each class. */
+const NOUN: Record<string, string> = { pii: 'personal data', financial: 'financial data', credentials: 'credentials' };
+
+const isClass = (v: unknown): boolean => (DATA_CLASSES as readonly unknown[]).includes(dataClassOf(v));
+
+export default defineRule({
+  id: 'sensitivity-conflict',
+  severity: 'error',
+  category: 'consistency',
+  packs: ['sep-1913', 'action-metadata', 'meta-hints'],
+  summary: 'A sensitivity declaration must not say both "not sensitive" and "sensitive".',
+  precision: 'high',
+  security: 5.0,
+  why: `Clients decide on sensitivity declarations: whether data may go to a public
+destination, whether a result is redacted, whether a call needs the user's consent. A
+declaration that says both "nothing sensitive" and "personal data" lets each client pick
+the half it likes — and a check written as "skip the prompt when the tool handles
+\`none\`" picks the wrong one.
+
+Two forms are reported:
+
+- \`"none"\` beside another DataClass in one sensitivity set (SEP-1913
+  \`inputMetadata.sensitivity\` / \`returnMetadata.sensitivity\`, or the action-metadata
+  extension's), e.g. \`["none", "pii"]\`;
+- \`_meta["mcp.dev/resultSensitivity"]: "public"\` on a tool whose output sensitivity
+  includes \`pii\`, \`financial\` or \`credentials\`.`,
+  notes: `- **Why \`["none", "pii"]\` is a contradiction and not a union.** In \`tools/list\` a
+  sensitivity set lists the classes the data *may* carry, so \`["pii", "financial"]\`
+  reads "may be PII, may be financial". \`"none"\` is not a class of data but the absence
+  of one: it asserts that the data is not sensitive. Beside \`"pii"\` it asserts both that
+  the data is not sensitive and that it may be PII. It adds no possibility either —
+  every tool may be called with harmless data, so "sometimes nothing sensitive" is true
+  of every set — and its only effect is to make an equality or membership test on
+  \`"none"\` succeed for a tool that handles PII. Dropping \`"none"\` loses nothing, so the
+  finding carries that fix. (By the same reading, a \`tools/resolve\` or a result that
+  resolves to \`"none"\` stays within a declared \`["pii"]\`: "none" is below every class.)
+- Only classes the pack recognises count as "another class": an open-vocabulary value
+  such as action-metadata \`"public"\` may be the server's own word for "none".
+- **\`resultSensitivity: "public"\`** is a single value that covers every result, so it
+  cannot coexist with output that may be personal, financial or a credential. \`user\`
+  and \`regulated\` are not counted: a user's own content may be published, and a
+  regulated regime (SOX, for example) covers published data too. Reported at the
+  \`resultSensitivity\` value, with the output sensitivity as related location; no
+  mechanical fix, because either side may be wrong.`,
+  examples: {
+    incorrect: [
+      {
+        title: '"none" beside personal data',
+        tools: [
+          {
+            name: 'list_contacts',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: true,
+              inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+              returnMetadata: { source: 'user', sensitivity: ['none', 'pii'] },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/returnMetadata/sensitivity/0' }],
+      },
+      {
+        title: '"none" beside a regulated class, in the input set',
+        doc: false,
+        tools: [
+          {
+            name: 'upload_record',
+            inputSchema: { type: 'object' },
+            annotations: {
+              inputMetadata: { destination: 'internal', sensitivity: [{ regulated: { scopes: ['HIPAA'] } }, 'none'], outcomes: 'consequential' },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata/sensitivity/1' }],
+      },
+      {
+        title: 'Results said to be public that may carry credentials',
+        tools: [
+          {
+            name: 'get_service_config',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, returnMetadata: { source: 'internal', sensitivity: ['user', 'credentials'] } },
+            _meta: { 'mcp.dev/resultSensitivity': 'public' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/mcp.dev~1resultSensitivity' }],
+      },
+      {
+        title: '"none" beside "pii" in the action-metadata extension',
+        doc: false,
+        tools: [
+          {
+            name: 'search_people',
+            inputSchema: { type: 'object' },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: ['none', 'pii'] } } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/sensitivity/0' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'Several possible classes, none of them "none"',
+        tools: [
+          {
+            name: 'list_inbox',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: true,
+              inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+              returnMetadata: { source: 'untrustedPublic', sensitivity: ['pii', 'user'] },
+            },
+          },
+        ],
+      },
+      {
+        title: '"none" on its own',
+        doc: false,
+        tools: [
+          {
+            name: 'get_time',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, returnMetadata: { source: 'system', sensitivity: ['none'] } },
+          },
+        ],
+      },
+      {
+        title: 'Public results with regulated or user data; "none" beside an open-vocabulary value',
+        doc: false,
+        tools: [
+          {
+            name: 'get_filing',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, returnMetadata: { source: 'trustedPublic', sensitivity: ['user', { regulated: { scopes: ['SOX'] } }] } },
+            _meta: { 'mcp.dev/resultSensitivity': 'public' },
+          },
+          {
+            name: 'read_notes',
+            inputSchema: { type: 'object' },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: ['none', 'public'] } } },
+          },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    for (const claim of claimsOf(ctx.claims, 'inputSensitivity', 'outputSensitivity')) {
+      const items = members(claim);
+      const none = items.filter((m) => m.value === 'none');
+      const other = items.find((m) => m.value !== 'none' && isClass(m.value));
+      if (none.length === 0 || !other) continue;
+      const w = written(claim);
+      const kept = Array.isArray(w) ? w.filter((v) => v !== 'none') : undefined;
+      const direction = claim.fact === 'inputSensitivity' ? 'the input' : 'the output';
+      ctx.report({
+        pointer: none[0]!.pointer,
+        message:
+          `${claim.field} lists "none" (${none[0]!.pointer}) beside ${describeClass(other.value)} (${other.pointer}): ` +
+          `"none" says ${direction} is not sensitive, ${describeClass(other.value)} says it may be`,
+        suggestion: `drop "none": a possible set lists every class ${direction} may carry, and "none" adds no possibility to it`,
+        fix: kept
+          ? { description: `Remove "none" from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(kept) }] }
+          : undefined,
+        related: [{ pointer: other.pointer, message: `${describeClass(other.value)} is declared here` }],
+      });
+    }
+
+    for (const pub of ctx.claims.where('resultSensitivity', 'public')) {
+      const sensitive = ctx.claims.including('outputSensitivity', ...NOT_PUBLIC);
+      if (sensitive.length === 0) continue;
+      const first = sensitive[0]!;
+      const member = members(first).find((m) => NOT_PUBLIC.includes(m.value as DataClass))!;
+      const cls = String(member.value);
+      ctx.report({
+        pointer: pub.pointer,
+        message: `${sideOf(pub)} but ${sideOf(first, cls)}: a public result cannot carry ${NOUN[cls] ?? cls}`,
+        suggestion: `raise ${pub.field} to ${cls === 'credentials' ? '"restricted"' : '"confidential"'}, or drop ${JSON.stringify(cls)} from ${first.field} if the output cannot carry it`,
+        related: sensitive.map((c) => ({ pointer: c.pointer, message: `${c.field} includes ${JSON.stringify(members(c).find((m) => NOT_PUBLIC.includes(m.value as DataClass))?.value)}` })),
+      });
+    }
+  },
+});

@@ -1,0 +1,230 @@
+import { defineRule } from '../src/rule.js';
+import { DESTINATIONS, OUTCOMES, SOURCES, type Claim, type Fact } from '../src/engine/claims.js';
+import { orList, quote } from '../src/util/text.js';
+
+/** SEP-1913's values for each classifier fact, and what the message calls one. */
+const KNOWN: Partial<Record<Fact, { noun: string; values: readonly string[]; extra?: string }>> = {
+  destinations: { noun: 'destination', values: DESTINATIONS },
+  sources: { noun: 'source', values: SOURCES },
+  outcomes: { noun: 'outcome', values: OUTCOMES },
+  inputSensitivity: { noun: 'data class', values: ['none', 'user', 'pii', 'financial', 'credentials'], extra: '{"regulated": {"scopes": [...]}}' },
+  outputSensitivity: { noun: 'data class', values: ['none', 'user', 'pii', 'financial', 'credentials'], extra: '{"regulated": {"scopes": [...]}}' },
+};
+
+/** Server values, quoted and shortened: "a", "a" and "b", "a", "b" and "c". */
+function andList(values: readonly string[]): string {
+  const q = values.map((v) => quote(v));
+  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+
+/** True when a and b differ by exactly one insertion, deletion, substitution or adjacent swap. */
+export function oneEdit(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * How an unknown value relates to a known one, when it is plainly the same word written
+ * differently: only letter case, only case and separators, or one typo in a word of four
+ * or more letters that is close to exactly one known value. Anything else is a different
+ * word, and is never matched ("external" is not "internal").
+ */
+export function variantOf(value: string, known: readonly string[]): { of: string; how: string } | undefined {
+  const byCase = known.find((k) => k.toLowerCase() === value.toLowerCase());
+  if (byCase) return { of: byCase, how: 'only in letter case' };
+  const bySeparators = known.find((k) => squash(k) === squash(value));
+  if (bySeparators) return { of: bySeparators, how: 'only in letter case, spaces, hyphens or underscores' };
+  const v = squash(value);
+  if (v.length < 4) return undefined;
+  const near = known.filter((k) => k.length >= 4 && oneEdit(v, squash(k)));
+  return near.length === 1 ? { of: near[0]!, how: 'by one letter, which looks like a misspelling' } : undefined;
+}
+
+/** The pointer of each unknown value: its array item, or the field when it is a single value. */
+function itemPointers(claim: Claim, values: readonly string[]): string[] {
+  const raw = claim.raw;
+  if (!Array.isArray(raw)) return values.map(() => claim.pointer);
+  return values.map((v) => {
+    const i = raw.indexOf(v);
+    return i >= 0 ? `${claim.pointer}/${i}` : claim.pointer;
+  });
+}
+
+export default defineRule({
+  id: 'unknown-classifier',
+  severity: 'note',
+  category: 'consistency',
+  packs: ['action-metadata'],
+  summary: 'An action-metadata classifier uses a value outside the SEP-1913 vocabulary, which clients cannot act on.',
+  precision: 'very-high',
+  why: `The action-metadata extension keeps SEP-1913's classifiers (\`destination\`,
+\`source\`, \`outcomes\`, \`sensitivity\`) but lets them be open strings, and servers in the
+wild use their own: \`"external"\`, \`"first-party"\`, \`"sensitive"\`. A client's policy
+("ask before sending pii to a public destination") is written against the SEP-1913
+values, so a value outside them matches no policy: the client cannot tell whether
+\`"external"\` means \`public\` or \`internal\`, and the declaration that was meant to
+inform it says nothing it can use.
+
+mcp-annotate keeps such values on the claim and never maps them to a known value: a
+guess would let a rule fire (or stay silent) on something the server never said. This
+note lists the values, the field, and the SEP-1913 values a client knows.`,
+  notes: `- **A note, never more.** The extension allows open strings, so the value is valid;
+  it is only less useful than a known one. The note does not fail a build by default.
+- **No guessing.** The message says plainly that mcp-annotate does not map the value.
+  It names a known value only when the unknown one is the same word written differently:
+  different letter case (\`"Public"\`), separators (\`"untrusted_public"\`), or a single
+  typo in a word of four or more letters that is one edit from exactly one known value
+  (\`"pubic"\`). Even then there is no fix: \`"Public"\` may be the server's own class, and
+  only the author knows. A different word is never matched, however close
+  (\`"external"\` is two letters from \`"internal"\` and means something else).
+- **Where.** One note per field (each field that holds unknown values), at the first
+  unknown array item (or at the field when it holds a single string), with the other
+  unknown items as related locations. An empty string is a schema error
+  ([schema-valid](schema-valid.md)), not an unknown classifier.
+- SEP-1913's own \`annotations.inputMetadata\` / \`returnMetadata\` are closed enums:
+  an unknown value there is a schema error, reported by schema-valid, not here.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'Open-string classifiers a client cannot match',
+        tools: [
+          {
+            name: 'post_to_channel',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+            _meta: {
+              'io.modelcontextprotocol/action-metadata': {
+                inputMetadata: { destination: ['external', 'user'], sensitivity: 'none', outcomes: 'irreversible' },
+                requiresReview: true,
+              },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination/0', severity: 'note' }],
+      },
+      {
+        title: 'A known value written in another case',
+        tools: [
+          {
+            name: 'fetch_page',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'UntrustedPublic', sensitivity: 'none' } } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/source', severity: 'note' }],
+      },
+      {
+        title: 'Several unknown values in one field, and a misspelling',
+        doc: false,
+        tools: [
+          {
+            name: 'export_report',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+            _meta: {
+              'io.modelcontextprotocol/action-metadata': {
+                inputMetadata: { destination: 'pubic', sensitivity: ['pii', 'sensitive', 'confidential'], outcomes: 'benign' },
+                outcome: 'Benign',
+              },
+            },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination', severity: 'note' },
+          { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/sensitivity/1', severity: 'note' },
+          { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/outcome', severity: 'note' },
+        ],
+      },
+      {
+        title: 'A separator variant beside a value of the server\'s own',
+        doc: false,
+        tools: [
+          {
+            name: 'fetch_feed',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: ['first-party', 'untrusted_public'], sensitivity: 'none' } } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/source/0', severity: 'note' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'Classifiers from the SEP-1913 vocabulary',
+        tools: [
+          {
+            name: 'post_to_channel',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+            _meta: {
+              'io.modelcontextprotocol/action-metadata': {
+                inputMetadata: { destination: ['public', 'user'], sensitivity: 'none', outcomes: 'irreversible' },
+                requiresReview: true,
+              },
+            },
+          },
+        ],
+      },
+      {
+        title: 'A regulated data class in its object form',
+        doc: false,
+        tools: [
+          {
+            name: 'read_chart',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+            _meta: {
+              'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: [{ regulated: { scopes: ['HIPAA'] } }, 'pii'] } },
+            },
+          },
+        ],
+      },
+    ],
+  },
+  check(ctx) {
+    for (const claim of ctx.claims.list) {
+      const values = (claim.unknown ?? []).filter((v) => v !== '');
+      if (values.length === 0) continue;
+      const known = KNOWN[claim.fact];
+      const pointers = itemPointers(claim, values);
+      const single = !Array.isArray(claim.raw) && values.length === 1;
+      const noun = known?.noun ?? 'value';
+      const head = `${claim.field} ${single ? 'is' : 'includes'} ${andList(values)}`;
+      const notKnown = known
+        ? `, which ${values.length === 1 ? `is not a SEP-1913 ${noun}` : `are not SEP-1913 ${noun}${noun.endsWith('s') ? 'es' : 's'}`}`
+        : `, which ${values.length === 1 ? 'is' : 'are'} not a known value`;
+      const knownList = known
+        ? `; clients that implement SEP-1913 know ${orList(known.values)}${known.extra ? ` and the form ${known.extra}` : ''}`
+        : '';
+      const variants = known
+        ? values.flatMap((v) => {
+            const m = variantOf(v, known.values);
+            return m ? [`${quote(v)} differs from ${JSON.stringify(m.of)} ${m.how}`] : [];
+          })
+        : [];
+      const variantText = variants.length ? `; ${variants.join('; ')}` : '';
+      const them = values.length === 1 ? 'it' : 'them';
+      ctx.report({
+        pointer: pointers[0]!,
+        message: `${head}${notKnown}${knownList}${variantText}; mcp-annotate keeps ${them} as written and does not map ${them} to a known ${noun}`,
+        suggestion:
+          variants.length === values.length
+            ? `if ${values.length === 1 ? 'the value is' : 'these values are'} meant as the SEP-1913 ${noun}${values.length === 1 ? '' : 's'} named above, write ${them} exactly as SEP-1913 does; otherwise leave ${them}, knowing clients cannot act on ${them}`
+            : variants.length
+              ? `write a value meant as the SEP-1913 ${noun} named above exactly as SEP-1913 does; for the others, use a SEP-1913 ${noun} where one says what you mean, or expect clients to ignore them`
+              : `use a SEP-1913 ${noun} where one says what you mean (adding it beside your own value in the possible set is fine); otherwise expect clients to ignore ${them}`,
+        related: pointers.slice(1).map((p, i) => ({ pointer: p, message: `${quote(values[i + 1])} is also not a SEP-1913 ${noun}` })),
+      });
+    }
+  },
+});
