@@ -8,13 +8,15 @@ import { lint } from '../engine/engine.js';
 import { loadTargets } from '../sources/files.js';
 import { FORMATS, format } from '../reporters/index.js';
 import type { FormatName, Report } from '../reporters/types.js';
-import { SEVERITY_RANK, type InputError, type Severity, type SpecVersion } from '../types.js';
-import { oneLine } from '../util/text.js';
+import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
+import { closest, oneLine } from '../util/text.js';
 import { EXIT, UsageError, useColor, type CliIO } from './io.js';
 import type { OutputSpec } from './main.js';
 
 export interface LintCliOptions {
   spec?: SpecVersion;
+  vocab?: string[];
+  disableVocab?: string[];
   outputs: OutputSpec[];
   failOn: Severity | 'none';
   maxWarnings?: number;
@@ -48,12 +50,26 @@ function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
   return list;
 }
 
+/** The packs a run uses: all by default, only --vocab ones when given, minus --disable-vocab. */
+export function selectPacks(only: string[] | undefined, disabled: string[] | undefined): PackId[] {
+  for (const id of [...(only ?? []), ...(disabled ?? [])]) {
+    if (!(PACK_IDS as readonly string[]).includes(id)) {
+      const guess = closest(id, PACK_IDS);
+      throw new UsageError(`unknown vocabulary ${JSON.stringify(id)}${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''} (known: ${PACK_IDS.join(', ')})`);
+    }
+  }
+  if (disabled?.includes('core')) throw new UsageError('the core vocabulary cannot be disabled: it is the MCP spec itself');
+  const base = only?.length ? PACK_IDS.filter((p) => p === 'core' || only.includes(p)) : [...PACK_IDS];
+  return base.filter((p) => !disabled?.includes(p));
+}
+
 export async function lintCommand(targets: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
   const outputs = checkOutputs(opts.outputs);
   if (targets.length === 0) throw new UsageError('nothing to lint: give files, globs or directories of tools/list dumps, or - to read stdin');
 
+  const packs = selectPacks(opts.vocab, opts.disableVocab);
   const loaded = await loadTargets(targets, io.cwd, io.stdin);
-  const result = lint(loaded.servers, RULES, { spec: opts.spec });
+  const result = lint(loaded.servers, RULES, { spec: opts.spec, packs });
   const report: Report = { findings: result.findings, servers: result.servers, errors: loaded.errors, rules: RULES, cwd: io.cwd };
 
   for (const e of loaded.errors) io.stderr.write(`${oneLine(e.message)}\n`);

@@ -5,7 +5,11 @@
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { TOOL_NAME, version } from '../version.js';
-import { SPEC_VERSIONS, LATEST_SPEC } from '../types.js';
+import { SPEC_VERSIONS, LATEST_SPEC, PACK_IDS } from '../types.js';
+
+function collectList(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+}
 
 export interface OutputSpec {
   format: string;
@@ -47,6 +51,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       else pendingFile = value;
       return value;
     })
+    .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
+    .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
     .addOption(new Option('--fail-on <level>', 'exit 1 when a finding has this severity or higher').choices(['error', 'warning', 'note', 'none']).default('error'))
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
       if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);

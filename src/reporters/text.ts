@@ -27,8 +27,12 @@ export function formatText(report: Report, opts: ReporterOptions): string {
   for (const server of report.servers) {
     const list = byServer.get(server.id);
     if (!list) continue;
-    out.push(`${c.bold(oneLine(server.name))} ${c.dim(oneLine(server.origin.display))}`);
-    const positions = list.map((f) => (f.region ? `${f.region.line}:${f.region.column}` : ''));
+    out.push(`${c.bold(oneLine(server.name))} ${c.dim(`${oneLine(server.origin.display)} · ${plural(server.tools, 'tool')}`)}`);
+    // file:line:col on every line, so terminals and editors can jump to it.
+    const positions = list.map((f) => {
+      const where = oneLine(f.file ?? server.origin.display);
+      return f.region ? `${where}:${f.region.line}:${f.region.column}` : where;
+    });
     const width = Math.max(...positions.map((p) => p.length));
     let currentTool: string | undefined | null = null;
     list.forEach((f, i) => {

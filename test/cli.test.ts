@@ -1,0 +1,196 @@
+/**
+ * End to end: the real bin, real files, real exit codes and streams.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json, runCli, tempDir, tool } from './helpers/cli.js';
+
+const consistent = json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] });
+const contradictory = json({
+  tools: [tool('send_email', { readOnlyHint: true, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'irreversible' } })],
+});
+
+describe('mcp-annotate', () => {
+  it('prints its version', async () => {
+    const r = await runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+  });
+
+  it('explains usage errors in one line with exit code 2', async () => {
+    const r = await runCli(['lint', '--fail-on', 'sometimes', 'x.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcp-annotate: .*--fail-on.*sometimes/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('asks for targets when given none', async () => {
+    const r = await runCli(['lint']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('nothing to lint');
+  });
+});
+
+describe('mcp-annotate lint: exit codes', () => {
+  it('exits 0 on a clean dump and says so', async () => {
+    const dir = tempDir({ 'ok.json': consistent });
+    const r = await runCli(['lint', 'ok.json'], { cwd: dir });
+    expect(r.stdout).toContain('no problems in 1 server, 1 tool');
+    expect(r.code).toBe(0);
+  });
+
+  it('exits 1 on an error finding, 0 with --fail-on none', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    expect((await runCli(['lint', 'bad.json'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['lint', 'bad.json', '--fail-on', 'none'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('exits 1 when warnings exceed --max-warnings', async () => {
+    const dir = tempDir({ 'w.json': json({ tools: [tool('list_notes', { readOnlyHint: true, readonlyHint: true, openWorldHint: false })] }) });
+    const base = await runCli(['lint', 'w.json', '--format', 'json'], { cwd: dir });
+    const warnings = JSON.parse(base.stdout).summary.warnings as number;
+    expect(warnings).toBeGreaterThan(0);
+    expect(base.code).toBe(0);
+    expect((await runCli(['lint', 'w.json', '--max-warnings', String(warnings)], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['lint', 'w.json', '--max-warnings', String(warnings - 1)], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['lint', 'w.json', '--fail-on', 'warning'], { cwd: dir })).code).toBe(1);
+  });
+});
+
+describe('mcp-annotate lint: bad input', () => {
+  it('reports invalid JSON as file:line:col, exit 2, no stack trace, and still lints the other files', async () => {
+    const dir = tempDir({ 'broken.json': '{\n  "tools": [\n    {"name": "x",, }\n  ]\n}\n', 'bad.json': contradictory });
+    const r = await runCli(['lint', 'broken.json', 'bad.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('broken.json:3:18: invalid JSON: expected a property name in double quotes');
+    expect(r.stdout).toContain('send_email');
+    expect(r.stdout).toContain('readonly-vs-outcome');
+    expect(r.stdout).toContain('1 input could not be linted');
+  });
+
+  it('names what was expected for a file of the wrong shape', async () => {
+    const dir = tempDir({ 'shape.json': json({ server: 'x', items: [] }) });
+    const r = await runCli(['lint', 'shape.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^shape\.json: expected a tools\/list result .* got an object with keys "server", "items"\n$/);
+  });
+
+  it('points at a "tools" member that is not an array', async () => {
+    const dir = tempDir({ 'tools.json': '{\n  "tools": {"name": "x"}\n}\n' });
+    const r = await runCli(['lint', 'tools.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('tools.json:2:12: "tools" must be an array of tools, got an object with keys "name"');
+  });
+
+  it('reports a glob that matches nothing, a missing file, an empty file and invalid UTF-8', async () => {
+    const dir = tempDir({ 'empty.json': '' });
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'latin1.json'), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]));
+    const r = await runCli(['lint', 'dumps/*.json', 'missing.json', 'empty.json', 'latin1.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n').filter(Boolean).sort()).toEqual([
+      'dumps/*.json: no files match this pattern',
+      'empty.json:1:1: the file is empty; expected JSON (a tools/list result)',
+      'latin1.json:1:3: invalid UTF-8: the file must be UTF-8 encoded JSON',
+      'missing.json: no such file or directory',
+    ]);
+  });
+
+  it('reads a UTF-8 BOM and reports positions without it', async () => {
+    const dir = tempDir({ 'bom.json': '\ufeff' + contradictory });
+    const r = await runCli(['lint', 'bom.json', '--format', 'json'], { cwd: dir });
+    const f = JSON.parse(r.stdout).findings.find((x: { ruleId: string }) => x.ruleId === 'readonly-vs-outcome');
+    expect(f.line).toBe(contradictory.split('\n').findIndex((l) => l.includes('"outcomes"')) + 1);
+  });
+});
+
+describe('mcp-annotate lint: shapes and targets', () => {
+  const t = tool('list_notes', { readOnlyHint: true, openWorldHint: false });
+  const shapes: Record<string, unknown> = {
+    'list-result.json': { tools: [t], nextCursor: 'abc' },
+    'jsonrpc.json': { jsonrpc: '2.0', id: 1, result: { tools: [t] } },
+    'bare-array.json': [t],
+    'single-tool.json': t,
+    'pages.json': [{ tools: [t], nextCursor: 'p2' }, { tools: [{ ...t, name: 'get_note' }] }],
+    'snapshot.json': { serverInfo: { name: 'notes', version: '1.0.0' }, protocolVersion: '2025-06-18', tools: [t] },
+  };
+
+  it('accepts every shape a tools/list dump comes in', async () => {
+    const dir = tempDir(Object.fromEntries(Object.entries(shapes).map(([k, v]) => [k, json(v)])));
+    const r = await runCli(['lint', '.', '--format', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    const servers = Object.fromEntries(report.servers.map((s: { source: string; name: string; tools: number; spec: string }) => [s.source, [s.name, s.tools, s.spec]]));
+    expect(servers).toEqual({
+      'bare-array.json': ['bare-array', 1, '2026-07-28'],
+      'jsonrpc.json': ['jsonrpc', 1, '2026-07-28'],
+      'list-result.json': ['list-result', 1, '2026-07-28'],
+      'pages.json': ['pages', 2, '2026-07-28'],
+      'single-tool.json': ['single-tool', 1, '2026-07-28'],
+      'snapshot.json': ['notes', 1, '2025-06-18'],
+    });
+  });
+
+  it('maps findings to the line and column of the offending value in each shape', async () => {
+    const bad = tool('list_notes', { readOnlyHint: 'yes' });
+    const dir = tempDir({ 'rpc.json': json({ jsonrpc: '2.0', id: 7, result: { tools: [bad] } }), 'arr.json': json([bad]) });
+    const r = await runCli(['lint', 'rpc.json', 'arr.json', '--format', 'json'], { cwd: dir });
+    const found = JSON.parse(r.stdout).findings.filter((f: { ruleId: string }) => f.ruleId === 'schema-valid');
+    expect(found.map((f: { file: string; pointer: string; line: number; column: number }) => [f.file, f.pointer, f.line, f.column])).toEqual([
+      ['arr.json', '/0/annotations/readOnlyHint', 8, 7],
+      ['rpc.json', '/result/tools/0/annotations/readOnlyHint', 12, 11],
+    ]);
+  });
+
+  it('reads stdin with -', async () => {
+    const r = await runCli(['lint', '-', '--format', 'json'], { input: contradictory });
+    const report = JSON.parse(r.stdout);
+    expect(report.servers[0]).toMatchObject({ name: 'stdin', source: '<stdin>', kind: 'stdin' });
+    expect(report.findings.some((f: { ruleId: string; line: number }) => f.ruleId === 'readonly-vs-outcome' && f.line > 0)).toBe(true);
+  });
+
+  it('gives the same output whatever the order of the targets', async () => {
+    const dir = tempDir({ 'a.json': contradictory, 'b.json': consistent, 'c.json': contradictory });
+    const one = await runCli(['lint', 'a.json', 'b.json', 'c.json', '--format', 'json'], { cwd: dir });
+    const two = await runCli(['lint', 'c.json', 'a.json', 'b.json', '--format', 'json'], { cwd: dir });
+    expect(two.stdout).toBe(one.stdout);
+  });
+});
+
+describe('mcp-annotate lint: output', () => {
+  it('writes several formats in one run', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const r = await runCli(['lint', 'bad.json', '-f', 'sarif', '-o', 'out/results.sarif', '-f', 'json', '-o', 'out/r.json', '-f', 'text'], { cwd: dir });
+    expect(r.stdout).toContain('readonly-vs-outcome');
+    expect(JSON.parse(readFileSync(join(dir, 'out/results.sarif'), 'utf8')).version).toBe('2.1.0');
+    expect(JSON.parse(readFileSync(join(dir, 'out/r.json'), 'utf8')).version).toBe(1);
+  });
+
+  it('shows only errors with --quiet, and says what it hid', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const r = await runCli(['lint', 'bad.json', '--quiet'], { cwd: dir });
+    expect(r.stdout).toContain('error');
+    expect(r.stdout).not.toMatch(/ warning {2}/);
+    expect(r.stdout).toMatch(/hidden by --quiet/);
+  });
+
+  it('colours text only when asked or on a terminal, and honours NO_COLOR', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const ESC = '\u001b[';
+    expect((await runCli(['lint', 'bad.json'], { cwd: dir })).stdout).not.toContain(ESC);
+    expect((await runCli(['lint', 'bad.json'], { cwd: dir, env: { FORCE_COLOR: '1' } })).stdout).toContain(ESC);
+    expect((await runCli(['lint', 'bad.json', '--color'], { cwd: dir })).stdout).toContain(ESC);
+    expect((await runCli(['lint', 'bad.json', '--no-color'], { cwd: dir, env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
+    expect((await runCli(['lint', 'bad.json'], { cwd: dir, env: { NO_COLOR: '1' } })).stdout).not.toContain(ESC);
+  });
+
+  it('never lets a server-supplied string reach the terminal raw', async () => {
+    const evil = tool('x\u001b[2Jwipe\u202e', { readOnlyHint: true, destructiveHint: true });
+    const dir = tempDir({ 'evil.json': json({ serverInfo: { name: 'srv\u0007\u001b]0;owned\u0007' }, tools: [evil] }) });
+    const r = await runCli(['lint', 'evil.json', '--color'], { cwd: dir });
+    const withoutOurColours = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(withoutOurColours).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
+    expect(withoutOurColours).toContain('\\u{1B}[2Jwipe\\u{202E}');
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Reporters: SARIF validated against the official 2.1.0 schema and checked for what
+ * GitHub code scanning needs; JSON against its published schema; golden files for
+ * every format on the bundled example (UPDATE_GOLDEN=1 rewrites them).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv04 from 'ajv-draft-04';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { sarifLog } from '../src/reporters/sarif.js';
+import { jsonReport } from '../src/reporters/json.js';
+import { format } from '../src/reporters/index.js';
+import type { FormatName } from '../src/reporters/types.js';
+import { RULES } from '../rules/index.js';
+import { ROOT, json, tool } from './helpers/cli.js';
+import { reportFor, reportForText } from './helpers/lint.js';
+
+const SHARED = process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared');
+const sarifSchema = JSON.parse(readFileSync(join(SHARED, 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'));
+const ajv04 = new Ajv04.default({ allErrors: true, strict: false });
+addFormats.default(ajv04);
+const validateSarif = ajv04.compile(sarifSchema);
+
+const ajv2020 = new Ajv2020.default({ allErrors: true, strict: false });
+addFormats.default(ajv2020);
+const validateJsonReport = ajv2020.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')));
+
+const contradictory = json({
+  serverInfo: { name: 'mail' },
+  tools: [tool('send_email', { readOnlyHint: true, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'irreversible' } })],
+});
+
+describe('sarif', () => {
+  it('validates against the official SARIF 2.1.0 schema, for the bundled example and for a clean run', async () => {
+    const report = await reportFor(['fixtures/example-server.json'], ROOT);
+    const log = sarifLog(report, { quiet: false });
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+    const clean = sarifLog(reportForText(json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] })), { quiet: false });
+    expect(validateSarif(clean)).toBe(true);
+    expect(clean.runs[0]!.results).toEqual([]);
+  });
+
+  it('carries full rule metadata for code scanning', async () => {
+    const log = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT), { quiet: false });
+    const rules = log.runs[0]!.tool.driver.rules;
+    expect(rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
+    for (const r of rules) {
+      expect(r.name).toMatch(/^[A-Z][A-Za-z0-9]+$/);
+      expect(r.shortDescription.text.length).toBeGreaterThan(10);
+      expect(r.fullDescription.text.length).toBeGreaterThan(10);
+      expect(r.help.markdown).toContain(`# ${r.id}`);
+      expect(r.helpUri).toBe(`https://github.com/mcp-annotate/mcp-annotate/blob/main/docs/rules/${r.id}.md`);
+      expect(['error', 'warning', 'note']).toContain(r.defaultConfiguration.level);
+      expect(r.properties.tags).toContain('mcp');
+    }
+    const security = rules.filter((r) => 'security-severity' in r.properties);
+    expect(security.length).toBeGreaterThan(0);
+    for (const r of security) {
+      expect(r.properties.tags).toContain('security');
+      expect(Number(r.properties['security-severity'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives each result a rule index, a level, a repo-relative physical location, logical locations and a fingerprint', async () => {
+    const log = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT), { quiet: false });
+    const run = log.runs[0]!;
+    const results = run.results as Record<string, any>[];
+    expect(results.length).toBeGreaterThan(5);
+    for (const r of results) {
+      expect(run.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
+      expect(['error', 'warning', 'note']).toContain(r.level);
+      const loc = r.locations[0];
+      expect(loc.physicalLocation.artifactLocation).toEqual({ uri: 'fixtures/example-server.json', uriBaseId: 'SRCROOT' });
+      expect(loc.physicalLocation.region.startLine).toBeGreaterThan(0);
+      expect(loc.physicalLocation.region.startColumn).toBeGreaterThan(0);
+      expect(loc.logicalLocations.at(-1)).toEqual({ name: 'acme-workspace', fullyQualifiedName: 'acme-workspace', kind: 'module' });
+      if (r.properties.tool) {
+        expect(loc.logicalLocations[0]).toEqual({ name: r.properties.tool, fullyQualifiedName: `acme-workspace/${r.properties.tool}`, kind: 'function' });
+      }
+      expect(r.partialFingerprints['mcpAnnotate/v1']).toMatch(/^[0-9a-f]{32}$/);
+    }
+    const prints = results.map((r) => r.partialFingerprints['mcpAnnotate/v1']);
+    expect(new Set(prints).size).toBe(prints.length);
+  });
+
+  it('keeps fingerprints when lines move and tools are reordered', () => {
+    const doc = JSON.parse(contradictory);
+    doc.tools.unshift(tool('list_notes', { readOnlyHint: true, openWorldHint: false }));
+    const before = sarifLog(reportForText(contradictory, 'mail.json'), { quiet: false }).runs[0]!.results as Record<string, any>[];
+    const after = sarifLog(reportForText('\n\n' + JSON.stringify(doc, null, 4), 'mail.json'), { quiet: false }).runs[0]!.results as Record<string, any>[];
+    const key = (r: Record<string, any>) => `${r.ruleId} ${r.partialFingerprints['mcpAnnotate/v1']}`;
+    const moved = after.filter((r) => r.properties.tool === 'send_email');
+    expect(moved.map(key).sort()).toEqual(before.map(key).sort());
+    expect(moved[0]!.locations[0].physicalLocation.region.startLine).not.toBe(before[0]!.locations[0].physicalLocation.region.startLine);
+  });
+
+  it('carries a mechanical fix as a SARIF fix', () => {
+    const results = sarifLog(reportForText(contradictory, 'mail.json'), { quiet: false }).runs[0]!.results as Record<string, any>[];
+    const r = results.find((x) => x.ruleId === 'readonly-vs-outcome')!;
+    expect(r.fixes[0].artifactChanges[0].replacements[0].insertedContent.text).toBe('false');
+    const region = r.fixes[0].artifactChanges[0].replacements[0].deletedRegion;
+    const line = contradictory.split('\n')[region.startLine - 1]!;
+    expect(line.slice(region.startColumn - 1, region.endColumn - 1)).toBe('true');
+  });
+
+  it('records input errors as tool execution notifications', async () => {
+    const report = await reportFor(['fixtures/example-server.json', 'no-such-file.json'], ROOT);
+    const log = sarifLog(report, { quiet: false });
+    expect(validateSarif(log)).toBe(true);
+    expect(log.runs[0]!.invocations[0]).toMatchObject({
+      executionSuccessful: false,
+      toolExecutionNotifications: [{ level: 'error', message: { text: 'no-such-file.json: no such file or directory' } }],
+    });
+  });
+});
+
+describe('json', () => {
+  it('validates against schemas/report.schema.json and carries what each finding needs', async () => {
+    const report = jsonReport(await reportFor(['fixtures/example-server.json', 'missing.json'], ROOT), { quiet: false });
+    expect(validateJsonReport(report), JSON.stringify(validateJsonReport.errors?.slice(0, 3))).toBe(true);
+    for (const f of report.findings) {
+      expect(f.file).toBe('fixtures/example-server.json');
+      expect(f.line).toBeGreaterThan(0);
+      expect(f.server).toBe('acme-workspace');
+    }
+    expect(report.inputErrors).toEqual([{ target: 'missing.json', message: 'missing.json: no such file or directory', file: null, line: null, column: null }]);
+  });
+});
+
+describe('golden output of the bundled example', () => {
+  const formats: [FormatName, string][] = [
+    ['text', 'example-server.txt'],
+    ['json', 'example-server.json'],
+    ['sarif', 'example-server.sarif'],
+  ];
+  for (const [name, file] of formats) {
+    it(`${name} is byte-identical to test/golden/${file}`, async () => {
+      const report = await reportFor(['fixtures/example-server.json'], ROOT);
+      const out = format(name, report, { color: false, quiet: false });
+      const path = join(ROOT, 'test', 'golden', file);
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, out);
+      expect(existsSync(path), `test/golden/${file} is missing; run UPDATE_GOLDEN=1 npx vitest run test/reporters.test.ts`).toBe(true);
+      expect(out).toBe(readFileSync(path, 'utf8'));
+      // And the same again: no state leaks between runs.
+      expect(format(name, await reportFor(['fixtures/example-server.json'], ROOT), { color: false, quiet: false })).toBe(out);
+    });
+  }
+});
