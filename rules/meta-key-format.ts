@@ -97,7 +97,7 @@ later, and clients may treat it as protocol metadata.`,
   and it is exactly how the \`_meta\` hints proposal spells its keys (\`mcp.dev/effect\`), so
   a server following that proposal is doing the right thing; the note is there because
   MCP asks for reverse-DNS prefixes and the proposal may still change its spelling. One
-  note per prefix per tool.
+  note per prefix per server, at its first use.
 - No mechanical fix: renaming a key breaks whoever reads it. The suggestion shows a key
   that follows the syntax.`,
   examples: {
@@ -158,7 +158,6 @@ later, and clients may treat it as protocol metadata.`,
     const meta = ctx.tool.meta;
     if (!meta) return;
     const defined = packKeys();
-    const noted = new Set<string>();
     for (const key of Object.keys(meta)) {
       const pointer = ctx.at(`/_meta/${escapeSegment(key)}`);
       const { prefix, labels, name } = splitMetaKey(key);
@@ -188,20 +187,33 @@ later, and clients may treat it as protocol metadata.`,
         });
         continue;
       }
-      const n = lower.length;
-      if (n >= 2 && RESERVED_SECOND_LABELS.includes(lower[n - 2]!) && !noted.has(prefix)) {
+    }
+  },
+  checkServer(ctx) {
+    // A forward-written prefix is a property of how the server (or the proposal it
+    // follows) spells keys, not of one tool: one note per prefix per server.
+    const defined = packKeys();
+    const noted = new Set<string>();
+    for (const t of ctx.tools) {
+      for (const key of Object.keys(t.tool.meta ?? {})) {
+        const { prefix, labels, name } = splitMetaKey(key);
+        if (prefix === undefined || noted.has(prefix) || !labels.every((l) => LABEL.test(l)) || !NAME.test(name)) continue;
+        const lower = labels.map((l) => l.toLowerCase());
+        const n = lower.length;
+        if (n < 2 || RESERVED_SECOND_LABELS.includes(lower[1]!) || !RESERVED_SECOND_LABELS.includes(lower[n - 2]!)) continue;
         noted.add(prefix);
         const reversed = [...labels].reverse().join('.');
         const packId = defined.get(key);
         const pack = packId ? PACKS.find((p) => p.id === packId)?.title ?? packId : undefined;
         ctx.report({
-          pointer,
+          tool: t.tool,
+          pointer: t.at(`/_meta/${escapeSegment(key)}`),
           severity: 'note',
           message:
             `_meta key ${quote(key)} writes its prefix as a forward domain name; MCP asks for reverse-DNS prefixes, and this one reversed (${quote(`${reversed}/`)}) would be reserved for MCP. ` +
             (pack
-              ? `This is how the ${pack} proposal spells its keys, so nothing needs to change while you follow it`
-              : 'As written it is not reserved and is valid'),
+              ? `This is how the ${pack} proposal spells its keys, so nothing needs to change while you follow it (noted once per server)`
+              : 'As written it is not reserved and is valid (noted once per server)'),
           suggestion: pack
             ? `keep the ${quote(`${prefix}/`)} keys while the proposal uses them; for keys of the server's own, use a reverse-DNS prefix of a domain it controls (com.example/)`
             : `use a reverse-DNS prefix of a domain the server controls, e.g. ${quote(`com.example/${name}`)}`,

@@ -194,3 +194,44 @@ describe('mcp-annotate lint: output', () => {
     expect(withoutOurColours).toContain('\\u{1B}[2Jwipe\\u{202E}');
   });
 });
+
+describe('mcp-annotate rules and explain', () => {
+  it('lists every rule as text, json and markdown', async () => {
+    const { RULES } = await import('../rules/index.js');
+    const text = await runCli(['rules']);
+    expect(text.code).toBe(0);
+    for (const r of RULES) expect(text.stdout).toContain(r.id);
+    const list = JSON.parse((await runCli(['rules', '--format', 'json'])).stdout);
+    expect(list.map((r: { id: string }) => r.id)).toEqual(RULES.map((r) => r.id));
+    expect(list[0]).toMatchObject({ id: 'schema-valid', severity: 'error', category: 'structure' });
+    const md = (await runCli(['rules', '-f', 'markdown'])).stdout;
+    expect(md.split('\n')[0]).toBe('| Rule | Severity | Category | Packs | Summary |');
+    expect(md.split('\n').filter((l) => l.startsWith('| [`')).length).toBe(RULES.length);
+  });
+
+  it('explains a rule in the terminal, without markdown markers', async () => {
+    const r = await runCli(['explain', 'readonly-vs-outcome']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Why');
+    expect(r.stdout).toContain('Incorrect');
+    expect(r.stdout).toContain('"readOnlyHint": true');
+    expect(r.stdout).not.toContain('```');
+    expect(r.stdout).not.toContain('<!--');
+  });
+
+  it('suggests the closest rule for a typo', async () => {
+    const r = await runCli(['explain', 'readonly-vs-outcomes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('mcp-annotate: unknown rule "readonly-vs-outcomes"; did you mean "readonly-vs-outcome"? (mcp-annotate rules lists them)');
+  });
+
+  it('lints with only the vocabularies asked for', async () => {
+    const all = JSON.parse((await runCli(['lint', 'fixtures/consistent-server.json', '-f', 'json'])).stdout);
+    const some = JSON.parse((await runCli(['lint', 'fixtures/consistent-server.json', '-f', 'json', '--vocab', 'sep-1913'])).stdout);
+    expect(all.summary.warnings).toBe(0);
+    expect(some.findings.map((f: { ruleId: string }) => f.ruleId)).toContain('sensitive-to-public');
+    const bad = await runCli(['lint', 'fixtures/consistent-server.json', '--vocab', 'sep1913']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('did you mean "sep-1913"?');
+  });
+});
