@@ -1,4 +1,5 @@
 import { defineRule } from '../src/rule.js';
+import { joinWords } from '../src/util/text.js';
 import { openWorld, sideOf } from '../src/engine/queries.js';
 
 export default defineRule({
@@ -148,7 +149,7 @@ it to nothing, and this rule fires only on a known \`public\`
     const sides = publics.map((c) => sideOf(c, 'public'));
     ctx.report({
       pointer: ow.pointer,
-      message: `${sideOf(ow)} but ${joinAnd(sides)}: a tool that may send its inputs to publicly accessible systems does not have a closed world`,
+      message: `${sideOf(ow)} but ${joinWords(sides)}: a tool that may send its inputs to publicly accessible systems does not have a closed world`,
       suggestion: `set openWorldHint to true, or drop "public" from ${publics.length > 1 ? 'every destination that lists it' : 'the destination'} if the tool never sends data outside`,
       fix: { description: 'Set openWorldHint to true', replacements: [{ pointer: ow.pointer, text: 'true' }] },
       related: publics.map((c) => ({ pointer: c.pointer, message: `${c.field} includes "public" here` })),
@@ -156,6 +157,3 @@ it to nothing, and this rule fires only on a known \`public\`
   },
 });
 
-function joinAnd(parts: string[]): string {
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}

@@ -1,10 +1,9 @@
 import { defineRule } from '../src/rule.js';
 import { says, sideOf } from '../src/engine/queries.js';
-import type { Claim, DataClass, ResultSensitivity } from '../src/engine/claims.js';
+import { SENSITIVE_CLASSES, type Claim, type ResultSensitivity } from '../src/engine/claims.js';
 import { fieldPath, relative } from '../src/util/pointer.js';
 
 /** SEP-1913 data classes that declare sensitive output. */
-const SENSITIVE_CLASSES: readonly DataClass[] = ['pii', 'financial', 'credentials', 'regulated'];
 /** mcp.dev/resultSensitivity values that declare sensitive output. */
 const SENSITIVE_RESULTS: readonly ResultSensitivity[] = ['confidential', 'restricted'];
 /** How many x-sensitive fields a message names before it counts the rest. */

@@ -1,10 +1,10 @@
 import { defineRule } from '../src/rule.js';
-import type { Claim, DataClass } from '../src/engine/claims.js';
+import { SENSITIVE_CLASSES, type Claim, type DataClass } from '../src/engine/claims.js';
 import { describeClass, members, dataClassOf } from '../src/engine/possible-sets.js';
 import { confirmationSignals, says, sideOf } from '../src/engine/queries.js';
 
 /** Data classes a client must not let reach a public destination unasked. */
-const SENSITIVE: readonly DataClass[] = ['pii', 'financial', 'credentials', 'regulated'];
+const SENSITIVE: readonly DataClass[] = SENSITIVE_CLASSES;
 
 /** The sensitive members of a sensitivity claim, as written, for the message. */
 function sensitiveMembers(claim: Claim): string {

@@ -1,5 +1,5 @@
 import { defineRule, type ServerRef } from '../src/rule.js';
-import type { Claim, ClaimSet, DataClass, ResultSensitivity } from '../src/engine/claims.js';
+import { SENSITIVE_CLASSES, type Claim, type ClaimSet, type DataClass, type ResultSensitivity } from '../src/engine/claims.js';
 import { confirmationSignals, openWorld, says } from '../src/engine/queries.js';
 import type { ToolView } from '../src/packs/types.js';
 import { quote } from '../src/util/text.js';
@@ -22,7 +22,7 @@ interface Player {
 }
 
 /** Output classes that make a tool a source of private data. */
-const PRIVATE_CLASSES: readonly DataClass[] = ['pii', 'financial', 'credentials', 'regulated'];
+const PRIVATE_CLASSES: readonly DataClass[] = SENSITIVE_CLASSES;
 const PRIVATE_LEVELS: readonly ResultSensitivity[] = ['confidential', 'restricted'];
 /** What remains private once the tool keeps its secrets out of context (x-sensitive fields, secret_reference). */
 const PRIVATE_CLASSES_SECRETS_KEPT: readonly DataClass[] = ['pii', 'financial', 'regulated'];

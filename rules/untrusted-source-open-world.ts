@@ -1,4 +1,5 @@
 import { defineRule } from '../src/rule.js';
+import { joinWords } from '../src/util/text.js';
 import type { Claim } from '../src/engine/claims.js';
 import { openWorld, sideOf } from '../src/engine/queries.js';
 
@@ -169,11 +170,11 @@ nothing; this rule fires only on a known \`untrustedPublic\`
     ];
     if (sides.length === 0) return;
     const named = sides.map((s) => sideOf(s.claim, s.member));
-    const joined = joinAnd(named);
+    const joined = joinWords(named);
     ctx.report({
       pointer: ow.pointer,
       message: `${sideOf(ow)} but ${joined}: SEP-1913 requires openWorldHint true for tools that may return untrusted content (web pages, email bodies, issues and comments, user-generated content, web search results, database rows with user-supplied data)`,
-      suggestion: `set openWorldHint to true so clients treat what the tool returns as untrusted, or, if the tool never returns such content, ${joinAnd([
+      suggestion: `set openWorldHint to true so clients treat what the tool returns as untrusted, or, if the tool never returns such content, ${joinWords([
         ...(sides.some((x) => x.member) ? ['drop "untrustedPublic" from the source'] : []),
         ...(sides.some((x) => !x.member) ? ['set untrusted to false'] : []),
       ])}`,
@@ -186,6 +187,3 @@ nothing; this rule fires only on a known \`untrustedPublic\`
   },
 });
 
-function joinAnd(parts: string[]): string {
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}

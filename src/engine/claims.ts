@@ -12,6 +12,8 @@ export const OUTCOMES = ['benign', 'consequential', 'irreversible'] as const;
 export const DESTINATIONS = ['ephemeral', 'system', 'user', 'internal', 'public'] as const;
 export const SOURCES = ['untrustedPublic', 'trustedPublic', 'internal', 'user', 'system'] as const;
 export const DATA_CLASSES = ['none', 'user', 'pii', 'financial', 'credentials', 'regulated'] as const;
+/** The data classes that make data sensitive (a user's own content, "user", does not). */
+export const SENSITIVE_CLASSES = ['pii', 'financial', 'credentials', 'regulated'] as const;
 /** What a tool does, merged from SEP-2793 `category` and `mcp.dev/effect`. */
 export const ACTIONS = ['read', 'observe', 'utility', 'write', 'delete', 'destroy', 'external'] as const;
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;

@@ -22,6 +22,11 @@ export function orList(values: readonly unknown[], conj = 'or'): string {
   return `${items.slice(0, -1).join(', ')} ${conj} ${items[items.length - 1]}`;
 }
 
+/** Phrases joined as "a", "a and b", "a, b and c" (no quoting). */
+export function joinWords(parts: readonly string[], conj = 'and'): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${conj} ${parts[parts.length - 1]}`;
+}
+
 export function plural(n: number, singular: string, pluralForm = singular + 's'): string {
   return `${n} ${n === 1 ? singular : pluralForm}`;
 }
