@@ -171,6 +171,7 @@ it leaves identifies nothing.`,
     ],
   },
   check(ctx) {
+    if (!ctx.claims.has('attribution')) return;
     for (const claim of claimsOf(ctx.claims, 'attribution')) {
       for (const m of members(claim)) {
         if (typeof m.value !== 'string' || m.index === undefined) continue;

@@ -11,6 +11,7 @@ const SETS: Partial<Record<Fact, { looksFor: string; fill: string }>> = {
   sources: { looksFor: '"untrustedPublic"', fill: 'list where results may come from ("system" if the tool generates them)' },
   outputSensitivity: { looksFor: '"credentials"', fill: 'list the data classes the results may carry ("none" if nothing sensitive)' },
 };
+const SET_FACTS = Object.keys(SETS) as Fact[];
 
 export default defineRule({
   id: 'empty-possible-set',
@@ -170,7 +171,8 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
     ],
   },
   check(ctx) {
-    for (const claim of claimsOf(ctx.claims, ...(Object.keys(SETS) as Fact[]))) {
+    if (!SET_FACTS.some((f) => ctx.claims.has(f))) return;
+    for (const claim of claimsOf(ctx.claims, ...SET_FACTS)) {
       const set = SETS[claim.fact]!;
       const w = written(claim);
       if (!Array.isArray(w)) continue;

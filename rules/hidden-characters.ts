@@ -1,12 +1,17 @@
 import { defineRule } from '../src/rule.js';
-import { dialectOf, nodePointer, shortField, walkSubschemas, DEFAULT_DIALECT } from '../src/schema/json-schema.js';
+import { dialectOf, nodePointer, schemaNodes, shortField, DEFAULT_DIALECT, MARK_TEXT } from '../src/schema/json-schema.js';
 import { isObject } from '../src/util/json.js';
 import { escapeSegment, fieldPath } from '../src/util/pointer.js';
 import { escapeTerminal, quote } from '../src/util/text.js';
-import { charLabel, removeHidden, scanHidden, type HiddenScan } from '../src/util/unicode.js';
+import { charLabel, mayHide, removeHidden, scanHidden, type HiddenScan } from '../src/util/unicode.js';
 
 /** Strings reported per schema; one note counts the rest. */
 const MAX_PER_SCHEMA = 50;
+const SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
+const NAME = (): [string, string] => ['/name', 'name'];
+const TITLE = (): [string, string] => ['/title', 'title'];
+const ANNOTATIONS_TITLE = (): [string, string] => ['/annotations/title', 'annotations.title'];
+const DESCRIPTION = (): [string, string] => ['/description', 'description'];
 
 function indexList(indices: number[]): string {
   const shown = indices.slice(0, 3).join(', ');
@@ -167,7 +172,7 @@ needs any of them.`,
     if (!tool) return;
     /** `where` gives the tool-relative pointer and the field name, computed only when needed (deep schemas). */
     const checkString = (value: unknown, where: () => [rel: string, field: string], fixable: boolean): boolean => {
-      if (typeof value !== 'string') return false;
+      if (typeof value !== 'string' || !mayHide(value)) return false;
       const scan = scanHidden(value);
       if (scan.chars.length === 0) return false;
       const [rel, field] = where();
@@ -184,23 +189,27 @@ needs any of them.`,
       return true;
     };
 
-    checkString(tool.name, () => ['/name', 'name'], false);
-    checkString(tool.title, () => ['/title', 'title'], true);
+    checkString(tool.name, NAME, false);
+    checkString(tool.title, TITLE, true);
     const a = ctx.tool.annotations;
-    if (a) checkString(a.title, () => ['/annotations/title', 'annotations.title'], true);
-    checkString(tool.description, () => ['/description', 'description'], true);
+    if (a) checkString(a.title, ANNOTATIONS_TITLE, true);
+    checkString(tool.description, DESCRIPTION, true);
 
-    for (const key of ['inputSchema', 'outputSchema']) {
+    for (const key of SCHEMA_KEYS) {
       const schema = tool[key];
       if (!isObject(schema)) continue;
       const choice = dialectOf(schema);
       const dialect = 'dialect' in choice ? choice.dialect : DEFAULT_DIALECT;
       let reported = 0;
       let more = 0;
-      walkSubschemas(schema, dialect, (node) => {
-        for (const k of ['title', 'description']) {
-          const v = node.schema[k];
-          if (typeof v !== 'string') continue;
+      for (const node of schemaNodes(schema, dialect, undefined, ctx.tool).nodes) {
+        if ((node.marks & MARK_TEXT) === 0) continue;
+        const s = node.schema;
+        // title before description, as reported; most strings hide nothing (one regex test each).
+        for (let i = 0; i < 2; i++) {
+          const k = i === 0 ? 'title' : 'description';
+          const v = s[k];
+          if (typeof v !== 'string' || !mayHide(v)) continue;
           if (reported >= MAX_PER_SCHEMA) {
             if (scanHidden(v).chars.length > 0) more++;
             continue;
@@ -211,7 +220,7 @@ needs any of them.`,
           };
           if (checkString(v, where, true)) reported++;
         }
-      });
+      }
       if (more > 0) {
         ctx.report({
           pointer: ctx.at(`/${key}`),

@@ -288,10 +288,13 @@ and (as a warning) \`required\` names that no property describes.`,
       } else {
         // The root type of inputSchema is input-schema-object's; anything the core schema already
         // reported at the same place (outputSchema.type under 2025-11-25) is schema-valid's.
-        const reported = new Set(ctx.problems.filter((p) => p.kind === 'invalid').map((p) => p.pointer));
-        const explained = explainErrors(errors.filter((e) => !ownPatternCheck(e)), `/${key}`).filter(
-          (e) => !(key === 'inputSchema' && e.pointer === '/type') && !reported.has(base + e.pointer),
-        );
+        let explained: ReturnType<typeof explainErrors> = [];
+        if (errors.length > 0) {
+          const reported = new Set(ctx.problems.filter((p) => p.kind === 'invalid').map((p) => p.pointer));
+          explained = explainErrors(errors.filter((e) => !ownPatternCheck(e)), `/${key}`).filter(
+            (e) => !(key === 'inputSchema' && e.pointer === '/type') && !reported.has(base + e.pointer),
+          );
+        }
         let older = false;
         let draft07 = false;
         if (explained.length > 0 && !declared) {
@@ -317,7 +320,7 @@ and (as a warning) \`required\` names that no property describes.`,
         }
       }
 
-      const result = checkSchema(schema, dialect, { name: key, instances });
+      const result = checkSchema(schema, dialect, { name: key, instances, owner: ctx.tool });
       for (const issue of result.issues) {
         const pointer = base + issue.pointer;
         findings.push({

@@ -60,11 +60,87 @@ function fixName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/[^A-Za-z0-9]+$/, '');
 }
 
-/** Every _meta key some pack defines, with its pack. */
-function packKeys(): Map<string, string> {
+let PACK_KEYS: ReadonlyMap<string, string> | undefined;
+
+/** Every _meta key some pack defines, with its pack (built once). */
+function packKeys(): ReadonlyMap<string, string> {
+  if (PACK_KEYS) return PACK_KEYS;
   const keys = new Map<string, string>();
   for (const pack of PACKS) for (const k of pack.metaKeys) keys.set(k, pack.id);
-  return keys;
+  return (PACK_KEYS = keys);
+}
+
+/** What a key earns on its own: nothing, or a finding's message and suggestion. */
+type KeyVerdict = { message: string; suggestion: string } | null;
+/** A forward-written prefix: the note's prefix (once per server), message and suggestion. */
+type ForwardVerdict = { prefix: string; message: string; suggestion: string } | null;
+
+/** Verdicts by key: the same keys come back on tool after tool. */
+const MEMO_MAX_ENTRIES = 10_000;
+const keyVerdicts = new Map<string, KeyVerdict>();
+const forwardVerdicts = new Map<string, ForwardVerdict>();
+
+function remember<V>(memo: Map<string, V>, key: string, v: V): V {
+  if (key.length <= 256) {
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+    memo.set(key, v);
+  }
+  return v;
+}
+
+/** The syntax or reserved-prefix problem of a key, if any. */
+function keyVerdict(key: string): KeyVerdict {
+  const known = keyVerdicts.get(key);
+  if (known !== undefined) return known;
+  const { prefix, labels, name } = splitMetaKey(key);
+  const problems: string[] = [];
+  if (prefix !== undefined) {
+    if (prefix === '') problems.push('the prefix before "/" is empty');
+    else for (const label of labels) if (!LABEL.test(label)) problems.push(labelProblem(label));
+  }
+  if (!NAME.test(name)) problems.push(nameProblem(name));
+  if (problems.length > 0) {
+    const fixed = prefix !== undefined && prefix !== '' ? `${labels.map(fixLabel).join('.')}/${fixName(name)}` : fixName(name);
+    return remember(keyVerdicts, key, {
+      message: `_meta key ${quote(key)} does not follow MCP's key syntax: ${[...new Set(problems)].join('; ')}`,
+      suggestion: `rename it${fixed !== '' && fixed !== key ? `, e.g. to ${quote(fixed)}` : ''}; prefixes are reverse-DNS labels ending in "/" (com.example/)`,
+    });
+  }
+  if (prefix === undefined) return remember(keyVerdicts, key, null);
+  const lower = labels.map((l) => l.toLowerCase());
+  if (lower.length >= 2 && RESERVED_SECOND_LABELS.includes(lower[1]!)) {
+    if (packKeys().has(key) || MCP_DEFINED_KEYS.includes(key)) return remember(keyVerdicts, key, null);
+    return remember(keyVerdicts, key, {
+      message: `_meta key ${quote(key)} uses the prefix ${quote(`${prefix}/`)}, which MCP reserves for itself (its second label is ${quote(labels[1])}), and neither MCP nor a known extension defines it`,
+      suggestion: `use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`,
+    });
+  }
+  return remember(keyVerdicts, key, null);
+}
+
+/** The note for a prefix written forwards whose reverse-DNS form MCP reserves, if any. */
+function forwardVerdict(key: string): ForwardVerdict {
+  const known = forwardVerdicts.get(key);
+  if (known !== undefined) return known;
+  const { prefix, labels, name } = splitMetaKey(key);
+  if (prefix === undefined || !labels.every((l) => LABEL.test(l)) || !NAME.test(name)) return remember(forwardVerdicts, key, null);
+  const lower = labels.map((l) => l.toLowerCase());
+  const n = lower.length;
+  if (n < 2 || RESERVED_SECOND_LABELS.includes(lower[1]!) || !RESERVED_SECOND_LABELS.includes(lower[n - 2]!)) return remember(forwardVerdicts, key, null);
+  const reversed = [...labels].reverse().join('.');
+  const packId = packKeys().get(key);
+  const pack = packId ? PACKS.find((p) => p.id === packId)?.title ?? packId : undefined;
+  return remember(forwardVerdicts, key, {
+    prefix,
+    message:
+      `_meta key ${quote(key)} writes its prefix as a forward domain name; MCP asks for reverse-DNS prefixes, and this one reversed (${quote(`${reversed}/`)}) would be reserved for MCP. ` +
+      (pack
+        ? `This is how the ${pack} proposal spells its keys, so nothing needs to change while you follow it (noted once per server)`
+        : 'As written it is not reserved and is valid (noted once per server)'),
+    suggestion: pack
+      ? `keep the ${quote(`${prefix}/`)} keys while the proposal uses them; for keys of the server's own, use a reverse-DNS prefix of a domain it controls (com.example/)`
+      : `use a reverse-DNS prefix of a domain the server controls, e.g. ${quote(`com.example/${name}`)}`,
+  });
 }
 
 export default defineRule({
@@ -157,66 +233,28 @@ later, and clients may treat it as protocol metadata.`,
   check(ctx) {
     const meta = ctx.tool.meta;
     if (!meta) return;
-    const defined = packKeys();
     for (const key of Object.keys(meta)) {
-      const pointer = ctx.at(`/_meta/${escapeSegment(key)}`);
-      const { prefix, labels, name } = splitMetaKey(key);
-      const problems: string[] = [];
-      if (prefix !== undefined) {
-        if (prefix === '') problems.push('the prefix before "/" is empty');
-        else for (const label of labels) if (!LABEL.test(label)) problems.push(labelProblem(label));
-      }
-      if (!NAME.test(name)) problems.push(nameProblem(name));
-      if (problems.length > 0) {
-        const fixed = prefix !== undefined && prefix !== '' ? `${labels.map(fixLabel).join('.')}/${fixName(name)}` : fixName(name);
-        ctx.report({
-          pointer,
-          message: `_meta key ${quote(key)} does not follow MCP's key syntax: ${[...new Set(problems)].join('; ')}`,
-          suggestion: `rename it${fixed !== '' && fixed !== key ? `, e.g. to ${quote(fixed)}` : ''}; prefixes are reverse-DNS labels ending in "/" (com.example/)`,
-        });
-        continue;
-      }
-      if (prefix === undefined) continue;
-      const lower = labels.map((l) => l.toLowerCase());
-      if (lower.length >= 2 && RESERVED_SECOND_LABELS.includes(lower[1]!)) {
-        if (defined.has(key) || MCP_DEFINED_KEYS.includes(key)) continue;
-        ctx.report({
-          pointer,
-          message: `_meta key ${quote(key)} uses the prefix ${quote(`${prefix}/`)}, which MCP reserves for itself (its second label is ${quote(labels[1])}), and neither MCP nor a known extension defines it`,
-          suggestion: `use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`,
-        });
-        continue;
-      }
+      const v = keyVerdict(key);
+      if (v) ctx.report({ pointer: ctx.at(`/_meta/${escapeSegment(key)}`), message: v.message, suggestion: v.suggestion });
     }
   },
   checkServer(ctx) {
     // A forward-written prefix is a property of how the server (or the proposal it
     // follows) spells keys, not of one tool: one note per prefix per server.
-    const defined = packKeys();
     const noted = new Set<string>();
     for (const t of ctx.tools) {
-      for (const key of Object.keys(t.tool.meta ?? {})) {
-        const { prefix, labels, name } = splitMetaKey(key);
-        if (prefix === undefined || noted.has(prefix) || !labels.every((l) => LABEL.test(l)) || !NAME.test(name)) continue;
-        const lower = labels.map((l) => l.toLowerCase());
-        const n = lower.length;
-        if (n < 2 || RESERVED_SECOND_LABELS.includes(lower[1]!) || !RESERVED_SECOND_LABELS.includes(lower[n - 2]!)) continue;
-        noted.add(prefix);
-        const reversed = [...labels].reverse().join('.');
-        const packId = defined.get(key);
-        const pack = packId ? PACKS.find((p) => p.id === packId)?.title ?? packId : undefined;
+      const meta = t.tool.meta;
+      if (!meta) continue;
+      for (const key of Object.keys(meta)) {
+        const v = forwardVerdict(key);
+        if (!v || noted.has(v.prefix)) continue;
+        noted.add(v.prefix);
         ctx.report({
           tool: t.tool,
           pointer: t.at(`/_meta/${escapeSegment(key)}`),
           severity: 'note',
-          message:
-            `_meta key ${quote(key)} writes its prefix as a forward domain name; MCP asks for reverse-DNS prefixes, and this one reversed (${quote(`${reversed}/`)}) would be reserved for MCP. ` +
-            (pack
-              ? `This is how the ${pack} proposal spells its keys, so nothing needs to change while you follow it (noted once per server)`
-              : 'As written it is not reserved and is valid (noted once per server)'),
-          suggestion: pack
-            ? `keep the ${quote(`${prefix}/`)} keys while the proposal uses them; for keys of the server's own, use a reverse-DNS prefix of a domain it controls (com.example/)`
-            : `use a reverse-DNS prefix of a domain the server controls, e.g. ${quote(`com.example/${name}`)}`,
+          message: v.message,
+          suggestion: v.suggestion,
         });
       }
     }

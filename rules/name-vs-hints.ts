@@ -197,10 +197,12 @@ override.`,
   },
   check(ctx) {
     if (!ctx.tool.hasName) return;
-    const reading = readName(ctx.tool.name);
-    if (reading.verbs.length === 0) return;
     const ro = readOnly(ctx.claims);
     const d = destructive(ctx.claims);
+    // Every finding below needs readOnlyHint true or an explicit destructiveHint.
+    if (ro?.value !== true && d === undefined) return;
+    const reading = readName(ctx.tool.name);
+    if (reading.verbs.length === 0) return;
     const namePointer = ctx.at('/name');
     const nameSide = `tool name ${quote(ctx.tool.name)} (${namePointer})`;
     const related = (verb: string) => [{ pointer: namePointer, message: `the name has the verb ${JSON.stringify(verb)} here` }];

@@ -162,6 +162,7 @@ recognise it.`,
     ],
   },
   check(ctx) {
+    if (!ctx.claims.has('inputSensitivity') && !ctx.claims.has('outputSensitivity')) return;
     for (const claim of claimsOf(ctx.claims, 'inputSensitivity', 'outputSensitivity')) {
       for (const { scope, pointer } of regulatedScopes(claim)) {
         if (typeof scope !== 'string' || (EXAMPLE_SCOPES as readonly string[]).includes(scope)) continue;

@@ -23,28 +23,38 @@ const WIDE = ['organization', 'global'] as const;
  * consequential or irreversible outcomes, reversibility manual or none, side effects).
  */
 function readsOnly(claims: ClaimSet): boolean {
-  const reads = readOnly(claims)?.value === true || claims.where('action', 'read', 'observe').length > 0;
+  const actions = claims.all('action');
+  const reads = readOnly(claims)?.value === true || actions.some((c) => c.value === 'read' || c.value === 'observe');
+  if (!reads) return false;
   const changes =
-    claims.where('action', 'write', 'delete', 'destroy', 'external').length > 0 ||
-    claims.including('outcomes', 'consequential', 'irreversible').length > 0 ||
-    claims.where('reversibility', 'manual', 'none').length > 0 ||
+    actions.some((c) => c.value === 'write' || c.value === 'delete' || c.value === 'destroy' || c.value === 'external') ||
+    claims.all('outcomes').some((c) => c.value.includes('consequential') || c.value.includes('irreversible')) ||
+    claims.all('reversibility').some((c) => c.value === 'manual' || c.value === 'none') ||
     claims.all('sideEffects').some((c) => c.value.length > 0);
-  return reads && !changes;
+  return !changes;
 }
 
 /** Every floor the tool's other fields imply, in table order. */
 export function floors(claims: ClaimSet): Floor[] {
   const out: Floor[] = [];
   const irreversible: Floor[] = [];
-  for (const c of claims.where('action', 'destroy')) out.push({ level: 'high', sides: [{ claim: c }], reason: 'a tool that may destroy data or resources' });
-  for (const c of claims.where('action', 'delete')) irreversible.push({ level: 'medium', sides: [{ claim: c }], reason: 'a tool that may delete' });
-  for (const c of claims.where('reversibility', 'none')) irreversible.push({ level: 'medium', sides: [{ claim: c }], reason: 'an effect that cannot be undone' });
-  for (const c of claims.including('outcomes', 'irreversible')) {
-    irreversible.push({ level: 'medium', sides: [{ claim: c, member: 'irreversible' }], reason: 'an effect that cannot be undone' });
+  const actions = claims.all('action');
+  let destroys: Claim | undefined;
+  for (const c of actions) {
+    if (c.value !== 'destroy') continue;
+    destroys ??= c;
+    out.push({ level: 'high', sides: [{ claim: c }], reason: 'a tool that may destroy data or resources' });
   }
-  const wide = readsOnly(claims) ? [] : claims.where('blastRadius', ...WIDE);
+  for (const c of actions) if (c.value === 'delete') irreversible.push({ level: 'medium', sides: [{ claim: c }], reason: 'a tool that may delete' });
+  for (const c of claims.all('reversibility')) {
+    if (c.value === 'none') irreversible.push({ level: 'medium', sides: [{ claim: c }], reason: 'an effect that cannot be undone' });
+  }
+  for (const c of claims.all('outcomes')) {
+    if (c.value.includes('irreversible')) irreversible.push({ level: 'medium', sides: [{ claim: c, member: 'irreversible' }], reason: 'an effect that cannot be undone' });
+  }
+  const wide = readsOnly(claims) ? [] : claims.all('blastRadius').filter((c) => (WIDE as readonly string[]).includes(c.value));
   const reach = (c: Claim) => (c.value === 'global' ? 'may reach beyond one organization' : 'may reach a whole organization');
-  const first = [...claims.where('action', 'destroy').map((c) => ({ claim: c })), ...irreversible.flatMap((f) => f.sides)][0];
+  const first = destroys ? { claim: destroys } : irreversible[0]?.sides[0];
   if (first && wide[0]) {
     const what = first.claim.fact === 'action' ? (first.claim.value === 'destroy' ? 'a destructive change' : 'a deletion') : 'an irreversible change';
     out.push({ level: 'high', sides: [first, { claim: wide[0] }], reason: `${what} that ${reach(wide[0])}` });

@@ -5,6 +5,7 @@ import { quote } from '../src/util/text.js';
 
 const MAX_LENGTH = 128;
 const ALLOWED = /[A-Za-z0-9_.-]/;
+const VALID_NAME = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_LENGTH}}$`);
 /** Spec versions before the tool-name rules (spec 2025-11-25). */
 const BEFORE_NAME_RULES: readonly SpecVersion[] = ['2025-03-26', '2025-06-18'];
 
@@ -103,6 +104,8 @@ space, a Cyrillic "а") is as easy to spot as a plain space.`,
   check(ctx) {
     const name = ctx.tool.obj?.name;
     if (typeof name !== 'string') return;
+    // The usual case: 1–128 characters, all allowed (and none of them hidden).
+    if (VALID_NAME.test(name)) return;
     const problems: string[] = [];
     if (name === '') problems.push('is empty (MCP tool names are 1–128 characters)');
     const length = [...name].length;

@@ -8,11 +8,14 @@ import { closest, quote } from '../src/util/text.js';
 /** Defaults of the core hints, for saying what a client falls back to. */
 const CORE_DEFAULTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 
-/** Every annotations key some pack defines, with the pack that defines it. */
-function knownKeys(): Map<string, string> {
+let KNOWN: ReadonlyMap<string, string> | undefined;
+
+/** Every annotations key some pack defines, with the pack that defines it (built once). */
+function knownKeys(): ReadonlyMap<string, string> {
+  if (KNOWN) return KNOWN;
   const keys = new Map<string, string>();
   for (const pack of PACKS) for (const k of pack.annotationKeys) keys.set(k, pack.id);
-  return keys;
+  return (KNOWN = keys);
 }
 
 export default defineRule({
@@ -83,8 +86,8 @@ future MCP annotation can collide with them.`,
     const a = ctx.tool.annotations;
     if (!a) return;
     const known = knownKeys();
-    for (const [key, value] of Object.entries(a)) {
-      if (known.has(key) || isDraftAnnotationKey(key, value)) continue;
+    for (const key of Object.keys(a)) {
+      if (known.has(key) || isDraftAnnotationKey(key, a[key])) continue;
       const guess = closest(key, known.keys());
       const rel = `/annotations/${escapeSegment(key)}`;
       const field = fieldPath(rel);

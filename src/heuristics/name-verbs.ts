@@ -201,17 +201,35 @@ function readSegment(tokens: string[]): NameReading | undefined {
   }
   const hedge = tokens.find((t) => HEDGES.has(t));
   const cache = tokens.some((t) => CACHE_WORDS.has(t));
-  return { tokens, verbs, coVerbs, ...(hedge !== undefined ? { hedge } : {}), ...(cache ? { cache } : {}) };
+  const reading: NameReading = { tokens, verbs, coVerbs };
+  if (hedge !== undefined) reading.hedge = hedge;
+  if (cache) reading.cache = cache;
+  return reading;
 }
 
-/** Read the verbs of a tool name (see the module comment for how). */
-export function readName(name: string): NameReading {
+function read(name: string): NameReading {
   const segs = segments(name);
   for (let s = segs.length - 1; s >= 0; s--) {
     const reading = readSegment(segs[s]!);
     if (reading) return reading;
   }
   return { tokens: [], verbs: [], coVerbs: [] };
+}
+
+/** The last names read: the rules that read names (name-vs-hints, risky-parameters) read the same tool's name in turn. */
+const recent: { name: string; reading: NameReading }[] = [];
+const RECENT = 4;
+
+/**
+ * Read the verbs of a tool name (see the module comment for how). A reading is shared with
+ * the next rules that read the same name and must not be changed.
+ */
+export function readName(name: string): NameReading {
+  for (const r of recent) if (r.name === name) return r.reading;
+  const reading = read(name);
+  if (recent.length >= RECENT) recent.shift();
+  recent.push({ name, reading });
+  return reading;
 }
 
 /** The first verb of a class among the verbs that may fire a rule. */

@@ -42,7 +42,7 @@
  */
 import { isObject } from '../util/json.js';
 import { escapeSegment, get } from '../util/pointer.js';
-import { tokenize } from '../util/tokens.js';
+import { tokensOf } from '../util/tokens.js';
 import { DELETE_VERBS, WRITE_VERBS } from './name-verbs.js';
 
 export type ParameterKind = 'removal' | 'cascade' | 'overwrite' | 'dry-run' | 'operation';
@@ -98,6 +98,8 @@ const RETURNED_DATA = /\b(?:from|in|of|on)\s+(?:the\s+)?(?:returned\s+|response\
 
 type Schema = Record<string, unknown>;
 
+const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
+
 /** The schema a local $ref points to, with its pointer (following up to 8 refs). */
 function resolve(root: unknown, rootPointer: string, schema: Schema, pointer: string): [Schema, string] {
   let s = schema;
@@ -123,7 +125,7 @@ function resolve(root: unknown, rootPointer: string, schema: Schema, pointer: st
 function variants(root: unknown, rootPointer: string, schema: Schema, pointer: string): [Schema, string][] {
   const [s, p] = resolve(root, rootPointer, schema, pointer);
   const out: [Schema, string][] = [[s, p]];
-  for (const k of ['anyOf', 'oneOf', 'allOf']) {
+  for (const k of COMBINATORS) {
     const list = s[k];
     if (!Array.isArray(list)) continue;
     list.forEach((b, i) => {
@@ -171,7 +173,7 @@ function description(vs: [Schema, string][]): string {
   return vs.map(([s]) => (typeof s.description === 'string' ? s.description : '')).join(' ');
 }
 
-function classifyFlag(tokens: string[]): { kind: ParameterKind; evidence: string; readOnly: boolean; nonDestructive: boolean } | undefined {
+function classifyFlag(tokens: readonly string[]): { kind: ParameterKind; evidence: string; readOnly: boolean; nonDestructive: boolean } | undefined {
   const removal = tokens.find((t) => REMOVAL_TOKENS.has(t));
   if (removal) return { kind: 'removal', evidence: removal, readOnly: true, nonDestructive: true };
   const strip = tokens.find((t) => STRIP_TOKENS.has(t));
@@ -192,10 +194,59 @@ function classifyFlag(tokens: string[]): { kind: ParameterKind; evidence: string
   return undefined;
 }
 
+/** What a parameter's name alone says, computed once per name. */
+interface NameInfo {
+  tokens: readonly string[];
+  /** A conflict policy (if_exists, on_conflict, …). */
+  conflictPolicy: boolean;
+  /** Starts with a filter word or names a cache: never risky, and not looked into. */
+  filterLike: boolean;
+  /** Names a filter or query: not looked into. */
+  filterParent: boolean;
+  /** Whether inspect() can find anything: a flag the name classifies, a conflict policy, or an operation selector. */
+  flag: boolean;
+  selector: boolean;
+}
+
+const NAME_MEMO_MAX_ENTRIES = 20_000;
+const nameInfos = new Map<string, NameInfo>();
+
+function nameInfo(name: string): NameInfo {
+  const known = nameInfos.get(name);
+  if (known !== undefined) return known;
+  const tokens = tokensOf(name);
+  const conflictPolicy = CONFLICT_NAMES.has(tokens.join('_'));
+  const filterLike = !conflictPolicy && ((tokens.length > 0 && FILTER_FIRST.has(tokens[0]!)) || tokens.includes('cache') || tokens.includes('cached'));
+  const last = tokens[tokens.length - 1];
+  const info: NameInfo = {
+    tokens,
+    conflictPolicy,
+    filterLike,
+    filterParent: tokens.some((t) => FILTER_PARENTS.has(t)),
+    flag: classifyFlag(tokens) !== undefined,
+    selector: last !== undefined && (OPERATION_NAMES.has(last) || (tokens.length === 1 && OPERATION_EXACT.has(last))),
+  };
+  if (name.length <= 256) {
+    if (nameInfos.size >= NAME_MEMO_MAX_ENTRIES) nameInfos.clear();
+    nameInfos.set(name, info);
+  }
+  return info;
+}
+
 export interface ParameterOptions {
   /** Skip operation selectors (the tool name reads or is hedged). */
   skipOperations?: boolean;
 }
+
+/**
+ * A schema whose visit finds nothing: no $ref to follow and nothing that holds
+ * subschemas. Such a property is put on the stack as a bare placeholder (null): visiting it
+ * only spends budget, so its pointer and path are never built.
+ */
+function isLeaf(s: Schema): boolean {
+  return typeof s.$ref !== 'string' && !isObject(s.properties) && !isObject(s.items) && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf) && !Array.isArray(s.allOf);
+}
+
 
 /** Every risky parameter of an inputSchema, in document order. */
 export function riskyParameters(inputSchema: unknown, pointer: string, options: ParameterOptions = {}): RiskyParameter[] {
@@ -203,39 +254,53 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
   if (!isObject(inputSchema)) return found;
   const seen = new Set<string>();
   const reported = new Set<string>();
-  // Depth-first in document order: a stack of [schema, pointer, path, depth], pushed in reverse.
-  const stack: [Schema, string, string, number][] = [[inputSchema, pointer, '', 0]];
+  // Depth-first in document order: a stack of [schema, pointer, path, depth] (null for a
+  // leaf, see isLeaf), pushed in reverse.
+  type Entry = [Schema, string, string, number] | null;
+  const stack: Entry[] = [[inputSchema, pointer, '', 0]];
+  const next: Entry[] = [];
   let budget = 5000;
   while (stack.length > 0 && budget-- > 0) {
-    const [node, nodePointer, path, depth] = stack.pop()!;
+    const entry = stack.pop()!;
+    if (entry === null) continue;
+    const [node, nodePointer, path, depth] = entry;
     const vs = variants(inputSchema, pointer, node, nodePointer);
-    const next: [Schema, string, string, number][] = [];
+    next.length = 0;
     for (const [s, p] of vs) {
       if (seen.has(p) || depth > 8) continue;
       seen.add(p);
       const props = s.properties;
       if (isObject(props)) {
-        for (const [name, sub] of Object.entries(props)) {
+        for (const name of Object.keys(props)) {
+          const sub = props[name];
           if (!isObject(sub)) continue;
+          const info = nameInfo(name);
+          if (info.filterLike) continue;
+          // Only a name inspect() can classify is worth resolving the property's variants for.
+          const inspectable = info.flag || info.conflictPolicy || (info.selector && !options.skipOperations);
+          const leaf = isLeaf(sub);
+          if (!inspectable && leaf) {
+            if (!info.filterParent) next.push(null);
+            continue;
+          }
           const propPointer = `${p}/properties/${escapeSegment(name)}`;
           const propPath = path ? `${path}.${name}` : name;
-          const tokens = tokenize(name);
-          const conflictPolicy = CONFLICT_NAMES.has(tokens.join('_'));
-          const filterLike = !conflictPolicy && ((tokens.length > 0 && FILTER_FIRST.has(tokens[0]!)) || tokens.includes('cache') || tokens.includes('cached'));
-          const propVariants = variants(inputSchema, pointer, sub, propPointer);
-          if (!filterLike && !reported.has(propVariants[0]![1]) && !RETURNED_DATA.test(description(propVariants))) {
-            const r = inspect(name, propPath, tokens, propVariants, options);
-            if (r) {
-              reported.add(propVariants[0]![1]);
-              found.push(r);
+          if (inspectable) {
+            const propVariants = variants(inputSchema, pointer, sub, propPointer);
+            if (!reported.has(propVariants[0]![1]) && !RETURNED_DATA.test(description(propVariants))) {
+              const r = inspect(name, propPath, info.tokens, propVariants, options);
+              if (r) {
+                reported.add(propVariants[0]![1]);
+                found.push(r);
+              }
             }
           }
-          if (!filterLike && !tokens.some((t) => FILTER_PARENTS.has(t))) next.push([sub, propPointer, propPath, depth + 1]);
+          if (!info.filterParent) next.push(leaf ? null : [sub, propPointer, propPath, depth + 1]);
         }
       }
       const items = s.items;
       if (isObject(items)) next.push([items, `${p}/items`, `${path}[]`, depth + 1]);
-      for (const k of ['anyOf', 'oneOf', 'allOf']) {
+      for (const k of COMBINATORS) {
         const list = s[k];
         if (Array.isArray(list)) list.forEach((b, i) => isObject(b) && next.push([b, `${p}/${k}/${i}`, path, depth + 1]));
       }
@@ -245,7 +310,7 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
   return found;
 }
 
-function inspect(name: string, path: string, tokens: string[], vs: [Schema, string][], options: ParameterOptions): RiskyParameter | undefined {
+function inspect(name: string, path: string, tokens: readonly string[], vs: [Schema, string][], options: ParameterOptions): RiskyParameter | undefined {
   const pointer = vs[0]![1];
   if (settableFlag(vs)) {
     const c = classifyFlag(tokens);
@@ -257,7 +322,7 @@ function inspect(name: string, path: string, tokens: string[], vs: [Schema, stri
   if (values.length === 0) return undefined;
   if (CONFLICT_NAMES.has(tokens.join('_'))) {
     const evidence = values
-      .filter(([v]) => CONFLICT_VALUES.has(tokenize(v)[0] ?? ''))
+      .filter(([v]) => CONFLICT_VALUES.has(tokensOf(v)[0] ?? ''))
       .map(([text, p]) => ({ text, pointer: p, againstReadOnly: true, againstNonDestructive: true }));
     return evidence.length > 0 ? { name, path, pointer, kind: 'overwrite', evidence } : undefined;
   }
@@ -267,7 +332,7 @@ function inspect(name: string, path: string, tokens: string[], vs: [Schema, stri
   if (FILTER_DESCRIPTION.test(description(vs))) return undefined;
   const evidence: Evidence[] = [];
   for (const [text, p] of values) {
-    const first = tokenize(text)[0];
+    const first = tokensOf(text)[0];
     if (first === undefined) continue;
     if (DELETE_VERBS.includes(first) || first === 'overwrite') evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: true });
     else if (WRITE_VERBS.includes(first)) evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: false });

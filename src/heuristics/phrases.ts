@@ -70,7 +70,11 @@ interface Pattern {
   toolSubject?: boolean;
 }
 
-/** In priority order: a later pattern never matches inside an earlier match. */
+/**
+ * In priority order: a later pattern never matches inside an earlier match. Every match must
+ * contain a TRIGGER word (below); a new pattern that can match without one needs a new
+ * trigger word (test/fast-paths.test.ts compares the two paths).
+ */
 const PATTERNS: Pattern[] = [
   { kind: 'deletion', re: new RegExp(`\\bpermanently(?:\\s+(?:and\\s+)?[a-z]+ly)?\\s+${DEL}\\b`, 'gi'), toolSubject: true },
   { kind: 'deletion', re: new RegExp(`\\b${DEL}\\b(?:\\s+[^\\s.;:!?,]+){0,4}?\\s+permanently\\b`, 'gi'), toolSubject: true },
@@ -197,9 +201,18 @@ function atSentenceStart(text: string, sentenceStart: number, index: number): bo
 /** Descriptions are scanned up to this many characters (hostile inputs can be megabytes long). */
 export const SCAN_LIMIT = 20_000;
 
+/**
+ * A word every pattern's match contains (case-insensitive, like the patterns): delete,
+ * erase, destroy, purge or wipe, "permanent" (the only way "remove" and "drop" match),
+ * "undone"/"reversed"/"reverted", "irreversibl", or "read-only". One native test of it
+ * skips the detailed matching on the many descriptions that have none.
+ */
+const TRIGGER = /delete|erase|destroy|purge|wipe|permanent|undone|reversed|reverted|irreversibl|read[- ]?only/i;
+
 export function scanDescription(description: string): PhraseMatch[] {
   const text = description.length > SCAN_LIMIT ? description.slice(0, SCAN_LIMIT) : description;
   const found: PhraseMatch[] = [];
+  if (!TRIGGER.test(text)) return found;
   const spans: [number, number][] = [];
   const sents = sentences(text);
   const sentenceOf = (i: number): [number, number] => {

@@ -21,6 +21,12 @@ import { checkVocabulary } from './vocabulary.js';
 
 export const ACTION_KEY = 'io.modelcontextprotocol/action-metadata';
 const MEMBERS = ['inputMetadata', 'returnMetadata', 'outcome', 'requiresReview'];
+/** The extension's object as a person reads it: _meta["io.modelcontextprotocol/action-metadata"]. */
+const FIELD = `_meta[${JSON.stringify(ACTION_KEY)}]`;
+
+const KEYS = [ACTION_KEY];
+const recognised = (_k: string, v: unknown) => isObject(v) && MEMBERS.some((x) => x in v);
+const expected = () => 'an object with inputMetadata, returnMetadata, outcome and requiresReview';
 
 /** Known values of an open classifier, and the strings that are not known. */
 function classify<T extends string>(value: unknown, known: readonly T[]): { values: T[]; unknown: string[] } {
@@ -60,9 +66,9 @@ export const actionMetadataPack: Pack = {
       container: m,
       at: '/_meta',
       toolPointer: tool.pointer,
-      keys: [ACTION_KEY],
-      recognised: (_k, v) => isObject(v) && MEMBERS.some((x) => x in v),
-      expected: () => 'an object with inputMetadata, returnMetadata, outcome and requiresReview',
+      keys: KEYS,
+      recognised,
+      expected,
       name: 'the action-metadata extension',
       validate,
     });
@@ -70,30 +76,26 @@ export const actionMetadataPack: Pack = {
     const am = m[ACTION_KEY];
     if (!present.length || foreign.has(ACTION_KEY) || !isObject(am)) return { claims, problems };
     const base = `${tool.pointer}/_meta/${escapeSegment(ACTION_KEY)}`;
-    const add = <F extends Fact>(fact: F, path: string, raw: unknown, r: { values: unknown[]; unknown: string[] }) =>
-      claims.push({
-        fact,
-        value: r.values as Claim<F>['value'],
-        pack: 'action-metadata',
-        field: `_meta[${JSON.stringify(ACTION_KEY)}].${path}`,
-        pointer: `${base}/${path.replace(/\./g, '/')}`,
-        raw,
-        ...(r.unknown.length ? { unknown: r.unknown } : {}),
-      } as Claim);
+    /** `path` is the dotted path under the extension's object, `rel` the same as a pointer. */
+    const add = <F extends Fact>(fact: F, path: string, rel: string, raw: unknown, r: { values: unknown[]; unknown: string[] }) => {
+      const c = { fact, value: r.values as Claim<F>['value'], pack: 'action-metadata', field: `${FIELD}.${path}`, pointer: `${base}/${rel}`, raw } as Claim;
+      if (r.unknown.length) c.unknown = r.unknown;
+      claims.push(c);
+    };
     const input = am.inputMetadata;
     if (isObject(input)) {
-      if ('destination' in input) add('destinations', 'inputMetadata.destination', input.destination, classify(input.destination, DESTINATIONS));
-      if ('sensitivity' in input) add('inputSensitivity', 'inputMetadata.sensitivity', input.sensitivity, sensitivity(input.sensitivity));
-      if ('outcomes' in input) add('outcomes', 'inputMetadata.outcomes', input.outcomes, classify(input.outcomes, OUTCOMES));
+      if ('destination' in input) add('destinations', 'inputMetadata.destination', 'inputMetadata/destination', input.destination, classify(input.destination, DESTINATIONS));
+      if ('sensitivity' in input) add('inputSensitivity', 'inputMetadata.sensitivity', 'inputMetadata/sensitivity', input.sensitivity, sensitivity(input.sensitivity));
+      if ('outcomes' in input) add('outcomes', 'inputMetadata.outcomes', 'inputMetadata/outcomes', input.outcomes, classify(input.outcomes, OUTCOMES));
     }
     const ret = am.returnMetadata;
     if (isObject(ret)) {
-      if ('source' in ret) add('sources', 'returnMetadata.source', ret.source, classify(ret.source, SOURCES));
-      if ('sensitivity' in ret) add('outputSensitivity', 'returnMetadata.sensitivity', ret.sensitivity, sensitivity(ret.sensitivity));
+      if ('source' in ret) add('sources', 'returnMetadata.source', 'returnMetadata/source', ret.source, classify(ret.source, SOURCES));
+      if ('sensitivity' in ret) add('outputSensitivity', 'returnMetadata.sensitivity', 'returnMetadata/sensitivity', ret.sensitivity, sensitivity(ret.sensitivity));
     }
-    if ('outcome' in am) add('outcomes', 'outcome', am.outcome, classify(am.outcome, OUTCOMES));
+    if ('outcome' in am) add('outcomes', 'outcome', 'outcome', am.outcome, classify(am.outcome, OUTCOMES));
     if (typeof am.requiresReview === 'boolean') {
-      claims.push({ fact: 'requiresConfirmation', value: am.requiresReview, pack: 'action-metadata', field: `_meta[${JSON.stringify(ACTION_KEY)}].requiresReview`, pointer: `${base}/requiresReview` });
+      claims.push({ fact: 'requiresConfirmation', value: am.requiresReview, pack: 'action-metadata', field: `${FIELD}.requiresReview`, pointer: `${base}/requiresReview` });
     }
     return { claims, problems };
   },

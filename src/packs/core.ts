@@ -27,6 +27,9 @@ export const CORE_HINTS = {
   openWorldHint: 'openWorld',
 } as const;
 
+/** Each core hint with its claim's fact, field and tool-relative pointer, built once. */
+const HINT_CLAIMS = Object.entries(CORE_HINTS).map(([key, fact]) => ({ key, fact, field: `annotations.${key}`, rel: `/annotations/${key}` }));
+
 /** Problems other structure rules report in their own words (input-schema-object). */
 function ownedElsewhere(p: { pointer: string; message: string }, missingInputSchema: boolean): boolean {
   if (p.pointer === '' && missingInputSchema && p.message.includes('"inputSchema"')) return true;
@@ -66,11 +69,9 @@ export const corePack: Pack = {
     const claims: Claim[] = [];
     const a = tool.annotations;
     if (a) {
-      for (const [key, fact] of Object.entries(CORE_HINTS)) {
+      for (const { key, fact, field, rel } of HINT_CLAIMS) {
         const v = a[key];
-        if (typeof v === 'boolean') {
-          claims.push({ fact, value: v, pack: 'core', field: `annotations.${key}`, pointer: `${tool.pointer}/annotations/${key}` });
-        }
+        if (typeof v === 'boolean') claims.push({ fact, value: v, pack: 'core', field, pointer: tool.pointer + rel });
       }
     }
     return { claims, problems };

@@ -40,6 +40,8 @@ const MEMBERS: Record<'inputMetadata' | 'returnMetadata', Record<string, readonl
 const METADATA = ['inputMetadata', 'returnMetadata'] as const;
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+/** inputMetadata and returnMetadata, and their capitalised draft spellings → the current key. */
+const DRAFT_METADATA_KEYS: ReadonlyMap<string, 'inputMetadata' | 'returnMetadata'> = new Map(METADATA.flatMap((m) => [[m, m] as const, [capitalise(m), m] as const]));
 const isMember = (metadata: 'inputMetadata' | 'returnMetadata', key: string) => hasOwn(MEMBERS[metadata], key);
 
 /** SEP-2061's spelling of a member name ("Destination" → "destination"), or undefined. */
@@ -70,7 +72,11 @@ export function currentCase(value: unknown, allowed: readonly string[]): string 
 export function draftForms(annotations: Record<string, unknown> | undefined): DraftForm[] {
   const out: DraftForm[] = [];
   if (!annotations) return out;
-  for (const [key, value] of Object.entries(annotations)) {
+  for (const key of Object.keys(annotations)) {
+    // Only these keys can hold a draft form; the rest are skipped before any string is built.
+    const metadata = DRAFT_METADATA_KEYS.get(key);
+    if (metadata === undefined && key !== 'sensitiveHint' && key !== 'privateHint') continue;
+    const value = annotations[key];
     const at = `/annotations/${escapeSegment(key)}`;
     if (key === 'sensitiveHint' && isDraftSensitiveLevel(value)) {
       out.push({ kind: 'sensitive-level', pointer: at, field: 'annotations.sensitiveHint', written: value });
@@ -80,7 +86,6 @@ export function draftForms(annotations: Record<string, unknown> | undefined): Dr
       out.push({ kind: 'private-hint', pointer: at, field: 'annotations.privateHint', written: value });
       continue;
     }
-    const metadata = METADATA.find((m) => key === m || key === capitalise(m));
     if (!metadata) continue;
     if (key !== metadata) {
       out.push({ kind: 'capitalised-key', pointer: at, field: `annotations.${key}`, written: key, current: metadata, duplicate: hasOwn(annotations, metadata) });

@@ -11,6 +11,10 @@ import { checkVocabulary } from './vocabulary.js';
 export const EFFECTS = ['read', 'write', 'delete', 'external'] as const;
 export const META_HINT_KEYS = ['mcp.dev/effect', 'mcp.dev/idempotent', 'mcp.dev/requiresConfirmation', 'mcp.dev/resultSensitivity'] as const;
 
+/** Each key's field (_meta["mcp.dev/effect"]) and tool-relative pointer, built once. */
+const FIELDS = new Map<string, string>(META_HINT_KEYS.map((k) => [k, `_meta[${JSON.stringify(k)}]`]));
+const RELS = new Map<string, string>(META_HINT_KEYS.map((k) => [k, `/_meta/${escapeSegment(k)}`]));
+
 function recognised(key: string, value: unknown): boolean {
   switch (key) {
     case 'mcp.dev/effect':
@@ -52,7 +56,7 @@ export const metaHintsPack: Pack = {
     });
     const claims: Claim[] = [];
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>
-      claims.push({ fact, value, pack: 'meta-hints', field: `_meta[${JSON.stringify(key)}]`, pointer: `${tool.pointer}/_meta/${escapeSegment(key)}`, raw } as Claim);
+      claims.push({ fact, value, pack: 'meta-hints', field: FIELDS.get(key)!, pointer: tool.pointer + RELS.get(key)!, raw } as Claim);
     for (const key of present) {
       const v = m[key];
       if (foreign.has(key) || !recognised(key, v)) continue;

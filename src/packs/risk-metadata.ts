@@ -35,6 +35,9 @@ const ENUMS: Record<string, readonly string[]> = {
 };
 const KEYS = ['riskLevel', 'category', 'blastRadius', 'reversibility', 'sideEffects', 'approvalRecommendation', 'minTrustLevel'];
 
+/** annotations.<key> for each key, built once. */
+const FIELDS = new Map(KEYS.map((k) => [k, `annotations.${k}`]));
+
 function recognised(key: string, value: unknown): boolean {
   if (key in ENUMS) return typeof value === 'string' && ENUMS[key]!.includes(value);
   if (key === 'sideEffects') return Array.isArray(value) && value.every((v) => typeof v === 'string');
@@ -72,7 +75,7 @@ export const riskMetadataPack: Pack = {
     const claims: Claim[] = [];
     const base = `${tool.pointer}/annotations`;
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>
-      claims.push({ fact, value, pack: 'risk-metadata', field: `annotations.${key}`, pointer: `${base}/${key}`, raw } as Claim);
+      claims.push({ fact, value, pack: 'risk-metadata', field: FIELDS.get(key)!, pointer: `${base}/${key}`, raw } as Claim);
     for (const key of present) {
       const v = a[key];
       if (foreign.has(key) || !recognised(key, v)) continue;

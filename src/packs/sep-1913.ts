@@ -79,6 +79,55 @@ function unknownStrings(value: unknown, allowed: readonly string[]): string[] {
   return out;
 }
 
+// A conservative fast path for the schema check (the generated validator's oneOf branches
+// make it slow on exactly the annotations that are right).
+
+/** A string of `allowed`, or an array of them (SEP-1913's single value or possible set). */
+function enumOrSet(value: unknown, allowed: readonly string[]): boolean {
+  if (typeof value === 'string') return allowed.includes(value);
+  if (!Array.isArray(value)) return false;
+  for (const v of value) if (typeof v !== 'string' || !allowed.includes(v)) return false;
+  return true;
+}
+
+/** An object whose members (own or inherited, as the validator sees them) are all among `members`, each of them present. */
+function exactly(value: unknown, members: readonly string[]): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  for (const k in value) if (!members.includes(k)) return false;
+  for (const m of members) if (value[m] === undefined) return false;
+  return true;
+}
+
+/**
+ * Whether annotations certainly satisfy SEP-1913's schema (schemas/sep-1913.json): each of
+ * its keys that is present has the plain right shape — a boolean, an array of strings, and
+ * metadata objects with exactly their members, holding known values or possible sets of them
+ * (a {regulated: …} class is left to the validator). false means "not sure": the generated
+ * validator decides. Keep it in step with schemas/sep-1913.json: test/schema-fast-path.test.ts
+ * compares it with the validator generated from it.
+ */
+export function obviouslyValidAnnotations(a: Record<string, unknown>): boolean {
+  for (const key in a) {
+    const v = a[key];
+    switch (key) {
+      case 'maliciousActivityHint':
+        if (typeof v !== 'boolean') return false;
+        break;
+      case 'attribution':
+        if (!Array.isArray(v)) return false;
+        for (const x of v) if (typeof x !== 'string') return false;
+        break;
+      case 'inputMetadata':
+        if (!exactly(v, INPUT_MEMBERS) || !enumOrSet(v.destination, DESTINATIONS) || !enumOrSet(v.sensitivity, STRING_CLASSES) || !enumOrSet(v.outcomes, OUTCOMES)) return false;
+        break;
+      case 'returnMetadata':
+        if (!exactly(v, RETURN_MEMBERS) || !enumOrSet(v.source, SOURCES) || !enumOrSet(v.sensitivity, STRING_CLASSES)) return false;
+        break;
+    }
+  }
+  return true;
+}
+
 export const sep1913Pack: Pack = {
   id: 'sep-1913',
   title: 'SEP-1913 trust and sensitivity annotations',
@@ -108,7 +157,7 @@ export const sep1913Pack: Pack = {
       });
     }
     const errorsOf = (value: Record<string, unknown>) => (validateAnnotations(value) ? [] : explainErrors(validateAnnotations.errors ?? [], '/annotations'));
-    const errors = errorsOf(a);
+    const errors = obviouslyValidAnnotations(a) ? [] : errorsOf(a);
     if (errors.length > 0) {
       // Problems that only SEP-2061's spellings cause ("Destination", "PII") are draft-field's:
       // validate a copy with the current spellings, and what remains is really invalid.
@@ -122,26 +171,29 @@ export const sep1913Pack: Pack = {
       }
     }
 
-    const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], field: string, raw: unknown, allowed?: readonly string[]) => {
+    /** `field` is the dotted path under annotations, `rel` the same as a pointer. */
+    const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], field: string, rel: string, raw: unknown, allowed?: readonly string[]) => {
+      const c = { fact, value, pack: 'sep-1913', field: `annotations.${field}`, pointer: `${base}/${rel}`, raw } as Claim;
       const unknown = allowed ? unknownStrings(raw, allowed) : [];
-      claims.push({ fact, value, pack: 'sep-1913', field: `annotations.${field}`, pointer: `${base}/${field.replace(/\./g, '/')}`, raw, ...(unknown.length ? { unknown } : {}) } as Claim);
+      if (unknown.length) c.unknown = unknown;
+      claims.push(c);
     };
     if (!foreign.has('maliciousActivityHint') && typeof a.maliciousActivityHint === 'boolean') {
-      claim('maliciousActivity', a.maliciousActivityHint, 'maliciousActivityHint', a.maliciousActivityHint);
+      claim('maliciousActivity', a.maliciousActivityHint, 'maliciousActivityHint', 'maliciousActivityHint', a.maliciousActivityHint);
     }
     if (!foreign.has('attribution') && Array.isArray(a.attribution)) {
-      claim('attribution', a.attribution.filter((x): x is string => typeof x === 'string'), 'attribution', a.attribution);
+      claim('attribution', a.attribution.filter((x): x is string => typeof x === 'string'), 'attribution', 'attribution', a.attribution);
     }
     const input = a.inputMetadata;
     if (!foreign.has('inputMetadata') && isObject(input)) {
-      if ('destination' in input) claim('destinations', enumSet(input.destination, DESTINATIONS), 'inputMetadata.destination', input.destination, DESTINATIONS);
-      if ('sensitivity' in input) claim('inputSensitivity', dataClasses(input.sensitivity), 'inputMetadata.sensitivity', input.sensitivity, STRING_CLASSES);
-      if ('outcomes' in input) claim('outcomes', enumSet(input.outcomes, OUTCOMES), 'inputMetadata.outcomes', input.outcomes, OUTCOMES);
+      if ('destination' in input) claim('destinations', enumSet(input.destination, DESTINATIONS), 'inputMetadata.destination', 'inputMetadata/destination', input.destination, DESTINATIONS);
+      if ('sensitivity' in input) claim('inputSensitivity', dataClasses(input.sensitivity), 'inputMetadata.sensitivity', 'inputMetadata/sensitivity', input.sensitivity, STRING_CLASSES);
+      if ('outcomes' in input) claim('outcomes', enumSet(input.outcomes, OUTCOMES), 'inputMetadata.outcomes', 'inputMetadata/outcomes', input.outcomes, OUTCOMES);
     }
     const ret = a.returnMetadata;
     if (!foreign.has('returnMetadata') && isObject(ret)) {
-      if ('source' in ret) claim('sources', enumSet(ret.source, SOURCES), 'returnMetadata.source', ret.source, SOURCES);
-      if ('sensitivity' in ret) claim('outputSensitivity', dataClasses(ret.sensitivity), 'returnMetadata.sensitivity', ret.sensitivity, STRING_CLASSES);
+      if ('source' in ret) claim('sources', enumSet(ret.source, SOURCES), 'returnMetadata.source', 'returnMetadata/source', ret.source, SOURCES);
+      if ('sensitivity' in ret) claim('outputSensitivity', dataClasses(ret.sensitivity), 'returnMetadata.sensitivity', 'returnMetadata/sensitivity', ret.sensitivity, STRING_CLASSES);
     }
     return { claims, problems };
   },

@@ -12,6 +12,10 @@ import type { Pack, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
 
 export const TRUST_KEY = 'io.modelcontextprotocol/trust-annotations';
+const KEYS = [TRUST_KEY];
+const MEMBERS = ['sensitive', 'untrusted', 'evidenceRef'];
+const recognised = (_k: string, v: unknown) => isObject(v) && MEMBERS.some((x) => x in v);
+const expected = () => 'an object with sensitive, untrusted and evidenceRef';
 
 export const trustAnnotationsPack: Pack = {
   id: 'trust-annotations',
@@ -29,9 +33,9 @@ export const trustAnnotationsPack: Pack = {
       container: m,
       at: '/_meta',
       toolPointer: tool.pointer,
-      keys: [TRUST_KEY],
-      recognised: (_k, v) => isObject(v) && ['sensitive', 'untrusted', 'evidenceRef'].some((x) => x in v),
-      expected: () => 'an object with sensitive, untrusted and evidenceRef',
+      keys: KEYS,
+      recognised,
+      expected,
       name: 'the trust-annotations extension',
       validate,
     });

@@ -34,15 +34,18 @@ export interface VocabularyKeys {
 export interface VocabularyCheck {
   problems: SchemaProblem[];
   /** Keys that hold the server's own data: extract no claims from them. */
-  foreign: Set<string>;
+  foreign: ReadonlySet<string>;
   /** Keys of the vocabulary present on the tool. */
   present: string[];
 }
 
+/** No foreign keys (shared: a VocabularyCheck's set is only read). */
+const NONE: ReadonlySet<string> = new Set();
+
 export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
   const present = v.keys.filter((k) => Object.prototype.hasOwnProperty.call(v.container, k));
   const problems: SchemaProblem[] = [];
-  if (present.length === 0) return { problems, foreign: new Set(), present };
+  if (present.length === 0) return { problems, foreign: NONE, present };
   const speaks = present.some((k) => v.recognised(k, v.container[k]));
   const foreign = new Set(speaks ? [] : present);
   const base = v.toolPointer + v.at;

@@ -14,6 +14,9 @@ import { checkVocabulary } from './vocabulary.js';
 
 /** SEP-1913's first draft used sensitiveHint for a level; draft-field reports that form. */
 export const DRAFT_SENSITIVE_LEVELS = ['low', 'medium', 'high'];
+const KEYS = ['sensitiveHint'];
+const recognised = (_k: string, v: unknown) => typeof v === 'boolean';
+const expected = () => 'a boolean';
 
 export const webmcpSensitivePack: Pack = {
   id: 'webmcp-sensitive',
@@ -35,9 +38,9 @@ export const webmcpSensitivePack: Pack = {
         container: a,
         at: '/annotations',
         toolPointer: tool.pointer,
-        keys: ['sensitiveHint'],
-        recognised: (_k, v) => typeof v === 'boolean',
-        expected: () => 'a boolean',
+        keys: KEYS,
+        recognised,
+        expected,
         name: 'WebMCP',
         validate,
       });
@@ -53,27 +56,32 @@ export const webmcpSensitivePack: Pack = {
       const root = `${tool.pointer}/outputSchema`;
       const choice = isObject(output) ? dialectOf(output) : undefined;
       const dialect = choice && 'dialect' in choice ? choice.dialect : '2020-12';
-      walkSubschemas(output, dialect, (node) => {
-        const schema = node.schema;
-        const values = [schema.const, ...(Array.isArray(schema.enum) ? schema.enum : [])];
-        const isSecretRef = secretReference === undefined && values.includes('secret_reference');
-        if (!('x-sensitive' in schema) && !isSecretRef) return;
-        const pointer = root + nodePointer(node);
-        if ('x-sensitive' in schema) {
-          const v = schema['x-sensitive'];
-          if (v === true) fields.push(pointer);
-          else if (v !== false) {
-            problems.push({
-              pack: 'webmcp-sensitive',
-              pointer: `${pointer}/x-sensitive`,
-              message: `${fieldPath(pointer.slice(tool.pointer.length))}["x-sensitive"] must be true or false, got ${quote(v)}`,
-              suggestion: 'write "x-sensitive": true on the properties whose values must not reach the model',
-              kind: 'invalid',
-            });
+      walkSubschemas(
+        output,
+        dialect,
+        (node) => {
+          const schema = node.schema;
+          const isSecretRef = secretReference === undefined && (schema.const === 'secret_reference' || (Array.isArray(schema.enum) && schema.enum.includes('secret_reference')));
+          if (!('x-sensitive' in schema) && !isSecretRef) return;
+          const pointer = root + nodePointer(node);
+          if ('x-sensitive' in schema) {
+            const v = schema['x-sensitive'];
+            if (v === true) fields.push(pointer);
+            else if (v !== false) {
+              problems.push({
+                pack: 'webmcp-sensitive',
+                pointer: `${pointer}/x-sensitive`,
+                message: `${fieldPath(pointer.slice(tool.pointer.length))}["x-sensitive"] must be true or false, got ${quote(v)}`,
+                suggestion: 'write "x-sensitive": true on the properties whose values must not reach the model',
+                kind: 'invalid',
+              });
+            }
           }
-        }
-        if (isSecretRef) secretReference = pointer;
-      });
+          if (isSecretRef) secretReference = pointer;
+        },
+        undefined,
+        tool,
+      );
       if (fields.length) {
         claims.push({ fact: 'sensitiveFields', value: fields, pack: 'webmcp-sensitive', field: 'outputSchema "x-sensitive" properties', pointer: fields[0]! });
       }

@@ -13,6 +13,7 @@ import { validate as metaDraft04 } from '#generated/meta-draft-04.js';
 import { validate as metaDraft06 } from '#generated/meta-draft-06.js';
 import { validate as metaDraft07 } from '#generated/meta-draft-07.js';
 import type { ErrorObject } from 'ajv';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { Severity } from '../types.js';
 import { hasOwn, isObject } from '../util/json.js';
 import { escapeSegment, fieldPath, unescapeSegment } from '../util/pointer.js';
@@ -71,8 +72,242 @@ export function jsonDepth(value: unknown, limit: number): number {
  */
 export const MAX_META_DEPTH = 256;
 
+// ---------------------------------------------------------------------------
+// A conservative fast path for the meta-schema check
+
+/**
+ * Every keyword that a supported dialect's meta-schema (draft-04, draft-06, draft-07,
+ * 2019-09, 2020-12, as Ajv bundles them) gives a schema of its own. Any other member of a
+ * schema object is unconstrained by all five.
+ */
+const META_KEYWORDS: ReadonlySet<string> = new Set([
+  // draft-04
+  'id', '$schema', 'title', 'description', 'default', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum',
+  'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'additionalItems', 'items', 'maxItems', 'minItems',
+  'uniqueItems', 'maxProperties', 'minProperties', 'required', 'additionalProperties', 'definitions', 'properties',
+  'patternProperties', 'dependencies', 'enum', 'type', 'allOf', 'anyOf', 'oneOf', 'not',
+  // draft-06 and draft-07
+  '$id', '$ref', 'examples', 'contains', 'propertyNames', 'const', 'format', '$comment', 'readOnly',
+  'contentMediaType', 'contentEncoding', 'if', 'then', 'else',
+  // 2019-09 and 2020-12
+  '$anchor', '$recursiveRef', '$recursiveAnchor', '$vocabulary', '$defs', 'deprecated', 'writeOnly', 'maxContains',
+  'minContains', 'dependentRequired', 'dependentSchemas', 'unevaluatedItems', 'unevaluatedProperties',
+  'contentSchema', 'prefixItems', '$dynamicRef', '$dynamicAnchor',
+]);
+
+const SIMPLE_TYPES: ReadonlySet<string> = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+
+/** A format check exactly as the generated validators run it (the same ajv-formats functions and patterns). */
+function formatCheck(name: 'regex' | 'uri' | 'uri-reference'): (s: string) => boolean {
+  const f = fullFormats[name] as unknown;
+  if (typeof f === 'function') return f as (s: string) => boolean;
+  if (f instanceof RegExp) return (s) => f.test(s);
+  throw new Error(`ajv-formats has no plain check for format ${name}`);
+}
+const isRegex = formatCheck('regex');
+const isUri = formatCheck('uri');
+const isUriReference = formatCheck('uri-reference');
+
+/**
+ * JSON levels (counted like jsonDepth) past which the fast path leaves a schema to the
+ * validator; well below MAX_META_DEPTH, so a schema it accepts is one metaErrors checks.
+ */
+const FAST_MAX_DEPTH = 128;
+
+/** A string array with no repeats (what uniqueItems means for strings); linear, for hostile lengths. */
+function uniqueStrings(list: unknown[], allowed?: ReadonlySet<string>): boolean {
+  const seen = new Set<string>();
+  for (const v of list) {
+    if (typeof v !== 'string' || (allowed !== undefined && !allowed.has(v)) || seen.has(v)) return false;
+    seen.add(v);
+  }
+  return true;
+}
+
+/**
+ * An array of distinct JSON scalars: uniqueItems for values that need no deep comparison
+ * (a Set compares like the validator's deep equality does on scalars: 0 equals -0, NaN NaN).
+ */
+function uniqueScalars(list: unknown[]): boolean {
+  const seen = new Set<unknown>();
+  for (const v of list) {
+    if ((v !== null && typeof v === 'object') || seen.has(v)) return false;
+    seen.add(v);
+  }
+  return true;
+}
+
+/** Whether a value nested at JSON level `level` keeps the whole schema within FAST_MAX_DEPTH. */
+function shallowEnough(value: unknown, level: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  const room = FAST_MAX_DEPTH - level + 1;
+  return room > 0 && jsonDepth(value, room) <= room;
+}
+
+/** Every member of an object is an object subschema the fast path accepts. */
+function schemaMap(map: unknown, dialect: Dialect, level: number): boolean {
+  if (!isObject(map)) return false;
+  // for…in also sees inherited members (never in parsed JSON): checking them too is only stricter.
+  for (const key in map) {
+    const v = map[key];
+    if (!isObject(v) || !fastValidAt(v, dialect, level + 1)) return false;
+  }
+  return true;
+}
+
+/** A non-empty array of object subschemas the fast path accepts. */
+function schemaList(list: unknown, dialect: Dialect, level: number): boolean {
+  if (!Array.isArray(list) || list.length === 0) return false;
+  for (const v of list) if (!isObject(v) || !fastValidAt(v, dialect, level + 1)) return false;
+  return true;
+}
+
+const nonNegativeInteger = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+// What the fast path checks for each keyword it knows (a small number, so one Map lookup
+// and a jump table decide; the common keywords come first).
+const TYPE = 1;
+const STRING = 2;
+const SCHEMA_MAP = 3;
+const REQUIRED = 4;
+const SCHEMA = 5;
+const ENUM = 6;
+const ADDITIONAL = 7;
+const SCHEMA_LIST = 8;
+const PATTERN = 9;
+const URI = 10;
+const URI_REFERENCE = 11;
+const NON_NEGATIVE_INTEGER = 12;
+const NUMBER = 13;
+const MULTIPLE_OF = 14;
+const BOOLEAN = 15;
+const EXAMPLES = 16;
+const ANY_VALUE = 17;
+const FAST_KEYWORDS = new Map<string, number>([
+  ['type', TYPE],
+  ['description', STRING],
+  ['properties', SCHEMA_MAP],
+  ['required', REQUIRED],
+  ['title', STRING],
+  ['items', SCHEMA],
+  ['enum', ENUM],
+  ['default', ANY_VALUE],
+  ['additionalProperties', ADDITIONAL],
+  ['format', STRING],
+  ['pattern', PATTERN],
+  ['minimum', NUMBER],
+  ['maximum', NUMBER],
+  ['minLength', NON_NEGATIVE_INTEGER],
+  ['maxLength', NON_NEGATIVE_INTEGER],
+  ['minItems', NON_NEGATIVE_INTEGER],
+  ['maxItems', NON_NEGATIVE_INTEGER],
+  ['minProperties', NON_NEGATIVE_INTEGER],
+  ['maxProperties', NON_NEGATIVE_INTEGER],
+  ['anyOf', SCHEMA_LIST],
+  ['oneOf', SCHEMA_LIST],
+  ['allOf', SCHEMA_LIST],
+  ['not', SCHEMA],
+  ['$defs', SCHEMA_MAP],
+  ['definitions', SCHEMA_MAP],
+  ['$ref', URI_REFERENCE],
+  ['$schema', URI],
+  ['$comment', STRING],
+  ['const', ANY_VALUE],
+  ['examples', EXAMPLES],
+  ['multipleOf', MULTIPLE_OF],
+  ['uniqueItems', BOOLEAN],
+  ['deprecated', BOOLEAN],
+  ['readOnly', BOOLEAN],
+  ['writeOnly', BOOLEAN],
+]);
+
+function fastValidAt(schema: Record<string, unknown>, dialect: Dialect, level: number): boolean {
+  if (level > FAST_MAX_DEPTH) return false;
+  // for…in also sees inherited members (never in parsed JSON): checking them too is only stricter.
+  for (const key in schema) {
+    const v = schema[key];
+    switch (FAST_KEYWORDS.get(key)) {
+      case TYPE:
+        if (typeof v === 'string') {
+          if (!SIMPLE_TYPES.has(v)) return false;
+        } else if (!Array.isArray(v) || v.length === 0 || !uniqueStrings(v, SIMPLE_TYPES)) return false;
+        break;
+      case STRING:
+        if (typeof v !== 'string') return false;
+        break;
+      case SCHEMA_MAP:
+        if (!schemaMap(v, dialect, level + 1)) return false;
+        break;
+      case REQUIRED:
+        // draft-04's stringArray needs at least one name.
+        if (!Array.isArray(v) || (dialect === 'draft-04' && v.length === 0) || !uniqueStrings(v)) return false;
+        break;
+      case SCHEMA:
+        if (!isObject(v) || !fastValidAt(v, dialect, level + 1)) return false;
+        break;
+      case ENUM:
+        if (!Array.isArray(v)) return false;
+        // Before 2019-09: at least one value, no two equal.
+        if ((dialect === 'draft-04' || dialect === 'draft-06' || dialect === 'draft-07') && (v.length === 0 || !uniqueScalars(v))) return false;
+        if (!shallowEnough(v, level + 1)) return false;
+        break;
+      case ADDITIONAL:
+        if (typeof v !== 'boolean' && (!isObject(v) || !fastValidAt(v, dialect, level + 1))) return false;
+        break;
+      case SCHEMA_LIST:
+        if (!schemaList(v, dialect, level + 1)) return false;
+        break;
+      case PATTERN:
+        if (typeof v !== 'string' || !isRegex(v)) return false;
+        break;
+      case URI:
+        if (typeof v !== 'string' || !isUri(v)) return false;
+        break;
+      case URI_REFERENCE:
+        if (typeof v !== 'string' || !isUriReference(v)) return false;
+        break;
+      case NON_NEGATIVE_INTEGER:
+        if (!nonNegativeInteger(v)) return false;
+        break;
+      case NUMBER:
+        if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+        break;
+      case MULTIPLE_OF:
+        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) return false;
+        break;
+      case BOOLEAN:
+        if (typeof v !== 'boolean') return false;
+        break;
+      case EXAMPLES:
+        if (!Array.isArray(v) || !shallowEnough(v, level + 1)) return false;
+        break;
+      case ANY_VALUE:
+        if (!shallowEnough(v, level + 1)) return false;
+        break;
+      default:
+        // Another keyword a meta-schema constrains: the validator decides. Anything else is
+        // unconstrained, but counts towards the depth.
+        if (META_KEYWORDS.has(key) || !shallowEnough(v, level + 1)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * A conservative check that a schema is valid against its dialect's meta-schema: true only
+ * for schema objects made of a small set of keywords with values of the right JSON types
+ * (type, properties, required, items, enum, pattern, min and max bounds, …), where that is
+ * easy to be sure of. false means "not sure" — the generated validator decides. Sound by
+ * construction (each accepted value satisfies the meta-schema's own subschema for its
+ * keyword) and by test (test/schema-fast-path.test.ts compares it with the validators).
+ */
+export function obviouslyValid(schema: unknown, dialect: Dialect): boolean {
+  return isObject(schema) && fastValidAt(schema, dialect, 1);
+}
+
 /** Validates against the dialect's meta-schema; undefined when the schema is too deep to check safely. */
 export function metaErrors(schema: unknown, dialect: Dialect): ErrorObject[] | undefined {
+  if (obviouslyValid(schema, dialect)) return [];
   if (jsonDepth(schema, MAX_META_DEPTH) > MAX_META_DEPTH) return undefined;
   const validate = DIALECTS[dialect].validate;
   try {
@@ -97,7 +332,17 @@ export interface SchemaNode {
   depth: number;
   /** The node whose $id starts the schema resource this one belongs to (the root otherwise). */
   resource: SchemaNode;
+  /**
+   * Which keywords the node has that its readers look at (MARK_* bits), found by the walk's
+   * one pass over its members: a reader skips a node without them, unread.
+   */
+  marks: number;
 }
+
+/** SchemaNode.marks: a title or description (hidden-characters reads them). */
+export const MARK_TEXT = 1;
+/** SchemaNode.marks: an anchor, an id, a reference, a pattern or required (checkSchema reads them). */
+export const MARK_CHECKED = 2;
 
 const MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 const LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
@@ -152,47 +397,136 @@ export interface WalkResult {
   truncated: boolean;
 }
 
+/** How a keyword holds subschemas: a map of them, a list, one schema or a list (items), or one schema. */
+type Holds = 'map' | 'list' | 'one-or-list' | 'one';
+
+/** Each subschema keyword, with the order its children are visited in. */
+const KEYWORDS = new Map<string, { order: number; holds: Holds | undefined; mark: number }>();
+for (const [list, holds] of [
+  [MAP_KEYWORDS, 'map'],
+  [LIST_KEYWORDS, 'list'],
+  [ONE_OR_LIST_KEYWORDS, 'one-or-list'],
+  [ONE_KEYWORDS, 'one'],
+] as const) {
+  for (const k of list) KEYWORDS.set(k, { order: KEYWORDS.size, holds, mark: 0 });
+}
+const KEYWORD_NAMES = [...KEYWORDS.keys()];
+// Keywords that mark a node (order -1: they hold no subschemas, except patternProperties).
+KEYWORDS.get('patternProperties')!.mark = MARK_CHECKED;
+for (const k of ['title', 'description']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_TEXT });
+for (const k of ['$anchor', '$dynamicAnchor', 'id', '$id', '$ref', '$dynamicRef', 'pattern', 'required']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_CHECKED });
+
+export interface SchemaNodes {
+  /** The root and every object subschema, parents before children, in walk order. */
+  nodes: readonly SchemaNode[];
+  /** True when the walk stopped at maxNodes. */
+  truncated: boolean;
+}
+
+/**
+ * Walks remembered for one owner at a time: the engine makes a new ToolView for each tool
+ * of each run, and the packs and rules that walk a tool's schemas (input-schema-valid,
+ * hidden-characters, webmcp-sensitive) pass it, so each schema of a tool is walked once.
+ * A walk without an owner is never remembered (the schema may change between calls).
+ */
+let cacheOwner: object | undefined;
+const walkCache: { root: object; dialect: Dialect; maxNodes: number; result: SchemaNodes }[] = [];
+
+function newNode(schema: Record<string, unknown>, parent: SchemaNode, keyword: string, member: string | undefined, dialect: Dialect): SchemaNode {
+  const child: SchemaNode = { schema, parent, keyword, member, depth: parent.depth + 1, resource: parent.resource, marks: 0 };
+  if (resourceBase(schema, dialect) !== undefined) child.resource = child;
+  return child;
+}
+
+function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number): SchemaNodes {
+  const rootNode = { schema: root, parent: undefined, keyword: '', depth: 0, marks: 0 } as unknown as SchemaNode;
+  rootNode.resource = rootNode;
+  const nodes: SchemaNode[] = [];
+  const stack: SchemaNode[] = [rootNode];
+  // Scratch space per node: the order numbers of its subschema keywords, and its children.
+  const found: number[] = [];
+  const children: SchemaNode[] = [];
+  while (stack.length > 0) {
+    if (nodes.length >= maxNodes) return { nodes, truncated: true };
+    const node = stack.pop()!;
+    nodes.push(node);
+    const s = node.schema;
+    // The subschema keywords the node has, in visiting order (insertion sort: there are few),
+    // and its marks. for…in, like the lookups it replaces, also sees inherited members.
+    found.length = 0;
+    let marks = 0;
+    for (const k in s) {
+      const kw = KEYWORDS.get(k);
+      if (kw === undefined) continue;
+      marks |= kw.mark;
+      if (kw.order < 0) continue;
+      let i = found.length;
+      found.push(kw.order);
+      while (i > 0 && found[i - 1]! > kw.order) {
+        found[i] = found[i - 1]!;
+        i--;
+      }
+      found[i] = kw.order;
+    }
+    node.marks = marks;
+    if (found.length === 0) continue;
+    children.length = 0;
+    for (const order of found) {
+      const k = KEYWORD_NAMES[order]!;
+      const holds = KEYWORDS.get(k)!.holds!;
+      const v = s[k];
+      if (holds === 'map') {
+        if (isObject(v)) {
+          for (const name of Object.keys(v)) {
+            const m = v[name];
+            if (isObject(m)) children.push(newNode(m, node, k, name, dialect));
+          }
+        }
+      } else if (Array.isArray(v)) {
+        if (holds === 'list' || holds === 'one-or-list') {
+          for (let i = 0; i < v.length; i++) {
+            const m: unknown = v[i];
+            if (isObject(m)) children.push(newNode(m, node, k, String(i), dialect));
+          }
+        }
+      } else if (holds !== 'list' && isObject(v)) {
+        children.push(newNode(v, node, k, undefined, dialect));
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return { nodes, truncated: false };
+}
+
+/**
+ * The root and every subschema that is an object, parents before children, found without
+ * recursion (see walkSubschemas). With an owner (the ToolView the schema belongs to), the
+ * walk is remembered while the same owner keeps asking, and the result is shared: never
+ * change it.
+ */
+export function schemaNodes(root: Record<string, unknown>, dialect: Dialect, maxNodes = 100_000, owner?: object): SchemaNodes {
+  if (owner === undefined) return walk(root, dialect, maxNodes);
+  if (owner !== cacheOwner) {
+    cacheOwner = owner;
+    walkCache.length = 0;
+  }
+  for (const c of walkCache) if (c.root === root && c.dialect === dialect && c.maxNodes === maxNodes) return c.result;
+  const result = walk(root, dialect, maxNodes);
+  walkCache.push({ root, dialect, maxNodes, result });
+  return result;
+}
+
 /**
  * Visits the root and every subschema that is an object, parents before children,
  * without recursion. Keywords that hold subschemas are those of every supported
  * dialect (a keyword a dialect does not know is rare and harmless to look into).
+ * `owner`: see schemaNodes.
  */
-export function walkSubschemas(root: unknown, dialect: Dialect, visit: (node: SchemaNode) => void, maxNodes = 100_000): WalkResult {
+export function walkSubschemas(root: unknown, dialect: Dialect, visit: (node: SchemaNode) => void, maxNodes = 100_000, owner?: object): WalkResult {
   if (!isObject(root)) return { visited: 0, truncated: false };
-  const rootNode = { schema: root, parent: undefined, keyword: '', depth: 0 } as unknown as SchemaNode;
-  rootNode.resource = rootNode;
-  const stack: SchemaNode[] = [rootNode];
-  let visited = 0;
-  while (stack.length > 0) {
-    if (visited >= maxNodes) return { visited, truncated: true };
-    const node = stack.pop()!;
-    visited++;
-    visit(node);
-    const s = node.schema;
-    const children: SchemaNode[] = [];
-    const add = (value: unknown, keyword: string, member?: string) => {
-      if (!isObject(value)) return;
-      const child: SchemaNode = { schema: value, parent: node, keyword, member, depth: node.depth + 1, resource: node.resource };
-      if (resourceBase(value, dialect) !== undefined) child.resource = child;
-      children.push(child);
-    };
-    for (const k of MAP_KEYWORDS) {
-      const m = s[k];
-      if (isObject(m)) for (const name of Object.keys(m)) add(m[name], k, name);
-    }
-    for (const k of LIST_KEYWORDS) {
-      const l = s[k];
-      if (Array.isArray(l)) for (let i = 0; i < l.length; i++) add(l[i], k, String(i));
-    }
-    for (const k of ONE_OR_LIST_KEYWORDS) {
-      const v = s[k];
-      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) add(v[i], k, String(i));
-      else add(v, k);
-    }
-    for (const k of ONE_KEYWORDS) add(s[k], k);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-  }
-  return { visited, truncated: false };
+  const { nodes, truncated } = schemaNodes(root, dialect, maxNodes, owner);
+  for (const node of nodes) visit(node);
+  return { visited: nodes.length, truncated };
 }
 
 // ---------------------------------------------------------------------------
@@ -402,6 +736,8 @@ export interface SchemaCheckOptions {
   /** Stop after this many issues (the count of the rest is returned). */
   maxIssues?: number;
   maxNodes?: number;
+  /** The ToolView the schema belongs to, so that its walk is shared (see schemaNodes). */
+  owner?: object;
 }
 
 export interface SchemaCheck {
@@ -476,42 +812,55 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
   const anchors = new Map<SchemaNode, Set<string>>();
   const refs: { node: SchemaNode; keyword: string; ref: string }[] = [];
   const requiredChecks: SchemaNode[] = [];
+  const idKey = idKeyword(dialect);
 
-  const walk = walkSubschemas(
-    root,
-    dialect,
-    (node) => {
-      const s = node.schema;
-      // Anchors of the node's resource.
+  if (!isObject(root)) return { issues, more, truncated: false };
+  const walk = schemaNodes(root, dialect, options.maxNodes, options.owner);
+  for (const node of walk.nodes) {
+    // The walk marked the nodes that have anything this check reads.
+    if ((node.marks & MARK_CHECKED) === 0) continue;
+    const s = node.schema;
+    const anchor = s.$anchor;
+    const dynamicAnchor = s.$dynamicAnchor;
+    const id = s[idKey];
+    const ref = s.$ref;
+    const dynamicRef = s.$dynamicRef;
+    const pattern = s.pattern;
+    const patternProperties = s.patternProperties;
+    const required = s.required;
+    const properties = s.properties;
+    // Anchors of the node's resource.
+    if (typeof anchor === 'string' || typeof dynamicAnchor === 'string' || (typeof id === 'string' && id.includes('#'))) {
       let set = anchors.get(node.resource);
       if (!set) anchors.set(node.resource, (set = new Set()));
-      for (const k of ['$anchor', '$dynamicAnchor']) if (typeof s[k] === 'string') set.add(s[k] as string);
-      const id = s[idKeyword(dialect)];
+      if (typeof anchor === 'string') set.add(anchor);
+      if (typeof dynamicAnchor === 'string') set.add(dynamicAnchor);
       if (typeof id === 'string' && id.includes('#')) {
         const fragment = id.slice(id.indexOf('#') + 1);
         if (fragment !== '' && !fragment.startsWith('/')) set.add(fragment);
       }
-      for (const k of ['$ref', '$dynamicRef']) if (typeof s[k] === 'string') refs.push({ node, keyword: k, ref: s[k] as string });
+    }
+    if (typeof ref === 'string') refs.push({ node, keyword: '$ref', ref });
+    if (typeof dynamicRef === 'string') refs.push({ node, keyword: '$dynamicRef', ref: dynamicRef });
 
-      if (typeof s.pattern === 'string') {
-        const v = checkPattern(s.pattern);
-        if (!v.ok) {
-          const rel = `${nodePointer(node)}/pattern`;
-          add(patternIssue(rel, `${field(rel)} ${quote(s.pattern)}`, s.pattern, v, true));
-        }
+    if (typeof pattern === 'string') {
+      const v = checkPattern(pattern);
+      if (!v.ok) {
+        const rel = `${nodePointer(node)}/pattern`;
+        add(patternIssue(rel, `${field(rel)} ${quote(pattern)}`, pattern, v, true));
       }
-      if (isObject(s.patternProperties)) {
-        for (const key of Object.keys(s.patternProperties)) {
-          const v = checkPattern(key);
-          if (v.ok) continue;
-          const rel = `${nodePointer(node)}/patternProperties/${escapeSegment(key)}`;
-          add(patternIssue(rel, `${field(`${nodePointer(node)}/patternProperties`)} key ${quote(key)}`, key, v, false));
-        }
+    }
+    if (isObject(patternProperties)) {
+      for (const key of Object.keys(patternProperties)) {
+        const v = checkPattern(key);
+        if (v.ok) continue;
+        const rel = `${nodePointer(node)}/patternProperties/${escapeSegment(key)}`;
+        add(patternIssue(rel, `${field(`${nodePointer(node)}/patternProperties`)} key ${quote(key)}`, key, v, false));
       }
-      if (Array.isArray(s.required) && isObject(s.properties)) requiredChecks.push(node);
-    },
-    options.maxNodes,
-  );
+    }
+    // Only a required name that is not among the node's own properties can need a look further.
+    if (Array.isArray(required) && isObject(properties) && !required.every((n) => typeof n !== 'string' || hasOwn(properties, n))) requiredChecks.push(node);
+  }
 
   const contextOf = (node: SchemaNode): RefContext => ({
     resourceField: field(nodePointer(node.resource)),

@@ -17,11 +17,50 @@
 const WORD =
   /\p{Lu}{2,}s(?![\p{Ll}\p{M}])|\p{Lu}+(?=\p{Lu}[\p{Ll}\p{M}])|[\p{Lu}\p{Lt}]?[\p{Ll}\p{Lo}\p{Lm}\p{M}]+|[\p{Lu}\p{Lt}][\p{M}]*(?:[\p{Lu}\p{Lt}][\p{M}]*)*|\p{Nd}+/gu;
 
+/**
+ * WORD for text that is all ASCII, where \p{Lu} is A-Z, \p{Ll} is a-z, \p{Nd} is 0-9 and
+ * \p{Lt}, \p{Lo}, \p{Lm} and \p{M} match nothing: the same tokens, without Unicode
+ * property lookups (ASCII text is also already in NFC).
+ */
+const ASCII_WORD = /[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function scan(identifier: string): string[] {
+  const out: string[] = [];
+  if (NON_ASCII.test(identifier)) {
+    for (const m of identifier.normalize('NFC').matchAll(WORD)) out.push(m[0].toLowerCase());
+  } else {
+    // One native call finds every token.
+    const words = identifier.match(ASCII_WORD);
+    if (words !== null) for (const w of words) out.push(w.toLowerCase());
+  }
+  return out;
+}
+
+/** Identifiers longer than this are tokenised every time rather than remembered. */
+const MEMO_MAX_LENGTH = 256;
+const MEMO_MAX_ENTRIES = 20_000;
+const memo = new Map<string, readonly string[]>();
+
+/**
+ * The tokens of an identifier, remembered: the same parameter and tool names come back
+ * tool after tool, and several rules read the same name. The array is shared; never
+ * change it (tokenize returns a copy).
+ */
+export function tokensOf(identifier: string): readonly string[] {
+  const known = memo.get(identifier);
+  if (known !== undefined) return known;
+  const tokens = scan(identifier);
+  if (identifier.length <= MEMO_MAX_LENGTH) {
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+    memo.set(identifier, tokens);
+  }
+  return tokens;
+}
+
 /** Lower-case word tokens of an identifier, in order. */
 export function tokenize(identifier: string): string[] {
-  const out: string[] = [];
-  for (const m of identifier.normalize('NFC').matchAll(WORD)) out.push(m[0].toLowerCase());
-  return out;
+  return tokensOf(identifier).slice();
 }
 
 /**
@@ -32,9 +71,14 @@ const SEGMENT_BREAK = /[./:\\]+|_{2,}/;
 
 /** The name cut at namespace separators, each segment tokenised; empty segments dropped. */
 export function segments(identifier: string): string[][] {
+  if (!SEGMENT_BREAK.test(identifier)) {
+    // One segment (most names): no split.
+    const tokens = scan(identifier);
+    return tokens.length > 0 ? [tokens] : [];
+  }
   return identifier
     .split(SEGMENT_BREAK)
-    .map(tokenize)
+    .map(scan)
     .filter((s) => s.length > 0);
 }
 

@@ -189,12 +189,34 @@ function decodeSelectors(cps: number[]): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
-/** Every hidden character in `text`, and the text that tag or selector runs encode. */
+/**
+ * Every code unit that can start a hidden character (see scanHidden): C0 and C1 controls
+ * other than tab and line feed (a carriage return is looked at more closely there), the
+ * Arabic letter mark, zero-width characters and implicit marks (U+200B–U+200F), bidi
+ * embeddings, overrides and isolates, the word joiner, variation selectors, the BOM, and
+ * the high surrogate of the tag block and of the supplementary variation selectors
+ * (U+E0000–U+E007F and U+E0100–U+E01EF). No match means scanHidden finds nothing.
+ */
+const MAY_HIDE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufe00-\ufe0f\ufeff]|\udb40[\udc00-\udc7f\udd00-\uddef]/;
+
+/** Whether `text` may hold a hidden character: false means scanHidden(text) finds none (one native regex test). */
+export function mayHide(text: string): boolean {
+  return MAY_HIDE.test(text);
+}
+
+/**
+ * Every hidden character in `text`, and the text that tag or selector runs encode. A
+ * character this starts to report must be in MAY_HIDE too (test/fast-paths.test.ts).
+ */
 export function scanHidden(text: string): HiddenScan {
   const chars: HiddenChar[] = [];
   const texts: HiddenText[] = [];
+  // Nothing before the first character that can start a hidden one can be reported, so
+  // the scan starts there (on a code point boundary: MAY_HIDE never matches a low surrogate).
+  const first = MAY_HIDE.exec(text);
+  if (first === null) return { chars, texts };
   let rtl: boolean | undefined;
-  let i = 0;
+  let i = first.index;
   while (i < text.length) {
     const cp = text.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;

@@ -1,0 +1,119 @@
+/**
+ * The shortcuts the hot helpers take must not change what they find. Each property runs
+ * the helper once where it may take its shortcut and once where it cannot (a prefix that
+ * forces the full scan, or a suffix that forces the Unicode path), and compares:
+ * - tokensOf/tokenize: the ASCII-only regex against the Unicode one;
+ * - scanHidden: starting at the first character that can hide text against scanning from 0,
+ *   and mayHide() false meaning nothing is found;
+ * - scanDescription: the trigger-word test against the full phrase matching.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scanDescription } from '../src/heuristics/phrases.js';
+import { readName } from '../src/heuristics/name-verbs.js';
+import { segments, tokenize, tokensOf } from '../src/util/tokens.js';
+import { mayHide, scanHidden } from '../src/util/unicode.js';
+
+describe('tokenize: ASCII fast path', () => {
+  const ascii = fc.string({ unit: fc.constantFrom(...'aAbBzZsSdDeElLtT09_-./: \tHTTPURLsIDs'.split('')), maxLength: 24 });
+
+  it('finds the same tokens as the Unicode path', () => {
+    fc.assert(
+      fc.property(ascii, (s) => {
+        // " é" sends the same identifier down the Unicode path; the space ends the last token there too.
+        expect(tokenize(`${s} é`)).toEqual([...tokenize(s), 'é']);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('hands out copies, and remembered tokens stay as they were', () => {
+    const a = tokenize('deleteBranch');
+    a.push('x');
+    expect(tokenize('deleteBranch')).toEqual(['delete', 'branch']);
+    expect(tokensOf('deleteBranch')).toEqual(['delete', 'branch']);
+  });
+
+  it('cuts one-segment names like the general split', () => {
+    fc.assert(
+      fc.property(ascii, (s) => {
+        expect(segments(s)).toEqual(
+          s
+            .split(/[./:\\]+|_{2,}/)
+            .map((part) => tokenize(part))
+            .filter((t) => t.length > 0),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a name the same way every time (readings are remembered)', () => {
+    const first = readName('list_and_delete');
+    readName('get_user');
+    expect(readName('list_and_delete')).toEqual(first);
+    expect(readName('list_and_delete').verbs.map((v) => v.token)).toEqual(['list', 'delete']);
+  });
+});
+
+describe('scanHidden: starting at the first suspicious character', () => {
+  const pieces = [
+    'a', 'Z', ' ', '.', '\t', '\n', '\r', '\r\n', '\u0000', '\u001b', '\u007f', '\u0085', '\u009b', '\u00a0', '\u061c',
+    '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202e', '\u2060', '\u2066', '\u2069', '\ufeff',
+    '\ufe00', '\ufe0f', '\u{e0100}', '\u{e01ef}', '\u{e0001}', '\u{e0041}', '\u{e007f}', '\u{1f3f4}', '\u{1f469}', '\u{1f3fd}',
+    'ש', 'م', 'ی', 'é', '\ud800', '\udc00', '\udb40', '\u{e0067}',
+  ];
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 16 }).map((p) => p.join(''));
+
+  it('finds what a scan from the first character finds', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        // A leading U+200B is itself hidden, so the prefixed scan starts at 0; it changes no
+        // verdict about what follows (it is neither a letter, an emoji, a flag nor RTL).
+        const full = scanHidden(`\u200b${t}`);
+        const fast = scanHidden(t);
+        expect(full.chars[0]).toMatchObject({ index: 0, codePoint: 0x200b });
+        expect(full.chars.slice(1)).toEqual(fast.chars.map((c) => ({ ...c, index: c.index + 1 })));
+        expect(full.texts).toEqual(fast.texts.map((x) => ({ ...x, start: x.start + 1, end: x.end + 1 })));
+        if (!mayHide(t)) expect(fast.chars).toEqual([]);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('scanDescription: the trigger-word test', () => {
+  const neutral = ['the', 'tool', 'This', 'it', 'file', 'cache', 'not', 'never', "doesn't", 'if', 'that', 'which', 'use', 'is', 'a', 'operation', 'query', 'ſ', 'K', 'and', 'then', 'nothing', 'droplet', 'deleted', 'removal', 'be', 'can'];
+  // Phrases a pattern may match (whole, so that they occur at all), and near misses.
+  const triggers = [
+    'Delete', 'deletes', 'DELETES', 'remove', 'removes', 'drops', 'erase', 'erases', 'destroys', 'purges', 'wipes',
+    'Wipe', 'permanently deletes', 'deletes the file permanently', 'drops it permanently', 'permanent deletion',
+    'permanent removal', 'cannot be undone', "can't be reverted", 'can’t be reversed', 'can not be undone',
+    'irreversible', 'Irreversibly', 'This tool is read-only', 'this is read only', 'a read-only operation',
+    'a safe, read-only query', 'Read-only', 'readonly', 'Read-Only', 'undone', 'reversed',
+  ];
+  const punctuation = [' ', ' ', ' ', ', ', '. ', ': ', '; ', '\n', '\n\n', '\n- ', ' (', ') ', '! ', '—'];
+  const word = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...neutral) }, { weight: 1, arbitrary: fc.constantFrom(...triggers) });
+  const description = fc
+    .array(fc.tuple(word, fc.constantFrom(...punctuation)), { minLength: 1, maxLength: 10 })
+    .map((parts) => parts.map(([w, p]) => w + p).join(''));
+  // A sentence of its own that always matches, so the full matching runs on what follows.
+  const PREFIX = 'Read-only: x.\n\n';
+
+  it('finds what the full matching finds', () => {
+    fc.assert(
+      fc.property(description, (d) => {
+        const full = scanDescription(PREFIX + d)
+          .filter((m) => m.index >= PREFIX.length)
+          .map((m) => ({ ...m, index: m.index - PREFIX.length }));
+        expect(scanDescription(d)).toEqual(full);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('returns nothing, quickly, for text without any trigger word', () => {
+    expect(scanDescription('Returns the data for the given user and project.')).toEqual([]);
+    expect(scanDescription(`${PREFIX}Returns the data for the given user and project.`)).toHaveLength(1);
+  });
+});
