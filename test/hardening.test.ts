@@ -1,0 +1,155 @@
+/**
+ * Whatever a server or a file throws at it, lint returns findings or one clear input
+ * error: never throws, never hangs, never lets a server string reach the terminal raw,
+ * and always writes valid SARIF. Property tests run twice: with a fixed seed (the same
+ * cases every CI run) and with a random one (fast-check prints it on failure, so a
+ * failure can be replayed with { seed }).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../rules/index.js';
+import { lint } from '../src/engine/engine.js';
+import { format, FORMATS } from '../src/reporters/index.js';
+import type { FormatName, Report } from '../src/reporters/types.js';
+import { loadText } from '../src/sources/files.js';
+import { InputProblem } from '../src/sources/parse.js';
+import { BIN, ROOT, tempDir } from './helpers/cli.js';
+
+const SHARED = process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared');
+const ajv = new Ajv04.default({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validateSarif = ajv.compile(JSON.parse(readFileSync(join(SHARED, 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')));
+
+const FIXED_SEED = 20261122;
+const RUNS = 60;
+
+/** Lint a document text in process, through every format; returns the outputs or the input error. */
+function lintAll(text: string): { outputs: Record<string, string>; error?: string } {
+  let servers;
+  try {
+    servers = loadText(text, { kind: 'file', path: 'dump.json', display: 'dump.json' }, 'dump', 'dump.json');
+  } catch (err) {
+    if (err instanceof InputProblem) return { outputs: {}, error: err.message };
+    throw err;
+  }
+  const result = lint(servers, RULES);
+  const report: Report = { findings: result.findings, servers: result.servers, errors: [], rules: RULES, cwd: ROOT };
+  const outputs: Record<string, string> = {};
+  for (const f of FORMATS) outputs[f] = format(f as FormatName, report, { color: false, quiet: false });
+  return { outputs };
+}
+
+/** Runs a property with the fixed seed, then with a random one. */
+function check<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => void) {
+  fc.assert(fc.property(arb, predicate), { seed: FIXED_SEED, numRuns: RUNS });
+  fc.assert(fc.property(arb, predicate), { numRuns: RUNS });
+}
+
+const anyJson = fc.jsonValue({ maxDepth: 6 });
+const KNOWN_ANNOTATION_KEYS = [
+  'title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint', 'maliciousActivityHint', 'attribution', 'inputMetadata', 'returnMetadata',
+  'riskLevel', 'category', 'blastRadius', 'reversibility', 'sideEffects', 'approvalRecommendation', 'minTrustLevel', 'sensitiveHint', 'privateHint',
+];
+const annotations = fc.dictionary(fc.oneof(fc.constantFrom(...KNOWN_ANNOTATION_KEYS), fc.string()), anyJson, { maxKeys: 8 });
+const meta = fc.dictionary(fc.oneof(fc.constantFrom('mcp.dev/effect', 'mcp.dev/idempotent', 'mcp.dev/requiresConfirmation', 'mcp.dev/resultSensitivity', 'io.modelcontextprotocol/action-metadata', 'io.modelcontextprotocol/trust-annotations'), fc.string()), anyJson, { maxKeys: 6 });
+const schemaLike = fc.oneof(anyJson, fc.record({ type: fc.constantFrom('object', 'string', 42), properties: fc.dictionary(fc.string(), anyJson, { maxKeys: 4 }), required: fc.array(fc.string(), { maxLength: 3 }) }, { requiredKeys: [] }));
+
+function assertSafe(text: string) {
+  const { outputs, error } = lintAll(text);
+  if (error !== undefined) {
+    expect(error).not.toContain('\n');
+    return;
+  }
+  expect(validateSarif(JSON.parse(outputs.sarif!)), JSON.stringify(validateSarif.errors?.slice(0, 2))).toBe(true);
+  expect(() => JSON.parse(outputs.json!)).not.toThrow();
+  // Nothing from the input may reach the terminal as a control, bidi or invisible character.
+  expect(outputs.text!).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|\udb40[\udc00-\udc7f]/);
+}
+
+describe('any JSON, anywhere', () => {
+  it('as a tool', () => check(anyJson, (tool) => assertSafe(JSON.stringify({ tools: [tool] }))));
+  it('as a whole document', () => check(anyJson, (doc) => assertSafe(JSON.stringify(doc))));
+  it('as annotations', () => check(annotations, (a) => assertSafe(JSON.stringify({ tools: [{ name: 'x', inputSchema: { type: 'object' }, annotations: a }] }))));
+  it('as _meta', () => check(meta, (m) => assertSafe(JSON.stringify({ tools: [{ name: 'x', inputSchema: { type: 'object' }, _meta: m }] }))));
+  it('as inputSchema and outputSchema', () =>
+    check(fc.tuple(schemaLike, schemaLike), ([i, o]) => assertSafe(JSON.stringify({ tools: [{ name: 'x', inputSchema: i, outputSchema: o }] }))));
+  it('any string as name, title and description', () =>
+    check(fc.tuple(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })), ([name, title, description]) =>
+      assertSafe(JSON.stringify({ serverInfo: { name: title }, tools: [{ name, title, description, inputSchema: { type: 'object' }, annotations: { title: description, readOnlyHint: true, destructiveHint: true } }] })),
+    ));
+});
+
+describe('targeted inputs', () => {
+  it('reads 100,000 levels of nesting without overflowing the stack', () => {
+    const deep = (open: string, leaf: string, close: string) => open.repeat(100_000) + leaf + close.repeat(100_000);
+    for (const text of [
+      deep('[', '1', ']'),
+      `{"tools":[{"name":"x","inputSchema":{"type":"object"},"annotations":${deep('{"a":', '1', '}')}}]}`,
+      `{"tools":[{"name":"x","inputSchema":${deep('{"type":"object","properties":{"a":', '{}', '}}')}}]}`,
+      `{"tools":[{"name":"x","inputSchema":{"type":"object"},"_meta":${deep('{"mcp.dev/effect":', '"read"', '}')}}]}`,
+    ]) {
+      expect(() => lintAll(text)).not.toThrow();
+    }
+  });
+
+  it('treats __proto__, constructor and prototype as data, with no prototype pollution', () => {
+    const text =
+      '{"__proto__": {"polluted": 1}, "tools": [{"name": "constructor", "inputSchema": {"type": "object", "properties": {"__proto__": {"type": "string"}, "prototype": {}}, "required": ["__proto__"]},' +
+      ' "annotations": {"__proto__": {"readOnlyHint": true}, "constructor": true, "inputMetadata": {"__proto__": "x", "destination": "public", "sensitivity": "none", "outcomes": "benign"}}, "_meta": {"__proto__": {"polluted": 2}}}]}';
+    const { outputs } = lintAll(text);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    const report = JSON.parse(outputs.json!);
+    expect(report.findings.some((f: { ruleId: string; pointer: string }) => f.ruleId === 'unknown-annotation-key' && f.pointer === '/tools/0/annotations/__proto__')).toBe(true);
+    expect(report.findings.some((f: { pointer: string }) => f.pointer.startsWith('/tools/0/annotations/readOnlyHint'))).toBe(false);
+  });
+
+  it('reports thousands of tools with the same name without slowing to a crawl', () => {
+    const tools = Array.from({ length: 5_000 }, () => ({ name: 'same', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }));
+    const report = JSON.parse(lintAll(JSON.stringify({ tools })).outputs.json!);
+    expect(report.findings.filter((f: { ruleId: string }) => f.ruleId === 'tool-name-unique').length).toBe(4_999);
+  });
+
+  it('gives byte-identical output in every format, run to run', () => {
+    const text = readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8');
+    expect(lintAll(text).outputs).toEqual(lintAll(text).outputs);
+  });
+});
+
+function sh(command: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', command], { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the process', () => {
+  it('exits quietly when stdout closes early (| head -1)', async () => {
+    const dir = tempDir();
+    const tools = Array.from({ length: 3_000 }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: 'object' } }));
+    writeFileSync(join(dir, 'many.json'), JSON.stringify({ tools }));
+    const r = await sh(`set -o pipefail; node ${JSON.stringify(BIN)} lint many.json | head -1; echo "status=\${PIPESTATUS[0]}" >&2`, dir);
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(r.stderr).toMatch(/status=[01]/);
+  });
+
+  it('lints a 200 MB file', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const big = 'x'.repeat(200 * 1024 * 1024);
+    writeFileSync(join(dir, 'big.json'), `{"tools":[{"name":"big","description":"${big}","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}}]}`);
+    const r = await sh(`node ${JSON.stringify(BIN)} lint big.json --format json`, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ errors: 0, tools: 1 });
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The locator against jsonc-parser's syntax tree: for generated JSON documents in
+ * several layouts, every pointer maps to the same key, value and end positions.
+ */
+import fc from 'fast-check';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { describe, expect, it } from 'vitest';
+import { createLocator } from '../src/sources/locate.js';
+import { lineColumn } from '../src/sources/parse.js';
+import { join, split } from '../src/util/pointer.js';
+
+function pointersOf(value: unknown, base = ''): string[] {
+  const out = [base];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...pointersOf(v, join(base, i))));
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...pointersOf(v, join(base, k)));
+  return out;
+}
+
+/** What the locator should say, computed from jsonc-parser's tree. */
+function expected(text: string, tree: Node, pointer: string) {
+  const path = split(pointer).map((s, i, all) => {
+    const parentNode = findNodeAtLocation(tree, all.slice(0, i).map((x) => (/^\d+$/.test(x) ? Number(x) : x)));
+    return parentNode?.type === 'array' ? Number(s) : s;
+  });
+  const node = findNodeAtLocation(tree, path)!;
+  const key = node.parent?.type === 'property' ? node.parent.offset : node.offset;
+  const container = node.type === 'object' || node.type === 'array';
+  const start = lineColumn(text, key);
+  const value = lineColumn(text, node.offset);
+  const end = lineColumn(text, node.offset + node.length);
+  return {
+    line: start.line,
+    column: start.column,
+    endLine: container ? value.line : end.line,
+    endColumn: container ? value.column + 1 : end.column,
+    valueOffset: node.offset,
+    valueLength: node.length,
+    valueLine: value.line,
+    valueColumn: value.column,
+    valueEndLine: end.line,
+    valueEndColumn: end.column,
+  };
+}
+
+// Keys and strings with quotes, backslashes, slashes, tildes and non-ASCII, the cases a scanner gets wrong.
+const tricky = fc.oneof(fc.string(), fc.constantFrom('a"b', 'back\\slash', 'ends\\', 'x/y~z', '', 'üñí', '\u2028', '\\"', '{[', '"]}'));
+const json = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), tricky, tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 5 }),
+  object: fc.dictionary(tricky, tie('value'), { maxKeys: 5 }),
+})).value;
+
+describe('locator', () => {
+  it('agrees with jsonc-parser on every pointer of generated documents', () => {
+    fc.assert(
+      fc.property(json, fc.constantFrom(0, 2, '\t', 4), fc.boolean(), (value, indent, crlf) => {
+        let text = JSON.stringify(value, null, indent);
+        if (crlf) text = text.replace(/\n/g, '\r\n');
+        const tree = parseTree(text)!;
+        const pointers = pointersOf(value);
+        const located = createLocator(text).locate(pointers);
+        for (const p of pointers) {
+          const got = located.get(p)!;
+          const { pointer: _found, ...rest } = got;
+          expect(rest, `${p} in ${text}`).toEqual(expected(text, tree, p));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('maps a missing pointer to its nearest existing ancestor', () => {
+    const text = '{\n  "tools": [\n    {"name": "a", "annotations": {}}\n  ]\n}';
+    const at = createLocator(text).locate(['/tools/0/annotations/readOnlyHint', '/nope/deeper']);
+    expect(at.get('/tools/0/annotations/readOnlyHint')).toMatchObject({ pointer: '/tools/0/annotations', line: 3, column: 19 });
+    expect(at.get('/nope/deeper')).toMatchObject({ pointer: '', line: 1, column: 1 });
+  });
+
+  it('skips and enters deeply nested values without recursion', () => {
+    const depth = 100_000;
+    const text = '{"deep": ' + '['.repeat(depth) + '1' + ']'.repeat(depth) + ', "after": true}';
+    const at = createLocator(text).locate(['/after', '/deep/0/0']);
+    expect(at.get('/after')).toMatchObject({ line: 1, column: depth * 2 + 13 });
+    expect(at.get('/deep/0/0')).toMatchObject({ line: 1, column: 12, valueLength: (depth - 2) * 2 + 1 });
+    const pointer = '/deep' + '/0'.repeat(4_999);
+    expect(createLocator(text).locate([pointer]).get(pointer)).toMatchObject({ line: 1, column: 10 + 4_999 });
+  });
+});
