@@ -1,0 +1,61 @@
+/**
+ * `mcp-annotate dump`: connect to one live server and write its snapshot
+ * {serverInfo, protocolVersion, capabilities, tools} (sorted keys, stable formatting),
+ * the file `lint` reads back with positions.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { LiveFlags } from '../sources/live/flags.js';
+import { oneLine } from '../util/text.js';
+import { EXIT, UsageError, type CliIO } from './io.js';
+
+export interface DumpCliOptions extends LiveFlags {
+  outputFile?: string;
+}
+
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+export async function dumpCommand(target: string | undefined, opts: DumpCliOptions, io: CliIO): Promise<number> {
+  const flags: DumpCliOptions = { ...opts };
+  if (target !== undefined) {
+    if (!/^https?:\/\//i.test(target)) {
+      throw new UsageError(`dump ${JSON.stringify(target)}: a target given by itself must be an http:// or https:// URL; for a program use --stdio "<command line>" or put it after --`);
+    }
+    flags.url = [...(flags.url ?? []), target];
+  }
+  const live = await import('../sources/live/index.js');
+  if (!live.hasLiveFlags(flags)) {
+    throw new UsageError('nothing to dump: give a URL, --stdio "<command line>", a command after --, or --mcp-config <file> --server <name>');
+  }
+  const ctx = { env: io.env, cwd: io.cwd, stderr: io.stderr };
+  const resolved = await live.resolveLiveTargets(flags, ctx);
+  for (const n of resolved.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  for (const e of resolved.errors) io.stderr.write(`${oneLine(e.message)}\n`);
+  if (resolved.errors.length) return EXIT.error;
+  if (resolved.targets.length === 0) throw new UsageError('nothing to dump: no enabled server was selected');
+  if (resolved.targets.length > 1) {
+    const names = resolved.targets.map((t) => JSON.stringify(t.name ?? t.display)).join(', ');
+    throw new UsageError(`dump writes one server's snapshot, and ${resolved.targets.length} were given (${names}); pick one with --server, or use lint --save-snapshots <dir> for several`);
+  }
+  const run = await live.runLiveTargets(resolved.targets, {
+    timeoutMs: (flags.timeout ?? 30) * 1000,
+    concurrency: 1,
+    cwd: io.cwd,
+    stderr: io.stderr,
+  });
+  if (run.interrupted) {
+    io.stderr.write(`mcp-annotate: interrupted (${run.interrupted}); the server was stopped\n`);
+    return SIGNAL_EXIT[run.interrupted] ?? EXIT.error;
+  }
+  for (const e of run.errors) io.stderr.write(`${oneLine(e.message)}\n`);
+  const snapshot = run.snapshots[0];
+  if (!snapshot) return EXIT.error;
+  if (flags.outputFile === undefined) {
+    io.stdout.write(snapshot.text);
+  } else {
+    const path = resolve(io.cwd, flags.outputFile);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, snapshot.text);
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,362 @@
+/**
+ * Client config files → live targets. Reads the shapes MCP clients keep their servers in:
+ *
+ *   mcpServers        Claude Desktop, Cursor, Claude Code (.mcp.json, ~/.claude.json), Gemini CLI,
+ *                     Windsurf: {command, args, env, cwd} or {url | serverUrl | httpUrl, headers, type}
+ *   servers + inputs  VS Code (.vscode/mcp.json; "mcp" in settings.json): {type, command, args, env,
+ *                     envFile, cwd} or {type: "http" | "sse", url, headers}; ${input:…} needs --input
+ *   mcp               opencode: {type: "local", command: [...], environment} or {type: "remote", url, headers}
+ *   context_servers   Zed: {command, args, env} ({command: {path, args, env}} in older settings) or {url, headers}
+ *
+ * A server with `"disabled": true` or `"enabled": false` is skipped with a note.
+ */
+import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { InputError, Locator } from '../../types.js';
+import { displayPath } from '../files.js';
+import { createJsoncLocator } from './jsonc-locate.js';
+import { decode, InputProblem, lineColumn } from '../parse.js';
+import { escapeSegment } from '../../util/pointer.js';
+import { checkUrl, displayUrl, type LiveTargets, type TransportChoice } from './targets.js';
+import { expand, VariableError, type ExpandContext } from './vars.js';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The shape of one server entry, by the client that wrote it. */
+export type EntryStyle = 'mcpServers' | 'vscode' | 'opencode' | 'zed';
+
+export interface EntryOptions {
+  /** Absolute path of the file the entries come from. */
+  file: string;
+  /** The file as outputs show it; defaults to its path relative to cwd. */
+  display?: string;
+  /** JSON pointer of the object holding the entries, e.g. "/mcpServers". */
+  pointerBase: string;
+  /** Positions in the file, for messages and for findings' physical location. */
+  locator?: Locator;
+  /** Which client's entry shape; default "mcpServers". */
+  style?: EntryStyle;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** --input values for VS Code's ${input:id}. */
+  inputs?: ReadonlyMap<string, string>;
+  /** Descriptions of declared VS Code inputs, for messages. */
+  inputDescriptions?: ReadonlyMap<string, string>;
+  /** What ${workspaceFolder} stands for and where relative paths start; default: from the file's location. */
+  workspaceFolder?: string;
+  userHome?: string;
+  /** Only these servers (by entry name; --server); the others are passed over silently. */
+  only?: ReadonlySet<string>;
+}
+
+const PROJECT_DIRS = ['.vscode', '.cursor', '.zed', '.gemini', '.windsurf', '.claude'];
+const PROJECT_FILES = ['.mcp.json', 'opencode.json', 'opencode.jsonc'];
+
+/**
+ * The folder a config file belongs to (what ${workspaceFolder} means and where relative
+ * paths start): the parent of a project's .vscode/, .cursor/, … folder, or the folder of a
+ * project file such as .mcp.json; for a user-level file (in the home directory or a system
+ * config folder), the working directory, which is the project a client would have open.
+ */
+export function workspaceFolderOf(file: string, cwd: string, home?: string): string {
+  const dir = dirname(file);
+  if (PROJECT_DIRS.includes(basename(dir)) && (home === undefined || resolve(dirname(dir)) !== resolve(home))) return dirname(dir);
+  if (PROJECT_FILES.includes(basename(file)) && (home === undefined || resolve(dir) !== resolve(home))) return dir;
+  return cwd;
+}
+
+function where(opts: EntryOptions, pointer: string): { display: string; line?: number; column?: number } {
+  const display = opts.display ?? displayPath(opts.file, opts.cwd);
+  const at = opts.locator?.locate([pointer]).get(pointer);
+  return at ? { display, line: at.line, column: at.column } : { display };
+}
+
+function entryError(opts: EntryOptions, pointer: string, name: string, message: string): InputError {
+  const w = where(opts, pointer);
+  const pos = w.line !== undefined ? `${w.display}:${w.line}:${w.column}` : w.display;
+  return { target: `${w.display} › ${name}`, file: w.display, line: w.line, column: w.column, message: `${pos}: server ${JSON.stringify(name)}: ${message}` };
+}
+
+function strings(value: unknown, what: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new VariableError(`"${what}" must be an array of strings`);
+  return value;
+}
+
+function stringMap(value: unknown, what: string): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!isObject(value)) throw new VariableError(`"${what}" must be an object of strings`);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+    else throw new VariableError(`"${what}.${k}" must be a string`);
+  }
+  return out;
+}
+
+function optionalString(value: unknown, what: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new VariableError(`"${what}" must be a string`);
+  return value;
+}
+
+/** What one entry describes, before variables are expanded. */
+interface RawEntry {
+  kind: 'stdio' | 'http';
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  envFile?: string;
+  cwd?: string;
+  url?: string;
+  /** Which key held the URL, for messages. */
+  urlKey?: string;
+  headers?: Record<string, string>;
+  transport?: TransportChoice;
+}
+
+function transportFromType(type: unknown): TransportChoice | 'stdio' | undefined {
+  if (type === undefined || type === null) return undefined;
+  if (typeof type !== 'string') throw new VariableError('"type" must be a string');
+  const t = type.toLowerCase();
+  if (t === 'stdio' || t === 'local') return 'stdio';
+  if (t === 'sse') return 'sse';
+  if (t === 'http' || t === 'streamable-http' || t === 'streamablehttp' || t === 'streamable_http') return 'http';
+  if (t === 'remote') return 'auto';
+  throw new VariableError(`transport type ${JSON.stringify(type)} is not supported (expected stdio, http or sse)`);
+}
+
+function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
+  if (style === 'zed' && entry.source === 'extension') {
+    return { skip: 'it is provided by a Zed extension, which only Zed can start' };
+  }
+  if (style === 'opencode') {
+    const type = transportFromType(entry.type);
+    if (type === 'stdio' || (type === undefined && entry.command !== undefined)) {
+      const command = strings(entry.command, 'command');
+      if (command.length === 0) throw new VariableError('"command" must be a non-empty array: the program and its arguments');
+      return { kind: 'stdio', command: command[0], args: command.slice(1), env: stringMap(entry.environment ?? entry.env, entry.environment !== undefined ? 'environment' : 'env'), cwd: optionalString(entry.cwd, 'cwd') };
+    }
+    const url = optionalString(entry.url, 'url');
+    if (url === undefined) throw new VariableError('a "remote" server needs a "url"');
+    return { kind: 'http', url, urlKey: 'url', headers: stringMap(entry.headers, 'headers'), transport: type ?? 'auto' };
+  }
+  const type = transportFromType(entry.type);
+  // Gemini CLI: httpUrl is Streamable HTTP; Windsurf: serverUrl; everyone: url.
+  const urlKey = ['httpUrl', 'serverUrl', 'url'].find((k) => entry[k] !== undefined);
+  if (type !== 'stdio' && urlKey !== undefined) {
+    const url = optionalString(entry[urlKey], urlKey)!;
+    const transport: TransportChoice = type !== undefined ? type : urlKey === 'httpUrl' ? 'http' : 'auto';
+    return { kind: 'http', url, urlKey, headers: stringMap(entry.headers, 'headers'), transport };
+  }
+  let command: unknown = entry.command;
+  let args: unknown = entry.args;
+  let env: unknown = entry.env;
+  // Zed's older settings: "command": {"path", "args", "env"}.
+  if (style === 'zed' && isObject(command)) {
+    args = command.args;
+    env = command.env;
+    command = command.path;
+  }
+  if (command === undefined) {
+    throw new VariableError(`has neither "command" nor a URL ("url"${style === 'mcpServers' ? ', "serverUrl" or "httpUrl"' : ''}), so there is nothing to start or reach`);
+  }
+  if (typeof command !== 'string' || command === '') throw new VariableError('"command" must be a non-empty string');
+  return {
+    kind: 'stdio',
+    command,
+    args: strings(args, 'args'),
+    env: stringMap(env, 'env'),
+    envFile: style === 'vscode' ? optionalString(entry.envFile, 'envFile') : undefined,
+    cwd: optionalString(entry.cwd, 'cwd'),
+  };
+}
+
+function isDisabled(entry: Obj): boolean {
+  return entry.disabled === true || entry.enabled === false;
+}
+
+/**
+ * Turn the server entries of a client config (an object: name → entry) into live targets.
+ * This is the function for any config file that holds an `mcpServers`-shaped object:
+ * pass the entries, the file and the pointer of the object that holds them. Nothing is
+ * started; entries whose variables cannot be resolved become errors that name the file,
+ * position and server; disabled entries become notes.
+ */
+export function targetsFromServerEntries(entries: Record<string, unknown>, opts: EntryOptions): LiveTargets {
+  const out: LiveTargets = { targets: [], errors: [], notes: [], names: Object.keys(entries) };
+  const style = opts.style ?? 'mcpServers';
+  const fileDisplay = opts.display ?? displayPath(opts.file, opts.cwd);
+  const home = opts.userHome ?? opts.env.HOME ?? opts.env.USERPROFILE;
+  const workspace = opts.workspaceFolder ?? workspaceFolderOf(opts.file, opts.cwd, home);
+  const ctx: ExpandContext = {
+    env: opts.env,
+    inputs: opts.inputs,
+    inputDescriptions: opts.inputDescriptions,
+    workspaceFolder: workspace,
+    userHome: home,
+    opencode: style === 'opencode',
+  };
+  for (const name of Object.keys(entries).sort()) {
+    if (opts.only && !opts.only.has(name)) continue;
+    const entry = entries[name];
+    const pointer = `${opts.pointerBase}/${escapeSegment(name)}`;
+    const display = `${fileDisplay} › ${name}`;
+    if (!isObject(entry)) {
+      out.errors.push(entryError(opts, pointer, name, 'the entry must be an object'));
+      continue;
+    }
+    if (isDisabled(entry)) {
+      out.notes.push(`skipped ${JSON.stringify(name)} (${fileDisplay}): it is disabled`);
+      continue;
+    }
+    try {
+      const raw = readEntry(entry, style);
+      if ('skip' in raw) {
+        out.notes.push(`skipped ${JSON.stringify(name)} (${fileDisplay}): ${raw.skip}`);
+        continue;
+      }
+      const secrets = new Set<string>();
+      const config = { file: opts.file, display: fileDisplay, pointer, locator: opts.locator };
+      if (raw.kind === 'http') {
+        const url = checkUrl(expand(raw.url!, ctx, secrets, raw.urlKey!), `"${raw.urlKey}" (${displayUrl(raw.url!)})`);
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(raw.headers ?? {})) {
+          secrets.add(v);
+          headers[k] = expand(v, ctx, secrets, `headers.${k}`);
+          secrets.add(headers[k]!);
+        }
+        const parsed = new URL(url);
+        if (parsed.password) secrets.add(decodeURIComponent(parsed.password));
+        out.targets.push({ name, display, label: name, http: { url, headers, transport: raw.transport ?? 'auto' }, secrets: [...secrets], config });
+      } else {
+        const env: Record<string, string> = {};
+        if (raw.envFile) {
+          const path = resolve(workspace, expand(raw.envFile, ctx, new Set(), 'envFile'));
+          let text: string;
+          try {
+            text = readFileSync(path, 'utf8');
+          } catch {
+            throw new VariableError(`cannot read its envFile ${JSON.stringify(displayPath(path, opts.cwd))}`);
+          }
+          for (const [k, v] of Object.entries(parseEnv(text))) {
+            if (v === undefined) continue;
+            env[k] = v;
+            secrets.add(v);
+          }
+        }
+        for (const [k, v] of Object.entries(raw.env ?? {})) {
+          secrets.add(v);
+          env[k] = expand(v, ctx, secrets, `env.${k}`);
+          secrets.add(env[k]!);
+        }
+        const command = expand(raw.command!, ctx, secrets, 'command');
+        const args = (raw.args ?? []).map((a, i) => expand(a, ctx, secrets, `args[${i}]`));
+        const cwdValue = raw.cwd !== undefined ? expand(raw.cwd, ctx, secrets, 'cwd') : undefined;
+        const cwd = cwdValue === undefined ? workspace : isAbsolute(cwdValue) ? cwdValue : resolve(workspace, cwdValue);
+        out.targets.push({ name, display, label: name, stdio: { command, args, env, cwd }, secrets: [...secrets], config });
+      }
+    } catch (err) {
+      if (err instanceof VariableError) out.errors.push(entryError(opts, pointer, name, err.message));
+      else throw err;
+    }
+  }
+  return out;
+}
+
+/** A config file's text → targets. Which clients' shapes it holds is recognised from its keys. */
+export interface ConfigFileOptions extends Omit<EntryOptions, 'file' | 'pointerBase' | 'style' | 'locator' | 'inputDescriptions'> {
+  /** A file without any server object is fine (a client settings file found by --discover). */
+  allowNoServers?: boolean;
+}
+
+export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { file: string }): LiveTargets {
+  const display = opts.display ?? displayPath(opts.file, opts.cwd);
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const { line, column } = lineColumn(text, first.offset);
+    const message = `${display}:${line}:${column}: invalid JSON: ${printParseErrorCode(first.error)}`;
+    return { targets: [], notes: [], errors: [{ target: display, file: display, line, column, message }] };
+  }
+  if (!isObject(value)) {
+    return { targets: [], notes: [], errors: [{ target: display, file: display, message: `${display}: expected an object with "mcpServers", "servers", "mcp" or "context_servers"` }] };
+  }
+  const locator = createJsoncLocator(text);
+  const out: LiveTargets = { targets: [], errors: [], notes: [], names: [] };
+  const add = (entries: unknown, pointerBase: string, style: EntryStyle, inputs?: unknown) => {
+    if (!isObject(entries)) {
+      const at = locator.locate([pointerBase]).get(pointerBase);
+      out.errors.push({
+        target: display,
+        file: display,
+        line: at?.line,
+        column: at?.column,
+        message: `${display}${at ? `:${at.line}:${at.column}` : ''}: "${pointerBase.slice(1).replace(/\//g, '.')}" must be an object of servers (name → settings)`,
+      });
+      return;
+    }
+    const descriptions = new Map<string, string>();
+    if (Array.isArray(inputs)) {
+      for (const i of inputs) if (isObject(i) && typeof i.id === 'string') descriptions.set(i.id, typeof i.description === 'string' ? i.description : '');
+    }
+    const r = targetsFromServerEntries(entries, { ...opts, display, pointerBase, style, locator, inputDescriptions: descriptions });
+    out.targets.push(...r.targets);
+    out.errors.push(...r.errors);
+    out.notes.push(...r.notes);
+    out.names!.push(...(r.names ?? []));
+  };
+  let found = false;
+  if ('mcpServers' in value) {
+    found = true;
+    add(value.mcpServers, '/mcpServers', 'mcpServers');
+  }
+  if ('servers' in value) {
+    found = true;
+    add(value.servers, '/servers', 'vscode', value.inputs);
+  }
+  if ('mcp' in value) {
+    found = true;
+    const mcp = value.mcp;
+    // VS Code settings.json keeps {"mcp": {"servers", "inputs"}}; opencode keeps {"mcp": {name: {type: "local" | "remote"}}}.
+    if (isObject(mcp) && isObject(mcp.servers) && !(['local', 'remote'] as unknown[]).includes((mcp.servers as Obj).type)) add(mcp.servers, '/mcp/servers', 'vscode', mcp.inputs);
+    else add(mcp, '/mcp', 'opencode');
+  }
+  if ('context_servers' in value) {
+    found = true;
+    add(value.context_servers, '/context_servers', 'zed');
+  }
+  // Claude Code's ~/.claude.json: servers of the project in the working directory.
+  if (isObject(value.projects)) {
+    const project = value.projects[opts.cwd];
+    if (isObject(project) && isObject(project.mcpServers) && Object.keys(project.mcpServers).length > 0) {
+      found = true;
+      add(project.mcpServers, `/projects/${escapeSegment(opts.cwd)}/mcpServers`, 'mcpServers');
+    }
+  }
+  if (!found && !opts.allowNoServers) {
+    out.errors.push({ target: display, file: display, message: `${display}: no MCP servers found: expected a "mcpServers", "servers" (VS Code), "mcp" (opencode) or "context_servers" (Zed) object` });
+  }
+  return out;
+}
+
+/** Read a config file (given with --mcp-config or found by --discover). */
+export async function targetsFromConfigFile(path: string, opts: ConfigFileOptions): Promise<LiveTargets> {
+  const display = opts.display ?? displayPath(path, opts.cwd);
+  let text: string;
+  try {
+    text = decode(await readFile(path));
+  } catch (err) {
+    if (err instanceof InputProblem) return { targets: [], notes: [], errors: [{ target: display, file: display, line: err.line, column: err.column, message: `${display}:${err.line}:${err.column}: ${err.message}` }] };
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    return { targets: [], notes: [], errors: [{ target: display, file: display, message: `${display}: ${why}` }] };
+  }
+  return targetsFromConfigText(text, { ...opts, file: path, display });
+}

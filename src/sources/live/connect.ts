@@ -1,0 +1,378 @@
+/**
+ * One live server: connect with the MCP SDK, send `initialize`, then `tools/list` page by
+ * page, and return what the server said, raw. Nothing else is ever sent (never
+ * `tools/call`). Every step runs under one deadline and a byte and message budget; the
+ * first problem ends the session with one LiveError worded for the user.
+ *
+ * The SDK is loaded here, lazily: linting files never loads it.
+ */
+import { setMaxListeners } from 'node:events';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { TOOL_NAME, version } from '../../version.js';
+import { LiveError, excerpt, lastLine } from './errors.js';
+import { GroupStdioTransport, formatBytes } from './stdio.js';
+import type { LiveTarget } from './targets.js';
+import { redact } from './vars.js';
+
+export interface Limits {
+  /** The whole session: spawn or connect, initialize and every page. */
+  timeoutMs: number;
+  /** Bytes a server may send in one session. */
+  maxBytes: number;
+  /** tools/list pages before giving up on a server that keeps returning a nextCursor. */
+  maxPages: number;
+  /** Notifications and requests a server may send (beyond its answers) in one session. */
+  maxMessages: number;
+}
+
+export const DEFAULT_LIMITS: Omit<Limits, 'timeoutMs'> = {
+  maxBytes: 16 * 1024 * 1024,
+  maxPages: 100,
+  maxMessages: 10_000,
+};
+
+export interface Fetched {
+  /** {serverInfo, protocolVersion, capabilities, tools, …page fields}, as the server sent them. */
+  snapshot: Record<string, unknown>;
+  transport: 'stdio' | 'http' | 'sse';
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+async function loadSdk() {
+  const [client, http, sse, stdio, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Client: client.Client,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    StreamableHTTPError: http.StreamableHTTPError,
+    SSEClientTransport: sse.SSEClientTransport,
+    SseError: sse.SseError,
+    getDefaultEnvironment: stdio.getDefaultEnvironment,
+    JSONRPCMessageSchema: types.JSONRPCMessageSchema,
+    ResultSchema: types.ResultSchema,
+    McpError: types.McpError,
+    ErrorCode: types.ErrorCode,
+  };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+let sdkPromise: Promise<Sdk> | undefined;
+const sdk = () => (sdkPromise ??= loadSdk());
+
+/** The deadline, budgets and first failure of one server's session. */
+class Session {
+  phase = 'while starting the server';
+  bytes = 0;
+  messages = 0;
+  error?: LiveError;
+  readonly controller = new AbortController();
+  readonly failed: Promise<never>;
+  private reject!: (err: LiveError) => void;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onAbort: () => void;
+
+  constructor(
+    readonly limits: Limits,
+    private readonly external: AbortSignal,
+  ) {
+    this.failed = new Promise<never>((_, reject) => (this.reject = reject));
+    this.failed.catch(() => undefined);
+    // Every request of the session listens to this signal.
+    setMaxListeners(0, this.controller.signal);
+    const seconds = limits.timeoutMs / 1000;
+    this.timer = setTimeout(
+      () => this.fail(new LiveError(`timed out after ${seconds} s ${this.phase} (--timeout ${seconds})`)),
+      limits.timeoutMs,
+    );
+    this.onAbort = () => this.fail(new LiveError(`interrupted ${this.phase}`));
+    if (external.aborted) this.onAbort();
+    else external.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  fail(err: LiveError): void {
+    if (this.error) return;
+    this.error = err;
+    this.controller.abort(err);
+    this.reject(err);
+  }
+
+  /** Wait for a step, or for the first failure of the session. */
+  race<T>(step: Promise<T>): Promise<T> {
+    return Promise.race([step, this.failed]);
+  }
+
+  received(n: number): void {
+    this.bytes += n;
+    if (this.bytes > this.limits.maxBytes) {
+      this.fail(new LiveError(`the server sent more than ${formatBytes(this.limits.maxBytes)} ${this.phase}; stopped (a tools/list result is never that large)`));
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.external.removeEventListener('abort', this.onAbort);
+  }
+}
+
+/**
+ * Sits between the SDK Client and a transport: remembers the raw result of every
+ * `initialize` and `tools/list` request (the Client's own parsing keeps only the keys its
+ * schema knows, so annotations of newer vocabularies would be lost), and counts what the
+ * server sends besides answers.
+ */
+class Capture implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+  private readonly sent = new Map<string | number, string>();
+  private readonly lastId = new Map<string, string | number>();
+  private readonly results = new Map<string | number, unknown>();
+
+  constructor(
+    private readonly inner: Transport,
+    private readonly session: Session,
+  ) {}
+
+  get sessionId() {
+    return this.inner.sessionId;
+  }
+
+  setProtocolVersion(v: string): void {
+    this.inner.setProtocolVersion?.(v);
+  }
+
+  start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => {
+      this.observe(message);
+      this.onmessage?.(message, extra);
+    };
+    this.inner.onerror = (e) => this.onerror?.(e);
+    this.inner.onclose = () => this.onclose?.();
+    return this.inner.start().then(() => {
+      this.session.phase = 'while waiting for the initialize response';
+    });
+  }
+
+  private observe(message: JSONRPCMessage): void {
+    const m = message as Obj;
+    if ('method' in m) {
+      this.session.messages++;
+      if (this.session.messages > this.session.limits.maxMessages) {
+        this.session.fail(new LiveError(`the server sent more than ${this.session.limits.maxMessages} notifications and requests ${this.session.phase}; stopped`));
+      }
+      return;
+    }
+    const id = m.id as string | number;
+    if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
+  }
+
+  send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
+    const m = message as Obj;
+    if (typeof m.method === 'string' && 'id' in m && (m.method === 'initialize' || m.method === 'tools/list')) {
+      this.sent.set(m.id as string | number, m.method);
+      this.lastId.set(m.method, m.id as string | number);
+    }
+    return this.inner.send(message, options);
+  }
+
+  /** The raw result of the latest request of this method, if it was answered. */
+  last(method: string): unknown {
+    const id = this.lastId.get(method);
+    return id === undefined ? undefined : this.results.get(id);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** fetch for the HTTP transports: bound to the session's deadline, counting every byte against its budget. */
+function sessionFetch(session: Session): typeof fetch {
+  return async (input, init) => {
+    const signal = init?.signal ? AbortSignal.any([init.signal, session.controller.signal]) : session.controller.signal;
+    const response = await fetch(input, { ...init, signal });
+    if (!response.body) return response;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          session.received(chunk.byteLength);
+          if (session.error) controller.error(session.error);
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+const ROUND_TRIP_SLACK_MS = 1000;
+
+/** initialize + every tools/list page over a connected transport. */
+async function listOver(s: Sdk, transport: Transport, session: Session): Promise<Obj> {
+  const capture = new Capture(transport, session);
+  const client = new s.Client({ name: TOOL_NAME, version: version() }, { capabilities: {} });
+  // Transport noise (a server without a standalone SSE stream, a reconnect) is not fatal;
+  // what is fatal ends the session through session.fail or a rejected request.
+  client.onerror = () => undefined;
+  const requestOptions = { signal: session.controller.signal, timeout: session.limits.timeoutMs + ROUND_TRIP_SLACK_MS };
+  try {
+    session.phase = transport instanceof GroupStdioTransport ? 'while starting the server' : 'while connecting';
+    await session.race(client.connect(capture, requestOptions));
+    const init = capture.last('initialize');
+    if (!isObject(init)) throw new LiveError('the server answered initialize without a result object');
+
+    const tools: unknown[] = [];
+    let first: Obj | undefined;
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 1; ; page++) {
+      if (page > session.limits.maxPages) {
+        throw new LiveError(`stopped after ${session.limits.maxPages} pages of tools/list: the server keeps returning a nextCursor`);
+      }
+      session.phase = `while listing tools (page ${page})`;
+      const request = session.race(client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, s.ResultSchema, requestOptions));
+      let parseError: unknown;
+      await request.catch((err: unknown) => {
+        // The Client's own check of the result envelope (e.g. a non-object _meta) is not
+        // ours to enforce: the raw result, when there is one, is what gets linted.
+        if (err instanceof s.McpError || err instanceof LiveError || capture.last('tools/list') === undefined) throw err;
+        parseError = err;
+      });
+      void parseError;
+      const result = capture.last('tools/list');
+      if (!isObject(result)) throw new LiveError(`the tools/list result (page ${page}) is not an object`);
+      if (!Array.isArray(result.tools)) throw new LiveError(`the tools/list result (page ${page}) has no "tools" array`);
+      first ??= result;
+      tools.push(...result.tools);
+      const next = result.nextCursor;
+      if (next === undefined || next === null || next === '') break;
+      if (typeof next !== 'string') throw new LiveError(`the tools/list result (page ${page}) has a nextCursor that is not a string`);
+      if (seen.has(next)) throw new LiveError(`tools/list returned the cursor ${excerpt(next, 40)} a second time (page ${page}): the pages loop endlessly`);
+      seen.add(next);
+      cursor = next;
+    }
+    const { tools: _t, nextCursor: _n, ...pageFields } = first!;
+    void _t;
+    void _n;
+    const snapshot: Obj = { ...pageFields, capabilities: isObject(init.capabilities) ? init.capabilities : {}, serverInfo: isObject(init.serverInfo) ? init.serverInfo : {}, tools };
+    if (typeof init.protocolVersion === 'string') snapshot.protocolVersion = init.protocolVersion;
+    return snapshot;
+  } finally {
+    await closeQuietly(client, transport);
+  }
+}
+
+async function closeQuietly(client: { close(): Promise<void> }, transport: Transport): Promise<void> {
+  const bounded = (p: Promise<unknown>, ms: number) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, ms).unref())]);
+  const http = transport as Transport & { terminateSession?: () => Promise<void> };
+  if (typeof http.terminateSession === 'function' && http.sessionId !== undefined) await bounded(http.terminateSession(), 1000);
+  await bounded(client.close(), 5000);
+  await bounded(transport.close(), 5000);
+}
+
+function httpStatusText(code: number): string {
+  return { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' }[code] ?? '';
+}
+
+/** Any error of a session → one sentence for the user. */
+function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, stdio?: GroupStdioTransport): LiveError {
+  if (session.error) return session.error;
+  if (err instanceof LiveError) return err;
+  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; code?: unknown };
+  if (stdio) {
+    if (e?.code === 'ENOENT') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: no such program (is it installed and on PATH?)`);
+    if (e?.code === 'EACCES') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: permission denied`);
+    const exit = stdio.exit;
+    if (exit) {
+      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      const last = lastLine(stdio.stderr);
+      return new LiveError(`the server ${how} ${session.phase}${last ? `; its stderr ended with ${excerpt(last, 160)}` : ''}`);
+    }
+  }
+  if (err instanceof s.StreamableHTTPError) {
+    const code = err.code ?? -1;
+    if (code === -1) return new LiveError(`${err.message.replace(/^Streamable HTTP error: /, '')} ${session.phase}`);
+    const body = err.message.replace(/^Streamable HTTP error: /, '').replace(/^Error POSTing to endpoint: ?/, '');
+    const auth = code === 401 || code === 403 ? ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")' : '';
+    return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${excerpt(body, 120)}` : ''}${auth}`.replace(/ {2,}/g, ' '));
+  }
+  if (err instanceof s.SseError) {
+    const code = typeof err.code === 'number' ? err.code : undefined;
+    return new LiveError(`the SSE connection failed${code ? ` with HTTP ${code} ${httpStatusText(code)}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}`);
+  }
+  if (err instanceof s.McpError) {
+    const detail = err.message.replace(/^MCP error -?\d+: /, '');
+    if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
+    if (err.code === s.ErrorCode.RequestTimeout) return new LiveError(`timed out ${session.phase}`);
+    return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${excerpt(detail, 160)}`);
+  }
+  const cause = e?.cause;
+  if (e instanceof TypeError && cause) {
+    const why = cause.code === 'ECONNREFUSED' ? 'connection refused' : cause.code === 'ENOTFOUND' ? 'host not found' : cause.code === 'ECONNRESET' ? 'connection reset' : (cause.message ?? String(cause));
+    return new LiveError(`could not connect: ${why}`);
+  }
+  const message = (e?.message ?? String(err)).split('\n')[0]!;
+  return new LiveError(`${message} ${session.phase}`);
+}
+
+/** A Streamable HTTP failure after which the legacy SSE transport is worth a try (spec: backwards compatibility). */
+function fallsBack(s: Sdk, err: unknown): boolean {
+  return err instanceof s.StreamableHTTPError && typeof err.code === 'number' && err.code >= 400 && err.code < 500 && err.code !== 401 && err.code !== 403;
+}
+
+/** Connect to one live target and read its tools. Throws LiveError (message already redacted of the target's secrets). */
+export async function fetchTools(target: LiveTarget, limits: Limits, signal: AbortSignal, needles: readonly string[]): Promise<Fetched> {
+  const session = new Session(limits, signal);
+  try {
+    const s = await session.race(sdk());
+    if (target.stdio) {
+      const spec = target.stdio;
+      const transport = new GroupStdioTransport(
+        { command: spec.command, args: spec.args, env: { ...s.getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd },
+        { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e) },
+      );
+      try {
+        return { snapshot: await listOver(s, transport, session), transport: 'stdio' };
+      } catch (err) {
+        throw explain(s, err, session, target, transport);
+      }
+    }
+    const http = target.http!;
+    const url = new URL(http.url);
+    const requestInit = { headers: http.headers };
+    const viaHttp = () => listOver(s, new s.StreamableHTTPClientTransport(url, { requestInit, fetch: sessionFetch(session), reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } }), session);
+    const viaSse = () => listOver(s, new s.SSEClientTransport(url, { requestInit, fetch: sessionFetch(session) }), session);
+    if (http.transport === 'sse') {
+      try {
+        return { snapshot: await viaSse(), transport: 'sse' };
+      } catch (err) {
+        throw explain(s, err, session, target);
+      }
+    }
+    try {
+      return { snapshot: await viaHttp(), transport: 'http' };
+    } catch (err) {
+      if (http.transport === 'http' || !fallsBack(s, err) || session.error) throw explain(s, err, session, target);
+      const first = explain(s, err, session, target);
+      try {
+        return { snapshot: await viaSse(), transport: 'sse' };
+      } catch (err2) {
+        const second = explain(s, err2, session, target);
+        if (session.error === second) throw second;
+        throw new LiveError(`not a Streamable HTTP endpoint (${first.message}), and the legacy SSE transport failed too: ${second.message}`);
+      }
+    }
+  } catch (err) {
+    const e = err instanceof LiveError ? err : new LiveError((err as Error)?.message ?? String(err));
+    throw new LiveError(redact(e.message, needles));
+  } finally {
+    session.dispose();
+  }
+}

@@ -1,0 +1,18 @@
+/** Errors of a live server, worded for the user (the runner prefixes the server). */
+import { oneLine } from '../../util/text.js';
+
+/** A problem with one live server: its message is shown as it is, after the server's name. */
+export class LiveError extends Error {}
+
+/** A short, escaped quotation of something a server sent. */
+export function excerpt(text: string, max = 80): string {
+  const t = text.trim();
+  const cut = t.length > max ? t.slice(0, max - 1) + '…' : t;
+  return `"${oneLine(cut).replace(/"/g, '\\"')}"`;
+}
+
+/** The last non-empty line of a server's stderr, for "it exited" messages. */
+export function lastLine(text: string): string | undefined {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines[lines.length - 1];
+}

@@ -1,0 +1,135 @@
+/**
+ * Live targets for `lint` and `dump`: command-line servers (--stdio, --url, `-- cmd`),
+ * client config files (--mcp-config) and the configs found by --discover. Importing this
+ * module does not load the MCP SDK; connecting does.
+ */
+import { resolve } from 'node:path';
+import { UsageError } from '../../cli/io.js';
+import { checkLiveFlags } from './flags.js';
+import { displayPath } from '../files.js';
+import { targetsFromConfigFile } from './config.js';
+import { discoverConfigs } from './discover.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_SECONDS, runLiveTargets, type LiveRunResult } from './run.js';
+import { parseAssignment, targetsFromFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
+import { VariableError, redact, secretNeedles } from './vars.js';
+import { oneLine, plural } from '../../util/text.js';
+
+export { targetsFromServerEntries, targetsFromConfigText, targetsFromConfigFile, type EntryOptions, type EntryStyle } from './config.js';
+export { runLiveTargets, type LiveRunOptions, type LiveRunResult } from './run.js';
+export { hasLiveFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
+
+export interface LiveContext {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+}
+
+function inputsOf(f: LiveFlags): Map<string, string> {
+  const inputs = new Map<string, string>();
+  for (const item of f.input ?? []) {
+    try {
+      const [id, value] = parseAssignment(item, '--input', /^[^=\s]+$/);
+      inputs.set(id, value);
+    } catch (err) {
+      throw new UsageError((err as VariableError).message);
+    }
+  }
+  return inputs;
+}
+
+export interface ResolvedLive extends LiveTargets {
+  /** Config files read, in order (for --discover's listing). */
+  files: { path: string; display: string; client?: string; scope?: string; targets: LiveTarget[]; notes: string[] }[];
+}
+
+/** Every live target the flags name, resolved (variables expanded) but not started. */
+export async function resolveLiveTargets(f: LiveFlags, ctx: LiveContext): Promise<ResolvedLive> {
+  checkLiveFlags(f);
+  const inputs = inputsOf(f);
+  const fromFlags = targetsFromFlags(f, ctx.env, ctx.cwd);
+  const out: ResolvedLive = { ...fromFlags, files: [], names: [] };
+  const only = f.server?.length ? new Set(f.server) : undefined;
+  const files: { path: string; client?: string; scope?: string; discovered: boolean }[] = [
+    ...(f.mcpConfig ?? []).map((p) => ({ path: resolve(ctx.cwd, p), discovered: false })),
+    ...(f.discover ? discoverConfigs({ cwd: ctx.cwd, env: ctx.env }).map((c) => ({ path: c.path, client: c.client, scope: c.scope, discovered: true })) : []),
+  ];
+  const read = new Set<string>();
+  for (const file of files) {
+    if (read.has(file.path)) continue;
+    read.add(file.path);
+    const r = await targetsFromConfigFile(file.path, { env: ctx.env, cwd: ctx.cwd, inputs, only, allowNoServers: file.discovered });
+    out.targets.push(...r.targets);
+    out.errors.push(...r.errors);
+    out.notes.push(...r.notes);
+    out.names!.push(...(r.names ?? []));
+    out.files.push({ path: file.path, display: displayPath(file.path, ctx.cwd), client: file.client, scope: file.scope, targets: r.targets, notes: r.notes });
+  }
+  if (only) {
+    const known = new Set(out.names);
+    const missing = [...only].filter((n) => !known.has(n));
+    if (missing.length) {
+      const list = [...known].sort().map((n) => JSON.stringify(n)).join(', ');
+      out.errors.push({
+        target: '--server',
+        message: `--server ${missing.map((n) => JSON.stringify(n)).join(', ')}: no such server in ${f.discover && !f.mcpConfig?.length ? 'the discovered configs' : 'the config files'}${list ? ` (servers: ${list})` : ''}`,
+      });
+    }
+  }
+  return out;
+}
+
+export interface LiveRunFlags {
+  timeout?: number;
+  concurrency?: number;
+  saveSnapshots?: string;
+}
+
+/** Resolve and run every live target. */
+export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext): Promise<LiveRunResult & { notes: string[] }> {
+  const resolved = await resolveLiveTargets(f, ctx);
+  const run = await runLiveTargets(resolved.targets, {
+    timeoutMs: (f.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    concurrency: f.concurrency ?? DEFAULT_CONCURRENCY,
+    saveDir: f.saveSnapshots !== undefined ? resolve(ctx.cwd, f.saveSnapshots) : undefined,
+    cwd: ctx.cwd,
+    stderr: ctx.stderr,
+  });
+  return { ...run, errors: [...resolved.errors, ...run.errors], notes: resolved.notes };
+}
+
+/** What a target would start or reach, for --discover's listing: no arguments, no query, no secret. */
+function describeTarget(t: LiveTarget): string {
+  const needles = secretNeedles(t.secrets);
+  if (t.stdio) return `stdio  ${redact(t.stdio.command, needles)}`;
+  const url = new URL(t.http!.url);
+  return `${t.http!.transport === 'auto' ? 'http' : t.http!.transport}   ${redact(`${url.origin}${url.pathname}`, needles)}`;
+}
+
+/** --discover without --yes: the servers found, with their source files. Starts nothing. */
+export async function listDiscovered(f: LiveFlags, ctx: LiveContext): Promise<{ text: string; errors: LiveTargets['errors'] }> {
+  const resolved = await resolveLiveTargets(f, ctx);
+  const lines: string[] = [];
+  const withServers = resolved.files.filter((file) => file.targets.length || file.notes.length);
+  let count = 0;
+  for (const file of withServers) {
+    lines.push(`${oneLine(file.display)}${file.client ? ` (${file.client}, ${file.scope})` : ''}`);
+    const width = Math.max(...file.targets.map((t) => oneLine(t.name ?? t.label).length), 0);
+    for (const t of file.targets) {
+      count++;
+      lines.push(`  ${oneLine(t.name ?? t.label).padEnd(width)}  ${oneLine(describeTarget(t))}`);
+    }
+    for (const n of file.notes) lines.push(`  (${oneLine(n)})`);
+  }
+  const flagTargets = resolved.targets.filter((t) => !t.config);
+  for (const t of flagTargets) {
+    count++;
+    lines.push(`${oneLine(t.display)}  ${oneLine(describeTarget(t))}`);
+  }
+  if (count === 0 && withServers.length === 0) {
+    lines.push('No MCP servers found in the known client config locations for this user and project (see the README for the list).');
+  } else {
+    lines.push('');
+    lines.push(`${plural(count, 'server')} found. Nothing was started: add --yes to start ${count === 1 ? 'it' : 'them'} and lint ${count === 1 ? 'its' : 'their'} tools (--server NAME picks some).`);
+  }
+  return { text: lines.join('\n') + '\n', errors: resolved.errors };
+}

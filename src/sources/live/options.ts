@@ -1,0 +1,49 @@
+/**
+ * The command-line options of live targets, shared by `lint` and `dump`. Declaring them
+ * loads nothing but commander.
+ */
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../cli/io.js';
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function collectList(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new UsageError(`--timeout must be a positive number of seconds, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function positiveInt(value: string): number {
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--concurrency must be a positive integer, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+export function addLiveOptions(cmd: Command, { forLint }: { forLint: boolean }): Command {
+  cmd
+    .option('--stdio <command>', 'start this command line as a stdio MCP server (repeatable); or give the command after --', collect)
+    .option('--url <url>', 'an MCP server over HTTP: Streamable HTTP, falling back to legacy SSE (repeatable)', collect)
+    .addOption(new Option('--transport <kind>', 'force the transport of --url servers').choices(['http', 'sse']))
+    .option('--header <"Name: value">', 'an HTTP header for --url servers (repeatable; ${NAME} reads an environment variable)', collect)
+    .option('--env <NAME=value>', 'an environment variable for --stdio servers (repeatable; ${NAME} reads one of yours)', collect)
+    .option('--mcp-config <file>', 'every server in an MCP client config file (Claude, Cursor, VS Code, Gemini CLI, Windsurf, opencode, Zed; repeatable)', collect)
+    .option('--server <names>', 'only these servers of the config files (comma-separated, repeatable)', collectList)
+    .option('--input <id=value>', "a value for VS Code's ${input:id} (repeatable)", collect);
+  if (forLint) {
+    cmd
+      .option('--discover', 'list the servers in the MCP configs of known clients for this user and project (lints them only with --yes)')
+      .option('--yes', 'with --discover: start the servers found and lint them');
+  }
+  cmd.option('--timeout <seconds>', 'per server: the most time to start or connect, initialize and list its tools (default: 30)', seconds);
+  if (forLint) {
+    cmd
+      .option('--concurrency <n>', 'how many live servers to run at once (default: 4)', positiveInt)
+      .option('--save-snapshots <dir>', 'write each live server\'s snapshot into this directory and point findings into those files');
+  }
+  return cmd;
+}

@@ -1,0 +1,160 @@
+/**
+ * Runs live targets: several at a time, each under its own deadline, and turns what each
+ * server said into a snapshot and a ServerInput — the same one `lint` would build from the
+ * snapshot file, so a live server and its snapshot get the same findings.
+ *
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP stop every server of the run (their whole process
+ * groups) before the command ends.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { InputError, Origin, ServerInput } from '../../types.js';
+import { displayPath, loadText } from '../files.js';
+import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
+import { LiveError } from './errors.js';
+import { killAllGroups } from './processes.js';
+import { createProgress } from './progress.js';
+import { snapshotFileName, snapshotText } from './snapshot.js';
+import type { LiveTarget } from './targets.js';
+import { redact, redactJson, secretNeedles } from './vars.js';
+
+export interface LiveRunOptions {
+  timeoutMs: number;
+  concurrency: number;
+  /** Write each server's snapshot into this directory (absolute), and point findings into it. */
+  saveDir?: string;
+  cwd: string;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  limits?: Partial<Omit<Limits, 'timeoutMs'>>;
+}
+
+export interface LiveSnapshot {
+  target: LiveTarget;
+  /** The snapshot file's text (secrets redacted). */
+  text: string;
+  name: string;
+}
+
+export interface LiveRunResult {
+  servers: ServerInput[];
+  errors: InputError[];
+  snapshots: LiveSnapshot[];
+  /** Set when a signal stopped the run: nothing was linted. */
+  interrupted?: NodeJS.Signals;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** Servers are mostly waited on, but each stdio one is a process to start: 4 suits a 2-core machine. */
+export const DEFAULT_CONCURRENCY = 4;
+
+type Outcome = { ok: true; snapshot: Record<string, unknown>; transport: string } | { ok: false; message: string };
+
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** The error line of a live target: the config entry's position when it came from a file. */
+export function liveError(target: LiveTarget, message: string): InputError {
+  const c = target.config;
+  if (c) {
+    const at = c.locator?.locate([c.pointer]).get(c.pointer);
+    const pos = at ? `${c.display}:${at.line}:${at.column}` : c.display;
+    return { target: target.display, file: c.display, line: at?.line, column: at?.column, message: `${pos}: server ${JSON.stringify(target.name ?? target.label)}: ${message}` };
+  }
+  return { target: target.display, message: `${target.display}: ${message}` };
+}
+
+/** Connect to every target (at most `concurrency` at once) and collect their tools. */
+export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Promise<{ outcomes: Outcome[]; interrupted?: NodeJS.Signals }> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits, timeoutMs: opts.timeoutMs };
+  const stop = new AbortController();
+  let interrupted: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) {
+      // A second Ctrl-C: no more waiting for anyone.
+      killAllGroups();
+      return;
+    }
+    interrupted = signal;
+    stop.abort();
+  };
+  for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
+  const progress = createProgress(opts.stderr, targets.length);
+  const outcomes: Outcome[] = new Array(targets.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length && !stop.signal.aborted) {
+      const i = next++;
+      const target = targets[i]!;
+      const needles = secretNeedles(target.secrets);
+      progress.start(target.label);
+      try {
+        const fetched = await fetchTools(target, limits, stop.signal, needles);
+        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, transport: fetched.transport };
+      } catch (err) {
+        const message = err instanceof LiveError ? err.message : `internal error: ${(err as Error)?.message ?? err}`;
+        outcomes[i] = { ok: false, message: redact(message, needles) };
+      }
+      progress.finish(target.label);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, targets.length)) }, worker));
+  } finally {
+    progress.end();
+    for (const sig of STOP_SIGNALS) process.removeListener(sig, onSignal);
+  }
+  return { outcomes, interrupted };
+}
+
+/** Live targets → servers to lint (or errors), in target order. */
+export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions): Promise<LiveRunResult> {
+  const { outcomes, interrupted } = await fetchAll(targets, opts);
+  if (interrupted) return { servers: [], errors: [], snapshots: [], interrupted };
+  const result: LiveRunResult = { servers: [], errors: [], snapshots: [] };
+  const takenFiles = new Set<string>();
+  const takenIds = new Set<string>();
+  if (opts.saveDir && outcomes.some((o) => o.ok)) await mkdir(opts.saveDir, { recursive: true });
+  for (const [i, target] of targets.entries()) {
+    const outcome = outcomes[i]!;
+    if (!outcome.ok) {
+      result.errors.push(liveError(target, outcome.message));
+      continue;
+    }
+    const info = outcome.snapshot.serverInfo as Record<string, unknown> | undefined;
+    const name = target.name ?? (typeof info?.name === 'string' && info.name !== '' ? info.name : target.label);
+    const text = snapshotText(outcome.snapshot);
+    result.snapshots.push({ target, text, name });
+    let id = target.display;
+    for (let n = 2; takenIds.has(id); n++) id = `${target.display} (${n})`;
+    takenIds.add(id);
+    const origin: Origin = { kind: 'live', display: target.display, transport: outcome.transport };
+    if (target.config) {
+      origin.configFile = target.config.display;
+      origin.configPointer = target.config.pointer;
+    }
+    if (opts.saveDir) {
+      const path = join(opts.saveDir, snapshotFileName(name, takenFiles));
+      try {
+        await writeFile(path, text);
+      } catch (err) {
+        result.errors.push(liveError(target, `cannot write its snapshot ${displayPath(path, opts.cwd)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`));
+        continue;
+      }
+      origin.snapshot = displayPath(path, opts.cwd);
+    }
+    let servers: ServerInput[];
+    try {
+      servers = loadText(text, origin, name, id);
+    } catch (err) {
+      result.errors.push(liveError(target, (err as Error).message));
+      continue;
+    }
+    for (const s of servers) {
+      if (target.name !== undefined) s.name = target.name;
+      // Positions exist only in a snapshot file; without one, findings carry logical locations.
+      if (!opts.saveDir) s.locator = undefined;
+      if (target.config) s.fallbackLocation = { file: target.config.file, display: target.config.display, locator: target.config.locator, pointer: target.config.pointer };
+      result.servers.push(s);
+    }
+  }
+  return result;
+}

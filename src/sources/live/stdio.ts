@@ -1,0 +1,201 @@
+/**
+ * A stdio client transport for the MCP SDK's Client that starts the server in its own
+ * process group, so the server and everything it spawns can be stopped together.
+ *
+ * The SDK's StdioClientTransport spawns the server as a plain child: a server started
+ * through `npx` or a shell leaves its real process (a grandchild) behind when only the
+ * child is killed. This transport frames messages like the SDK (newline-delimited
+ * JSON-RPC, checked with the SDK's JSONRPCMessageSchema) but hands the Client the message
+ * exactly as parsed, keeps a byte budget, treats any stdout line that is not JSON-RPC as
+ * fatal, and keeps the tail of stderr for error messages.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { registerGroup, signalGroup, unregisterGroup } from './processes.js';
+import { LiveError, excerpt } from './errors.js';
+
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export interface StdioLimits {
+  maxBytes: number;
+  /** Checks a parsed line is a JSON-RPC message (the SDK's schema). */
+  isMessage: (value: unknown) => boolean;
+  /** Called once with the first fatal problem (garbage on stdout, too much output). */
+  fail: (err: LiveError) => void;
+}
+
+const STDERR_TAIL = 4096;
+
+export class GroupStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+
+  private child?: ChildProcess;
+  private pgid?: number;
+  private pending: Buffer[] = [];
+  private bytes = 0;
+  private stderrTail = '';
+  private exited?: { code: number | null; signal: NodeJS.Signals | null };
+  private exitPromise?: Promise<void>;
+  private closing?: Promise<void>;
+
+  constructor(
+    private readonly launch: StdioLaunch,
+    private readonly limits: StdioLimits,
+  ) {}
+
+  /** How the process ended, when it has. */
+  get exit() {
+    return this.exited;
+  }
+
+  /** The last lines the server wrote on stderr. */
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let child: ChildProcess;
+      try {
+        child = spawn(this.launch.command, this.launch.args, {
+          cwd: this.launch.cwd,
+          env: this.launch.env,
+          stdio: ['pipe', 'pipe', 'pipe'],
+          shell: false,
+          // A new session and process group (POSIX): the group can be killed as a whole, and
+          // a Ctrl-C in the terminal reaches only mcp-annotate, which then stops the group.
+          detached: process.platform !== 'win32',
+          windowsHide: true,
+        });
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      this.child = child;
+      this.exitPromise = new Promise((done) => child.once('exit', () => done()));
+      child.once('error', (err) => reject(err));
+      child.once('spawn', () => {
+        if (child.pid !== undefined) {
+          this.pgid = child.pid;
+          registerGroup(child.pid);
+        }
+        resolve();
+      });
+      child.on('exit', (code, signal) => {
+        this.exited = { code, signal };
+      });
+      child.on('close', () => {
+        if (this.pgid !== undefined && this.closing === undefined) {
+          // The server ended by itself; its children may not have.
+          signalGroup(this.pgid, 'SIGKILL');
+          unregisterGroup(this.pgid);
+        }
+        this.onclose?.();
+      });
+      child.stdin?.on('error', () => {
+        // EPIPE after the server exited: the exit itself is what gets reported.
+      });
+      child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
+      child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+        this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
+      });
+    });
+  }
+
+  private receive(chunk: Buffer): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limits.maxBytes) {
+      this.limits.fail(new LiveError(`the server sent more than ${formatBytes(this.limits.maxBytes)} on stdout; stopped it (a tools/list result is never that large)`));
+      this.child?.stdout?.removeAllListeners('data');
+      return;
+    }
+    // Only the new chunk is searched for line ends: a long line costs linear time.
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      this.pending.push(chunk.subarray(start, nl));
+      start = nl + 1;
+      const line = Buffer.concat(this.pending).toString('utf8').replace(/\r$/, '');
+      this.pending = [];
+      if (!this.line(line)) return;
+    }
+    if (start < chunk.length) this.pending.push(chunk.subarray(start));
+  }
+
+  /** One line of stdout; false when it was fatal. */
+  private line(line: string): boolean {
+    if (line.trim() === '') return true;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.garbage(line);
+      return false;
+    }
+    if (!this.limits.isMessage(value)) {
+      this.garbage(line);
+      return false;
+    }
+    this.onmessage?.(value as JSONRPCMessage);
+    return true;
+  }
+
+  private garbage(line: string): void {
+    this.child?.stdout?.removeAllListeners('data');
+    this.limits.fail(
+      new LiveError(`the server wrote a line on stdout that is not a JSON-RPC message (${excerpt(line)}); stdout must carry only protocol messages, logs belong on stderr`),
+    );
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || stdin.destroyed || this.exited) {
+        resolve();
+        return;
+      }
+      if (stdin.write(JSON.stringify(message) + '\n')) resolve();
+      else stdin.once('drain', () => resolve());
+    });
+  }
+
+  /** Stop the server and every process in its group; resolves when they are gone. */
+  close(): Promise<void> {
+    this.closing ??= this.terminate();
+    return this.closing;
+  }
+
+  private async terminate(): Promise<void> {
+    const child = this.child;
+    const pgid = this.pgid;
+    if (!child || pgid === undefined) return;
+    const wait = (ms: number) =>
+      Promise.race([this.exitPromise!, new Promise<void>((r) => setTimeout(r, ms).unref())]).then(() => this.exited !== undefined);
+    try {
+      child.stdin?.end();
+    } catch {
+      // already closed
+    }
+    // A well-behaved server exits when its stdin closes; give it a moment, then the group.
+    if (!(this.exited || (await wait(200)))) {
+      signalGroup(pgid, 'SIGTERM');
+      await wait(1000);
+    }
+    // Whatever is left in the group (children that ignore SIGTERM, or outlived the server).
+    signalGroup(pgid, 'SIGKILL');
+    if (!this.exited) await wait(1000);
+    unregisterGroup(pgid);
+    child.stdout?.removeAllListeners('data');
+  }
+}
+
+export function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MiB` : `${Math.round(n / 1024)} KiB`;
+}

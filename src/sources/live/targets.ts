@@ -1,0 +1,223 @@
+/**
+ * Live targets: servers to start (stdio) or reach (Streamable HTTP, SSE), resolved from
+ * command-line flags or client config files. Resolving never starts anything and never
+ * loads the MCP SDK.
+ */
+import { parse as parseShell, quote as quoteShell } from 'shell-quote';
+import type { InputError, Locator } from '../../types.js';
+import { expand, resolveReference, VariableError, type ExpandContext } from './vars.js';
+import type { LiveFlags } from './flags.js';
+
+export { hasLiveFlags, type LiveFlags } from './flags.js';
+
+export type TransportChoice = 'auto' | 'http' | 'sse';
+
+export interface StdioSpec {
+  command: string;
+  args: string[];
+  /** Only what the target sets; the runner adds the SDK's safe default environment (PATH, HOME, …). */
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export interface HttpSpec {
+  url: string;
+  headers: Record<string, string>;
+  transport: TransportChoice;
+}
+
+/** Where a config target's entry sits in its file. */
+export interface ConfigEntryLocation {
+  /** Absolute path of the config file. */
+  file: string;
+  /** The file as outputs show it (relative to the working directory when inside it). */
+  display: string;
+  /** JSON pointer of the server's entry. */
+  pointer: string;
+  locator?: Locator;
+}
+
+export interface LiveTarget {
+  /** The name reports use: a config entry's name; for command-line targets the server's serverInfo.name. */
+  name?: string;
+  /** How outputs refer to the target. Never holds a secret: it is built from what the user wrote, unexpanded. */
+  display: string;
+  /** Short label for progress and snapshot file names. */
+  label: string;
+  stdio?: StdioSpec;
+  http?: HttpSpec;
+  /** Header values, env values and resolved variables: never shown anywhere. */
+  secrets: string[];
+  config?: ConfigEntryLocation;
+}
+
+export interface LiveTargets {
+  targets: LiveTarget[];
+  errors: InputError[];
+  /** Things the user should know that are not errors (a disabled server was skipped). */
+  notes: string[];
+  /** Every server name the config files hold, selected or not (to check --server names). */
+  names?: string[];
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** "Name: value" → [name, value]; the message never repeats the value. */
+export function parseHeader(text: string): [string, string] {
+  const colon = text.indexOf(':');
+  const name = colon === -1 ? '' : text.slice(0, colon).trim();
+  if (colon === -1 || !HEADER_NAME.test(name)) {
+    throw new VariableError(`--header expects "Name: value" with a header name of letters, digits and -; got ${colon === -1 ? 'no ":"' : `the name ${JSON.stringify(name)}`} (the value is not shown)`);
+  }
+  return [name, text.slice(colon + 1).trim()];
+}
+
+/** "NAME=value" → [name, value]; the message never repeats the value. */
+export function parseAssignment(text: string, flag: string, pattern: RegExp = ENV_NAME): [string, string] {
+  const eq = text.indexOf('=');
+  const name = eq === -1 ? text : text.slice(0, eq);
+  if (eq === -1 || !pattern.test(name)) {
+    throw new VariableError(`${flag} expects NAME=value; got ${eq === -1 ? 'no "="' : `the name ${JSON.stringify(name)}`} (the value is not shown)`);
+  }
+  return [name, text.slice(eq + 1)];
+}
+
+/** A URL as it may be shown: the password of user:password@ hidden. */
+export function displayUrl(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
+}
+
+/** Check an expanded URL is http(s). */
+export function checkUrl(url: string, shown: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new VariableError(`${shown} is not a valid URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new VariableError(`${shown} is not an http:// or https:// URL (MCP over HTTP needs one)`);
+  }
+  return url;
+}
+
+const SENTINEL = '\u0000';
+
+/**
+ * Split a --stdio command line into argv like a POSIX shell would (quotes, escapes), with
+ * `$NAME` / `${NAME}` references resolved from the environment. No shell runs: pipes,
+ * redirections and `&&` are refused.
+ */
+export function splitCommandLine(line: string, ctx: ExpandContext, secrets: Set<string>): string[] {
+  const parts = parseShell(line, (key: string) => `${SENTINEL}${key}${SENTINEL}`);
+  const argv: string[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string') {
+      argv.push(p.replace(new RegExp(`${SENTINEL}([^${SENTINEL}]*)${SENTINEL}`, 'g'), (_m, key: string) => resolveReference(key, ctx, secrets, '--stdio')));
+    } else if ('pattern' in p) {
+      argv.push(p.pattern);
+    } else if ('comment' in p) {
+      break;
+    } else {
+      throw new VariableError(
+        `--stdio runs one command without a shell, so ${JSON.stringify((p as { op: string }).op)} is not supported; to use a shell, write --stdio "sh -c '…'"`,
+      );
+    }
+  }
+  if (argv.length === 0 || argv[0] === '') throw new VariableError('--stdio needs a command to run');
+  return argv;
+}
+
+function flagError(target: string, err: unknown): InputError {
+  const message = err instanceof VariableError ? err.message : String((err as Error)?.message ?? err);
+  return { target, message: `${target}: ${message}` };
+}
+
+/** Targets from --stdio, `-- command…`, --url, with --header, --env and --transport. */
+export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: string): LiveTargets {
+  const out: LiveTargets = { targets: [], errors: [], notes: [] };
+  const ctx: ExpandContext = { env };
+  const stdioLines = [...(flags.stdio ?? []).map((line) => ({ line, argv: undefined as string[] | undefined }))];
+  if (flags.command?.length) stdioLines.push({ line: quoteShell(flags.command), argv: flags.command });
+
+  // --env and --header are shared by every target of their kind; a bad one fails those targets.
+  const envSecrets = new Set<string>();
+  let envVars: Record<string, string> | undefined;
+  let envError: unknown;
+  try {
+    envVars = {};
+    for (const item of flags.env ?? []) {
+      const [name, raw] = parseAssignment(item, '--env');
+      envSecrets.add(raw);
+      const value = expand(raw, ctx, envSecrets, `--env ${name}`);
+      envSecrets.add(value);
+      envVars[name] = value;
+    }
+  } catch (err) {
+    envError = err;
+  }
+  const headerSecrets = new Set<string>();
+  let headers: Record<string, string> | undefined;
+  let headerError: unknown;
+  try {
+    headers = {};
+    for (const item of flags.header ?? []) {
+      const [name, raw] = parseHeader(item);
+      headerSecrets.add(raw);
+      const value = expand(raw, ctx, headerSecrets, `--header ${name}`);
+      headerSecrets.add(value);
+      headers[name] = value;
+    }
+  } catch (err) {
+    headerError = err;
+  }
+
+  for (const { line, argv: given } of stdioLines) {
+    const display = line;
+    if (envError) {
+      out.errors.push(flagError(display, envError));
+      continue;
+    }
+    try {
+      const secrets = new Set(envSecrets);
+      const argv = given ? given.map((a) => expand(a, ctx, secrets, '--')) : splitCommandLine(line, ctx, secrets);
+      out.targets.push({
+        display,
+        label: basenameOf(argv[0]!),
+        stdio: { command: argv[0]!, args: argv.slice(1), env: { ...envVars }, cwd },
+        secrets: [...secrets],
+      });
+    } catch (err) {
+      out.errors.push(flagError(display, err));
+    }
+  }
+  for (const raw of flags.url ?? []) {
+    const display = displayUrl(raw);
+    if (headerError) {
+      out.errors.push(flagError(display, headerError));
+      continue;
+    }
+    try {
+      const secrets = new Set(headerSecrets);
+      const url = checkUrl(expand(raw, ctx, secrets, '--url'), display);
+      // A password in the URL is a secret too.
+      const parsed = new URL(url);
+      if (parsed.password) secrets.add(decodeURIComponent(parsed.password));
+      out.targets.push({
+        display,
+        label: parsed.host,
+        http: { url, headers: { ...headers }, transport: flags.transport ?? 'auto' },
+        secrets: [...secrets],
+      });
+    } catch (err) {
+      out.errors.push(flagError(display, err));
+    }
+  }
+  return out;
+}
+
+export function basenameOf(command: string): string {
+  const parts = command.split(/[\\/]/);
+  return parts[parts.length - 1] || command;
+}

@@ -1,0 +1,114 @@
+/**
+ * Variable references in live-target values (`${NAME}`, `${env:NAME}`, `${NAME:-default}`,
+ * `${workspaceFolder}`, `${userHome}`, `${input:id}`, and opencode's `{env:NAME}`), and the
+ * secrets they resolve to. Every resolved environment variable or input is a secret: it is
+ * recorded so that no output can show it (see redact()).
+ */
+
+/** A value could not be resolved; the message names the reference and where it was used. */
+export class VariableError extends Error {}
+
+export interface ExpandContext {
+  env: NodeJS.ProcessEnv;
+  /** Values given with --input id=value (VS Code's `${input:id}`). */
+  inputs?: ReadonlyMap<string, string>;
+  /** Descriptions of the inputs a VS Code config declares, for the message when one is missing. */
+  inputDescriptions?: ReadonlyMap<string, string>;
+  /** The folder `${workspaceFolder}` stands for (the project a config file belongs to). */
+  workspaceFolder?: string;
+  userHome?: string;
+  /** opencode writes `{env:NAME}` (no dollar sign). */
+  opencode?: boolean;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Resolve one reference body (what is between `${` and `}`), recording secrets. */
+export function resolveReference(body: string, ctx: ExpandContext, secrets: Set<string>, where: string): string {
+  const fromEnv = (name: string, fallback?: string): string => {
+    const value = ctx.env[name];
+    if (value === undefined || value === '') {
+      if (fallback !== undefined) return fallback;
+      throw new VariableError(`environment variable ${name} is not set (referenced as \${${body}} in ${where})`);
+    }
+    secrets.add(value);
+    return value;
+  };
+  if (body === 'workspaceFolder') {
+    if (ctx.workspaceFolder === undefined) throw new VariableError(`\${workspaceFolder} has no meaning here (in ${where})`);
+    return ctx.workspaceFolder;
+  }
+  if (body === 'userHome') {
+    if (ctx.userHome === undefined) throw new VariableError(`\${userHome} is not known (in ${where})`);
+    return ctx.userHome;
+  }
+  if (body.startsWith('env:')) {
+    const name = body.slice(4);
+    if (!NAME.test(name)) throw new VariableError(`\${${body}} is not a valid environment variable reference (in ${where})`);
+    return fromEnv(name);
+  }
+  if (body.startsWith('input:')) {
+    const id = body.slice(6);
+    const value = ctx.inputs?.get(id);
+    if (value === undefined) {
+      const described = ctx.inputDescriptions?.get(id);
+      throw new VariableError(
+        `needs input "${id}"${described ? ` (${described})` : ''} for ${where}: inputs are prompted for by VS Code and cannot be answered here; pass it with --input ${id}=VALUE`,
+      );
+    }
+    if (value !== '') secrets.add(value);
+    return value;
+  }
+  const withDefault = /^([A-Za-z_][A-Za-z0-9_]*):-(.*)$/s.exec(body);
+  if (withDefault) return fromEnv(withDefault[1]!, withDefault[2]!);
+  if (NAME.test(body)) return fromEnv(body);
+  throw new VariableError(`unsupported variable \${${body}} in ${where} (supported: \${NAME}, \${env:NAME}, \${NAME:-default}, \${workspaceFolder}, \${userHome}, \${input:id})`);
+}
+
+/** Expand every reference in a string value. */
+export function expand(value: string, ctx: ExpandContext, secrets: Set<string>, where: string): string {
+  let out = value.replace(/\$\{([^}]*)\}/g, (_m, body: string) => resolveReference(body, ctx, secrets, where));
+  if (ctx.opencode) {
+    out = out.replace(/\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => resolveReference(`env:${name}`, ctx, secrets, where));
+  }
+  return out;
+}
+
+/**
+ * Shorter values are not searched for: redacting "1" or "true" everywhere would garble
+ * unrelated text, and a value that short cannot hold a meaningful secret.
+ */
+export const MIN_SECRET_LENGTH = 6;
+
+/** The strings to hide for a set of secret values: each value, and each long word of it ("Bearer <token>"). */
+export function secretNeedles(secrets: Iterable<string>): string[] {
+  const needles = new Set<string>();
+  for (const s of secrets) {
+    if (s.length >= MIN_SECRET_LENGTH) needles.add(s);
+    for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) needles.add(part);
+  }
+  // Longest first, so a value is hidden whole before any part of it.
+  return [...needles].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+}
+
+export const REDACTED = '***';
+
+/** Replace every occurrence of a secret in a text. */
+export function redact(text: string, needles: readonly string[]): string {
+  let out = text;
+  for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
+  return out;
+}
+
+/** Redact every string (keys included) of a JSON value. */
+export function redactJson(value: unknown, needles: readonly string[]): unknown {
+  if (needles.length === 0) return value;
+  if (typeof value === 'string') return redact(value, needles);
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, needles));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[redact(k, needles)] = redactJson(v, needles);
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,336 @@
+/**
+ * Live targets end to end: real MCP servers built with the SDK (stdio child processes,
+ * Streamable HTTP and SSE on 127.0.0.1), linted through the real bin.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv04 from 'ajv-draft-04';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempDir, json } from '../helpers/cli.js';
+import { startHttpServer } from './servers/http.mjs';
+import { loadFixture } from './servers/tools-lib.mjs';
+import { SERVERS, VOCAB_FIXTURE, essence, serverArgv, serverCommand } from './helpers.js';
+
+const fixture = loadFixture(VOCAB_FIXTURE);
+const SHARED = process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared');
+const ajv04 = new Ajv04.default({ allErrors: true, strict: false });
+addFormats.default(ajv04);
+const validateSarif = ajv04.compile(JSON.parse(readFileSync(join(SHARED, 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')));
+const ajv2020 = new Ajv2020.default({ allErrors: true, strict: false });
+addFormats.default(ajv2020);
+const validateJsonReport = ajv2020.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')));
+type Http = Awaited<ReturnType<typeof startHttpServer>>;
+let streamable: Http;
+let sse: Http;
+let dumpReport: { findings: Parameters<typeof essence>[0]['findings'] };
+
+beforeAll(async () => {
+  streamable = await startHttpServer({ mode: 'streamable', ...fixture, pageSize: 3 });
+  sse = await startHttpServer({ mode: 'sse', ...fixture });
+  const r = await runCli(['lint', VOCAB_FIXTURE, '-f', 'json']);
+  dumpReport = JSON.parse(r.stdout);
+});
+afterAll(async () => {
+  await streamable?.close();
+  await sse?.close();
+});
+
+/** The rules that only fire when annotation keys the SDK's Tool schema does not know reach the linter. */
+const NEEDS_RAW_KEYS = ['readonly-vs-outcome', 'risk-level-floor', 'unknown-classifier', 'sensitive-output-undeclared', 'idempotent-conflict', 'attribution-uri'];
+
+describe('the raw tools/list result reaches the linter', () => {
+  it('the dump itself has findings from SEP-1913, SEP-2793 and _meta vocabularies', () => {
+    const rules = new Set(dumpReport.findings.map((f) => f.ruleId));
+    for (const id of NEEDS_RAW_KEYS) expect(rules, id).toContain(id);
+  });
+
+  it('stdio: exactly the findings of the dump', async () => {
+    const r = await runCli(['lint', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '-f', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const live = JSON.parse(r.stdout);
+    expect(live.servers).toEqual([expect.objectContaining({ name: 'vocab-server', kind: 'live', tools: 4, spec: '2025-11-25' })]);
+    expect(essence(live)).toEqual(essence(dumpReport));
+  });
+
+  it('stdio with pages (`lint -- command args`): exactly the findings of the dump', async () => {
+    const { command, args } = serverArgv('stdio-tools.mjs', VOCAB_FIXTURE, '1');
+    const r = await runCli(['lint', '-f', 'json', '--', command, ...args]);
+    expect(r.stderr).toBe('');
+    expect(essence(JSON.parse(r.stdout))).toEqual(essence(dumpReport));
+  });
+
+  it('Streamable HTTP with pages: exactly the findings of the dump', async () => {
+    const r = await runCli(['lint', '--url', streamable.url, '-f', 'json']);
+    expect(r.stderr).toBe('');
+    expect(essence(JSON.parse(r.stdout))).toEqual(essence(dumpReport));
+    // initialize, then tools/list page by page (4 tools, 3 a page); never tools/call.
+    const bodies = streamable.requests.filter((q) => q.method === 'POST');
+    expect(bodies.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('legacy SSE, found by falling back from Streamable HTTP: exactly the findings of the dump', async () => {
+    const r = await runCli(['lint', '--url', sse.url, '-f', 'json']);
+    expect(r.stderr).toBe('');
+    expect(essence(JSON.parse(r.stdout))).toEqual(essence(dumpReport));
+  });
+
+  it('--transport sse goes straight to SSE; --transport http does not fall back', async () => {
+    const before = sse.requests.length;
+    const ok = await runCli(['lint', '--url', sse.url, '--transport', 'sse', '-f', 'json']);
+    expect(essence(JSON.parse(ok.stdout))).toEqual(essence(dumpReport));
+    expect(sse.requests[before]).toMatchObject({ method: 'GET' });
+
+    const no = await runCli(['lint', '--url', sse.url, '--transport', 'http']);
+    expect(no.code).toBe(2);
+    expect(no.stderr).toBe(`${sse.url}: HTTP 405 Method Not Allowed while waiting for the initialize response\n`);
+  });
+});
+
+describe('snapshots', () => {
+  it('dump writes a stable snapshot with sorted keys that lint reads back to the same findings', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'snap', 'vocab.json');
+    const a = await runCli(['dump', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE, '2'), '-o', out]);
+    expect(a).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const b = await runCli(['dump', streamable.url]);
+    expect(b.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    // Same server, either transport: the same bytes.
+    expect(b.stdout).toBe(text);
+    const snap = JSON.parse(text);
+    expect(Object.keys(snap)).toEqual(['capabilities', 'protocolVersion', 'serverInfo', 'tools']);
+    expect(Object.keys(snap.tools[0])).toEqual([...Object.keys(snap.tools[0])].sort());
+    expect(text).toBe(JSON.stringify(snap, null, 2) + '\n');
+    expect(snap.serverInfo).toEqual(fixture.serverInfo);
+    expect(snap.tools).toHaveLength(4);
+
+    const back = await runCli(['lint', out, '-f', 'json']);
+    const report = JSON.parse(back.stdout);
+    expect(essence(report)).toEqual(essence(dumpReport));
+    expect(report.findings.every((f: { file: string; line: number }) => f.file.endsWith('snap/vocab.json') && f.line > 0)).toBe(true);
+  });
+
+  it('lint --save-snapshots writes one file per server and SARIF points into them', async () => {
+    const dir = tempDir();
+    const r = await runCli(
+      ['lint', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--url', streamable.url, '--save-snapshots', 'snaps', '-f', 'sarif', '-o', 'out.sarif', '-f', 'json'],
+      { cwd: dir },
+    );
+    expect(r.code).toBe(1);
+    // Two servers with the same serverInfo.name: two files.
+    expect(readdirSync(join(dir, 'snaps')).sort()).toEqual(['vocab-server-2.json', 'vocab-server.json']);
+    const report = JSON.parse(r.stdout);
+    expect(report.findings.every((f: { file: string }) => f.file.startsWith('snaps/vocab-server'))).toBe(true);
+    const sarif = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8'));
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
+    const result = sarif.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'readonly-vs-outcome');
+    const loc = result.locations[0];
+    expect(loc.physicalLocation.artifactLocation.uri).toMatch(/^snaps\/vocab-server(-2)?\.json$/);
+    expect(loc.logicalLocations).toEqual([
+      { name: 'export_customers', fullyQualifiedName: 'vocab-server/export_customers', kind: 'function' },
+      { name: 'vocab-server', fullyQualifiedName: 'vocab-server', kind: 'module' },
+    ]);
+    // The region is where the pointer's value sits in the snapshot file.
+    const lines = readFileSync(join(dir, loc.physicalLocation.artifactLocation.uri), 'utf8').split('\n');
+    expect(lines[loc.physicalLocation.region.startLine - 1]).toContain('"outcomes"');
+  });
+
+  it('without --save-snapshots, live findings carry logical locations only', async () => {
+    const r = await runCli(['lint', '--url', streamable.url, '-f', 'sarif']);
+    const results = JSON.parse(r.stdout).runs[0].results;
+    expect(results.length).toBeGreaterThan(0);
+    for (const x of results) expect(x.locations[0].physicalLocation).toBeUndefined();
+  });
+});
+
+describe('client config files', () => {
+  it('mcpServers: every enabled server, named by its entry, located at its entry; disabled ones noted', async () => {
+    const dir = tempDir({
+      '.cursor/mcp.json': json({
+        mcpServers: {
+          local: serverArgv('stdio-tools.mjs', VOCAB_FIXTURE),
+          remote: { url: streamable.url },
+          legacy: { type: 'sse', url: sse.url },
+          gemini: { httpUrl: streamable.url },
+          off: { ...serverArgv('misbehave.mjs', 'hang'), disabled: true },
+        },
+      }),
+    });
+    const r = await runCli(['lint', '--mcp-config', '.cursor/mcp.json', '-f', 'json', '-f', 'sarif', '-o', 'out.sarif'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('mcp-annotate: note: skipped "off" (.cursor/mcp.json): it is disabled\n');
+    const report = JSON.parse(r.stdout);
+    expect(report.servers.map((s: { name: string; source: string }) => [s.name, s.source])).toEqual([
+      ['gemini', '.cursor/mcp.json › gemini'],
+      ['legacy', '.cursor/mcp.json › legacy'],
+      ['local', '.cursor/mcp.json › local'],
+      ['remote', '.cursor/mcp.json › remote'],
+    ]);
+    const text = readFileSync(join(dir, '.cursor/mcp.json'), 'utf8').split('\n');
+    const lineOf = (name: string) => text.findIndex((l) => l.includes(`"${name}":`)) + 1;
+    for (const name of ['local', 'remote', 'legacy', 'gemini']) {
+      // The four serve the same tools, so each also gets notes about the others' tool names.
+      const mine = report.findings.filter((f: { server: string; ruleId: string }) => f.server === name && f.ruleId !== 'cross-server-name-collision');
+      expect(essence({ findings: mine })).toEqual(essence(dumpReport));
+      expect(new Set(mine.map((f: { file: string; line: number }) => `${f.file}:${f.line}`))).toEqual(new Set([`.cursor/mcp.json:${lineOf(name)}`]));
+    }
+    const sarif = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8'));
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
+    expect(validateJsonReport(report), JSON.stringify(validateJsonReport.errors)).toBe(true);
+    const loc = sarif.runs[0].results[0].locations[0];
+    expect(loc.physicalLocation.artifactLocation.uri).toBe('.cursor/mcp.json');
+    expect(loc.logicalLocations.map((l: { kind: string }) => l.kind)).toEqual(['function', 'module']);
+
+    const plain = await runCli(['lint', '--mcp-config', '.cursor/mcp.json', '--server', 'remote'], { cwd: dir });
+    expect(plain.stdout).toContain(`remote .cursor/mcp.json › remote · 4 tools`);
+    expect(plain.stdout).toContain(`.cursor/mcp.json:${lineOf('remote')}:`);
+  });
+
+  it('VS Code: ${input:…} needs --input; ${workspaceFolder} and ${env:…} resolve', async () => {
+    const { command, args } = serverArgv('stdio-tools.mjs', '${workspaceFolder}/tools.json');
+    const dir = tempDir({
+      'tools.json': readFileSync(VOCAB_FIXTURE, 'utf8'),
+      '.vscode/mcp.json': [
+        '{',
+        '  // VS Code allows comments',
+        '  "inputs": [{ "type": "promptString", "id": "api-token", "description": "API token", "password": true }],',
+        '  "servers": {',
+        `    "files": { "type": "stdio", "command": ${JSON.stringify(command)}, "args": ${JSON.stringify(args)},`,
+        '               "env": { "TOKEN": "${input:api-token}", "REQUIRE_TOKEN": "${env:EXPECTED}" } },',
+        '  },',
+        '}',
+      ].join('\n'),
+    });
+    const missing = await runCli(['lint', '--mcp-config', '.vscode/mcp.json'], { cwd: dir, env: { EXPECTED: 'tok-123456789' } });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      '.vscode/mcp.json:5:5: server "files": needs input "api-token" (API token) for env.TOKEN: inputs are prompted for by VS Code and cannot be answered here; pass it with --input api-token=VALUE',
+    );
+    const given = await runCli(['lint', '--mcp-config', '.vscode/mcp.json', '--input', 'api-token=tok-123456789', '-f', 'json'], { cwd: dir, env: { EXPECTED: 'tok-123456789' } });
+    expect(given.stderr).toBe('');
+    expect(essence(JSON.parse(given.stdout))).toEqual(essence(dumpReport));
+    const wrong = await runCli(['lint', '--mcp-config', '.vscode/mcp.json', '--input', 'api-token=nope-nope-nope'], { cwd: dir, env: { EXPECTED: 'tok-123456789' } });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^\.vscode\/mcp\.json:5:5: server "files": the server exited with code 1 while waiting for the initialize response; its stderr ended with "stdio-tools: TOKEN is missing or wrong"\n$/);
+  });
+
+  it('opencode (command array, environment, remote) and Zed (context_servers; extensions skipped)', async () => {
+    const { command, args } = serverArgv('stdio-tools.mjs', VOCAB_FIXTURE);
+    const dir = tempDir({
+      'opencode.json': json({
+        $schema: 'https://opencode.ai/config.json',
+        mcp: {
+          local: { type: 'local', command: [command, ...args], environment: { REQUIRE_TOKEN: '{env:OC_TOKEN}', TOKEN: 'oc-token-1234' } },
+          web: { type: 'remote', url: streamable.url },
+          off: { type: 'local', command: ['nothing'], enabled: false },
+        },
+      }),
+      '.zed/settings.json': json({
+        theme: 'One Dark',
+        context_servers: {
+          modern: { source: 'custom', command, args },
+          older: { command: { path: command, args } },
+          ext: { source: 'extension', settings: {} },
+        },
+      }),
+    });
+    const oc = await runCli(['lint', '--mcp-config', 'opencode.json', '-f', 'json'], { cwd: dir, env: { OC_TOKEN: 'oc-token-1234' } });
+    expect(oc.stderr).toBe('mcp-annotate: note: skipped "off" (opencode.json): it is disabled\n');
+    expect(JSON.parse(oc.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['local', 'web']);
+    const zed = await runCli(['lint', '--mcp-config', '.zed/settings.json', '-f', 'json'], { cwd: dir });
+    expect(zed.stderr).toBe('mcp-annotate: note: skipped "ext" (.zed/settings.json): it is provided by a Zed extension, which only Zed can start\n');
+    expect(JSON.parse(zed.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['modern', 'older']);
+  });
+
+  it('--server names a server that does not exist: an error naming the ones that do', async () => {
+    const dir = tempDir({ '.mcp.json': json({ mcpServers: { a: { url: streamable.url }, b: { url: sse.url } } }) });
+    const r = await runCli(['lint', '--mcp-config', '.mcp.json', '--server', 'a,c', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('--server "c": no such server in the config files (servers: "a", "b")\n');
+    expect(JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['a']);
+  });
+
+  it('a config file that is not JSON, or holds no servers: one line with the position', async () => {
+    const dir = tempDir({ 'bad.json': '{\n  "mcpServers": {\n    "a": { "url": }\n  }\n}\n', 'none.json': json({ theme: 'dark' }) });
+    const r = await runCli(['lint', '--mcp-config', 'bad.json', '--mcp-config', 'none.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'bad.json:3:19: invalid JSON: ValueExpected\n' +
+        'none.json: no MCP servers found: expected a "mcpServers", "servers" (VS Code), "mcp" (opencode) or "context_servers" (Zed) object\n',
+    );
+  });
+});
+
+describe('--discover', () => {
+  it('lists the servers of known client configs with their files and starts nothing without --yes', async () => {
+    const home = tempDir({
+      '.cursor/mcp.json': json({ mcpServers: { 'user-server': serverArgv('misbehave.mjs', 'started', join(SERVERS, '..', 'never-written')) } }),
+    });
+    const marker = join(home, 'started.pid');
+    const project = tempDir({
+      '.vscode/mcp.json': json({ servers: { 'project-server': { type: 'stdio', ...serverArgv('misbehave.mjs', 'started', marker) }, remote: { type: 'http', url: `${streamable.url}?key=abc` } } }),
+    });
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+    const list = await runCli(['lint', '--discover'], { cwd: project, env });
+    expect(list.code).toBe(0);
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toBe(
+      [
+        `${home}/.cursor/mcp.json (Cursor, user)`,
+        `  user-server  stdio  ${process.execPath}`,
+        '.vscode/mcp.json (VS Code, project)',
+        `  project-server  stdio  ${process.execPath}`,
+        `  remote          http   ${streamable.url}`,
+        '',
+        '3 servers found. Nothing was started: add --yes to start them and lint their tools (--server NAME picks some).',
+        '',
+      ].join('\n'),
+    );
+    expect(existsSync(marker)).toBe(false);
+
+    const run = await runCli(['lint', '--discover', '--yes', '--server', 'project-server', '-f', 'json'], { cwd: project, env });
+    expect(run.stderr).toBe('');
+    expect(existsSync(marker)).toBe(true);
+    expect(JSON.parse(run.stdout).servers).toEqual([expect.objectContaining({ name: 'project-server', source: '.vscode/mcp.json › project-server' })]);
+  });
+});
+
+describe('targets and their problems', () => {
+  it('file and live targets in one run, and a missing ${VAR}: an error for that target only', async () => {
+    const r = await runCli(['lint', VOCAB_FIXTURE, '--url', streamable.url, '--stdio', `${serverCommand('stdio-tools.mjs', VOCAB_FIXTURE)} --token \${NOT_SET_ANYWHERE}`, '-f', 'json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/: environment variable NOT_SET_ANYWHERE is not set \(referenced as \$\{NOT_SET_ANYWHERE\} in --stdio\)\n$/);
+    expect(JSON.parse(r.stdout).servers.map((s: { kind: string }) => s.kind).sort()).toEqual(['file', 'live']);
+  });
+
+  it('usage errors: options without the targets they apply to, shell operators, dump of several servers', async () => {
+    expect((await runCli(['lint', 'x.json', '--header', 'A: b'])).stderr).toBe(
+      'mcp-annotate: --header applies to --url servers, and there is none (headers of config servers come from their config file)\n',
+    );
+    const pipe = await runCli(['lint', '--stdio', 'cat x | node server.js']);
+    expect(pipe).toMatchObject({ code: 2 });
+    expect(pipe.stderr).toBe(`cat x | node server.js: --stdio runs one command without a shell, so "|" is not supported; to use a shell, write --stdio "sh -c '…'"\n`);
+    const two = await runCli(['dump', '--url', streamable.url, '--url', sse.url]);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toMatch(/^mcp-annotate: dump writes one server's snapshot, and 2 were given/);
+    const bad = await runCli(['lint', '--url', 'ftp://example.invalid/x']);
+    expect(bad.stderr).toBe('ftp://example.invalid/x: ftp://example.invalid/x is not an http:// or https:// URL (MCP over HTTP needs one)\n');
+  });
+});
+
+describe('the MCP SDK loads lazily', () => {
+  it('linting a file does not load it; a live server does', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { BIN } = await import('../helpers/cli.js');
+    const trace = join(SERVERS, 'trace-sdk.mjs');
+    const file = spawnSync(process.execPath, ['--import', trace, BIN, 'lint', VOCAB_FIXTURE, '--fail-on', 'none'], { encoding: 'utf8' });
+    expect(file.stderr).toBe('');
+    expect(file.status).toBe(0);
+    const live = spawnSync(process.execPath, ['--import', trace, BIN, 'lint', '--fail-on', 'none', '--stdio', serverCommand('misbehave.mjs', 'ok')], { encoding: 'utf8' });
+    expect(live.status, live.stderr).toBe(0);
+    expect(live.stderr).toContain('loaded the MCP SDK: /@modelcontextprotocol/sdk/dist/esm/client/index.js');
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Misbehaving servers (real processes and HTTP handlers on 127.0.0.1): each ends with one
+ * clear error, exit 2, the other servers of the run still reported; no process survives
+ * the command (timeout, normal end, Ctrl-C); no secret reaches any output.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runCli, tempDir, json } from '../helpers/cli.js';
+import { startHttpServer } from './servers/http.mjs';
+import { loadFixture } from './servers/tools-lib.mjs';
+import { VOCAB_FIXTURE, alive, serverArgv, serverCommand, waitFor } from './helpers.js';
+
+type Http = Awaited<ReturnType<typeof startHttpServer>>;
+const fixture = loadFixture(VOCAB_FIXTURE);
+let good: Http;
+let hang: Http;
+let huge: Http;
+
+beforeAll(async () => {
+  good = await startHttpServer({ mode: 'streamable', ...fixture });
+  hang = await startHttpServer({ mode: 'hang' });
+  huge = await startHttpServer({ mode: 'huge' });
+});
+afterAll(async () => {
+  await Promise.all([good?.close(), hang?.close(), huge?.close()]);
+});
+
+describe('misbehaving servers', () => {
+  it('each gets one clear error line; the good servers of the same run are still reported', async () => {
+    const bad = (mode: string) => serverCommand('misbehave.mjs', mode);
+    const started = Date.now();
+    const r = await runCli(
+      [
+        'lint', '--timeout', '6', '--concurrency', '6', '-f', 'json',
+        '--stdio', bad('hang'), '--stdio', bad('crash'), '--stdio', bad('garbage'), '--stdio', bad('flood'),
+        '--stdio', bad('loop'), '--stdio', bad('repeat'), '--stdio', bad('huge'),
+        '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE),
+        '--url', hang.url, '--url', huge.url, '--url', good.url,
+      ],
+      { timeoutMs: 30_000 },
+    );
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trimEnd().split('\n');
+    const line = (mode: string) => lines.find((l) => l.startsWith(`${bad(mode)}: `))!.slice(bad(mode).length + 2);
+    expect(line('hang')).toBe('timed out after 6 s while waiting for the initialize response (--timeout 6)');
+    expect(line('crash')).toBe('the server exited with code 3 while listing tools (page 1); its stderr ended with "fatal: lost the database connection"');
+    expect(line('garbage')).toBe(
+      'the server wrote a line on stdout that is not a JSON-RPC message ("Starting the amazing server v1.2.3 ..."); stdout must carry only protocol messages, logs belong on stderr',
+    );
+    expect(line('flood')).toBe('the server sent more than 10000 notifications and requests while listing tools (page 1); stopped');
+    expect(line('loop')).toBe('stopped after 100 pages of tools/list: the server keeps returning a nextCursor');
+    expect(line('repeat')).toBe('tools/list returned the cursor "again" a second time (page 2): the pages loop endlessly');
+    expect(line('huge')).toBe('the server sent more than 16 MiB on stdout; stopped it (a tools/list result is never that large)');
+    expect(lines).toContain(`${hang.url}: timed out after 6 s while waiting for the initialize response (--timeout 6)`);
+    expect(lines).toContain(`${huge.url}: the server sent more than 16 MiB while waiting for the initialize response; stopped (a tools/list result is never that large)`);
+    expect(lines).toHaveLength(9);
+    // No stack traces, no progress display (stderr is not a terminal).
+    expect(r.stderr).not.toMatch(/\n\s+at |\x1b/);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.inputErrors).toBe(9);
+    expect(report.servers.map((s: { source: string }) => s.source).sort()).toEqual([good.url, serverCommand('stdio-tools.mjs', VOCAB_FIXTURE)].sort());
+    expect(report.findings.length).toBeGreaterThan(0);
+  });
+
+  it('a program that does not exist, and a refused connection', async () => {
+    // A port that was just free: nothing listens on it.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((r) => probe.close(r));
+    const r = await runCli(['lint', '--stdio', 'no-such-program-anywhere --flag', '--url', `http://127.0.0.1:${port}/mcp`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'no-such-program-anywhere --flag: could not start "no-such-program-anywhere": no such program (is it installed and on PATH?)\n' +
+        `http://127.0.0.1:${port}/mcp: could not connect: connection refused\n`,
+    );
+  });
+
+  it('--concurrency runs servers side by side', async () => {
+    const slow = Array.from({ length: 3 }, () => ['--stdio', serverCommand('misbehave.mjs', 'slow-ok')]).flat();
+    const time = async (n: string) => {
+      const start = Date.now();
+      const r = await runCli(['lint', ...slow, '--concurrency', n, '-f', 'json'], { env: { SLOW_MS: '400' } });
+      expect(JSON.parse(r.stdout).servers).toHaveLength(3);
+      return Date.now() - start;
+    };
+    const parallel = await time('3');
+    const serial = await time('1');
+    expect(serial).toBeGreaterThan(3 * 400);
+    expect(parallel).toBeLessThan(serial - 600);
+  });
+});
+
+describe('no orphan processes', () => {
+  it('on timeout, the server and the child it started (which ignores SIGTERM) are gone', async () => {
+    const dir = tempDir();
+    const pids = join(dir, 'pids.json');
+    const r = await runCli(['lint', '--timeout', '1.5', '--stdio', serverCommand('misbehave.mjs', 'grandchild', pids)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/timed out after 1\.5 s/);
+    const { server, grandchild } = JSON.parse(readFileSync(pids, 'utf8'));
+    expect(alive(server)).toBe(false);
+    expect(alive(grandchild)).toBe(false);
+  });
+
+  it('after a normal run, a server\'s children are gone too', async () => {
+    const dir = tempDir();
+    const pids = join(dir, 'pids.json');
+    const r = await runCli(['lint', '--stdio', serverCommand('misbehave.mjs', 'grandchild-ok', pids), '-f', 'json']);
+    expect(r.code).toBe(0);
+    const { server, grandchild } = JSON.parse(readFileSync(pids, 'utf8'));
+    expect(alive(server)).toBe(false);
+    expect(alive(grandchild)).toBe(false);
+  });
+
+  it('on Ctrl-C (SIGINT): every server group is stopped, nothing on stdout, exit 130', async () => {
+    const dir = tempDir();
+    const pidsA = join(dir, 'a.json');
+    const pidsB = join(dir, 'b.json');
+    const child = spawn(process.execPath, [BIN, 'lint', '--stdio', serverCommand('misbehave.mjs', 'grandchild', pidsA), '--stdio', serverCommand('misbehave.mjs', 'grandchild', pidsB)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await waitFor(() => existsSync(pidsA) && existsSync(pidsB), 10_000, 'both servers to start');
+    const a = JSON.parse(readFileSync(pidsA, 'utf8'));
+    const b = JSON.parse(readFileSync(pidsB, 'utf8'));
+    expect([a.server, a.grandchild, b.server, b.grandchild].every(alive)).toBe(true);
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(Date.now() - sent).toBeLessThan(5000);
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('mcp-annotate: interrupted (SIGINT); every server started was stopped\n');
+    for (const pid of [a.server, a.grandchild, b.server, b.grandchild]) expect(alive(pid)).toBe(false);
+  });
+});
+
+describe('secrets never appear in any output', () => {
+  const SECRET = 'PLANTED-s3cr3t-9f8e7d6c5b4a';
+
+  it('header values, env values and resolved ${VAR}s: not in text, json, sarif, snapshots, errors', async () => {
+    const authed = await startHttpServer({ mode: 'streamable', ...fixture, token: SECRET });
+    try {
+      const dir = tempDir({
+        'mcp.json': json({
+          mcpServers: {
+            remote: { url: authed.url, headers: { Authorization: 'Bearer ${API_SECRET}' } },
+            refused: { url: authed.url, headers: { Authorization: `Token ${SECRET}` } },
+            echo: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET: '${API_SECRET}' } },
+            env: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), env: { TOKEN: SECRET, REQUIRE_TOKEN: SECRET } },
+          },
+        }),
+      });
+      const env = { API_SECRET: SECRET };
+      const runs = [
+        await runCli(
+          [
+            'lint', '--mcp-config', 'mcp.json',
+            '--url', authed.url, '--header', 'Authorization: Bearer ${API_SECRET}',
+            '--url', authed.url, '--header', `X-Other: ${SECRET}`,
+            '--stdio', serverCommand('misbehave.mjs', 'echo-secret'), '--env', `SECRET=${SECRET}`,
+            '--save-snapshots', 'snaps', '-f', 'json', '-o', 'out.json', '-f', 'sarif', '-o', 'out.sarif', '-f', 'text',
+          ],
+          { cwd: dir, env },
+        ),
+        await runCli(['dump', '--url', authed.url, '--header', `Authorization: Bearer ${SECRET}`], { cwd: dir }),
+        await runCli(['dump', '--url', authed.url, '--header', `Authorization: Bearer wrong-${SECRET}`], { cwd: dir }),
+        await runCli(['lint', '--mcp-config', 'mcp.json', '--discover'], { cwd: dir, env: { ...env, HOME: dir } }),
+      ];
+      // The runs did use the secret: the servers that needed it answered, and the ones that echo it were heard.
+      expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).servers.map((s: { name: string }) => s.name)).toEqual(
+        expect.arrayContaining(['remote', 'env', 'vocab-server']),
+      );
+      expect(runs[0]!.stderr).toContain('its stderr ended with "connecting with key ***"');
+      expect(runs[0]!.stderr).toContain('HTTP 401 Unauthorized while waiting for the initialize response: "invalid credentials: ***"');
+      expect(runs[1]!.code).toBe(0);
+      expect(runs[2]!.stderr).toContain('"invalid credentials: ***"');
+      const outputs = [
+        ...runs.flatMap((r) => [r.stdout, r.stderr]),
+        readFileSync(join(dir, 'out.json'), 'utf8'),
+        readFileSync(join(dir, 'out.sarif'), 'utf8'),
+        ...readdirSync(join(dir, 'snaps')).map((f) => readFileSync(join(dir, 'snaps', f), 'utf8')),
+      ];
+      expect(readdirSync(join(dir, 'snaps')).length).toBeGreaterThanOrEqual(3);
+      for (const text of outputs) {
+        expect(text).not.toContain(SECRET);
+        expect(text).not.toContain('s3cr3t');
+      }
+    } finally {
+      await authed.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+// MCP servers over HTTP on 127.0.0.1 with an ephemeral port: the SDK's Streamable HTTP and
+// legacy SSE server transports serving a fixed tool list, and handlers that misbehave.
+//
+//   startHttpServer({ mode, tools, serverInfo, token, pageSize })
+//     mode "streamable"  SDK Streamable HTTP (stateless) at /mcp
+//     mode "sse"         SDK legacy SSE: GET /sse, POST /messages (a POST to /sse gets 405)
+//     mode "hang"        accepts every request and never answers
+//     mode "huge"        answers the initialize POST with a 20 MiB JSON body
+//   token: when set, requests need "Authorization: Bearer <token>"; others get 401 with a
+//          body that echoes the Authorization header they sent (to prove it gets redacted)
+import { createServer } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { createToolsServer } from './tools-lib.mjs';
+
+export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0 }) {
+  const sse = new Map();
+  const open = new Set();
+  const requests = [];
+  const http = createServer(async (req, res) => {
+    requests.push({ method: req.method, url: req.url, headers: req.headers });
+    if (token !== undefined && req.headers.authorization !== `Bearer ${token}`) {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end(`invalid credentials: ${req.headers.authorization ?? 'none'}`);
+      return;
+    }
+    const url = new URL(req.url, 'http://127.0.0.1');
+    try {
+      if (mode === 'hang') {
+        open.add(res);
+        return;
+      }
+      if (mode === 'huge') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = 'x'.repeat(1024 * 1024);
+        res.write('{"jsonrpc":"2.0","id":0,"result":{"padding":"');
+        for (let i = 0; i < 20 && !res.destroyed; i++) {
+          if (!res.write(chunk)) {
+            await new Promise((resolve) => {
+              const done = () => {
+                res.off('drain', done).off('close', done);
+                resolve();
+              };
+              res.on('drain', done).on('close', done);
+            });
+          }
+        }
+        res.end('"}}');
+        return;
+      }
+      if (mode === 'streamable' && url.pathname === '/mcp') {
+        const server = createToolsServer({ tools, serverInfo, pageSize });
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        res.on('close', () => {
+          transport.close();
+          server.close();
+        });
+        await server.connect(transport);
+        await transport.handleRequest(req, res);
+        return;
+      }
+      if (mode === 'sse' && url.pathname === '/sse' && req.method === 'GET') {
+        const transport = new SSEServerTransport('/messages', res);
+        sse.set(transport.sessionId, transport);
+        res.on('close', () => sse.delete(transport.sessionId));
+        await createToolsServer({ tools, serverInfo, pageSize }).connect(transport);
+        return;
+      }
+      if (mode === 'sse' && url.pathname === '/messages' && req.method === 'POST') {
+        const transport = sse.get(url.searchParams.get('sessionId'));
+        if (!transport) res.writeHead(404).end('no such session');
+        else await transport.handlePostMessage(req, res);
+        return;
+      }
+      res.writeHead(mode === 'sse' && url.pathname === '/sse' ? 405 : 404).end();
+    } catch (err) {
+      if (!res.headersSent) res.writeHead(500).end(String(err));
+    }
+  });
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address();
+  const path = mode === 'sse' ? '/sse' : '/mcp';
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    requests,
+    async close() {
+      for (const res of open) res.destroy();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// A stdio "MCP server" that misbehaves on purpose, speaking raw JSON-RPC so each failure is
+// exact:  node misbehave.mjs <mode> [pidFile]
+//
+//   hang          reads requests, never answers
+//   crash         answers initialize, then dies in the middle of the tools/list answer
+//   garbage       prints a banner on stdout before anything else
+//   flood         answers initialize, then answers tools/list only with notifications, forever
+//   loop          every tools/list page has a new nextCursor, forever
+//   repeat        every tools/list page returns the same nextCursor
+//   huge          a tools/list result of about 20 MiB
+//   grandchild    starts a child that ignores SIGTERM, writes both pids to pidFile, never answers
+//   grandchild-ok the same, but answers correctly
+//   echo-secret   writes $SECRET to stderr, then exits 1
+//   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
+//   started       writes pidFile when it starts, then answers correctly (to prove what was started)
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const [mode, pidFile] = process.argv.slice(2);
+const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...msg }) + '\n');
+const initResult = { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: `misbehave-${mode}`, version: '0.0.1' } };
+const tool = (name) => ({ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } });
+
+if (mode === 'garbage') process.stdout.write('Starting the amazing server v1.2.3 ...\n');
+if (mode === 'echo-secret') {
+  process.stderr.write(`connecting with key ${process.env.SECRET}\n`);
+  process.exit(1);
+}
+if (mode === 'grandchild' || mode === 'grandchild-ok') {
+  const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);"], { stdio: 'ignore' });
+  writeFileSync(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
+}
+
+if (mode === 'started') writeFileSync(pidFile, String(process.pid));
+
+let page = 0;
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const msg = JSON.parse(line);
+  if (msg.id === undefined) return;
+  if (mode === 'hang' || mode === 'grandchild') return;
+  if (msg.method === 'initialize') {
+    if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
+    else send({ id: msg.id, result: initResult });
+    return;
+  }
+  if (msg.method !== 'tools/list') {
+    send({ id: msg.id, error: { code: -32601, message: 'Method not found' } });
+    return;
+  }
+  page++;
+  switch (mode) {
+    case 'crash':
+      process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[{"name":"half`);
+      process.stderr.write('fatal: lost the database connection\n');
+      process.exit(3);
+      break;
+    case 'flood': {
+      const burst = () => {
+        for (let i = 0; i < 100; i++) send({ method: 'notifications/message', params: { level: 'info', data: `log line ${i}` } });
+        setImmediate(burst);
+      };
+      burst();
+      break;
+    }
+    case 'loop':
+      send({ id: msg.id, result: { tools: [tool(`t${page}`)], nextCursor: `page-${page + 1}` } });
+      break;
+    case 'repeat':
+      send({ id: msg.id, result: { tools: [tool(`t${page}`)], nextCursor: 'again' } });
+      break;
+    case 'huge': {
+      const description = 'x'.repeat(1024 * 1024);
+      send({ id: msg.id, result: { tools: Array.from({ length: 20 }, (_, i) => ({ ...tool(`t${i}`), description })) } });
+      break;
+    }
+    default:
+      send({ id: msg.id, result: { tools: [tool('ok_tool')] } });
+  }
+});

@@ -1,0 +1,186 @@
+/** The parts of live targets that need no server: variables, command lines, config shapes, discovery, progress. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir, json } from '../helpers/cli.js';
+import { expand, redact, redactJson, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { parseHeader, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
+import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
+import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
+import { createProgress } from '../../src/sources/live/progress.js';
+import { snapshotFileName, snapshotText } from '../../src/sources/live/snapshot.js';
+import { createJsoncLocator } from '../../src/sources/live/jsonc-locate.js';
+
+describe('variables', () => {
+  const env = { TOKEN: 'tok-abcdef-123', EMPTY: '' };
+  it('expands ${NAME}, ${env:NAME}, ${NAME:-default}, ${workspaceFolder}, ${userHome} and records secrets', () => {
+    const secrets = new Set<string>();
+    const ctx = { env, workspaceFolder: '/proj', userHome: '/home/u' };
+    expect(expand('Bearer ${TOKEN} ${env:TOKEN} ${MISSING:-dflt} ${workspaceFolder}/x ${userHome}', ctx, secrets, 'h')).toBe(
+      'Bearer tok-abcdef-123 tok-abcdef-123 dflt /proj/x /home/u',
+    );
+    expect([...secrets]).toEqual(['tok-abcdef-123']);
+  });
+  it('a missing or empty variable is an error naming it and where it was used', () => {
+    expect(() => expand('${NOPE}', { env }, new Set(), 'headers.Authorization')).toThrow(
+      new VariableError('environment variable NOPE is not set (referenced as ${NOPE} in headers.Authorization)'),
+    );
+    expect(() => expand('${EMPTY}', { env }, new Set(), 'x')).toThrow(/EMPTY is not set/);
+    expect(() => expand('${command:pick}', { env }, new Set(), 'args[0]')).toThrow(/unsupported variable \$\{command:pick\} in args\[0\]/);
+  });
+  it("opencode's {env:NAME}", () => {
+    expect(expand('{env:TOKEN}', { env, opencode: true }, new Set(), 'x')).toBe('tok-abcdef-123');
+    expect(expand('{env:TOKEN}', { env }, new Set(), 'x')).toBe('{env:TOKEN}');
+  });
+  it('redacts whole values and long words of them, everywhere in a JSON value', () => {
+    const needles = secretNeedles(['Bearer abcdefghijkl', 'short', '1']);
+    expect(redact('got Bearer abcdefghijkl and abcdefghijkl', needles)).toBe('got *** and ***');
+    expect(redact('short 1', needles)).toBe('short 1');
+    expect(redactJson({ abcdefghijkl: ['x abcdefghijkl'] }, needles)).toEqual({ '***': ['x ***'] });
+  });
+});
+
+describe('command-line targets', () => {
+  it('splits a command line like a shell, without running one', () => {
+    const secrets = new Set<string>();
+    expect(splitCommandLine(`node "my server.js" --key \${TOKEN} '\${LITERAL}' *.json # comment`, { env: { TOKEN: 'tok-abcdef-123' } }, secrets)).toEqual([
+      'node',
+      'my server.js',
+      '--key',
+      'tok-abcdef-123',
+      '${LITERAL}',
+      '*.json',
+    ]);
+    expect([...secrets]).toEqual(['tok-abcdef-123']);
+    expect(() => splitCommandLine('a && b', { env: {} }, new Set())).toThrow(/"&&" is not supported/);
+    expect(() => splitCommandLine('   ', { env: {} }, new Set())).toThrow(/needs a command/);
+  });
+  it('a malformed --header or --env never repeats its value', () => {
+    expect(() => parseHeader('Authorization Bearer sk-live-123')).toThrow('--header expects "Name: value" with a header name of letters, digits and -; got no ":" (the value is not shown)');
+    const r = targetsFromFlags({ stdio: ['node s.js'], env: ['1BAD=sk-live-123'] }, {}, '/');
+    expect(r.errors).toEqual([{ target: 'node s.js', message: 'node s.js: --env expects NAME=value; got the name "1BAD" (the value is not shown)' }]);
+  });
+  it('--url: the display hides a password, secrets include it, headers apply to every URL', () => {
+    const r = targetsFromFlags({ url: ['https://me:pa55word-xyz@example.com/mcp', 'http://127.0.0.1:1/x'], header: ['X-Key: ${K}'] }, { K: 'key-value-123' }, '/');
+    expect(r.errors).toEqual([]);
+    expect(r.targets.map((t) => t.display)).toEqual(['https://me:***@example.com/mcp', 'http://127.0.0.1:1/x']);
+    expect(r.targets[0]!.secrets).toEqual(expect.arrayContaining(['key-value-123', 'pa55word-xyz']));
+    expect(r.targets[1]!.http).toEqual({ url: 'http://127.0.0.1:1/x', headers: { 'X-Key': 'key-value-123' }, transport: 'auto' });
+  });
+});
+
+describe('client config shapes', () => {
+  const opts = { file: '/p/.cursor/mcp.json', cwd: '/p', env: { HOME: '/home/u', T: 'tok-abcdef-123' } };
+  it('mcpServers: stdio, url / serverUrl / httpUrl with type, disabled, broken entries', () => {
+    const r = targetsFromServerEntries(
+      {
+        a: { command: 'npx', args: ['-y', 'srv', '${workspaceFolder}'], env: { K: '${T}' }, cwd: 'sub' },
+        b: { url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${T}' } },
+        c: { type: 'sse', url: 'https://x.example/sse' },
+        d: { serverUrl: 'https://x.example/w' },
+        e: { httpUrl: 'https://x.example/g' },
+        f: { command: 'x', disabled: true },
+        g: { args: [] },
+        h: 'nope',
+        i: { type: 'ws', url: 'wss://x' },
+      },
+      { ...opts, pointerBase: '/mcpServers' },
+    );
+    expect(r.targets.map((t) => [t.name, t.stdio ? 'stdio' : t.http!.transport])).toEqual([
+      ['a', 'stdio'],
+      ['b', 'auto'],
+      ['c', 'sse'],
+      ['d', 'auto'],
+      ['e', 'http'],
+    ]);
+    expect(r.targets[0]!.stdio).toEqual({ command: 'npx', args: ['-y', 'srv', '/p'], env: { K: 'tok-abcdef-123' }, cwd: '/p/sub' });
+    expect(r.targets[0]!.config).toMatchObject({ file: '/p/.cursor/mcp.json', display: '.cursor/mcp.json', pointer: '/mcpServers/a' });
+    expect(r.targets[1]!.secrets).toContain('tok-abcdef-123');
+    expect(r.notes).toEqual(['skipped "f" (.cursor/mcp.json): it is disabled']);
+    expect(r.errors.map((e) => e.message)).toEqual([
+      '.cursor/mcp.json: server "g": has neither "command" nor a URL ("url", "serverUrl" or "httpUrl"), so there is nothing to start or reach',
+      '.cursor/mcp.json: server "h": the entry must be an object',
+      '.cursor/mcp.json: server "i": transport type "ws" is not supported (expected stdio, http or sse)',
+    ]);
+  });
+
+  it('recognises VS Code (servers, inputs; settings.json "mcp"), Claude Code projects, with positions', () => {
+    const text = `{\n  // comment\n  "mcp": {\n    "servers": {\n      "s": { "command": "node", "env": { "A": "\${input:tok}" } },\n    },\n  },\n}\n`;
+    const r = targetsFromConfigText(text, { ...opts, file: '/p/.vscode/settings.json', inputs: new Map([['tok', 'v-123456789']]) });
+    expect(r.errors).toEqual([]);
+    expect(r.targets[0]).toMatchObject({ name: 's', stdio: { env: { A: 'v-123456789' }, cwd: '/p' }, config: { pointer: '/mcp/servers/s' } });
+    const missing = targetsFromConfigText(text, { ...opts, file: '/p/.vscode/settings.json' });
+    expect(missing.errors[0]).toMatchObject({ line: 5, column: 7, file: '.vscode/settings.json' });
+
+    const claude = targetsFromConfigText(json({ mcpServers: { u: { command: 'a' } }, projects: { '/p': { mcpServers: { l: { command: 'b' } } }, '/q': { mcpServers: { z: { command: 'c' } } } } }), {
+      ...opts,
+      file: '/home/u/.claude.json',
+    });
+    expect(claude.targets.map((t) => [t.name, t.config!.pointer])).toEqual([
+      ['u', '/mcpServers/u'],
+      ['l', '/projects/~1p/mcpServers/l'],
+    ]);
+  });
+
+  it('the workspace folder of a config file', () => {
+    expect(workspaceFolderOf('/p/.vscode/mcp.json', '/cwd', '/home/u')).toBe('/p');
+    expect(workspaceFolderOf('/p/.mcp.json', '/cwd', '/home/u')).toBe('/p');
+    expect(workspaceFolderOf('/home/u/.cursor/mcp.json', '/cwd', '/home/u')).toBe('/cwd');
+    expect(workspaceFolderOf('/home/u/.config/Code/User/mcp.json', '/cwd', '/home/u')).toBe('/cwd');
+  });
+
+  it('positions in JSON with comments and trailing commas', () => {
+    const loc = createJsoncLocator('{\n  // c\n  "a": { "b": [1, 2,], },\n}');
+    expect(loc.locate(['/a/b/1', '/a/x']).get('/a/b/1')).toMatchObject({ pointer: '/a/b/1', line: 3, column: 19 });
+    expect(loc.locate(['/a/x']).get('/a/x')).toMatchObject({ pointer: '/a', line: 3, column: 3 });
+  });
+});
+
+describe('--discover locations', () => {
+  it('checks the known user and project files of each client and finds the ones that exist', () => {
+    const home = tempDir({ '.cursor/mcp.json': '{}', '.gemini/settings.json': '{}', '.config/zed/settings.json': '{}' });
+    const project = tempDir({ '.vscode/mcp.json': '{}', '.mcp.json': '{}' });
+    const ctx = { cwd: project, env: { HOME: home }, platform: 'linux' as const };
+    const clients = new Set(knownConfigLocations(ctx).map((c) => c.client));
+    expect(clients).toEqual(new Set(['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', 'Gemini CLI', 'Windsurf', 'opencode', 'Zed']));
+    expect(discoverConfigs(ctx).map((c) => [c.client, c.scope, c.path])).toEqual([
+      ['Claude Code', 'project', join(project, '.mcp.json')],
+      ['Cursor', 'user', join(home, '.cursor/mcp.json')],
+      ['VS Code', 'project', join(project, '.vscode/mcp.json')],
+      ['Gemini CLI', 'user', join(home, '.gemini/settings.json')],
+      ['Zed', 'user', join(home, '.config/zed/settings.json')],
+    ]);
+    const mac = knownConfigLocations({ cwd: project, env: { HOME: '/Users/u' }, platform: 'darwin' });
+    expect(mac.find((c) => c.client === 'Claude Desktop')!.path).toBe('/Users/u/Library/Application Support/Claude/claude_desktop_config.json');
+  });
+});
+
+describe('snapshots and progress', () => {
+  it('snapshot text has sorted keys at every level; file names are safe and unique', () => {
+    expect(snapshotText({ tools: [{ name: 'a', annotations: { z: 1, a: 2 } }], serverInfo: { version: '1', name: 'n' } })).toBe(
+      '{\n  "serverInfo": {\n    "name": "n",\n    "version": "1"\n  },\n  "tools": [\n    {\n      "annotations": {\n        "a": 2,\n        "z": 1\n      },\n      "name": "a"\n    }\n  ]\n}\n',
+    );
+    const taken = new Set<string>();
+    expect(['my server', 'My Server', '../../etc', ''].map((n) => snapshotFileName(n, taken))).toEqual(['my-server.json', 'My-Server-2.json', 'etc.json', 'server.json']);
+  });
+
+  it('progress is drawn only on a terminal', () => {
+    const out: string[] = [];
+    const stream = { isTTY: true, columns: 60, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+    const p = createProgress(stream, 2);
+    p.start('github');
+    p.start('files');
+    p.finish('github');
+    p.end();
+    expect(out).toEqual([
+      '\r\x1b[2Kmcp-annotate: 0/2 servers done · running: github',
+      '\r\x1b[2Kmcp-annotate: 0/2 servers done · running: github, files',
+      '\r\x1b[2Kmcp-annotate: 1/2 servers done · running: files',
+      '\r\x1b[2K',
+    ]);
+    const quiet: string[] = [];
+    const pipe = createProgress({ isTTY: false, write: (s: string) => quiet.push(s) } as unknown as NodeJS.WriteStream, 2);
+    pipe.start('x');
+    pipe.end();
+    expect(quiet).toEqual([]);
+  });
+});
