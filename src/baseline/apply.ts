@@ -1,0 +1,75 @@
+/**
+ * The baseline step of `lint`: after the findings are known, drop the ones the baseline
+ * covers, say which entries are stale, and write the file with --update-baseline.
+ * Everything it says goes to stderr, one line each, so stdout stays the report.
+ */
+import { resolve } from 'node:path';
+import { UsageError } from '../cli/io.js';
+import { displayPath } from '../sources/files.js';
+import type { Finding, ServerInput } from '../types.js';
+import { oneLine, plural } from '../util/text.js';
+import { ConfigError } from '../config/source.js';
+import { buildBaseline, matchBaseline } from './baseline.js';
+import { readBaseline, writeBaseline } from './file.js';
+
+export interface BaselineFlags {
+  baseline?: string;
+  updateBaseline?: boolean;
+  failOnStale?: boolean;
+}
+
+export interface BaselineResult {
+  /** The findings to report. */
+  findings: Finding[];
+  /** Lines for stderr. */
+  lines: string[];
+  /** Stale entries and --fail-on-stale: exit 1. */
+  failStale: boolean;
+  /** The baseline could not be updated: exit 2. */
+  error: boolean;
+}
+
+/** Flag combinations that cannot work, before anything is linted. */
+export function checkBaselineFlags(flags: BaselineFlags): void {
+  if (flags.baseline === undefined && flags.updateBaseline) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
+  if (flags.baseline === undefined && flags.failOnStale) throw new UsageError('--fail-on-stale needs --baseline <file>');
+}
+
+const q = (s: string) => oneLine(JSON.stringify(s));
+
+export async function applyBaseline(findings: Finding[], servers: readonly ServerInput[], inputErrors: number, flags: BaselineFlags, cwd: string): Promise<BaselineResult> {
+  if (flags.baseline === undefined) return { findings, lines: [], failStale: false, error: false };
+  const path = resolve(cwd, flags.baseline);
+  const display = displayPath(path, cwd);
+  const loaded = await readBaseline(path, display);
+  if (!loaded && !flags.updateBaseline) {
+    throw new ConfigError([{ file: display, message: 'no such baseline file; create it with --update-baseline' }]);
+  }
+  const entries = loaded?.entries ?? [];
+  const match = matchBaseline(findings, servers, entries, inputErrors === 0);
+  const lines: string[] = [];
+  for (const r of match.renames) lines.push(`baseline ${display}: tool ${q(r.to)} of server ${q(r.server)} has the content of baselined tool ${q(r.from)}; its entries apply to it`);
+
+  if (flags.updateBaseline) {
+    if (inputErrors > 0) {
+      lines.push(`baseline ${display} not updated: ${plural(inputErrors, 'input')} could not be read, and their findings would be missing from it`);
+      return { findings: match.fresh, lines, failStale: false, error: true };
+    }
+    const next = buildBaseline(findings, servers, { entries, match });
+    await writeBaseline(path, next);
+    const dropped = match.stale.length ? `; dropped ${plural(match.stale.length, 'stale entry', 'stale entries')}` : '';
+    lines.push(`wrote baseline ${display}: ${plural(next.entries.length, 'entry', 'entries')} covering ${plural(findings.length, 'finding')}${dropped}`);
+    return { findings: [], lines, failStale: false, error: false };
+  }
+
+  if (match.known) lines.push(`baseline ${display}: ${plural(match.known, 'known finding')} not reported`);
+  for (const s of match.stale) {
+    const pos = loaded?.position(s.index);
+    const where = pos ? `${display}:${pos.line}:${pos.column}` : display;
+    const e = s.entry;
+    const what = `${e.rule} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
+    const how = s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`;
+    lines.push(`${where}: stale baseline entry: ${what} ${how}; remove it or run with --update-baseline`);
+  }
+  return { findings: match.fresh, lines, failStale: Boolean(flags.failOnStale) && match.stale.length > 0, error: false };
+}

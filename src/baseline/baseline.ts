@@ -1,0 +1,201 @@
+/**
+ * Baselines: adopt mcp-annotate in a repository with existing findings and gate only new
+ * ones.
+ *
+ * A baseline file lists the known findings, one entry per server / tool / rule /
+ * tool-relative pointer with a count. Matching:
+ *
+ * 1. A finding's key is (server name, tool name, rule id, pointer within the tool). Line
+ *    numbers and the tool's position in the list play no part, so moved lines and
+ *    reordered tools change nothing.
+ * 2. An entry absorbs up to `count` findings with its key, in report order; findings
+ *    beyond the count are new.
+ * 3. A renamed tool: per server, a tool name that no entry knows is matched to an entry's
+ *    tool name that is no longer a tool of the server when both have the same content
+ *    fingerprint (a hash of the tool's annotations, inputSchema, outputSchema and _meta)
+ *    and no other vanished or new tool of that server has it. Its entries then absorb the
+ *    new name's findings as in 2.
+ * 4. What an entry did not absorb is stale: the finding is gone (or fewer remain).
+ *
+ * Server-level findings (no tool) have an absolute pointer. Servers are matched by name.
+ */
+import { createHash } from 'node:crypto';
+import { canonical } from '../engine/possible-sets.js';
+import type { Finding, ServerInput } from '../types.js';
+import { isObject } from '../util/json.js';
+
+export const BASELINE_VERSION = 1;
+
+export interface BaselineEntry {
+  server: string;
+  /** Absent for server-level findings. */
+  tool?: string;
+  rule: string;
+  /** Pointer within the tool (absolute for server-level findings). */
+  pointer: string;
+  count: number;
+  /** Content fingerprint of the tool, to follow it through a rename. */
+  fingerprint?: string;
+  /** The first finding's message, for people reading the file; not used for matching. */
+  message?: string;
+  /** Why the finding is accepted; kept across updates. */
+  justification?: string;
+}
+
+export interface Baseline {
+  version: typeof BASELINE_VERSION;
+  entries: BaselineEntry[];
+}
+
+/** A hash of what a tool declares, without its name: annotations, inputSchema, outputSchema and _meta. */
+export function toolFingerprint(tool: unknown): string {
+  const t = isObject(tool) ? tool : {};
+  const content = canonical({ annotations: t.annotations ?? null, inputSchema: t.inputSchema ?? null, outputSchema: t.outputSchema ?? null, _meta: t._meta ?? null });
+  return createHash('sha256').update(content).digest('hex').slice(0, 16);
+}
+
+const SEP = '\u0000';
+const keyOf = (server: string, tool: string | undefined, rule: string, pointer: string) => [server, tool ?? SEP, rule, pointer].join(SEP);
+
+interface ServerTools {
+  /** Tool name → fingerprint, for every tool of every server with this name in the run. */
+  tools: Map<string, string>;
+}
+
+function toolsByServer(servers: readonly ServerInput[]): Map<string, ServerTools> {
+  const out = new Map<string, ServerTools>();
+  for (const s of servers) {
+    const entry = out.get(s.name) ?? { tools: new Map<string, string>() };
+    s.tools.forEach((t, i) => {
+      const name = isObject(t.value) && typeof t.value.name === 'string' && t.value.name !== '' ? t.value.name : `#${i}`;
+      if (!entry.tools.has(name)) entry.tools.set(name, toolFingerprint(t.value));
+    });
+    out.set(s.name, entry);
+  }
+  return out;
+}
+
+export interface Rename {
+  server: string;
+  from: string;
+  to: string;
+}
+
+/** Per server: current tool name → the baselined name it was renamed from (rule 3). */
+export function findRenames(entries: readonly BaselineEntry[], servers: readonly ServerInput[]): Rename[] {
+  const current = toolsByServer(servers);
+  const out: Rename[] = [];
+  const baselined = new Map<string, Map<string, string | undefined>>();
+  for (const e of entries) {
+    if (e.tool === undefined) continue;
+    const tools = baselined.get(e.server) ?? new Map<string, string | undefined>();
+    if (!tools.has(e.tool) || tools.get(e.tool) === undefined) tools.set(e.tool, e.fingerprint);
+    baselined.set(e.server, tools);
+  }
+  for (const [server, old] of baselined) {
+    const now = current.get(server);
+    if (!now) continue;
+    const vanished = [...old].filter(([name, fp]) => !now.tools.has(name) && fp !== undefined) as [string, string][];
+    const fresh = [...now.tools].filter(([name]) => !old.has(name));
+    for (const [from, fp] of vanished) {
+      const sameOld = vanished.filter(([, f]) => f === fp);
+      const sameNew = fresh.filter(([, f]) => f === fp);
+      if (sameOld.length === 1 && sameNew.length === 1) out.push({ server, from, to: sameNew[0]![0] });
+    }
+  }
+  return out.sort((a, b) => cmp(a.server, b.server) || cmp(a.to, b.to));
+}
+
+export interface StaleEntry {
+  entry: BaselineEntry;
+  /** Index in the file's entries. */
+  index: number;
+  /** How many of its count no finding matched. */
+  unmatched: number;
+}
+
+export interface BaselineMatch {
+  /** Findings the baseline does not cover, in their order. */
+  fresh: Finding[];
+  /** How many findings the baseline covered. */
+  known: number;
+  stale: StaleEntry[];
+  renames: Rename[];
+  /** For each covered finding, the entry that covered it. */
+  coveredBy: Map<Finding, number>;
+}
+
+/**
+ * Match findings against a baseline.
+ * @param complete Whether every target of the run could be read. When some could not, entries
+ *   of servers that are not in the run are not called stale (they could not be checked).
+ */
+export function matchBaseline(findings: readonly Finding[], servers: readonly ServerInput[], entries: readonly BaselineEntry[], complete: boolean): BaselineMatch {
+  const renames = findRenames(entries, servers);
+  const alias = new Map(renames.map((r) => [r.server + SEP + r.to, r.from]));
+  const slots = new Map<string, { index: number; remaining: number }[]>();
+  entries.forEach((e, index) => {
+    const k = keyOf(e.server, e.tool, e.rule, e.pointer);
+    slots.set(k, [...(slots.get(k) ?? []), { index, remaining: e.count }]);
+  });
+  const fresh: Finding[] = [];
+  const coveredBy = new Map<Finding, number>();
+  for (const f of findings) {
+    const tool = f.tool === undefined ? undefined : (alias.get(f.server + SEP + f.tool) ?? f.tool);
+    const slot = slots.get(keyOf(f.server, tool, f.ruleId, f.toolPointer))?.find((s) => s.remaining > 0);
+    if (slot) {
+      slot.remaining--;
+      coveredBy.set(f, slot.index);
+    } else fresh.push(f);
+  }
+  const linted = new Set(servers.map((s) => s.name));
+  const stale: StaleEntry[] = [];
+  for (const list of slots.values()) {
+    for (const s of list) {
+      const entry = entries[s.index]!;
+      if (s.remaining > 0 && (complete || linted.has(entry.server))) stale.push({ entry, index: s.index, unmatched: s.remaining });
+    }
+  }
+  stale.sort((a, b) => a.index - b.index);
+  return { fresh, known: coveredBy.size, stale, renames, coveredBy };
+}
+
+function cmp(a: string | undefined, b: string | undefined): number {
+  return a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1;
+}
+
+/**
+ * A baseline of every finding: one entry per key with its count, sorted, with the
+ * justification of the entry each finding matched before (so renames keep it too).
+ */
+export function buildBaseline(findings: readonly Finding[], servers: readonly ServerInput[], previous?: { entries: readonly BaselineEntry[]; match: BaselineMatch }): Baseline {
+  const byId = new Map(servers.map((s) => [s.id, s]));
+  const entries = new Map<string, BaselineEntry>();
+  for (const f of findings) {
+    const k = keyOf(f.server, f.tool, f.ruleId, f.toolPointer);
+    let e = entries.get(k);
+    if (!e) {
+      const tool = f.toolIndex !== undefined ? byId.get(f.serverId)?.tools[f.toolIndex]?.value : undefined;
+      e = {
+        server: f.server,
+        ...(f.tool !== undefined ? { tool: f.tool } : {}),
+        rule: f.ruleId,
+        pointer: f.toolPointer,
+        count: 0,
+        ...(f.tool !== undefined && tool !== undefined ? { fingerprint: toolFingerprint(tool) } : {}),
+        message: f.message,
+      };
+      entries.set(k, e);
+    }
+    e.count++;
+    const was = previous?.match.coveredBy.get(f);
+    const justification = was !== undefined ? previous!.entries[was]!.justification : undefined;
+    if (justification !== undefined && e.justification === undefined) e.justification = justification;
+  }
+  const list = [...entries.values()].sort((a, b) => cmp(a.server, b.server) || cmp(a.tool, b.tool) || cmp(a.rule, b.rule) || cmp(a.pointer, b.pointer));
+  return { version: BASELINE_VERSION, entries: list };
+}
+
+export function baselineText(baseline: Baseline): string {
+  return JSON.stringify(baseline, null, 2) + '\n';
+}

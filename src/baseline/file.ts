@@ -1,0 +1,88 @@
+/**
+ * Reading and writing the baseline file, with positions for every problem.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ConfigError, parseJsonConfig, type ConfigProblem, type ParsedConfig } from '../config/source.js';
+import { isObject } from '../util/json.js';
+import { closest } from '../util/text.js';
+import { BASELINE_VERSION, baselineText, type Baseline, type BaselineEntry } from './baseline.js';
+
+export interface LoadedBaseline {
+  entries: BaselineEntry[];
+  /** Line and column of the entry at an index. */
+  position(index: number): { line: number; column: number } | undefined;
+}
+
+const ENTRY_KEYS = ['server', 'tool', 'rule', 'pointer', 'count', 'fingerprint', 'message', 'justification'];
+
+/** Read a baseline; a missing file is undefined, a broken one a ConfigError naming file:line:col. */
+export async function readBaseline(path: string, display: string): Promise<LoadedBaseline | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new ConfigError([{ file: display, message: `cannot read the baseline: ${code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}` }]);
+  }
+  const parsed = parseJsonConfig(text, display);
+  const entries = checkBaseline(parsed, display);
+  return { entries, position: (i) => parsed.position(`/entries/${i}`) };
+}
+
+function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
+  const problems: ConfigProblem[] = [];
+  const at = (pointer: string, message: string, key = false) => {
+    const pos = parsed.position(pointer, key);
+    problems.push({ file: display, line: pos?.line, column: pos?.column, message });
+  };
+  const doc = parsed.value;
+  if (!isObject(doc)) {
+    at('', 'a baseline is an object {"version": 1, "entries": [...]}; write one with --update-baseline');
+    throw new ConfigError(problems);
+  }
+  if (doc.version !== BASELINE_VERSION) at('/version', `"version" must be ${BASELINE_VERSION}, got ${JSON.stringify(doc.version) ?? 'nothing'}`);
+  for (const k of Object.keys(doc)) if (k !== 'version' && k !== 'entries') at(`/${k}`, `unknown member ${JSON.stringify(k)} (a baseline has "version" and "entries")`, true);
+  if (!Array.isArray(doc.entries)) {
+    at('/entries', '"entries" must be an array');
+    throw new ConfigError(problems);
+  }
+  const entries: BaselineEntry[] = [];
+  doc.entries.forEach((e, i) => {
+    const p = `/entries/${i}`;
+    if (!isObject(e)) return at(p, `entries[${i}] must be an object`);
+    let ok = true;
+    for (const k of Object.keys(e)) {
+      if (!ENTRY_KEYS.includes(k)) {
+        const guess = closest(k, ENTRY_KEYS);
+        at(`${p}/${k}`, `entries[${i}] has an unknown member ${JSON.stringify(k)}${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''}`, true);
+        ok = false;
+      }
+    }
+    for (const k of ['server', 'rule', 'pointer'] as const) {
+      if (typeof e[k] !== 'string') {
+        at(k in e ? `${p}/${k}` : p, `entries[${i}].${k} must be a string`);
+        ok = false;
+      }
+    }
+    for (const k of ['tool', 'fingerprint', 'message', 'justification'] as const) {
+      if (k in e && typeof e[k] !== 'string') {
+        at(`${p}/${k}`, `entries[${i}].${k} must be a string`);
+        ok = false;
+      }
+    }
+    if (typeof e.count !== 'number' || !Number.isInteger(e.count) || e.count < 1) {
+      at('count' in e ? `${p}/count` : p, `entries[${i}].count must be a positive integer`);
+      ok = false;
+    }
+    if (ok) entries.push(e as unknown as BaselineEntry);
+  });
+  if (problems.length) throw new ConfigError(problems);
+  return entries;
+}
+
+export async function writeBaseline(path: string, baseline: Baseline): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, baselineText(baseline));
+}

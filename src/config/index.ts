@@ -1,0 +1,85 @@
+/**
+ * The config file, end to end: find it (or take -c), parse it with positions, validate
+ * it against schemas/config.schema.json and the checks a schema cannot make, and resolve
+ * it into what a run uses. Any problem is a ConfigError: one line per problem with
+ * file:line:col, and the CLI exits 2.
+ */
+import { dirname, resolve } from 'node:path';
+import { RULES } from '../../rules/index.js';
+import { ConfigError, type ParsedConfig } from './source.js';
+import { createLocator } from '../sources/locate.js';
+import { displayPath } from '../sources/files.js';
+import type { Located, Locator } from '../types.js';
+import { findConfigFile, problemAt, readConfigFile } from './load.js';
+import type { PointedProblem } from './validate.js';
+import { resolveConfig, type ConfigFileValue, type ResolvedConfig } from './resolve.js';
+
+export { ConfigError } from './source.js';
+export type { ResolvedConfig } from './resolve.js';
+
+export interface LoadConfigOptions {
+  cwd: string;
+  /** -c/--config: this file, instead of discovery. */
+  file?: string;
+  /** --no-config. */
+  noConfig?: boolean;
+  /** Where to say that other config files next to the one used were ignored. */
+  warn?: (line: string) => void;
+}
+
+export async function loadConfig(opts: LoadConfigOptions): Promise<ResolvedConfig | undefined> {
+  if (opts.noConfig) return undefined;
+  let path: string;
+  if (opts.file !== undefined) {
+    path = resolve(opts.cwd, opts.file);
+  } else {
+    const found = await findConfigFile(opts.cwd);
+    if (!found) return undefined;
+    path = found.path;
+    if (found.ignored.length && opts.warn) {
+      const shown = (p: string) => displayPath(p, opts.cwd);
+      opts.warn(`using ${shown(found.path)}; ignoring ${found.ignored.map(shown).join(', ')} in the same directory (keep one config file)`);
+    }
+  }
+  const file = await readConfigFile(path, opts.cwd);
+  const problems: PointedProblem[] = [];
+  // The validator (precompiled from the schema) loads only when there is a config.
+  const { checkConfig } = await import('./validate.js');
+  const checked = checkConfig(file.parsed.value, problems);
+  if (problems.length) {
+    const located = problems.map((p) => problemAt(file, p.pointer, p.message, p.key));
+    // In file order, so the first line is the first thing to fix.
+    located.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+    throw new ConfigError(located);
+  }
+  const locator = file.format === 'json' ? createLocator(file.text) : positionLocator(file.parsed);
+  return resolveConfig(file.parsed.value as ConfigFileValue, checked, { path, display: file.display, dir: dirname(path), pointerBase: file.base, locator }, RULES, opts.cwd);
+}
+
+/** A Locator over a YAML config's positions (start of each value; YAML has no JSON offsets to replace). */
+function positionLocator(parsed: ParsedConfig): Locator {
+  return {
+    locate(pointers) {
+      const out = new Map<string, Located>();
+      for (const p of pointers) {
+        const key = parsed.position(p, true);
+        const value = parsed.position(p) ?? key;
+        if (!key || !value) continue;
+        out.set(p, {
+          pointer: p,
+          line: key.line,
+          column: key.column,
+          endLine: value.line,
+          endColumn: value.column,
+          valueOffset: -1,
+          valueLength: 0,
+          valueLine: value.line,
+          valueColumn: value.column,
+          valueEndLine: value.line,
+          valueEndColumn: value.column,
+        });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Finding and loading the config file.
+ *
+ * Discovery (lilconfig) looks in the working directory, then each parent up to the home
+ * directory (or the filesystem root when the working directory is outside it), for the
+ * first of CONFIG_FILES, then for an "mcp-annotate" key in package.json. `-c <file>`
+ * loads that file instead; `--no-config` loads none.
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
+import { lilconfig } from 'lilconfig';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { displayPath } from '../sources/files.js';
+import { ConfigError, parseJsonConfig, parseYamlConfig, type ConfigProblem, type ParsedConfig } from './source.js';
+
+export const CONFIG_FILES = ['mcp-annotate.config.json', '.mcp-annotaterc.json', 'mcp-annotate.config.yaml', 'mcp-annotate.config.yml'] as const;
+export const PACKAGE_KEY = 'mcp-annotate';
+
+export interface ConfigText {
+  /** Absolute path of the file. */
+  path: string;
+  /** As messages show it (relative to the working directory when inside it). */
+  display: string;
+  /** JSON pointer of the config inside the file ("/mcp-annotate" in package.json, else ""). */
+  base: string;
+  parsed: ParsedConfig;
+  /** The file's text (for locating live-server entries). */
+  text: string;
+  format: 'json' | 'yaml';
+}
+
+/** The config file that applies in `cwd`, or undefined. Other config files next to it are returned too, to warn about. */
+export async function findConfigFile(cwd: string): Promise<{ path: string; ignored: string[] } | undefined> {
+  const marker = () => ({});
+  const searcher = lilconfig(PACKAGE_KEY, {
+    searchPlaces: [...CONFIG_FILES, 'package.json'],
+    packageProp: PACKAGE_KEY,
+    ignoreEmptySearchPlaces: false,
+    cache: false,
+    loaders: {
+      // Only the location is wanted here; the file is parsed with positions afterwards.
+      '.json': (path: string, content: string) => (basename(path) === 'package.json' ? (parseJsonc(content) ?? {}) : marker()),
+      '.yaml': marker,
+      '.yml': marker,
+    },
+  });
+  const found = await searcher.search(cwd);
+  if (!found) return undefined;
+  const dir = dirname(found.filepath);
+  const ignored = CONFIG_FILES.map((f) => resolve(dir, f)).filter((p) => p !== found.filepath && existsSync(p));
+  return { path: found.filepath, ignored };
+}
+
+/** Read and parse a config file, with positions. */
+export async function readConfigFile(path: string, cwd: string): Promise<ConfigText> {
+  const display = displayPath(path, cwd);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    throw new ConfigError([{ file: display, message: `cannot read the config file: ${why}` }]);
+  }
+  const ext = extname(path).toLowerCase();
+  if (ext === '.yaml' || ext === '.yml') {
+    return { path, display, base: '', parsed: await parseYamlConfig(text, display), text, format: 'yaml' };
+  }
+  if (basename(path) === 'package.json') {
+    const parsed = parseJsonConfig(text, display, `/${PACKAGE_KEY}`);
+    if (parsed.value === undefined) throw new ConfigError([{ file: display, message: `package.json has no "${PACKAGE_KEY}" key` }]);
+    return { path, display, base: `/${PACKAGE_KEY}`, parsed, text, format: 'json' };
+  }
+  if (ext !== '.json') {
+    throw new ConfigError([{ file: display, message: 'a config file must be .json, .yaml or .yml (or package.json with an "mcp-annotate" key)' }]);
+  }
+  return { path, display, base: '', parsed: parseJsonConfig(text, display), text, format: 'json' };
+}
+
+export function problemAt(file: ConfigText, pointer: string, message: string, key = false): ConfigProblem {
+  const pos = file.parsed.position(pointer, key);
+  return { file: file.display, line: pos?.line, column: pos?.column, message };
+}

@@ -1,0 +1,185 @@
+/**
+ * Config text → value, keeping positions: JSON (comments and trailing commas allowed,
+ * as in tsconfig.json) through jsonc-parser, YAML through the yaml package (loaded only
+ * when a YAML config is read). Every problem carries file:line:col.
+ */
+import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { UsageError } from '../cli/io.js';
+import { lineColumn } from '../sources/parse.js';
+import { split } from '../util/pointer.js';
+
+export type ConfigFormat = 'json' | 'yaml';
+
+/** One problem in a config file: where and what. */
+export interface ConfigProblem {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/** A config (or baseline) that cannot be used; each problem is one line; the CLI exits 2. */
+export class ConfigError extends UsageError {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+  }
+}
+
+export function formatProblem(p: ConfigProblem): string {
+  const where = p.file ? (p.line !== undefined ? `${p.file}:${p.line}:${p.column ?? 1}: ` : `${p.file}: `) : '';
+  return `${where}${p.message}`;
+}
+
+export interface ParsedConfig {
+  value: unknown;
+  /** Line and column of the value at a pointer (or of its key, when `key`), falling back to the nearest ancestor. */
+  position(pointer: string, key?: boolean): { line: number; column: number } | undefined;
+}
+
+const JSON_MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected "," or a closing bracket',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'unexpected content after the JSON value',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character in string',
+  InvalidCharacter: 'invalid character in string (control characters must be escaped)',
+};
+
+/** Parse a JSON config (or the package.json around an "mcp-annotate" key: `base` is its pointer). */
+export function parseJsonConfig(text: string, file: string, base = ''): ParsedConfig {
+  const errors: ParseError[] = [];
+  const root = parseTree(text.replace(/^\uFEFF/, ' '), errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  if (errors.length) {
+    const first = errors[0]!;
+    const { line, column } = lineColumn(text, first.offset);
+    const code = printParseErrorCode(first.error);
+    throw new ConfigError([{ file, line, column, message: `invalid JSON: ${JSON_MESSAGES[code] ?? code}` }]);
+  }
+  // An empty file is an empty config (as an empty YAML file is).
+  const value = root ? nodeValue(root) : base ? undefined : {};
+  const at = (pointer: string, key: boolean) => {
+    if (!root) return undefined;
+    let segments = split(base + pointer);
+    for (;;) {
+      const found = jsonNode(root, segments);
+      if (found) return lineColumn(text, (key && found.key ? found.key : found.value).offset);
+      if (segments.length === 0) return undefined;
+      segments = segments.slice(0, -1);
+      key = false;
+    }
+  };
+  return {
+    value: base ? findValue(value, split(base)) : value,
+    position: (pointer, key = false) => at(pointer, key),
+  };
+}
+
+/** The node at a path, and the key node of its property (own walk: "0" is a key in an object, an index in an array). */
+function jsonNode(root: JsonNode, segments: string[]): { key?: JsonNode; value: JsonNode } | undefined {
+  let node = root;
+  let key: JsonNode | undefined;
+  for (const s of segments) {
+    if (node.type === 'object') {
+      const prop = (node.children ?? []).find((p) => p.children?.[0]?.value === s);
+      const value = prop?.children?.[1];
+      if (!value) return undefined;
+      key = prop!.children![0];
+      node = value;
+    } else if (node.type === 'array') {
+      const item = /^(0|[1-9][0-9]*)$/.test(s) ? node.children?.[Number(s)] : undefined;
+      if (!item) return undefined;
+      key = undefined;
+      node = item;
+    } else return undefined;
+  }
+  return { key, value: node };
+}
+
+function nodeValue(node: JsonNode): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (k && v) Object.defineProperty(out, String(k.value), { value: nodeValue(v), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value;
+  }
+}
+
+function findValue(value: unknown, path: string[]): unknown {
+  let v = value;
+  for (const s of path) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[s] : undefined;
+  return v;
+}
+
+/** Parse a YAML config. Duplicate keys are errors, as they are almost always mistakes. */
+export async function parseYamlConfig(text: string, file: string): Promise<ParsedConfig> {
+  const YAML = await import('yaml');
+  const lineCounter = new YAML.LineCounter();
+  const doc = YAML.parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  if (doc.errors.length) {
+    const first = doc.errors[0]!;
+    const pos = lineCounter.linePos(first.pos[0]);
+    const message = first.message.replace(/ at line \d+, column \d+.*$/s, '');
+    throw new ConfigError([{ file, line: pos.line, column: pos.col, message: `invalid YAML: ${message}` }]);
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 1000 });
+  } catch (err) {
+    throw new ConfigError([{ file, message: `invalid YAML: ${(err as Error).message}` }]);
+  }
+  const locate = (pointer: string, key: boolean) => {
+    let segments = split(pointer);
+    for (;;) {
+      const found = yamlNode(YAML, doc.contents, segments);
+      const range = (key && found?.key?.range) || found?.value?.range;
+      if (range) {
+        const pos = lineCounter.linePos(range[0]);
+        return { line: pos.line, column: pos.col };
+      }
+      if (segments.length === 0) return undefined;
+      segments = segments.slice(0, -1);
+      key = false;
+    }
+  };
+  return { value: value ?? {}, position: (pointer, key = false) => locate(pointer, key) };
+}
+
+interface RangedNode {
+  range?: [number, number, number] | null;
+}
+
+function yamlNode(YAML: typeof import('yaml'), root: unknown, segments: string[]): { key?: RangedNode; value?: RangedNode } | undefined {
+  let node: unknown = root;
+  let key: RangedNode | undefined;
+  for (const s of segments) {
+    if (YAML.isAlias(node)) return undefined;
+    if (YAML.isMap(node)) {
+      const pair = node.items.find((p) => (YAML.isScalar(p.key) ? String(p.key.value) : String(p.key)) === s);
+      if (!pair) return undefined;
+      key = YAML.isNode(pair.key) ? (pair.key as RangedNode) : undefined;
+      node = pair.value;
+    } else if (YAML.isSeq(node)) {
+      node = node.items[Number(s)];
+      key = undefined;
+      if (node === undefined) return undefined;
+    } else return undefined;
+  }
+  return { key, value: YAML.isNode(node) ? (node as RangedNode) : undefined };
+}

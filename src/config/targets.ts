@@ -1,0 +1,64 @@
+/**
+ * The config's `targets`, for a run that names none on the command line: files, globs and
+ * directories (relative to the config file), and live servers under `mcpServers` (started
+ * or reached like --mcp-config's, with the same --timeout, --concurrency and
+ * --save-snapshots). The MCP SDK is loaded only when there are live servers.
+ */
+import { dirname } from 'node:path';
+import { loadTargets } from '../sources/files.js';
+import type { InputError, ServerInput } from '../types.js';
+import type { ResolvedConfig } from './resolve.js';
+
+export interface ConfigTargetFlags {
+  timeout?: number;
+  concurrency?: number;
+  saveSnapshots?: string;
+}
+
+export interface ConfigServers {
+  servers: ServerInput[];
+  errors: InputError[];
+  notes: string[];
+  interrupted?: NodeJS.Signals;
+}
+
+export async function gatherConfigTargets(
+  config: ResolvedConfig,
+  flags: ConfigTargetFlags,
+  io: { cwd: string; env: NodeJS.ProcessEnv; stdin: NodeJS.ReadableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number } },
+): Promise<ConfigServers> {
+  const out: ConfigServers = { servers: [], errors: [], notes: [] };
+  if (config.files.length) {
+    const loaded = await loadTargets(config.files, io.cwd, io.stdin);
+    out.servers.push(...loaded.servers);
+    out.errors.push(...loaded.errors);
+  }
+  if (config.mcpServers && Object.keys(config.mcpServers.entries).length) {
+    const { resolve } = await import('node:path');
+    const live = await import('../sources/live/index.js');
+    const { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_SECONDS } = await import('../sources/live/run.js');
+    const resolved = live.targetsFromServerEntries(config.mcpServers.entries, {
+      file: config.path,
+      display: config.display,
+      pointerBase: config.mcpServers.pointer,
+      locator: config.locator,
+      env: io.env,
+      cwd: io.cwd,
+      // Relative commands, args and cwds start at the config file, like its file targets.
+      workspaceFolder: dirname(config.path),
+    });
+    out.errors.push(...resolved.errors);
+    out.notes.push(...resolved.notes);
+    const run = await live.runLiveTargets(resolved.targets, {
+      timeoutMs: (flags.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+      concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY,
+      saveDir: flags.saveSnapshots !== undefined ? resolve(io.cwd, flags.saveSnapshots) : undefined,
+      cwd: io.cwd,
+      stderr: io.stderr,
+    });
+    out.servers.push(...run.servers);
+    out.errors.push(...run.errors);
+    out.interrupted = run.interrupted;
+  }
+  return out;
+}

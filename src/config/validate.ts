@@ -1,0 +1,166 @@
+/**
+ * Validates a config value with the published JSON Schema (precompiled into
+ * generated/config.js) and then with what a schema cannot say (policy conditions,
+ * unique policy names, rule ids of policies). Each problem names the config path and,
+ * where it can, the closest valid value.
+ */
+import type { ErrorObject } from 'ajv';
+import { validate as validateSchema } from '#generated/config.js';
+import { RULES } from '../../rules/index.js';
+import { explainErrors } from '../schema/explain.js';
+import { fieldPath, escapeSegment } from '../util/pointer.js';
+import { isObject } from '../util/json.js';
+import { closest, orList } from '../util/text.js';
+import type { ConditionError } from '../policies/evaluate.js';
+import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
+import type { Compiled } from '../policies/evaluate.js';
+
+/** A problem at a pointer of the config value. `key`: point at the member's key rather than its value. */
+export interface PointedProblem {
+  pointer: string;
+  message: string;
+  key?: boolean;
+}
+
+/** closest(), or else the one candidate that the input starts (or is the start of): "warn" → "warning". */
+export function suggest(input: string, candidates: readonly string[]): string | undefined {
+  const near = closest(input, candidates);
+  if (near) return near;
+  const lower = input.toLowerCase();
+  if (lower.length < 2) return undefined;
+  const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase()));
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+const didYouMean = (guess: string | undefined) => (guess ? `; did you mean ${JSON.stringify(guess)}?` : '');
+
+/** Where a config path is shown: rules["x"], overrides[0].tools[1]. */
+export function configField(pointer: string): string {
+  return pointer === '' ? 'the configuration' : fieldPath(pointer);
+}
+
+const RULES_PATH = /^\/rules$|^\/overrides\/\d+\/rules$/;
+const OPTIONS_PATH = /^(?:\/overrides\/\d+)?\/rules\/([^/]+)\/1$/;
+const SERVER_ENTRY_PATH = /^\/targets\/mcpServers\/[^/]+$/;
+const SECRET_PATH = /^\/targets\/mcpServers\/[^/]+\/(env|headers)(\/|$)/;
+
+function describeType(e: ErrorObject): string {
+  return String(e.params.type)
+    .split(',')
+    .map((t) => ({ string: 'a string', object: 'an object', array: 'an array', integer: 'an integer', number: 'a number', boolean: 'a boolean' })[t] ?? t)
+    .join(' or ');
+}
+
+/** Turn Ajv errors into problems, config-aware: unknown rules, severities, server entries, secrets. */
+export function schemaProblems(errors: readonly ErrorObject[], knownRules: readonly string[]): PointedProblem[] {
+  const out: PointedProblem[] = [];
+  const handled = new Set<ErrorObject>();
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const e of errors) byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), e]);
+  const deeper = (path: string) => errors.some((e) => e.instancePath.startsWith(path + '/'));
+
+  for (const e of errors) {
+    const path = e.instancePath;
+    if (e.keyword === 'additionalProperties' && RULES_PATH.test(path)) {
+      const id = String(e.params.additionalProperty);
+      out.push({
+        pointer: `${path}/${escapeSegment(id)}`,
+        key: true,
+        message: `${configField(path)} has an unknown rule ${JSON.stringify(id)}${didYouMean(suggest(id, knownRules))} (mcp-annotate rules lists them; a policy's rule is "policy/<name>")`,
+      });
+      handled.add(e);
+    } else if (e.keyword === 'additionalProperties' && OPTIONS_PATH.test(path)) {
+      const option = String(e.params.additionalProperty);
+      const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const rule = OPTIONS_PATH.exec(path)![1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+      out.push({
+        pointer: `${path}/${escapeSegment(option)}`,
+        key: true,
+        message: known.length
+          ? `${configField(path)}: ${rule} has no option ${JSON.stringify(option)}${didYouMean(suggest(option, known))} (options: ${known.join(', ')})`
+          : `${configField(path)}: ${rule} takes no options, got ${JSON.stringify(option)}`,
+      });
+      handled.add(e);
+    } else if (SERVER_ENTRY_PATH.test(path) && (e.keyword === 'required' || e.keyword === 'anyOf')) {
+      if (!out.some((p) => p.pointer === path && p.message.includes('needs "command"'))) {
+        out.push({ pointer: path, key: true, message: `${configField(path)} needs "command" (a program to start over stdio) or "url" (a Streamable HTTP or SSE endpoint)` });
+      }
+      handled.add(e);
+    } else if (SECRET_PATH.test(path)) {
+      // Never show a value from env or headers: they hold secrets.
+      if (!out.some((p) => p.pointer === path)) {
+        out.push({ pointer: path, message: `${configField(path)} must be ${e.keyword === 'type' ? describeType(e) : 'valid'} (its value is not shown)` });
+      }
+      handled.add(e);
+    }
+  }
+  // A string where an enum is expected (a severity, a preset, an effect): name the closest.
+  for (const [path, list] of byPath) {
+    const en = list.find((e) => e.keyword === 'enum' && typeof e.data === 'string' && !handled.has(e));
+    if (!en || deeper(path)) continue;
+    const allowed = (en.params.allowedValues as unknown[]).map(String);
+    const value = en.data as string;
+    out.push({
+      pointer: path,
+      message: `${configField(path)} is ${JSON.stringify(value)}; expected ${orList(allowed)}${didYouMean(suggest(value, allowed))}`,
+    });
+    for (const e of list) handled.add(e);
+  }
+  // Errors of the branches that did not match are noise when a branch went deeper (its errors are reported).
+  const valueLevel = new Set(['type', 'enum', 'const', 'anyOf', 'oneOf']);
+  const rest = errors.filter((e) => !handled.has(e) && !(valueLevel.has(e.keyword) && deeper(e.instancePath)) && !(SERVER_ENTRY_PATH.test(e.instancePath) && e.keyword === 'anyOf'));
+  for (const x of explainErrors(rest, '', 'the configuration')) {
+    const extra = /has a member "([^"]*)" that is not allowed/.exec(x.message);
+    out.push({
+      pointer: x.pointer,
+      key: extra !== null,
+      message: x.suggestion.startsWith('did you mean') ? `${x.message}; ${x.suggestion}` : x.message,
+    });
+  }
+  return out;
+}
+
+export interface CheckedConfig {
+  policies: { policy: Policy; compiled: Compiled }[];
+}
+
+/** Validate a config value; problems are collected, never thrown. */
+export function checkConfig(value: unknown, problems: PointedProblem[]): CheckedConfig {
+  const knownRules = RULES.map((r) => r.id);
+  if (!validateSchema(value)) {
+    problems.push(...schemaProblems(validateSchema.errors ?? [], knownRules));
+    return { policies: [] };
+  }
+  const config = value as Record<string, unknown>;
+  if (isObject(config.vocabularies) && config.vocabularies.core === false) {
+    problems.push({ pointer: '/vocabularies/core', message: 'vocabularies.core cannot be false: the core vocabulary is the MCP spec itself and is always on' });
+  }
+  const policies: CheckedConfig['policies'] = [];
+  const names = new Map<string, number>();
+  (Array.isArray(config.policies) ? (config.policies as Policy[]) : []).forEach((policy, i) => {
+    const at = `/policies/${i}`;
+    const first = names.get(policy.name);
+    if (first !== undefined) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
+    else names.set(policy.name, i);
+    const errors: ConditionError[] = [];
+    const compiled = compilePolicy(policy, errors);
+    for (const e of errors) problems.push({ pointer: `${at}/conditions${e.pointer}`, message: `${configField(`${at}/conditions${e.pointer}`)}: ${e.message}` });
+    if (compiled) policies.push({ policy, compiled });
+  });
+  const policyIds = [...names.keys()].map((n) => `${POLICY_PREFIX}${n}`);
+  const checkRuleIds = (rules: unknown, at: string) => {
+    if (!isObject(rules)) return;
+    for (const id of Object.keys(rules)) {
+      if (id.startsWith(POLICY_PREFIX) && !policyIds.includes(id)) {
+        problems.push({
+          pointer: `${at}/${escapeSegment(id)}`,
+          key: true,
+          message: `${configField(at)} sets ${JSON.stringify(id)}, but no policy is named ${JSON.stringify(id.slice(POLICY_PREFIX.length))}${didYouMean(suggest(id, policyIds))}`,
+        });
+      }
+    }
+  };
+  checkRuleIds(config.rules, '/rules');
+  if (Array.isArray(config.overrides)) config.overrides.forEach((o, i) => checkRuleIds(isObject(o) ? o.rules : undefined, `/overrides/${i}/rules`));
+  return { policies };
+}

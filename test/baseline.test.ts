@@ -1,0 +1,194 @@
+/**
+ * Baselines: --update-baseline writes a sorted, stable file with counts (justifications
+ * kept); --baseline reports only new findings; renamed tools, moved lines and reordered
+ * tools do not resurrect baselined findings; stale entries are noted (--fail-on-stale
+ * fails); broken baselines are exit 2 with a position.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../rules/index.js';
+import { lint } from '../src/engine/engine.js';
+import { loadText } from '../src/sources/files.js';
+import { buildBaseline, matchBaseline, toolFingerprint, type BaselineEntry } from '../src/baseline/baseline.js';
+import { json, runCli, tempDir, tool } from './helpers/cli.js';
+
+const send = tool('send_email', { readOnlyHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } });
+const del = tool('delete_file', { readOnlyHint: true, openWorldHint: false });
+const get = tool('get_file', { readOnlyHint: true, openWorldHint: false });
+const dump = (tools: unknown[], indent = 2) => JSON.stringify({ serverInfo: { name: 'mail' }, tools }, null, indent) + '\n';
+
+const read = (dir: string, f = 'baseline.json') => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { version: number; entries: BaselineEntry[] };
+
+describe('--update-baseline and --baseline', () => {
+  it('writes one sorted entry per server/tool/rule/pointer with a count; the same run writes the same bytes', async () => {
+    const dir = tempDir({ 'd.json': dump([send, del, get]) });
+    const w = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(w.code).toBe(0);
+    expect(w.stdout).toBe('✔ no problems in 1 server, 3 tools\n');
+    const b = read(dir);
+    expect(b.version).toBe(1);
+    const keys = b.entries.map((e) => [e.server, e.tool ?? '', e.rule, e.pointer].join(' '));
+    expect(keys).toEqual([...keys].sort());
+    expect(b.entries.find((e) => e.tool === 'send_email' && e.rule === 'readonly-vs-outcome')).toEqual({
+      server: 'mail',
+      tool: 'send_email',
+      rule: 'readonly-vs-outcome',
+      pointer: '/annotations/inputMetadata/outcomes',
+      count: 1,
+      fingerprint: toolFingerprint(send),
+      message: expect.stringContaining('readOnlyHint is true'),
+    });
+    expect(w.stderr).toBe(`mcp-annotate: wrote baseline baseline.json: ${b.entries.length} entries covering ${b.entries.reduce((n, e) => n + e.count, 0)} findings\n`);
+    const first = readFileSync(join(dir, 'baseline.json'), 'utf8');
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe(first);
+
+    const again = await runCli(['lint', 'd.json', '--baseline', 'baseline.json'], { cwd: dir });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe('✔ no problems in 1 server, 3 tools\n');
+    expect(again.stderr).toMatch(/^mcp-annotate: baseline baseline\.json: \d+ known findings not reported\n$/);
+  });
+
+  it('reports only what is new, with exit codes from the new findings', async () => {
+    const dir = tempDir({ 'd.json': dump([del, get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    writeFileSync(join(dir, 'd.json'), dump([del, get, send]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const tools = new Set(JSON.parse(r.stdout).findings.map((f: { tool: string }) => f.tool));
+    expect([...tools]).toEqual(['send_email']);
+  });
+
+  it('counts: one more finding of a baselined key is new', () => {
+    const two = loadText(dump([tool('t', { readOnlyHint: true, inputMetadata: { destination: ['public', 'user'], sensitivity: 'none', outcomes: 'benign' } })]), { kind: 'file', path: 'a', display: 'a' }, 'mail', 'a');
+    const findings = lint(two, RULES).findings;
+    const entries = buildBaseline(findings, two).entries;
+    expect(matchBaseline(findings, two, entries, true).fresh).toEqual([]);
+    // The same finding twice, baselined once.
+    const doubled = [...findings, { ...findings[0]! }];
+    const m = matchBaseline(doubled, two, entries, true);
+    expect(m.fresh).toHaveLength(1);
+    expect(m.fresh[0]!.ruleId).toBe(findings[0]!.ruleId);
+  });
+});
+
+describe('what does not resurrect baselined findings', () => {
+  it('moved lines, reformatting and reordered tools', async () => {
+    const dir = tempDir({ 'd.json': dump([send, del, get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    writeFileSync(join(dir, 'd.json'), '\n\n' + dump([get, del, send], 6));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('✔ no problems in 1 server, 3 tools\n');
+  });
+
+  it('a renamed tool whose annotations and schemas are unchanged; its justification moves with it', async () => {
+    const dir = tempDir({ 'd.json': dump([send, del, get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const b = read(dir);
+    for (const e of b.entries) if (e.tool === 'send_email') e.justification = 'the mail relay is read-only in staging';
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(b, null, 2) + '\n');
+    writeFileSync(join(dir, 'd.json'), dump([{ ...send, name: 'send_mail' }, del, get]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir });
+    expect(r.stderr.split('\n')[0]).toBe('mcp-annotate: baseline baseline.json: tool "send_mail" of server "mail" has the content of baselined tool "send_email"; its entries apply to it');
+    expect(r.stdout).toBe('✔ no problems in 1 server, 3 tools\n');
+    expect(r.code).toBe(0);
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const updated = read(dir).entries.filter((e) => e.tool === 'send_mail');
+    expect(updated.length).toBeGreaterThan(0);
+    expect(updated.every((e) => e.justification === 'the mail relay is read-only in staging')).toBe(true);
+    expect(read(dir).entries.some((e) => e.tool === 'send_email')).toBe(false);
+  });
+
+  it('but a rename it cannot tell apart (two vanished tools with the same content) is new', async () => {
+    const a = tool('read_a', { readOnlyHint: true });
+    const b = tool('read_b', { readOnlyHint: true });
+    const dir = tempDir({ 'd.json': dump([a, b]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    writeFileSync(join(dir, 'd.json'), dump([{ ...a, name: 'read_x' }, { ...b, name: 'read_y' }]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    const tools = new Set(JSON.parse(r.stdout).findings.map((f: { tool: string }) => f.tool));
+    expect([...tools].sort()).toEqual(['read_x', 'read_y']);
+  });
+
+  it('a renamed tool whose annotations changed is not followed', async () => {
+    const dir = tempDir({ 'd.json': dump([send, get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const changed = { ...send, name: 'send_mail', annotations: { ...send.annotations, title: 'Send' } };
+    writeFileSync(join(dir, 'd.json'), dump([changed, get]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(r.stdout).findings.some((f: { tool: string; ruleId: string }) => f.tool === 'send_mail' && f.ruleId === 'readonly-vs-outcome')).toBe(true);
+  });
+});
+
+describe('stale entries', () => {
+  it('are noted with their position; --fail-on-stale exits 1; --update-baseline drops them', async () => {
+    const dir = tempDir({ 'd.json': dump([send, get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const fixedSend = tool('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } }, { _meta: { 'mcp.dev/requiresConfirmation': true } });
+    writeFileSync(join(dir, 'd.json'), dump([fixedSend, get]));
+    const before = read(dir).entries;
+    const idx = before.findIndex((e) => e.rule === 'readonly-vs-outcome');
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const text = readFileSync(join(dir, 'baseline.json'), 'utf8');
+    const line = text.split('\n').findIndex((l, i, all) => l === '    {' && all.slice(i, i + 4).join('\n').includes('"rule": "readonly-vs-outcome"')) + 1;
+    expect(idx).toBeGreaterThanOrEqual(0);
+    expect(r.stderr).toContain(
+      `mcp-annotate: baseline.json:${line}:5: stale baseline entry: readonly-vs-outcome on tool "send_email" of server "mail" at "/annotations/inputMetadata/outcomes" no longer occurs; remove it or run with --update-baseline\n`,
+    );
+    expect((await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir })).code).toBe(1);
+    const u = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(u.stderr).toMatch(/; dropped \d+ stale entries\n$/);
+    expect(read(dir).entries.some((e) => e.rule === 'readonly-vs-outcome')).toBe(false);
+    expect((await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('entries of a server that could not be read are not called stale, and the baseline is not updated', async () => {
+    const dir = tempDir({ 'a.json': dump([send]), 'b.json': JSON.stringify({ serverInfo: { name: 'other' }, tools: [del] }) });
+    await runCli(['lint', 'a.json', 'b.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const saved = readFileSync(join(dir, 'baseline.json'), 'utf8');
+    writeFileSync(join(dir, 'b.json'), '{"tools": [');
+    const r = await runCli(['lint', 'a.json', 'b.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toContain('stale');
+    const u = await runCli(['lint', 'a.json', 'b.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(u.code).toBe(2);
+    expect(u.stderr).toContain('mcp-annotate: baseline baseline.json not updated: 1 input could not be read, and their findings would be missing from it\n');
+    expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe(saved);
+  });
+});
+
+describe('bad baselines and flags', () => {
+  it('a missing file, a broken file and flags without --baseline are exit 2 with one clear line each', async () => {
+    const dir = tempDir({ 'd.json': dump([get]), 'bad.json': '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "x", "pointer": "", "cuont": 1 }\n  ]\n}\n' });
+    const missing = await runCli(['lint', 'd.json', '--baseline', 'nope.json'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('mcp-annotate: nope.json: no such baseline file; create it with --update-baseline\n');
+    const bad = await runCli(['lint', 'd.json', '--baseline', 'bad.json'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      'mcp-annotate: bad.json:4:53: entries[0] has an unknown member "cuont"; did you mean "count"?\nmcp-annotate: bad.json:4:5: entries[0].count must be a positive integer\n',
+    );
+    const syntax = await runCli(['lint', 'd.json', '--baseline', 'd.json'], { cwd: dir });
+    expect(syntax.stderr).toMatch(/^mcp-annotate: d\.json:1:1: "version" must be 1, got nothing/);
+    const flag = await runCli(['lint', 'd.json', '--update-baseline'], { cwd: dir });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toBe('mcp-annotate: --update-baseline needs --baseline <file>: the file to write\n');
+    expect((await runCli(['lint', 'd.json', '--fail-on-stale'], { cwd: dir })).stderr).toBe('mcp-annotate: --fail-on-stale needs --baseline <file>\n');
+  });
+});
+
+describe('the README', () => {
+  it('the baseline entry it shows is the one --update-baseline writes for the bundled example', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Baseline'), readme.indexOf('## Output formats'));
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as { version: number; entries: BaselineEntry[] };
+    const dir = tempDir({ 'example-server.json': readFileSync(new URL('../fixtures/example-server.json', import.meta.url), 'utf8') });
+    await runCli(['lint', 'example-server.json', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    const { justification, ...entry } = shown.entries[0]!;
+    expect(justification).toBeTruthy();
+    expect(read(dir, 'b.json').entries).toContainEqual(entry);
+  });
+});

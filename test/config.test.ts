@@ -1,0 +1,333 @@
+/**
+ * The config file: discovery, precedence, validation messages (file:line:col, closest
+ * value, exit 2), presets, rules and options, overrides (including the engine's hook for
+ * server and run rules), targets (files and live servers), and CLI flags over config.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../rules/index.js';
+import { lint } from '../src/engine/engine.js';
+import { loadConfig, ConfigError } from '../src/config/index.js';
+import { presetRules } from '../src/config/presets.js';
+import { mergeSetting, rebaseTarget } from '../src/config/resolve.js';
+import { loadText } from '../src/sources/files.js';
+import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { serverArgv, VOCAB_FIXTURE } from './live/helpers.js';
+
+const DUMP = {
+  serverInfo: { name: 'acme' },
+  tools: [
+    tool('delete_user', { readOnlyHint: true }),
+    tool('legacy_wipe', { readOnlyHint: false }),
+    tool('get_user', { readOnlyHint: true, openWorldHint: false }),
+  ],
+};
+
+async function problemsOf(files: Record<string, string>, cwdRel = '.'): Promise<string[]> {
+  const dir = tempDir(files);
+  try {
+    await loadConfig({ cwd: join(dir, cwdRel) });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message.split('\n');
+    throw err;
+  }
+  return [];
+}
+
+describe('discovery', () => {
+  for (const name of ['mcp-annotate.config.json', '.mcp-annotaterc.json', 'mcp-annotate.config.yaml', 'mcp-annotate.config.yml']) {
+    it(`finds ${name} from a subdirectory`, async () => {
+      const text = name.endsWith('json') ? json({ failOn: 'warning' }) : 'failOn: warning\n';
+      const dir = tempDir({ [name]: text, 'a/b/.keep': '' });
+      const config = await loadConfig({ cwd: join(dir, 'a', 'b') });
+      expect(config?.path).toBe(join(dir, name));
+      expect(config?.failOn).toBe('warning');
+    });
+  }
+
+  it('reads the "mcp-annotate" key of package.json, and skips a package.json without one', async () => {
+    const dir = tempDir({ 'package.json': json({ name: 'x', 'mcp-annotate': { failOn: 'note' } }), 'pkg/package.json': json({ name: 'inner' }) });
+    const config = await loadConfig({ cwd: join(dir, 'pkg') });
+    expect(config?.path).toBe(join(dir, 'package.json'));
+    expect(config?.failOn).toBe('note');
+  });
+
+  it('the nearest directory wins; a config file wins over package.json in the same directory', async () => {
+    const dir = tempDir({
+      'mcp-annotate.config.json': json({ failOn: 'note' }),
+      'sub/package.json': json({ 'mcp-annotate': { failOn: 'none' } }),
+      'sub/mcp-annotate.config.yaml': 'failOn: warning\n',
+    });
+    expect((await loadConfig({ cwd: join(dir, 'sub') }))?.failOn).toBe('warning');
+    expect((await loadConfig({ cwd: dir }))?.failOn).toBe('note');
+  });
+
+  it('warns when two config files sit in one directory', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json({}), 'mcp-annotate.config.yaml': 'failOn: note\n' });
+    const lines: string[] = [];
+    const config = await loadConfig({ cwd: dir, warn: (l) => lines.push(l) });
+    expect(config?.path).toBe(join(dir, 'mcp-annotate.config.json'));
+    expect(lines).toEqual(['using mcp-annotate.config.json; ignoring mcp-annotate.config.yaml in the same directory (keep one config file)']);
+    const empty = tempDir({ 'mcp-annotate.config.json': '' });
+    expect((await loadConfig({ cwd: empty }))?.rules).toEqual({});
+  });
+
+  it('-c picks a file; --no-config ignores them all', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json({ failOn: 'note' }), 'ci/strict.yml': 'failOn: warning\n' });
+    expect((await loadConfig({ cwd: dir, file: 'ci/strict.yml' }))?.failOn).toBe('warning');
+    expect(await loadConfig({ cwd: dir, noConfig: true })).toBeUndefined();
+    await expect(loadConfig({ cwd: dir, file: 'missing.json' })).rejects.toThrow('missing.json: cannot read the config file: no such file');
+  });
+});
+
+describe('validation messages', () => {
+  it('JSON: unknown rule, bad severity, unknown key, bad option: path, file:line:col and the closest value', async () => {
+    const text = `{
+  "rule": {},
+  "rules": {
+    "readonly-vs-outcom": "error",
+    "toxic-flow": ["err", { "openWorldIsUntrustd": true }],
+    "name-vs-hints": "warn"
+  },
+  "overrides": [{ "tools": ["x*"], "rules": { "policy/nope": "off" } }],
+  "spec": "2025-11-26",
+  "vocabularies": { "sep1913": false }
+}
+`;
+    expect(await problemsOf({ 'mcp-annotate.config.json': text })).toEqual([
+      'mcp-annotate.config.json:2:3: the configuration has a member "rule" that is not allowed there (allowed: "$schema", "extends", "spec", "vocabularies", "rules", "overrides", "policies", "targets", "failOn" and "maxWarnings"); did you mean "rules"?',
+      'mcp-annotate.config.json:4:5: rules has an unknown rule "readonly-vs-outcom"; did you mean "readonly-vs-outcome"? (mcp-annotate rules lists them; a policy\'s rule is "policy/<name>")',
+      'mcp-annotate.config.json:5:20: rules["toxic-flow"][0] is "err"; expected "off", "note", "warning" or "error"; did you mean "error"?',
+      'mcp-annotate.config.json:5:29: rules["toxic-flow"][1]: toxic-flow has no option "openWorldIsUntrustd"; did you mean "openWorldIsUntrusted"? (options: openWorldIsUntrusted)',
+      'mcp-annotate.config.json:6:22: rules["name-vs-hints"] is "warn"; expected "off", "note", "warning" or "error"; did you mean "warning"?',
+      'mcp-annotate.config.json:9:11: spec is "2025-11-26"; expected "2025-03-26", "2025-06-18", "2025-11-25" or "2026-07-28"; did you mean "2025-11-25"?',
+      'mcp-annotate.config.json:10:21: vocabularies has a member "sep1913" that is not allowed there (allowed: "core", "sep-1913", "action-metadata", "trust-annotations", "risk-metadata", "webmcp-sensitive" and "meta-hints"); did you mean "sep-1913"?',
+    ]);
+  });
+
+  it('a policy rule id must name a policy', async () => {
+    const text = json({ policies: [{ name: 'no-public', effect: 'warn', conditions: { fact: 'tool.name', equals: 'x' } }], overrides: [{ tools: ['x*'], rules: { 'policy/no-publik': 'off' } }] });
+    expect(await problemsOf({ 'mcp-annotate.config.json': text })).toEqual([
+      'mcp-annotate.config.json:18:9: overrides[0].rules sets "policy/no-publik", but no policy is named "no-publik"; did you mean "policy/no-public"?',
+    ]);
+  });
+
+  it('YAML: positions of keys and values, and syntax errors', async () => {
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'extends: mcp-annotate:strikt\nrules:\n  hidden-characters: warnin\n  no-such-rule: off\n' })).toEqual([
+      'mcp-annotate.config.yaml:1:10: extends is "mcp-annotate:strikt"; expected "mcp-annotate:recommended", "mcp-annotate:strict" or "mcp-annotate:all"; did you mean "mcp-annotate:strict"?',
+      'mcp-annotate.config.yaml:3:22: rules["hidden-characters"] is "warnin"; expected "off", "note", "warning" or "error"; did you mean "warning"?',
+      'mcp-annotate.config.yaml:4:3: rules has an unknown rule "no-such-rule" (mcp-annotate rules lists them; a policy\'s rule is "policy/<name>")',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.yml': 'rules:\n  a: 1\n  a: 2\n' })).toEqual(['mcp-annotate.config.yml:3:3: invalid YAML: Map keys must be unique']);
+  });
+
+  it('JSON syntax errors, package.json positions, and comments allowed', async () => {
+    expect(await problemsOf({ 'mcp-annotate.config.json': '{\n  "rules": {\n    "toxic-flow": "off",,\n  }\n}\n' })).toEqual(['mcp-annotate.config.json:3:25: invalid JSON: expected a property name in double quotes']);
+    expect(await problemsOf({ 'package.json': '{\n  "name": "x",\n  "mcp-annotate": {\n    "failOn": "errors"\n  }\n}\n' })).toEqual([
+      'package.json:4:15: failOn is "errors"; expected "error", "warning", "note" or "none"; did you mean "error"?',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.json': '{\n  // warnings fail the build\n  "failOn": "warning",\n}\n' })).toEqual([]);
+  });
+
+  it('live server entries: needs command or url; env and header values are never shown', async () => {
+    const text = json({ targets: { mcpServers: { broken: { args: ['x'] }, secret: { command: 'node', env: { TOKEN: 12345678 } } } } });
+    const problems = await problemsOf({ 'mcp-annotate.config.json': text });
+    expect(problems).toEqual([
+      'mcp-annotate.config.json:4:7: targets.mcpServers.broken needs "command" (a program to start over stdio) or "url" (a Streamable HTTP or SSE endpoint)',
+      'mcp-annotate.config.json:12:20: targets.mcpServers.secret.env.TOKEN must be a string (its value is not shown)',
+    ]);
+    expect(problems.join('\n')).not.toContain('12345678');
+  });
+
+  it('the CLI prints each problem on its own line, exits 2 and lints nothing', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json({ rules: { 'toxic-flw': 'off' }, failOn: 'warnings' }), 'dump.json': json(DUMP) });
+    const r = await runCli(['lint', 'dump.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      [
+        'mcp-annotate: mcp-annotate.config.json:3:5: rules has an unknown rule "toxic-flw"; did you mean "toxic-flow"? (mcp-annotate rules lists them; a policy\'s rule is "policy/<name>")',
+        'mcp-annotate: mcp-annotate.config.json:5:13: failOn is "warnings"; expected "error", "warning", "note" or "none"; did you mean "warning"?',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('presets, rules and options', () => {
+  const servers = () => loadText(json(DUMP), { kind: 'file', path: 'd.json', display: 'd.json' }, 'acme', 'd.json');
+  const sev = (rules: Record<string, unknown>, id: string) => lint(servers(), RULES, { rules: rules as never }).findings.filter((f) => f.ruleId === id).map((f) => f.severity);
+
+  it('recommended is the defaults; strict raises warnings and notes but not heuristics; all makes everything an error', () => {
+    const rec = presetRules('mcp-annotate:recommended', RULES);
+    expect(RULES.every((r) => rec[r.id] === r.severity)).toBe(true);
+    const strict = presetRules('mcp-annotate:strict', RULES);
+    expect(strict['implicit-destructive']).toBe('error');
+    expect(strict['implicit-open-world']).toBe('warning');
+    expect(strict['name-vs-hints']).toBe('warning');
+    expect(strict['description-vs-hints']).toBe('note');
+    const all = presetRules('mcp-annotate:all', RULES);
+    expect(new Set(Object.values(all))).toEqual(new Set(['error']));
+    expect(sev(strict, 'implicit-destructive')).toEqual(['error']);
+  });
+
+  it('a severity alone keeps the options; options merge key by key', () => {
+    expect(mergeSetting(['warning', { openWorldIsUntrusted: true }], 'error')).toEqual(['error', { openWorldIsUntrusted: true }]);
+    expect(mergeSetting(['warning', { a: 1 }], ['error', { b: 2 }])).toEqual(['error', { a: 1, b: 2 }]);
+    expect(mergeSetting(undefined, 'off')).toBe('off');
+  });
+
+  it('extends then rules, through the real loader', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.yaml': 'extends: [mcp-annotate:all, mcp-annotate:recommended]\nrules:\n  toxic-flow: [note, { openWorldIsUntrusted: true }]\n' });
+    const config = await loadConfig({ cwd: dir });
+    expect(config?.rules['implicit-open-world']).toBe('note');
+    expect(config?.rules['toxic-flow']).toEqual(['note', { openWorldIsUntrusted: true }]);
+  });
+});
+
+describe('overrides', () => {
+  const twoServers = () => [
+    ...loadText(json(DUMP), { kind: 'file', path: 'a.json', display: 'a.json' }, 'acme', 'a.json'),
+    ...loadText(json({ serverInfo: { name: 'other' }, tools: [tool('get_user', { readOnlyHint: true, openWorldHint: false })] }), { kind: 'file', path: 'b.json', display: 'b.json' }, 'other', 'b.json'),
+  ];
+  async function configFor(value: unknown) {
+    const dir = tempDir({ 'mcp-annotate.config.json': json(value) });
+    return (await loadConfig({ cwd: dir }))!;
+  }
+  const run = async (value: unknown) => {
+    const c = await configFor(value);
+    return lint(twoServers(), RULES, { rules: c.rules, overrides: c.overrides }).findings.map((f) => `${f.server}/${f.tool ?? '-'} ${f.ruleId} ${f.severity}`);
+  };
+
+  it('by tool-name glob and server name, applied in order', async () => {
+    const base = await run({});
+    expect(base).toContain('acme/legacy_wipe implicit-destructive warning');
+    const out = await run({
+      overrides: [
+        { tools: ['legacy_*'], rules: { 'implicit-destructive': 'off' } },
+        { servers: ['acme'], tools: ['delete_*'], rules: { 'name-vs-hints': 'error' } },
+      ],
+    });
+    expect(out).not.toContain('acme/legacy_wipe implicit-destructive warning');
+    expect(out).toContain('acme/delete_user name-vs-hints error');
+  });
+
+  it('a run-level rule that is off globally runs for the servers an override turns it on for', async () => {
+    const off = await run({ rules: { 'cross-server-name-collision': 'off' } });
+    expect(off.filter((l) => l.includes('cross-server-name-collision'))).toEqual([]);
+    const on = await run({ rules: { 'cross-server-name-collision': 'off' }, overrides: [{ servers: ['other'], rules: { 'cross-server-name-collision': 'warning' } }] });
+    expect(on.filter((l) => l.includes('cross-server-name-collision'))).toEqual(['other/get_user cross-server-name-collision warning']);
+  });
+
+  it('a server-level rule reports nothing on the tools an override turns it off for', async () => {
+    const dup = { serverInfo: { name: 'dups' }, tools: [tool('same', { readOnlyHint: true }), tool('same', { readOnlyHint: true }), tool('x_same', { readOnlyHint: true })] };
+    const servers = loadText(json(dup), { kind: 'file', path: 'd.json', display: 'd.json' }, 'dups', 'd.json');
+    const c = await configFor({ overrides: [{ tools: ['same'], rules: { 'tool-name-unique': 'off' } }] });
+    const all = lint(servers, RULES, {}).findings.filter((f) => f.ruleId === 'tool-name-unique');
+    expect(all.length).toBeGreaterThan(0);
+    expect(lint(servers, RULES, { rules: c.rules, overrides: c.overrides }).findings.filter((f) => f.ruleId === 'tool-name-unique')).toEqual([]);
+    // Off for every tool but on through an override: runs, and reports on those tools only.
+    const c2 = await configFor({ rules: { 'tool-name-unique': 'off' }, overrides: [{ tools: ['sa*'], rules: { 'tool-name-unique': 'error' } }] });
+    expect(lint(servers, RULES, { rules: c2.rules, overrides: c2.overrides }).findings.filter((f) => f.ruleId === 'tool-name-unique').length).toBe(all.length);
+  });
+});
+
+describe('targets and flags over the config', () => {
+  it('config targets are relative to the config file; command-line targets replace them', async () => {
+    const dir = tempDir({
+      'mcp-annotate.config.json': json({ targets: ['dumps/*.json', 'one.json'] }),
+      'dumps/a.json': json({ serverInfo: { name: 'a' }, tools: [tool('get_a', { readOnlyHint: true, openWorldHint: false })] }),
+      'one.json': json({ serverInfo: { name: 'one' }, tools: [tool('get_one', { readOnlyHint: true, openWorldHint: false })] }),
+      'sub/other.json': json({ serverInfo: { name: 'other' }, tools: [tool('get_b', { readOnlyHint: true, openWorldHint: false })] }),
+    });
+    const fromSub = await runCli(['lint', '-f', 'json'], { cwd: join(dir, 'sub') });
+    expect(fromSub.stderr).toBe('');
+    // Outside the working directory, paths are shown in full.
+    expect(JSON.parse(fromSub.stdout).servers.map((s: { source: string }) => s.source)).toEqual([join(dir, 'dumps/a.json'), join(dir, 'one.json')]);
+    const explicit = await runCli(['lint', '-f', 'json', 'other.json'], { cwd: join(dir, 'sub') });
+    expect(JSON.parse(explicit.stdout).servers.map((s: { source: string }) => s.source)).toEqual(['other.json']);
+    expect(rebaseTarget('x/*.json', join(dir, 'conf dir'), dir)).toBe('conf dir/x/*.json');
+    expect(rebaseTarget('x/[ab].json', join(dir, '(a)'), dir)).toBe('\\(a\\)/x/[ab].json');
+  });
+
+  it('failOn, maxWarnings, spec and vocabularies apply; flags win', async () => {
+    const dir = tempDir({
+      'mcp-annotate.config.json': json({ targets: ['d.json'], failOn: 'warning', vocabularies: { 'risk-metadata': false }, spec: '2025-06-18' }),
+      'd.json': json({ tools: [tool('w', { readOnlyHint: false, riskLevel: 'nope' })] }),
+    });
+    const r = await runCli(['lint', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.servers[0].spec).toBe('2025-06-18');
+    expect(report.findings.some((f: { message: string }) => f.message.includes('riskLevel'))).toBe(false);
+    expect((await runCli(['lint', '--fail-on', 'error'], { cwd: dir })).code).toBe(0);
+    const flags = JSON.parse((await runCli(['lint', '-f', 'json', '--spec', '2025-11-25', '--vocab', 'risk-metadata'], { cwd: dir })).stdout);
+    expect(flags.servers[0].spec).toBe('2025-11-25');
+    expect(flags.findings.some((f: { message: string }) => f.message.includes('riskLevel'))).toBe(true);
+    writeFileSync(join(dir, 'mcp-annotate.config.json'), json({ targets: ['d.json'], failOn: 'none', maxWarnings: 0 }));
+    expect((await runCli(['lint'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['lint', '--max-warnings', '5'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['lint', '--no-config', 'd.json'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('nothing to lint when neither the command line nor the config names targets', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json({ failOn: 'warning' }) });
+    const r = await runCli(['lint'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcp-annotate: nothing to lint/);
+  });
+
+  it('live servers under targets.mcpServers are linted like a dump of the same tools', async () => {
+    const fixture = JSON.parse(readFileSync(VOCAB_FIXTURE, 'utf8'));
+    const { command, args } = serverArgv('stdio-tools.mjs', VOCAB_FIXTURE);
+    const dir = tempDir({
+      'mcp-annotate.config.json': json({ targets: { mcpServers: { vocab: { command, args, env: { SECRET_THING: 's3cr3t-value' } } } } }),
+      'dump.json': json(fixture),
+    });
+    const live = await runCli(['lint', '-f', 'json'], { cwd: dir, timeoutMs: 60_000 });
+    expect(live.stderr).toBe('');
+    const dump = await runCli(['lint', '-f', 'json', 'dump.json'], { cwd: dir });
+    const key = (f: { ruleId: string; tool: string | null; pointer: string }) => `${f.ruleId} ${f.tool} ${f.pointer}`;
+    const liveReport = JSON.parse(live.stdout);
+    expect(liveReport.servers[0].kind).toBe('live');
+    expect(liveReport.findings.map(key).sort()).toEqual(JSON.parse(dump.stdout).findings.map(key).sort());
+    expect(liveReport.findings.length).toBeGreaterThan(5);
+    expect(live.stdout).not.toContain('s3cr3t-value');
+  });
+
+  it('a live entry whose variable is missing is one error naming the config position; the other targets still run', async () => {
+    const dir = tempDir({
+      'mcp-annotate.config.json': json({ targets: { files: ['d.json'], mcpServers: { needs: { command: 'node', args: ['${MISSING_VAR_FOR_TEST}'] } } } }),
+      'd.json': json(DUMP),
+    });
+    const r = await runCli(['lint', '-f', 'json'], { cwd: dir, env: { MISSING_VAR_FOR_TEST: undefined } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcp-annotate\.config\.json:7:7: server "needs": environment variable MISSING_VAR_FOR_TEST is not set/);
+    expect(JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['acme']);
+  });
+});
+
+describe('the README', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = (from: string, to: string) => readme.slice(readme.indexOf(from), readme.indexOf(to, readme.indexOf(from)));
+  const yamlBlocks = (text: string) => [...text.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+  it('every config example in "Configuration" and "Policies" is a valid config', async () => {
+    const blocks = yamlBlocks(section('## Configuration', '## Baseline'));
+    expect(blocks.length).toBe(2);
+    for (const block of blocks) {
+      const dir = tempDir({ 'mcp-annotate.config.yaml': block });
+      const config = await loadConfig({ cwd: dir });
+      expect(config?.path).toBe(join(dir, 'mcp-annotate.config.yaml'));
+    }
+  });
+
+  it('the config error example is what lint prints', async () => {
+    const text = section('## Configuration', '## Policies');
+    const example = /\$ cat mcp-annotate\.config\.json\n([\s\S]*?\n\})\n\$ mcp-annotate lint\n([\s\S]*?)```/.exec(text)!;
+    const dir = tempDir({ 'mcp-annotate.config.json': example[1]! + '\n', 'd.json': json(DUMP) });
+    const r = await runCli(['lint', 'd.json'], { cwd: dir });
+    expect(r.stderr).toBe(example[2]);
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * User policies: the SEP's three example policies as written, possible-set semantics,
+ * facts (tool paths, claims, request/response), compile errors, and each policy as its
+ * own rule in every output format.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../rules/index.js';
+import { lint } from '../src/engine/engine.js';
+import { loadText } from '../src/sources/files.js';
+import { compilePolicy, policyRule, type Policy } from '../src/policies/rules.js';
+import type { ConditionError } from '../src/policies/evaluate.js';
+import { parseFact, splitPath } from '../src/policies/facts.js';
+import type { Finding } from '../src/types.js';
+import { json, runCli, tempDir, tool } from './helpers/cli.js';
+
+function rulesFor(policies: Policy[]) {
+  return policies.map((p) => {
+    const errors: ConditionError[] = [];
+    const compiled = compilePolicy(p, errors);
+    expect(errors.map((e) => e.message)).toEqual([]);
+    return policyRule(p, compiled!);
+  });
+}
+
+function run(tools: unknown[], policies: Policy[], name = 'srv'): Finding[] {
+  const text = json({ serverInfo: { name }, tools });
+  const servers = loadText(text, { kind: 'file', path: 'dump.json', display: 'dump.json' }, name, 'dump.json');
+  const extra = rulesFor(policies);
+  return lint(servers, [...RULES, ...extra], {}).findings.filter((f) => f.ruleId.startsWith('policy/'));
+}
+
+const brief = (fs: Finding[]) => fs.map((f) => ({ rule: f.ruleId, tool: f.tool ?? null, severity: f.severity, pointer: f.pointer }));
+
+/** The example policies of SEP-1913's "Policy Layer (Non-Normative)", exactly as written there. */
+const SEP_POLICIES: Policy[] = [
+  {
+    name: 'block-open-world-to-external',
+    effect: 'block',
+    conditions: {
+      and: [
+        { fact: 'request.annotations.openWorldHint', equals: true },
+        { fact: 'tool.annotations.inputMetadata.destination', equals: 'public' },
+      ],
+    },
+  },
+  { name: 'escalate-malicious', effect: 'escalate', conditions: { fact: 'response.annotations.maliciousActivityHint', equals: true } },
+  { name: 'confirm-irreversible-actions', effect: 'escalate', conditions: { fact: 'tool.annotations.inputMetadata.outcomes', equals: 'irreversible' } },
+];
+
+const SEP_TOOLS = [
+  tool('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: ['consequential', 'irreversible'] } }),
+  tool('fetch_page', { readOnlyHint: true, openWorldHint: true, maliciousActivityHint: true, returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' } }),
+  tool('save_note', { readOnlyHint: false, destructiveHint: false, openWorldHint: false, inputMetadata: { destination: ['internal', 'user'], sensitivity: 'user', outcomes: 'consequential' } }),
+  tool(
+    'wire_money',
+    { readOnlyHint: false, destructiveHint: true, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'financial', outcomes: 'irreversible' } },
+    { _meta: { 'mcp.dev/requiresConfirmation': true } },
+  ),
+  tool('list_files', { readOnlyHint: true, openWorldHint: false }),
+];
+
+describe('the SEP example policies, as written', () => {
+  const findings = run(SEP_TOOLS, SEP_POLICIES);
+
+  it('confirm-irreversible-actions escalates irreversible tools without a confirmation signal', () => {
+    const mine = findings.filter((f) => f.ruleId === 'policy/confirm-irreversible-actions');
+    // send_email may be irreversible; wire_money is, but asks for confirmation.
+    expect(brief(mine)).toEqual([{ rule: 'policy/confirm-irreversible-actions', tool: 'send_email', severity: 'warning', pointer: '/tools/0/annotations/inputMetadata/outcomes/1' }]);
+    expect(mine[0]!.message).toBe(
+      'policy "confirm-irreversible-actions" escalates this tool, and it carries no confirmation signal: tool.annotations.inputMetadata.outcomes may be "irreversible" (/tools/0/annotations/inputMetadata/outcomes/1)',
+    );
+  });
+
+  it('escalate-malicious escalates the tools whose results may carry maliciousActivityHint', () => {
+    const mine = findings.filter((f) => f.ruleId === 'policy/escalate-malicious');
+    expect(brief(mine)).toEqual([{ rule: 'policy/escalate-malicious', tool: 'fetch_page', severity: 'warning', pointer: '/tools/1/annotations/maliciousActivityHint' }]);
+    expect(mine[0]!.message).toContain('response.annotations.maliciousActivityHint may be true (/tools/1/annotations/maliciousActivityHint)');
+  });
+
+  it('block-open-world-to-external needs the request, so it blocks nothing statically and says so once, naming the tools it applies to', () => {
+    const mine = findings.filter((f) => f.ruleId === 'policy/block-open-world-to-external');
+    expect(brief(mine)).toEqual([{ rule: 'policy/block-open-world-to-external', tool: null, severity: 'note', pointer: '/tools' }]);
+    expect(mine[0]!.message).toBe(
+      'policy "block-open-world-to-external" cannot be decided from the declarations of 2 tools "send_email", "wire_money": request.annotations.openWorldHint is only known when a call is made (a client evaluates it per request). The rest of its conditions may hold for them, so a client enforcing it at call time may block them',
+    );
+  });
+
+  it('block fires as an error when every condition is about the declaration', () => {
+    const f = run(SEP_TOOLS, [{ name: 'no-public', effect: 'block', conditions: { fact: 'tool.annotations.inputMetadata.destination', equals: 'public' } }]);
+    expect(brief(f)).toEqual([
+      { rule: 'policy/no-public', tool: 'send_email', severity: 'error', pointer: '/tools/0/annotations/inputMetadata/destination' },
+      { rule: 'policy/no-public', tool: 'wire_money', severity: 'error', pointer: '/tools/3/annotations/inputMetadata/destination' },
+    ]);
+  });
+});
+
+describe('possible-set semantics and facts', () => {
+  const multi = [
+    tool('a', { readOnlyHint: false, inputMetadata: { destination: ['internal', 'public'], outcomes: ['benign', 'irreversible'] } }),
+    tool('b', { readOnlyHint: false, inputMetadata: { destination: 'internal', outcomes: 'benign' } }),
+    tool('c', { readOnlyHint: true }),
+  ];
+  const fired = (conditions: Policy['conditions'], tools = multi) => run(tools, [{ name: 'p', effect: 'warn', conditions }]).map((f) => f.tool ?? '(server)');
+
+  it('equals holds when the set may hold the value; in, when it may hold one of them', () => {
+    expect(fired({ fact: 'tool.annotations.inputMetadata.destination', equals: 'public' })).toEqual(['a']);
+    expect(fired({ fact: 'tool.annotations.inputMetadata.destination', in: ['public', 'user'] })).toEqual(['a']);
+    expect(fired({ fact: 'tool.annotations.inputMetadata.destination', in: ['internal'] })).toEqual(['a', 'b']);
+  });
+
+  it('not asks whether a possible value fails it; an undeclared fact satisfies nothing', () => {
+    // a may be other than benign; b is only benign; c declares no outcomes at all.
+    expect(fired({ not: { fact: 'tool.annotations.inputMetadata.outcomes', equals: 'benign' } })).toEqual(['a', 'c']);
+    expect(fired({ fact: 'tool.annotations.inputMetadata.outcomes', equals: 'benign' })).toEqual(['a', 'b']);
+  });
+
+  it('and, or and nesting', () => {
+    expect(fired({ and: [{ fact: 'tool.annotations.inputMetadata.outcomes', equals: 'irreversible' }, { fact: 'tool.name', equals: 'b' }] })).toEqual([]);
+    expect(fired({ or: [{ fact: 'tool.name', equals: 'b' }, { fact: 'tool.name', equals: 'c' }] })).toEqual(['b', 'c']);
+    expect(fired({ and: [{ not: { fact: 'tool.name', in: ['a'] } }, { or: [{ fact: 'tool.annotations.readOnlyHint', equals: true }, { fact: 'tool.name', equals: 'b' }] }] })).toEqual(['b', 'c']);
+  });
+
+  it('contains matches a member or a substring of a string', () => {
+    const tools = [tool('x', { readOnlyHint: true }, { description: 'Deletes every row' }), tool('y', { readOnlyHint: true }, { description: 'Lists rows' })];
+    expect(fired({ fact: 'tool.description', contains: 'Deletes' }, tools)).toEqual(['x']);
+  });
+
+  it('the core hints take MCP defaults when absent (destructiveHint only off read-only tools)', () => {
+    const tools = [tool('w', { readOnlyHint: false }), tool('r', { readOnlyHint: true }), tool('n')];
+    expect(fired({ fact: 'tool.annotations.destructiveHint', equals: true }, tools)).toEqual(['w', 'n']);
+    expect(fired({ fact: 'tool.annotations.openWorldHint', equals: true }, tools)).toEqual(['w', 'r', 'n']);
+    const f = run(tools, [{ name: 'd', effect: 'warn', conditions: { fact: 'tool.annotations.destructiveHint', equals: true } }]);
+    expect(f[0]!.message).toBe('policy "d" warns about this tool: tool.annotations.destructiveHint is true (not declared, so the default) (/tools/0/annotations/destructiveHint)');
+  });
+
+  it('claims are the union of what every vocabulary says, with the pointer of the member', () => {
+    const tools = [
+      tool('m', { readOnlyHint: false }, { _meta: { 'io.modelcontextprotocol/action-metadata': { inputMetadata: { destination: 'public', sensitivity: ['pii'] } } } }),
+      tool('s', { readOnlyHint: false, inputMetadata: { destination: 'public', sensitivity: 'user' } }),
+    ];
+    const f = run(tools, [
+      { name: 'pii-out', effect: 'block', conditions: { and: [{ fact: 'claims.destinations', equals: 'public' }, { fact: 'claims.inputSensitivity', in: ['pii', 'financial'] }] } },
+    ]);
+    expect(brief(f)).toEqual([{ rule: 'policy/pii-out', tool: 'm', severity: 'error', pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination' }]);
+    expect(f[0]!.related?.map((r) => r.pointer)).toEqual(['/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/sensitivity/0']);
+  });
+
+  it('bracketed keys reach _meta keys with dots and slashes', () => {
+    const tools = [tool('e', { readOnlyHint: false }, { _meta: { 'mcp.dev/effect': 'delete' } }), tool('f', { readOnlyHint: true })];
+    expect(fired({ fact: 'tool._meta["mcp.dev/effect"]', equals: 'delete' }, tools)).toEqual(['e']);
+    expect(splitPath('tool._meta["io.modelcontextprotocol/action-metadata"].outcome')).toEqual(['tool', '_meta', 'io.modelcontextprotocol/action-metadata', 'outcome']);
+    expect(splitPath('tool.annotations.inputMetadata.outcomes[1]')).toEqual(['tool', 'annotations', 'inputMetadata', 'outcomes', '1']);
+  });
+
+  it('escalate is silenced by a confirmation signal of any vocabulary', () => {
+    const tools = [
+      tool('t1', { readOnlyHint: false, inputMetadata: { outcomes: 'irreversible' } }, { _meta: { 'io.modelcontextprotocol/action-metadata': { requiresReview: true } } }),
+      tool('t2', { readOnlyHint: false, inputMetadata: { outcomes: 'irreversible' }, approvalRecommendation: 'single' }),
+      tool('t3', { readOnlyHint: false, inputMetadata: { outcomes: 'irreversible' } }),
+    ];
+    expect(run(tools, [SEP_POLICIES[2]!]).map((f) => f.tool)).toEqual(['t3']);
+  });
+
+  it('response facts a tool declares are bounded by it; others are unknown', () => {
+    const tools = [tool('o', { readOnlyHint: true, openWorldHint: false }), tool('p', { readOnlyHint: true })];
+    const f = run(tools, [
+      { name: 'ow', effect: 'warn', conditions: { fact: 'response.annotations.openWorldHint', equals: true } },
+      { name: 'attr', effect: 'warn', conditions: { fact: 'response.annotations.attribution', contains: 'https://' } },
+    ]);
+    // p leaves openWorldHint to its default (true); no tool declares attribution.
+    expect(brief(f)).toEqual([
+      { rule: 'policy/attr', tool: null, severity: 'note', pointer: '/tools' },
+      { rule: 'policy/ow', tool: 'p', severity: 'warning', pointer: '/tools/1/annotations/openWorldHint' },
+    ]);
+    expect(f[0]!.message).toContain('the tool does not declare tool.annotations.attribution in tools/list');
+  });
+
+  it('server.name', () => {
+    expect(run([tool('z', { readOnlyHint: true })], [{ name: 's', effect: 'warn', conditions: { fact: 'server.name', equals: 'srv' } }]).length).toBe(1);
+    expect(run([tool('z', { readOnlyHint: true })], [{ name: 's', effect: 'warn', conditions: { fact: 'server.name', equals: 'other' } }]).length).toBe(0);
+  });
+});
+
+describe('compiling conditions', () => {
+  const problems = (conditions: unknown) => {
+    const errors: ConditionError[] = [];
+    compilePolicy({ name: 'x', effect: 'warn', conditions: conditions as Policy['conditions'] }, errors);
+    return errors.map((e) => `${e.pointer}: ${e.message}`);
+  };
+
+  it('names the problem and its place, with the closest fact', () => {
+    expect(problems({ fact: 'claims.outcome', equals: 'irreversible' })).toEqual([
+      expect.stringMatching(/^\/fact: "claims\.outcome" is not a claim fact; did you mean "claims\.outcomes"\?/),
+    ]);
+    expect(problems({ fact: 'tol.annotations.readOnlyHint', equals: true })).toEqual([
+      '/fact: "tol.annotations.readOnlyHint" does not start with "tool.", "claims.", "server.", "request.", "response."; did you mean "tool.annotations.readOnlyHint"?',
+    ]);
+    expect(problems({ fact: 'tool.name', equals: 1, in: [1] })).toEqual([': a condition with "fact" takes exactly one of "equals", "in" or "contains"']);
+    expect(problems({ fact: 'tool.name' })).toEqual([': a condition with "fact" needs one of "equals", "in" or "contains"']);
+    expect(problems({ and: [{ fact: 'tool.name', equals: 'a' }, { equals: 1 }] })).toEqual(['/and/1: "equals" needs a "fact" beside it']);
+    expect(problems({ and: [], or: [] })).toEqual([': a condition takes one of "and", "or", not several; nest them']);
+    expect(problems({ fact: 'tool._meta["x"', equals: 1 })).toEqual(['/fact: expected "]" after a quoted key at character 15 of "tool._meta[\\"x\\""']);
+    expect(problems({ fact: 'tool._meta[x', equals: 1 })).toEqual(['/fact: an unclosed "[" at character 11 of "tool._meta[x"']);
+  });
+
+  it('parses each kind of fact', () => {
+    expect(parseFact('request.annotations.openWorldHint').kind).toBe('runtime');
+    expect(parseFact('response.annotations.maliciousActivityHint').kind).toBe('response');
+    expect(parseFact('response.content').kind).toBe('runtime');
+    expect(parseFact('claims.outcomes').kind).toBe('claims');
+  });
+});
+
+describe('a policy is its own rule in every output', () => {
+  const config = {
+    policies: [
+      { name: 'confirm-irreversible-actions', effect: 'escalate', description: 'Irreversible actions need a confirmation step.', conditions: { fact: 'tool.annotations.inputMetadata.outcomes', equals: 'irreversible' } },
+    ],
+    overrides: [{ tools: ['legacy_*'], rules: { 'policy/confirm-irreversible-actions': 'off' } }],
+  };
+  const tools = [
+    tool('drop_table', { readOnlyHint: false, destructiveHint: true, openWorldHint: false, inputMetadata: { destination: 'internal', sensitivity: 'none', outcomes: 'irreversible' } }),
+    tool('legacy_purge', { readOnlyHint: false, destructiveHint: true, openWorldHint: false, inputMetadata: { destination: 'internal', sensitivity: 'none', outcomes: 'irreversible' } }),
+  ];
+
+  it('text, json and sarif carry policy/<name>; sarif describes it with its helpUri; overrides apply', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json(config), 'dump.json': json({ serverInfo: { name: 'db' }, tools }) });
+    const r = await runCli(['lint', 'dump.json', '-f', 'sarif', '-o', 'out.sarif', '-f', 'json', '-o', 'out.json', '-f', 'text'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/warning +policy "confirm-irreversible-actions" escalates this tool.*policy\/confirm-irreversible-actions/);
+    const report = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'));
+    const mine = report.findings.filter((f: { ruleId: string }) => f.ruleId === 'policy/confirm-irreversible-actions');
+    expect(mine.map((f: { tool: string }) => f.tool)).toEqual(['drop_table']);
+    const sarif = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8'));
+    const rules = sarif.runs[0].tool.driver.rules;
+    const idx = rules.findIndex((x: { id: string }) => x.id === 'policy/confirm-irreversible-actions');
+    expect(idx).toBeGreaterThanOrEqual(0);
+    expect(rules[idx]).toMatchObject({
+      shortDescription: { text: 'Irreversible actions need a confirmation step.' },
+      defaultConfiguration: { level: 'warning' },
+      helpUri: expect.stringMatching(/#policies$/),
+      properties: { tags: expect.arrayContaining(['policy', 'escalate']) },
+    });
+    const results = sarif.runs[0].results.filter((x: { ruleId: string }) => x.ruleId === 'policy/confirm-irreversible-actions');
+    expect(results).toHaveLength(1);
+    expect(results[0].ruleIndex).toBe(idx);
+    expect(results[0].locations[0].physicalLocation.region.startLine).toBeGreaterThan(1);
+  });
+
+  it('`rules` lists it and `explain` shows it', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json(config) });
+    const list = await runCli(['rules', '-f', 'json'], { cwd: dir });
+    expect(list.code).toBe(0);
+    const ids = JSON.parse(list.stdout).map((r: { id: string }) => r.id);
+    expect(ids[ids.length - 1]).toBe('policy/confirm-irreversible-actions');
+    const explain = await runCli(['explain', 'policy/confirm-irreversible-actions'], { cwd: dir });
+    expect(explain.code).toBe(0);
+    expect(explain.stdout).toContain('Irreversible actions need a confirmation step.');
+    expect(explain.stdout).toContain('tool.annotations.inputMetadata.outcomes equals "irreversible"');
+    const none = await runCli(['rules', '-f', 'json', '--no-config'], { cwd: dir });
+    expect(JSON.parse(none.stdout).some((r: { id: string }) => r.id.startsWith('policy/'))).toBe(false);
+  });
+
+  it('a bad policy is a config error with its position', async () => {
+    const bad = { policies: [{ name: 'p', effect: 'warn', conditions: { and: [{ fact: 'claims.outcome', equals: 'irreversible' }] } }] };
+    const dir = tempDir({ 'mcp-annotate.config.json': json(bad), 'dump.json': json({ tools }) });
+    const r = await runCli(['lint', 'dump.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'mcp-annotate: mcp-annotate.config.json:9:21: policies[0].conditions.and[0].fact: "claims.outcome" is not a claim fact; did you mean "claims.outcomes"? (claim facts: readOnly, destructive, idempotent, openWorld, outcomes, destinations, sources, inputSensitivity, outputSensitivity, maliciousActivity, attribution, requiresConfirmation, action, reversibility, riskLevel, blastRadius, sideEffects, approval, minTrustLevel, resultSensitivity, sensitiveOutput, sensitiveFields, secretReference, untrusted)\n',
+    );
+  });
+});
+
+describe('the README', () => {
+  it('the SEP policies print on the bundled example what the Policies section shows', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Policies'), readme.indexOf('## Baseline'));
+    const config = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+    const shown = /call-time enforcement[\s\S]*?```\n([\s\S]*?)```/.exec(section)![1]!.trimEnd().split('\n');
+    const dir = tempDir({ 'mcp-annotate.config.yaml': config, 'example-server.json': readFileSync(new URL('../fixtures/example-server.json', import.meta.url), 'utf8') });
+    const r = await runCli(['lint', 'example-server.json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    for (const line of shown) expect(r.stdout.split('\n')).toContain(line);
+    expect(r.stdout).not.toContain('policy/escalate-malicious');
+  });
+});
