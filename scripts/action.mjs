@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// The steps of the GitHub Action (action.yml at the repository root).
+//
+//   node scripts/action.mjs setup   install the dependencies from the lock file and build, in the
+//                                   action's own directory ($GITHUB_ACTION_PATH): the action runs
+//                                   from source at whatever ref it was used at, never from a
+//                                   committed build that could drift from it.
+//   node scripts/action.mjs run     run `mcp-annotate lint` with the inputs (INPUT_* variables),
+//                                   write the SARIF file, append the markdown summary to
+//                                   $GITHUB_STEP_SUMMARY, print the report and the GitHub
+//                                   annotations to the log, set the outputs in $GITHUB_OUTPUT and
+//                                   exit with mcp-annotate's exit code (so fail-on fails the step).
+//
+// No input is ever handed to a shell: targets are one per line, args are split into words with
+// shell-quote (quotes group words; no variable is expanded, no operator is allowed), and the CLI
+// is started with an argument vector.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ACTION_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MIN_NODE = [20, 19];
+const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown'];
+const FAIL_ON = ['error', 'warning', 'note', 'none'];
+
+/** An input as a JavaScript action's runner would pass it: INPUT_<NAME>, upper case, "-" and " " as "_". */
+export function input(name, env = process.env) {
+  return (env[`INPUT_${name.replace(/[- ]/g, '_').toUpperCase()}`] ?? '').trim();
+}
+
+/** A multi-line input: one entry per non-empty line. */
+export function lines(value) {
+  return value
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+/** A stand-in for "$" while shell-quote splits words, so that nothing is taken for a variable. */
+const DOLLAR = '\uE000';
+
+/**
+ * Split the args input into words like a shell (quotes and backslashes group), without a
+ * shell: no variable expansion, no globbing (a glob stays a word; mcp-annotate expands its own
+ * targets), and no operators or comments.
+ */
+export async function splitArgs(value) {
+  if (value.includes(DOLLAR)) throw new ActionError('args: contains U+E000, which is not allowed');
+  const { parse } = await import('shell-quote');
+  const words = [];
+  for (const token of parse(value.replaceAll('$', DOLLAR))) {
+    if (typeof token === 'string') words.push(token.replaceAll(DOLLAR, '$'));
+    else if ('op' in token && token.op === 'glob') words.push(token.pattern.replaceAll(DOLLAR, '$'));
+    else if ('comment' in token) throw new ActionError('args: an unquoted # starts a shell comment; quote it if it is part of an argument');
+    else throw new ActionError(`args: ${JSON.stringify(token.op)} is a shell operator, and no shell runs these arguments; quote it if it is part of an argument`);
+  }
+  return words;
+}
+
+export class ActionError extends Error {}
+
+/** A workflow-command message (%, CR, LF escaped). */
+function escapeData(s) {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Append name=value to $GITHUB_OUTPUT with a random delimiter, as @actions/core does. */
+function setOutput(name, value, env = process.env) {
+  const file = env.GITHUB_OUTPUT;
+  if (!file) {
+    process.stdout.write(`mcp-annotate: output ${name}=${value}\n`);
+    return;
+  }
+  const delimiter = `ghadelimiter_${randomUUID()}`;
+  appendFileSync(file, `${name}<<${delimiter}\n${value}\n${delimiter}\n`);
+}
+
+function run(command, args, options) {
+  const r = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (r.error) throw new ActionError(`${command} could not be started: ${r.error.message}`);
+  return r.status ?? 1;
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+    throw new ActionError(`mcp-annotate needs Node.js ${MIN_NODE.join('.')} or newer, and this runner has ${process.versions.node}: add actions/setup-node before this action`);
+  }
+}
+
+/** `setup`: npm ci and the build, in the action's directory. */
+function setup() {
+  checkNode();
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const shell = process.platform === 'win32';
+  process.stdout.write('::group::Install mcp-annotate (npm ci)\n');
+  const installed = run(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ACTION_ROOT, shell });
+  process.stdout.write('::endgroup::\n');
+  if (installed !== 0) throw new ActionError(`npm ci failed in ${ACTION_ROOT} (exit code ${installed})`);
+  process.stdout.write('::group::Build mcp-annotate\n');
+  const built = run(process.execPath, [join(ACTION_ROOT, 'scripts', 'build.mjs')], { cwd: ACTION_ROOT });
+  process.stdout.write('::endgroup::\n');
+  if (built !== 0) throw new ActionError(`the build failed in ${ACTION_ROOT} (exit code ${built})`);
+  return 0;
+}
+
+/** The path as later steps can use it: relative to the workspace when inside it. */
+function forWorkspace(path, workspace) {
+  const rel = relative(workspace, path);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return path;
+  return rel.split(sep).join('/');
+}
+
+/** The CLI arguments for the inputs, and the files it writes. */
+export async function plan(env, temp) {
+  const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
+  const cwd = resolve(workspace, input('working-directory', env) || '.');
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new ActionError(`working-directory: ${cwd} is not a directory`);
+  const format = input('format', env) || 'text';
+  if (!FORMATS.includes(format)) throw new ActionError(`format: ${JSON.stringify(format)} is not one of ${FORMATS.join(', ')}`);
+  const failOn = input('fail-on', env);
+  if (failOn && !FAIL_ON.includes(failOn)) throw new ActionError(`fail-on: ${JSON.stringify(failOn)} is not one of ${FAIL_ON.join(', ')}`);
+  const sarif = resolve(cwd, input('sarif-file', env) || 'mcp-annotate.sarif');
+  const files = { sarif, markdown: join(temp, 'summary.md'), json: join(temp, 'report.json'), github: join(temp, 'annotations.txt') };
+
+  const args = ['lint', ...lines(input('targets', env))];
+  for (const config of lines(input('mcp-config', env))) args.push('--mcp-config', config);
+  const config = input('config', env);
+  if (config) args.push('--config', config);
+  const baseline = input('baseline', env);
+  if (baseline) args.push('--baseline', baseline);
+  if (failOn) args.push('--fail-on', failOn);
+  args.push('-f', 'sarif', '-o', files.sarif, '-f', 'markdown', '-o', files.markdown, '-f', 'json', '-o', files.json);
+  if (format !== 'github') args.push('-f', 'github', '-o', files.github);
+  args.push(...(await splitArgs(input('args', env))));
+  // The report for the log goes last, to stdout.
+  args.push('-f', format);
+  return { workspace, cwd, format, files, args };
+}
+
+/** `run`: lint, then the summary, the annotations and the outputs. */
+async function lint(env = process.env) {
+  checkNode();
+  const temp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'mcp-annotate-'));
+  try {
+    const p = await plan(env, temp);
+    process.stdout.write(`mcp-annotate ${p.args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
+    const code = run(process.execPath, [join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+
+    if (existsSync(p.files.github)) process.stdout.write(readFileSync(p.files.github, 'utf8'));
+    if (existsSync(p.files.markdown) && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(p.files.markdown, 'utf8'));
+    let counts = { errors: '', warnings: '' };
+    if (existsSync(p.files.json)) {
+      const summary = JSON.parse(readFileSync(p.files.json, 'utf8')).summary;
+      counts = { errors: String(summary.errors), warnings: String(summary.warnings) };
+    }
+    setOutput('sarif-file', existsSync(p.files.sarif) ? forWorkspace(p.files.sarif, p.workspace) : '', env);
+    setOutput('error-count', counts.errors, env);
+    setOutput('warning-count', counts.warnings, env);
+    setOutput('exit-code', String(code), env);
+    return code;
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+async function main(command) {
+  try {
+    if (command === 'setup') return setup();
+    if (command === 'run') return await lint();
+    throw new ActionError(`usage: node scripts/action.mjs setup|run (got ${JSON.stringify(command ?? '')})`);
+  } catch (err) {
+    if (!(err instanceof ActionError)) throw err;
+    process.stdout.write(`::error title=mcp-annotate::${escapeData(err.message)}\n`);
+    if (command === 'run') setOutput('exit-code', '2');
+    return 2;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv[2]);
+}

@@ -1,0 +1,54 @@
+/**
+ * `mcp-annotate diff <base> [head]`: two snapshots of the same servers → drift findings
+ * (annotation changes that weaken what clients rely on) → every requested output.
+ *
+ * The base is a file, glob, directory or - (stdin). The head is another one, or live
+ * servers given with the same flags as lint (--stdio, --url, --mcp-config, …), loaded by the
+ * same code lint uses. When a side cannot be read completely, only the servers both sides
+ * have are compared (a server missing from one side might only be unreadable), the input
+ * errors are reported, and the exit code is 2.
+ */
+import { DRIFT_RULES } from '../diff/rules/index.js';
+import { diff } from '../diff/diff.js';
+import type { Report } from '../reporters/types.js';
+import { loadTargets } from '../sources/files.js';
+import { hasLiveFlags } from '../sources/live/flags.js';
+import { oneLine } from '../util/text.js';
+import { EXIT, UsageError, type CliIO } from './io.js';
+import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+
+export type DiffCliOptions = LintCliOptions;
+
+export async function diffCommand(base: string, head: string | undefined, opts: DiffCliOptions, io: CliIO): Promise<number> {
+  const outputs = checkOutputs(opts.outputs);
+  const packs = selectPacks(opts.vocab, opts.disableVocab);
+  const live = hasLiveFlags(opts);
+  if (head === undefined && !live) {
+    throw new UsageError('diff needs a head to compare with the base: a second file, glob or directory, or a live server (--stdio, --url, --mcp-config)');
+  }
+  if (head !== undefined && live) {
+    throw new UsageError('give the head either as a second file or as a live server (--stdio, --url, --mcp-config), not both');
+  }
+  if (base === '-' && head === '-') throw new UsageError('only one of <base> and <head> can be - (stdin)');
+
+  const before = await loadTargets([base], io.cwd, io.stdin);
+  const after = await gatherServers(head === undefined ? [] : [head], opts, io);
+  for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  if (after.interrupted) {
+    io.stderr.write(`mcp-annotate: interrupted (${after.interrupted}); every server started was stopped\n`);
+    return SIGNAL_EXIT[after.interrupted] ?? EXIT.error;
+  }
+  const errors = [...before.errors, ...after.errors];
+  for (const e of errors) io.stderr.write(`${oneLine(e.message)}\n`);
+  if (errors.length) io.stderr.write('mcp-annotate: only servers that both sides have were compared, since not every input could be read\n');
+
+  const result = diff(before.servers, after.servers, DRIFT_RULES, { spec: opts.spec, packs, pairedOnly: errors.length > 0 });
+  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff' };
+  await writeReports(report, outputs, opts, io);
+  return exitCodeFor(
+    result.findings.map((f) => f.severity),
+    errors,
+    opts.failOn ?? 'error',
+    opts.maxWarnings,
+  );
+}

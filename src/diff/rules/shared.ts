@@ -1,0 +1,68 @@
+/** Helpers the drift rules share: where a base field sits in the head, and possible-set growth. */
+import type { Fact } from '../../engine/claims.js';
+import { relative } from '../../util/pointer.js';
+import { at, fieldsOf, possible, valueList } from '../facts.js';
+import type { DriftReport, ToolPair, ToolSide } from '../types.js';
+
+/** The head pointer for a field the base had at `basePointer` (the field, or its nearest ancestor in the head). */
+export function inHead(pair: ToolPair, basePointer: string): string {
+  return at(pair.head, relative(pair.base.view.pointer, basePointer));
+}
+
+/** A tool: two keys are enough for most examples. */
+export function tool(name: string, annotations?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return { name, inputSchema: { type: 'object' }, ...(annotations ? { annotations } : {}), ...extra };
+}
+
+export interface SetGrowth {
+  facts: readonly Fact[];
+  /** What the set holds, singular and plural: "destination", "destinations". */
+  noun: string;
+  nouns: string;
+  /** Values whose addition weakens nothing ("ephemeral", "benign", "none"). */
+  harmless: readonly string[];
+  /** Values another rule reports ("irreversible": drift/irreversible-added). */
+  skip?: readonly string[];
+  suggestion: (value: string) => string;
+}
+
+/**
+ * Report each value the head's possible set has that the base's did not (merged across
+ * vocabularies), and a set the base declared that the head no longer declares (absent
+ * means any value). Nothing when the base did not declare the set: stating it newly
+ * tells clients more than before.
+ */
+export function reportGrowth(pair: ToolPair, report: (r: DriftReport) => void, g: SetGrowth): void {
+  const b = possible(pair.base, g.facts);
+  if (!b.declared) return;
+  const h = possible(pair.head, g.facts);
+  const was = b.claims[0]!;
+  const before = b.claims.map((c) => ({ pointer: c.pointer, message: `${c.field} in the base` }));
+  if (!h.declared) {
+    report({
+      pointer: inHead(pair, was.pointer),
+      message: `the possible ${g.nouns} are no longer declared, so a client must assume any ${g.noun}; in the base ${fieldsOf(b)} said ${valueList(b.values.keys())} (${was.pointer})`,
+      suggestion: `declare the ${g.nouns} again (${fieldsOf(b)}), or confirm that the tool may now have any ${g.noun}`,
+      before,
+    });
+    return;
+  }
+  const fresh = [...h.values].filter(([v]) => !b.values.has(v) && !g.harmless.includes(v) && !(g.skip ?? []).includes(v));
+  // A new regulated scope also makes "regulated" new: name the scope, not both.
+  const scoped = fresh.some(([v]) => v.startsWith('regulated ('));
+  for (const [value, where] of fresh) {
+    if (value === 'regulated' && scoped) continue;
+    const shown = value.startsWith('regulated (') ? value : JSON.stringify(value);
+    report({
+      pointer: where.pointer,
+      message: `${where.field} now includes ${shown} (${where.pointer}); in the base the possible ${g.nouns} were ${valueList(b.values.keys())} (${was.pointer})`,
+      suggestion: g.suggestion(value),
+      before,
+    });
+  }
+}
+
+/** Whether the tool states any annotations at all (for messages about new tools). */
+export function hasAnnotations(side: ToolSide): boolean {
+  return side.view.annotations !== undefined || side.claims.list.length > 0;
+}

@@ -1,0 +1,142 @@
+/**
+ * github: GitHub Actions workflow commands, one annotation per finding:
+ *
+ *   ::error file=tools.json,line=104,col=11,endLine=104,endColumn=37,title=readonly-vs-outcome::acme › send_email: …
+ *
+ * error → ::error, warning → ::warning, note → ::notice. File paths are relative to the
+ * repository root (the nearest directory with .git, as in SARIF), which is what GitHub
+ * resolves them against; findings without a file (stdin) get no file property.
+ *
+ * Escaping follows the runner and @actions/core (command.ts escapeData/escapeProperty):
+ * the message escapes %, \r and \n; properties also : and ,. Server strings are first made
+ * one visible line (control, bidi and zero-width characters shown as \u{…}), so nothing a
+ * server says can start a new workflow command or reorder the log line.
+ *
+ * GitHub shows only so many annotations per step; past that it drops them silently. So
+ * this format keeps the most severe (input errors, then errors, warnings, notes), writes
+ * at most the per-level limit of each, and ends with a notice saying how many were left
+ * out.
+ */
+import { relative, resolve, sep } from 'node:path';
+import type { Finding, InputError, Severity } from '../types.js';
+import { oneLine, plural } from '../util/text.js';
+import { sourceRoot } from './sarif.js';
+import { count, visible, type Report, type ReporterOptions } from './types.js';
+
+/**
+ * Annotations GitHub Actions shows per step, for each level (error, warning, notice);
+ * a job shows at most 50 in all. Source: actions/toolkit, docs/problem-matchers.md,
+ * "Limitations" — "10 warning annotations, 10 error annotations, and 10 notice
+ * annotations per step; 50 annotations per job (sum of annotations from all the steps)"
+ * (https://github.com/actions/toolkit/blob/main/docs/problem-matchers.md#limitations).
+ */
+export const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+
+type Command = 'error' | 'warning' | 'notice';
+const COMMAND: Record<Severity, Command> = { error: 'error', warning: 'warning', note: 'notice' };
+
+/** Workflow-command data (the message): %, CR and LF. */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Workflow-command property values: as data, plus : and ,. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+interface Annotation {
+  command: Command;
+  properties: [string, string | number][];
+  message: string;
+}
+
+export function workflowCommand(a: Annotation): string {
+  const props = a.properties.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',');
+  return `::${a.command}${props ? ` ${props}` : ''}::${escapeData(a.message)}`;
+}
+
+export function formatGithub(report: Report, opts: ReporterOptions): string {
+  const root = sourceRoot(report.cwd);
+  const repoPath = (display: string) => {
+    const abs = resolve(report.cwd, display);
+    const rel = relative(root, abs);
+    return (rel.startsWith('..') || resolve(root, rel) !== abs ? abs : rel).split(sep).join('/');
+  };
+  const location = (file: string | undefined, region: { line: number; column: number; endLine?: number; endColumn?: number } | undefined): [string, string | number][] => {
+    if (file === undefined) return [];
+    const props: [string, string | number][] = [['file', repoPath(file)]];
+    if (!region) return props;
+    props.push(['line', region.line]);
+    // GitHub takes columns only for a range within one line.
+    const oneLineRange = region.endLine === undefined || region.endLine === region.line;
+    if (oneLineRange) props.push(['col', region.column]);
+    if (region.endLine !== undefined) props.push(['endLine', region.endLine]);
+    if (oneLineRange && region.endColumn !== undefined) props.push(['endColumn', region.endColumn]);
+    return props;
+  };
+
+  const fromError = (e: InputError): Annotation => ({
+    command: 'error',
+    properties: [...location(e.file, e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : undefined), ['title', 'mcp-annotate: input error']],
+    message: oneLine(e.message),
+  });
+  const fromFinding = (f: Finding): Annotation => {
+    const where = f.tool === undefined ? oneLine(f.server) : `${oneLine(f.server)} › ${oneLine(f.tool)}`;
+    return {
+      command: COMMAND[f.severity],
+      properties: [...location(f.file, f.region), ['title', f.ruleId]],
+      message: `${where}: ${oneLine(f.message)}${f.suggestion ? `\nFix: ${oneLine(f.suggestion)}` : ''}`,
+    };
+  };
+
+  const findings = visible(report.findings, opts.quiet);
+  // Most severe first: input errors, then errors, warnings, notes (each in report order).
+  const byLevel: Record<Command, Annotation[]> = {
+    error: [...report.errors.map(fromError), ...findings.filter((f) => f.severity === 'error').map(fromFinding)],
+    warning: findings.filter((f) => f.severity === 'warning').map(fromFinding),
+    notice: findings.filter((f) => f.severity === 'note').map(fromFinding),
+  };
+  const total = byLevel.error.length + byLevel.warning.length + byLevel.notice.length;
+  const fits = (['error', 'warning', 'notice'] as const).every((c) => byLevel[c].length <= GITHUB_ANNOTATIONS_PER_LEVEL);
+  // When some are left out, one notice slot says so.
+  const limit: Record<Command, number> = {
+    error: GITHUB_ANNOTATIONS_PER_LEVEL,
+    warning: GITHUB_ANNOTATIONS_PER_LEVEL,
+    notice: fits ? GITHUB_ANNOTATIONS_PER_LEVEL : GITHUB_ANNOTATIONS_PER_LEVEL - 1,
+  };
+  const lines: string[] = [];
+  const left: Record<Command, number> = { error: 0, warning: 0, notice: 0 };
+  for (const c of ['error', 'warning', 'notice'] as const) {
+    const list = byLevel[c];
+    for (const a of list.slice(0, limit[c])) lines.push(workflowCommand(a));
+    left[c] = Math.max(0, list.length - limit[c]);
+  }
+  const leftOut = left.error + left.warning + left.notice;
+  if (leftOut > 0) {
+    const parts = [
+      left.error ? plural(left.error, 'error') : '',
+      left.warning ? plural(left.warning, 'warning') : '',
+      left.notice ? plural(left.notice, 'note') : '',
+    ].filter(Boolean);
+    lines.push(
+      workflowCommand({
+        command: 'notice',
+        properties: [['title', 'mcp-annotate: more findings than annotations']],
+        message: `${leftOut} of ${total} problems were not annotated (${parts.join(', ')}): GitHub shows at most ${GITHUB_ANNOTATIONS_PER_LEVEL} error, ${GITHUB_ANNOTATIONS_PER_LEVEL} warning and ${GITHUB_ANNOTATIONS_PER_LEVEL} notice annotations per step, so the most severe were kept. The text, markdown and SARIF reports list them all.`,
+      }),
+    );
+  }
+
+  const n = count(report.findings);
+  const tools = report.servers.reduce((s, x) => s + x.tools, 0);
+  const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
+  const errs = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '';
+  const problems = n.error + n.warning + n.note;
+  lines.push(
+    problems === 0
+      ? `mcp-annotate: no problems in ${scope}${errs}`
+      : `mcp-annotate: ${plural(problems, 'problem')} (${plural(n.error, 'error')}, ${plural(n.warning, 'warning')}, ${plural(n.note, 'note')}) in ${scope}${errs}`,
+  );
+  return lines.join('\n') + '\n';
+}

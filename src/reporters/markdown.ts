@@ -1,0 +1,194 @@
+/**
+ * markdown: a summary for $GITHUB_STEP_SUMMARY and pull-request comments (GitHub
+ * flavoured markdown): counts by severity, then one table per server with a row per
+ * finding (tool, severity, rule linked to its doc page, message and fix, location),
+ * the servers without findings, and the inputs that could not be read.
+ *
+ * Everything that came from a server or a file (server and tool names, paths, messages
+ * quoting descriptions, input errors) goes through escapeMarkdown: it cannot open a
+ * link, an image, HTML, a code span, emphasis, math, a new table cell or line, or
+ * mention a user or an issue.
+ *
+ * Size: GitHub rejects a step summary over 1 MiB (the runner's limit: "$GITHUB_STEP_SUMMARY
+ * upload aborted, supports content up to a size of 1024k", see
+ * https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-markdown-summary),
+ * and a comment over 65,536 characters. The report stays within `markdownMaxBytes`
+ * (default MARKDOWN_MAX_BYTES, under 1 MiB): when the findings do not all fit, the last
+ * rows are left out and a note at the top says how many.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Finding, Severity } from '../types.js';
+import { oneLine, plural } from '../util/text.js';
+import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
+import { count, visible, type Report, type ReporterOptions } from './types.js';
+
+/** Default size budget in bytes (UTF-8): under the 1 MiB a step summary may hold, with room to spare. */
+export const MARKDOWN_MAX_BYTES = 1_000_000;
+/** The smallest budget the reporter accepts: the header, the counts and the truncation note fit in it. */
+export const MARKDOWN_MIN_BYTES = 2048;
+
+/** Longest server string shown (names, paths); longer ones are cut with "…". */
+const NAME_MAX = 200;
+const MESSAGE_MAX = 2000;
+/** Servers without findings and input errors listed at most; the rest are counted. */
+const LIST_MAX = 50;
+
+const MD_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '`': '\\`',
+  '*': '\\*',
+  _: '\\_',
+  '[': '\\[',
+  ']': '\\]',
+  '|': '\\|',
+  '~': '\\~',
+  $: '\\$',
+  '!': '\\!',
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  // A zero-width space after @ and # keeps "@someone" from notifying, "a@b.example" from
+  // becoming a mailto link and "#12" from cross-referencing an issue; all still read the same.
+  '@': '@&#8203;',
+  '#': '#&#8203;',
+};
+
+/**
+ * A server-supplied string as inert markdown text on one line: control, bidi and
+ * zero-width characters become visible \u{…} escapes (and newlines \n), then markdown
+ * and HTML syntax is escaped.
+ */
+export function escapeMarkdown(text: string, max = NAME_MAX): string {
+  let t = oneLine(text);
+  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
+  return t
+    .replace(/[\\`*_[\]|~$!<>&@#]/g, (ch) => MD_ESCAPES[ch]!)
+    // GitHub links bare URLs (scheme://…, www.…): a zero-width space keeps them text.
+    .replace(/:\/\//g, ':&#8203;//')
+    .replace(/\b(www)\./gi, '$1&#8203;.');
+}
+
+const SEVERITY_CELL: Record<Severity, string> = { error: '❌ error', warning: '⚠️ warning', note: 'ℹ️ note' };
+
+const docPages = new Map<string, boolean>();
+/** Whether the rule has a published doc page (policy rules from a config have none). */
+function hasDocPage(id: string): boolean {
+  let known = docPages.get(id);
+  if (known === undefined) {
+    known = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/.test(id) && existsSync(join(fileURLToPath(PACKAGE_ROOT), 'docs', 'rules', `${id}.md`));
+    docPages.set(id, known);
+  }
+  return known;
+}
+
+function ruleCell(id: string, ruleIds: ReadonlySet<string>): string {
+  const text = escapeMarkdown(id);
+  return ruleIds.has(id) && hasDocPage(id) ? `[${text}](${ruleDocUrl(id)})` : text;
+}
+
+function locationCell(f: Finding): string {
+  if (!f.file) return '';
+  return escapeMarkdown(f.region ? `${f.file}:${f.region.line}:${f.region.column}` : f.file);
+}
+
+interface ServerBlock {
+  heading: string;
+  rows: string[];
+}
+
+export function formatMarkdown(report: Report, opts: ReporterOptions): string {
+  const max = Math.max(MARKDOWN_MIN_BYTES, opts.markdownMaxBytes ?? MARKDOWN_MAX_BYTES);
+  const findings = visible(report.findings, opts.quiet);
+  const ruleIds = new Set(report.rules.map((r) => r.id));
+  const n = count(report.findings);
+  const tools = report.servers.reduce((s, x) => s + x.tools, 0);
+  const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
+  const title = report.command === 'diff' ? 'mcp-annotate diff' : 'mcp-annotate';
+
+  const head: string[] = [`## ${title}`, ''];
+  const problems = n.error + n.warning + n.note;
+  const unreadable = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '';
+  if (problems === 0) {
+    head.push(`${report.errors.length ? '❌' : '✅'} **No ${report.command === 'diff' ? 'changes that weaken the annotations' : 'problems'}** in ${scope}${unreadable}.`, '');
+  } else {
+    const mark = n.error || report.errors.length ? '❌' : n.warning ? '⚠️' : 'ℹ️';
+    head.push(`${mark} **${plural(problems, 'finding')}** in ${scope}${unreadable}.`, '');
+    head.push('| ❌ Errors | ⚠️ Warnings | ℹ️ Notes |', '| ---: | ---: | ---: |', `| ${n.error} | ${n.warning} | ${n.note} |`, '');
+  }
+  if (opts.quiet && n.warning + n.note) head.push(`_${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} not listed (--quiet)._`, '');
+
+  // One block per server that has findings, in report order.
+  const byServer = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const list = byServer.get(f.serverId) ?? [];
+    list.push(f);
+    byServer.set(f.serverId, list);
+  }
+  const blocks: ServerBlock[] = [];
+  const clean: string[] = [];
+  const withFindings = new Set(report.findings.map((f) => f.serverId));
+  for (const s of report.servers) {
+    const list = byServer.get(s.id);
+    const label = `**${escapeMarkdown(s.name)}** (${escapeMarkdown(s.origin.display)}, ${plural(s.tools, 'tool')})`;
+    if (!list) {
+      // A server whose findings --quiet hides is not clean.
+      if (!withFindings.has(s.id)) clean.push(label);
+      continue;
+    }
+    blocks.push({ heading: `### ${escapeMarkdown(s.name)}\n\n${escapeMarkdown(s.origin.display)} · ${plural(s.tools, 'tool')} · ${plural(list.length, 'finding')}`, rows: list.map((f) => row(f, ruleIds)) });
+  }
+
+  const tail: string[] = [];
+  if (clean.length) {
+    const shown = clean.slice(0, LIST_MAX).join(', ');
+    const more = clean.length > LIST_MAX ? ` and ${clean.length - LIST_MAX} more` : '';
+    tail.push(`No ${report.command === 'diff' ? 'findings' : 'problems'} in ${plural(clean.length, 'server')}: ${shown}${more}.`, '');
+  }
+  if (report.errors.length) {
+    tail.push('### Inputs that could not be read', '');
+    for (const e of report.errors.slice(0, LIST_MAX)) tail.push(`- ${escapeMarkdown(e.message, MESSAGE_MAX)}`);
+    if (report.errors.length > LIST_MAX) tail.push(`- … and ${report.errors.length - LIST_MAX} more`);
+    tail.push('');
+  }
+
+  const total = blocks.reduce((s, b) => s + b.rows.length, 0);
+  const build = (keep: number): string => {
+    const out = [...head];
+    if (keep < total) {
+      out.push('> [!WARNING]', `> ${total - keep} of ${plural(total, 'finding')} are not listed below: this summary is limited to ${max.toLocaleString('en-US')} bytes. The text, JSON and SARIF reports list them all.`, '');
+    }
+    let left = keep;
+    for (const b of blocks) {
+      if (left <= 0) break;
+      const rows = b.rows.slice(0, left);
+      left -= rows.length;
+      out.push(b.heading, '', '| Tool | Severity | Rule | Finding | Location |', '| --- | --- | --- | --- | --- |', ...rows, '');
+    }
+    out.push(...tail);
+    return out.join('\n').replace(/\n+$/, '') + '\n';
+  };
+  const fits = (text: string) => Buffer.byteLength(text, 'utf8') <= max;
+
+  let text = build(total);
+  if (fits(text)) return text;
+  // The most rows that fit: binary search over how many to keep.
+  let lo = 0;
+  let hi = total - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(build(mid))) lo = mid;
+    else hi = mid - 1;
+  }
+  text = build(lo);
+  if (fits(text)) return text;
+  // Not even the lists fit a very small budget: the counts and the note alone.
+  return [...head, '> [!WARNING]', `> The findings are not listed: this summary is limited to ${max.toLocaleString('en-US')} bytes. The text, JSON and SARIF reports list them all.`, ''].join('\n');
+}
+
+function row(f: Finding, ruleIds: ReadonlySet<string>): string {
+  const tool = f.tool === undefined ? '_(server)_' : escapeMarkdown(f.tool);
+  const message = escapeMarkdown(f.message, MESSAGE_MAX) + (f.suggestion ? `<br>**Fix:** ${escapeMarkdown(f.suggestion, MESSAGE_MAX)}` : '');
+  return `| ${tool} | ${SEVERITY_CELL[f.severity]} | ${ruleCell(f.ruleId, ruleIds)} | ${message} | ${locationCell(f)} |`;
+}

@@ -1,0 +1,235 @@
+/**
+ * The GitHub Action, run the way the runner runs a composite action: a clean checkout of this
+ * repository (git clone, plus the working tree's uncommitted changes) as $GITHUB_ACTION_PATH,
+ * action.yml parsed with a YAML library, each step's env evaluated for the inputs (defaults
+ * from action.yml) and its run script executed with `bash --noprofile --norc -eo pipefail`,
+ * with GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP set. npm ci runs
+ * offline, from the npm cache the project's own install filled.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempDir } from './helpers/cli.js';
+
+interface Step {
+  name: string;
+  id?: string;
+  shell: string;
+  run: string;
+  env?: Record<string, string>;
+}
+interface ActionYml {
+  inputs: Record<string, { default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
+
+const action = parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYml;
+
+/** A clone of this repository at HEAD, with the working tree's uncommitted changes on top. */
+function checkout(): string {
+  const dir = join(tempDir(), 'action');
+  execFileSync('git', ['clone', '--quiet', '--no-hardlinks', ROOT, dir]);
+  const list = (...args: string[]) => execFileSync('git', ['-C', ROOT, 'ls-files', '-z', ...args], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const f of list('--deleted')) rmSync(join(dir, f), { force: true });
+  for (const f of list('--modified', '--others', '--exclude-standard')) {
+    if (!existsSync(join(ROOT, f))) continue;
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    copyFileSync(join(ROOT, f), join(dir, f));
+  }
+  return dir;
+}
+
+/** `${{ inputs.x }}`, `${{ github.action_path }}` and `${{ steps.id.outputs.x }}`, as the runner evaluates them. */
+function evaluate(template: string, ctx: { inputs: Record<string, string>; actionPath: string; steps?: Record<string, Record<string, string>> }): string {
+  return template.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, expr: string) => {
+    let m: RegExpExecArray | null;
+    if ((m = /^inputs\.([\w-]+)$/.exec(expr))) return ctx.inputs[m[1]!] ?? '';
+    if (expr === 'github.action_path') return ctx.actionPath;
+    if ((m = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr))) return ctx.steps?.[m[1]!]?.[m[2]!] ?? '';
+    throw new Error(`unsupported expression in action.yml: ${expr}`);
+  });
+}
+
+/** GITHUB_OUTPUT's name<<DELIMITER … DELIMITER and name=value lines. */
+function readOutputs(file: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const heredoc = /^([\w-]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const end = lines.indexOf(heredoc[2]!, i + 1);
+      out[heredoc[1]!] = lines.slice(i + 1, end).join('\n');
+      i = end;
+    } else if (line.includes('=')) {
+      out[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+    }
+  }
+  return out;
+}
+
+interface StepResult {
+  name: string;
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the action's steps in order until one fails, as the runner would. */
+function runAction(actionPath: string, workspace: string, given: Record<string, string>, only?: (s: Step) => boolean) {
+  const inputs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = given[name] ?? spec.default ?? '';
+  const temp = tempDir();
+  const files = { output: join(temp, 'output'), summary: join(temp, 'summary.md') };
+  const results: StepResult[] = [];
+  const stepOutputs: Record<string, Record<string, string>> = {};
+  for (const step of action.runs.steps.filter(only ?? (() => true))) {
+    writeFileSync(files.output, '');
+    const env: Record<string, string> = {
+      PATH: process.env.PATH!,
+      HOME: process.env.HOME ?? temp,
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_ACTION_PATH: actionPath,
+      GITHUB_OUTPUT: files.output,
+      GITHUB_STEP_SUMMARY: files.summary,
+      RUNNER_TEMP: temp,
+      // npm ci from the cache the project's own install filled: no network in tests.
+      npm_config_offline: 'true',
+    };
+    for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(String(v), { inputs, actionPath });
+    const script = join(temp, `step-${results.length}.sh`);
+    writeFileSync(script, step.run);
+    expect(step.shell).toBe('bash');
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env, encoding: 'utf8', timeout: 240_000 });
+    results.push({ name: step.name, code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr });
+    if (step.id) stepOutputs[step.id] = readOutputs(files.output);
+    if (r.status !== 0) break;
+  }
+  const outputs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(action.outputs)) outputs[name] = evaluate(spec.value, { inputs, actionPath, steps: stepOutputs });
+  const summary = existsSync(files.summary) ? readFileSync(files.summary, 'utf8') : '';
+  return { results, last: results[results.length - 1]!, outputs, summary };
+}
+
+const example = readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8');
+
+function workspace(files: Record<string, string>): string {
+  const dir = tempDir(files);
+  execFileSync('git', ['init', '--quiet', dir]);
+  return dir;
+}
+
+describe('action.yml', () => {
+  it('is a composite action whose run scripts hold no expression, with every input passed as INPUT_*', () => {
+    expect(action.runs.using).toBe('composite');
+    const env: Record<string, string> = {};
+    for (const step of action.runs.steps) {
+      expect(step.run, step.name).not.toContain('${{');
+      Object.assign(env, step.env ?? {});
+    }
+    for (const name of Object.keys(action.inputs)) {
+      expect(env[`INPUT_${name.replace(/-/g, '_').toUpperCase()}`], name).toBe(`\${{ inputs.${name} }}`);
+    }
+    expect(Object.keys(action.outputs).sort()).toEqual(['error-count', 'exit-code', 'sarif-file', 'warning-count']);
+    expect(action.inputs['sarif-file']!.default).toBe('mcp-annotate.sarif');
+  });
+});
+
+describe('the action, run as the runner runs it', () => {
+  let actionPath = '';
+
+  beforeAll(() => {
+    actionPath = checkout();
+    // No build artifacts come with the checkout: the setup step makes them.
+    expect(existsSync(join(actionPath, 'dist'))).toBe(false);
+    expect(existsSync(join(actionPath, 'node_modules'))).toBe(false);
+    const { results } = runAction(actionPath, workspace({}), {}, (s) => s.id === undefined);
+    const setup = results[0]!;
+    expect(setup.code, `${setup.stdout}\n${setup.stderr}`).toBe(0);
+    expect(setup.stdout).toContain('::group::Install mcp-annotate (npm ci)');
+    expect(existsSync(join(actionPath, 'dist', 'bundle', 'main.js'))).toBe(true);
+  }, 300_000);
+
+  const lintStep = (s: Step) => s.id === 'lint';
+
+  it('writes the SARIF file, the summary, the annotations and the outputs, and fails on errors', () => {
+    const ws = workspace({ 'servers/example.json': example });
+    const { last, outputs, summary } = runAction(actionPath, ws, { targets: 'servers/*.json' }, lintStep);
+    expect(last.code, last.stderr).toBe(1);
+    expect(outputs).toEqual({ 'sarif-file': 'mcp-annotate.sarif', 'error-count': '4', 'warning-count': '15', 'exit-code': '1' });
+    const sarif = JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8'));
+    expect(sarif.runs[0].results).toHaveLength(21);
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'servers/example.json', uriBaseId: 'SRCROOT' });
+    expect(summary).toMatch(/^## mcp-annotate\n\n❌ \*\*21 findings\*\* in 1 server, 8 tools\./);
+    expect(summary).toContain('| 4 | 15 | 2 |');
+    // The text report, then the annotations (10 errors at most of each level).
+    expect(last.stdout).toContain('✖ 21 problems (4 errors, 15 warnings, 2 notes) in 1 server, 8 tools');
+    const annotations = last.stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
+    expect(annotations.filter((l) => l.startsWith('::error '))).toHaveLength(4);
+    expect(annotations.filter((l) => l.startsWith('::warning '))).toHaveLength(10);
+    expect(annotations[0]).toMatch(/^::error file=servers\/example\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=readonly-vs-outcome::acme-workspace › send_email: /);
+    expect(last.stdout).toContain('5 of 21 problems were not annotated (5 warnings)');
+  });
+
+  it('passes inputs with spaces, quotes and shell syntax as data, never as shell code', async () => {
+    const name = 'tools "q" $(touch PWNED) `touch PWNED2`.json';
+    const ws = workspace({ [`my dir/${name}`]: example });
+    const { last, outputs, summary } = runAction(actionPath, ws, {
+      targets: `\n  ${name}  \n\n`,
+      'working-directory': 'my dir',
+      'sarif-file': 'reports/out put.sarif',
+      'fail-on': 'none',
+      format: 'github',
+      args: `--vocab 'core,sep-1913' --disable-vocab "sep-1913" --max-warnings 1000 '$(touch PWNED3)'`,
+    }, lintStep);
+    expect(existsSync(join(ws, 'PWNED')) || existsSync(join(ws, 'my dir', 'PWNED')) || existsSync(join(ws, 'my dir', 'PWNED2')) || existsSync(join(ws, 'my dir', 'PWNED3'))).toBe(false);
+    // '$(touch PWNED3)' reached the CLI as a target (a file that does not exist): exit 2, said on stderr.
+    expect(last.code).toBe(2);
+    expect(last.stderr).toContain('$(touch PWNED3): no such file or directory');
+    expect(outputs['exit-code']).toBe('2');
+    expect(outputs['sarif-file']).toBe('my dir/reports/out put.sarif');
+    expect(existsSync(join(ws, 'my dir', 'reports', 'out put.sarif'))).toBe(true);
+    // Only core: no sep-1913 finding; the target was linted with its odd name.
+    const coreOnly = JSON.parse((await runCli(['lint', 'fixtures/example-server.json', '--vocab', 'core', '-f', 'json'])).stdout);
+    expect(outputs['error-count']).toBe(String(coreOnly.summary.errors));
+    expect(outputs['warning-count']).toBe(String(coreOnly.summary.warnings));
+    expect(summary).not.toContain('readonly-vs-outcome');
+    const annotations = last.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations.length).toBeGreaterThan(3);
+    // The input error first (most severe), then the findings of the odd file, at its repo-relative path.
+    expect(annotations[0]).toBe('::error title=mcp-annotate%3A input error::$(touch PWNED3): no such file or directory');
+    expect(annotations[1]).toContain(`::error file=my dir/tools "q" $(touch PWNED) \`touch PWNED2\`.json,line=`);
+    // format github: the annotations are printed once.
+    expect(new Set(annotations).size).toBe(annotations.length);
+  });
+
+  it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
+    const ws = workspace({ 'tools.json': example });
+    const op = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet; touch PWNED' }, lintStep);
+    expect(op.last.code).toBe(2);
+    expect(op.last.stdout).toContain('::error title=mcp-annotate::args: ";" is a shell operator, and no shell runs these arguments; quote it if it is part of an argument');
+    expect(op.outputs['exit-code']).toBe('2');
+    expect(existsSync(join(ws, 'PWNED'))).toBe(false);
+    const fmt = runAction(actionPath, ws, { targets: 'tools.json', format: 'html' }, lintStep);
+    expect(fmt.last.code).toBe(2);
+    expect(fmt.last.stdout).toContain('::error title=mcp-annotate::format: "html" is not one of text, json, sarif, github, markdown');
+  });
+
+  it('fails the step according to fail-on, and passes a clean run', () => {
+    const clean = JSON.stringify({ tools: [{ name: 'list_notes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] });
+    const ws = workspace({ 'clean.json': clean, 'tools.json': example });
+    const ok = runAction(actionPath, ws, { targets: 'clean.json' }, lintStep);
+    expect(ok.last.code).toBe(0);
+    expect(ok.outputs).toEqual({ 'sarif-file': 'mcp-annotate.sarif', 'error-count': '0', 'warning-count': '0', 'exit-code': '0' });
+    expect(ok.summary).toContain('✅ **No problems** in 1 server, 1 tool.');
+    const none = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none' }, lintStep);
+    expect(none.last.code).toBe(0);
+    expect(none.outputs['error-count']).toBe('4');
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * mcp-annotate diff: pairing servers and tools (renames by content, only when unambiguous),
+ * locations in the head with related locations in the base, every vocabulary through claims,
+ * SARIF that validates, exit codes and bad input, and a live head server.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv04 from 'ajv-draft-04';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { quote } from 'shell-quote';
+import { describe, expect, it } from 'vitest';
+import { diff } from '../src/diff/diff.js';
+import { DRIFT_RULES } from '../src/diff/rules/index.js';
+import { sarifLog } from '../src/reporters/sarif.js';
+import { loadText } from '../src/sources/files.js';
+import type { Finding } from '../src/types.js';
+import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
+
+function load(doc: unknown, display: string) {
+  return loadText(json(doc), { kind: 'file', path: display, display }, display.replace(/\.json$/, ''), display);
+}
+
+function run(base: unknown, head: unknown, opts: Parameters<typeof diff>[3] = {}) {
+  return diff(load(base, 'base.json'), load(head, 'head.json'), DRIFT_RULES, opts);
+}
+
+const brief = (f: Finding) => `${f.ruleId} ${f.tool ?? '-'} ${f.pointer}`;
+
+const described = (name: string, annotations: Record<string, unknown>, description = `Does ${name} things to the given path.`) =>
+  tool(name, annotations, { description, inputSchema: { type: 'object', properties: { path: { type: 'string' } } } });
+
+describe('diff engine', () => {
+  it('reports nothing for the same snapshot, or the same tools in another order', () => {
+    const doc = { tools: [described('a', { readOnlyHint: true }), described('b', { readOnlyHint: false })] };
+    expect(run(doc, doc).findings).toEqual([]);
+    expect(run(doc, { tools: [...doc.tools].reverse() }).findings).toEqual([]);
+  });
+
+  it('locates findings in the head and points related locations at the base', () => {
+    const base = { serverInfo: { name: 's' }, tools: [tool('x', { readOnlyHint: true })] };
+    const head = { serverInfo: { name: 's' }, tools: [tool('pad'), tool('x', { readOnlyHint: false, destructiveHint: false })] };
+    const found = run(base, head).findings.filter((f) => f.ruleId === 'drift/readonly-removed');
+    expect(found).toHaveLength(1);
+    const f = found[0]!;
+    expect(f).toMatchObject({ file: 'head.json', pointer: '/tools/1/annotations/readOnlyHint', toolPointer: '/annotations/readOnlyHint', tool: 'x', toolIndex: 1, server: 's', serverId: 'head.json' });
+    expect(f.region!.line).toBeGreaterThan(1);
+    expect(f.related).toEqual([
+      expect.objectContaining({ message: 'readOnlyHint was true here', pointer: '/tools/0/annotations/readOnlyHint', file: 'base.json', tool: 'x', server: 's', serverId: 'base:base.json' }),
+    ]);
+    expect(f.related![0]!.region!.line).toBeGreaterThan(1);
+  });
+
+  it('matches a renamed tool by content and still compares its annotations', () => {
+    const base = { tools: [described('send', { readOnlyHint: true }, 'Sends a message.')] };
+    const head = { tools: [described('send_message', { readOnlyHint: false, destructiveHint: false }, 'Sends a message.')] };
+    const found = run(base, head).findings;
+    expect(found.map(brief)).toEqual(['drift/tool-renamed send_message /tools/0/name', 'drift/readonly-removed send_message /tools/0/annotations/readOnlyHint']);
+    expect(found[0]!.message).toBe(
+      'tool "send" is now named "send_message" (matched by the same description and inputSchema): approvals and policies that name the old tool no longer apply to it',
+    );
+    expect(found[1]!.related![0]).toMatchObject({ tool: 'send', file: 'base.json' });
+  });
+
+  it('does not guess a rename when the match is ambiguous or the definitions say nothing', () => {
+    const twins = { tools: [described('a', { readOnlyHint: true }, 'Same.'), described('b', { readOnlyHint: true }, 'Same.')] };
+    const renamedTwins = { tools: [described('c', { readOnlyHint: true }, 'Same.'), described('d', { readOnlyHint: true }, 'Same.')] };
+    expect(run(twins, renamedTwins).findings.map((f) => f.ruleId).sort()).toEqual(['drift/tool-added', 'drift/tool-added', 'drift/tool-removed', 'drift/tool-removed']);
+    const bare = run({ tools: [tool('old_tool')] }, { tools: [tool('new_tool')] }).findings;
+    expect(bare.map(brief)).toEqual(['drift/tool-removed old_tool /tools', 'drift/tool-added new_tool /tools/0/name']);
+    expect(bare[1]!.message).toBe('tool "new_tool" is new and has no annotations, so clients must assume it may write, delete and reach the open world: nobody has reviewed what it does yet');
+  });
+
+  it('pairs servers by name, a lone pair whatever its name, and reports servers only one side has', () => {
+    const s = (name: string, ...tools: unknown[]) => ({ serverInfo: { name }, tools });
+    const base = { servers: [s('files', tool('read', { readOnlyHint: true })), s('gone', tool('g', { readOnlyHint: true }))] };
+    const head = { servers: [s('files', tool('read', { readOnlyHint: true })), s('fresh', tool('f', { readOnlyHint: true }))] };
+    const r = run(base, head);
+    expect(r.findings.map((f) => `${f.ruleId} ${f.server} ${f.tool} ${f.file}`)).toEqual([
+      'drift/tool-added fresh f head.json',
+      'drift/tool-removed gone g base.json',
+    ]);
+    expect(r.findings[0]!.message).toContain('(the server "fresh" is not in the base)');
+    expect(r.findings[1]!.message).toBe('tool "g" is gone with its server "gone", which the head does not have');
+    expect(r.servers.map((x) => x.name)).toEqual(['files', 'fresh', 'gone']);
+    // Two unnamed snapshots (names from the file names) are one server.
+    expect(run({ tools: [tool('a', { readOnlyHint: true })] }, { tools: [tool('a', { readOnlyHint: true })] }).findings).toEqual([]);
+    // pairedOnly (an input could not be read): servers on one side only are left alone and unlisted.
+    const paired = run(base, head, { pairedOnly: true });
+    expect(paired.findings).toEqual([]);
+    expect(paired.servers.map((x) => x.name)).toEqual(['files']);
+  });
+
+  it('reads every vocabulary through claims: a value moved between vocabularies is no change', () => {
+    const base = { tools: [tool('t', { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'internal', outcomes: 'consequential', sensitivity: 'pii' } })] };
+    const moved = {
+      tools: [
+        tool('t', { readOnlyHint: false, destructiveHint: false }, { _meta: { 'io.modelcontextprotocol/action-metadata': { inputMetadata: { destination: 'internal', sensitivity: ['pii'] }, outcome: 'consequential' } } }),
+      ],
+    };
+    expect(run(base, moved).findings).toEqual([]);
+    // An open string of the action-metadata extension is a new destination of its own.
+    const external = { tools: [tool('t', { readOnlyHint: false, destructiveHint: false }, { _meta: { 'io.modelcontextprotocol/action-metadata': { inputMetadata: { destination: ['internal', 'external'], sensitivity: ['pii'] }, outcome: 'consequential' } } })] };
+    expect(run(base, external).findings.map(brief)).toEqual(['drift/destination-added t /tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination/1']);
+  });
+
+  it('honours rule severities and "off", and --vocab', () => {
+    const base = { tools: [tool('t', { readOnlyHint: true, openWorldHint: false })] };
+    const head = { tools: [tool('t', { readOnlyHint: true, openWorldHint: true })] };
+    expect(run(base, head).findings.map((f) => f.severity)).toEqual(['warning']);
+    expect(run(base, head, { rules: { 'drift/open-world-added': 'error' } }).findings.map((f) => f.severity)).toEqual(['error']);
+    expect(run(base, head, { rules: { 'drift/open-world-added': 'off' } }).findings).toEqual([]);
+    const cat = (c: string) => ({ tools: [tool('t', { category: c })] });
+    expect(run(cat('read'), cat('mutate')).findings.map((f) => f.ruleId)).toEqual(['drift/readonly-removed']);
+    expect(run(cat('read'), cat('mutate'), { packs: ['core'] }).findings).toEqual([]);
+  });
+
+  it('produces SARIF that validates against the 2.1.0 schema, with the drift rules as rule metadata', () => {
+    const sarifSchema = JSON.parse(readFileSync(join(process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared'), 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'));
+    const ajv = new Ajv04.default({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    const validate = ajv.compile(sarifSchema);
+    const r = run({ tools: [described('a', { readOnlyHint: true }, 'Reads.')] }, { tools: [described('b', { readOnlyHint: false }, 'Reads.')] });
+    const log = sarifLog({ findings: r.findings, servers: r.servers, errors: [], rules: DRIFT_RULES, cwd: ROOT, command: 'diff' }, { quiet: false });
+    expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const rules = log.runs[0]!.tool.driver.rules;
+    expect(rules.map((x) => x.id)).toEqual(DRIFT_RULES.map((x) => x.id));
+    const ro = rules.find((x) => x.id === 'drift/readonly-removed')!;
+    expect(ro.name).toBe('DriftReadonlyRemoved');
+    expect(ro.helpUri).toBe('https://github.com/mcp-annotate/mcp-annotate/blob/main/docs/rules/drift/readonly-removed.md');
+    expect(ro.help.markdown).toContain('# drift/readonly-removed');
+    const results = log.runs[0]!.results as { ruleId: string; relatedLocations?: unknown[] }[];
+    expect(results.find((x) => x.ruleId === 'drift/readonly-removed')!.relatedLocations).toHaveLength(1);
+  });
+});
+
+describe('mcp-annotate diff (CLI)', () => {
+  const files = {
+    'base.json': json({ serverInfo: { name: 'acme' }, tools: [tool('list', { readOnlyHint: true, openWorldHint: false }), tool('post', { readOnlyHint: false, destructiveHint: false })] }),
+    'same.json': json({ serverInfo: { name: 'acme' }, tools: [tool('post', { readOnlyHint: false, destructiveHint: false }), tool('list', { readOnlyHint: true, openWorldHint: false })] }),
+    'warn.json': json({ serverInfo: { name: 'acme' }, tools: [tool('list', { readOnlyHint: true }), tool('post', { readOnlyHint: false, destructiveHint: false })] }),
+    'weak.json': json({ serverInfo: { name: 'acme' }, tools: [tool('list', { readOnlyHint: false, destructiveHint: false, openWorldHint: false }), tool('post', { readOnlyHint: false, destructiveHint: false })] }),
+    'broken.json': '{"tools": [\n  {"name": "x",}\n]}\n',
+  };
+
+  it('exits 0 without drift, 1 on failing drift, and follows --fail-on and --max-warnings', async () => {
+    const dir = tempDir(files);
+    const same = await runCli(['diff', 'base.json', 'same.json'], { cwd: dir });
+    expect(same).toMatchObject({ code: 0, stderr: '' });
+    expect(same.stdout).toBe('✔ no problems in 1 server, 2 tools\n');
+    const weak = await runCli(['diff', 'base.json', 'weak.json'], { cwd: dir });
+    expect(weak.code).toBe(1);
+    expect(weak.stdout).toMatch(/weak\.json:\d+:\d+ +error +readOnlyHint is now false \(\/tools\/0\/annotations\/readOnlyHint\); in the base it was true/);
+    const warn = await runCli(['diff', 'base.json', 'warn.json'], { cwd: dir });
+    expect(warn.code).toBe(0);
+    expect(warn.stdout).toContain('drift/open-world-added');
+    expect((await runCli(['diff', 'base.json', 'warn.json', '--fail-on', 'warning'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['diff', 'base.json', 'warn.json', '--max-warnings', '0'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['diff', 'base.json', 'weak.json', '--fail-on', 'none'], { cwd: dir })).code).toBe(0);
+    // stdin as the base, same bytes every time.
+    const a = await runCli(['diff', '-', 'weak.json', '-f', 'json'], { cwd: dir, input: files['base.json'] });
+    const b = await runCli(['diff', '-', 'weak.json', '-f', 'json'], { cwd: dir, input: files['base.json'] });
+    expect(a.code).toBe(1);
+    expect(a.stdout).toBe(b.stdout);
+    expect(JSON.parse(a.stdout).findings[0]).toMatchObject({ ruleId: 'drift/readonly-removed', file: 'weak.json', related: [{ file: null, pointer: '/tools/0/annotations/readOnlyHint' }] });
+    const ajv = new Ajv2020.default({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')));
+    expect(validate(JSON.parse(a.stdout)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('reports bad input in one line naming the file and position, with exit 2', async () => {
+    const dir = tempDir(files);
+    const broken = await runCli(['diff', 'base.json', 'broken.json'], { cwd: dir });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^broken\.json:2:16: invalid JSON: .+\nmcp-annotate: only servers that both sides have were compared, since not every input could be read\n$/);
+    expect(broken.stderr).not.toContain('    at ');
+    const missing = await runCli(['diff', 'nope.json', 'weak.json'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split('\n')[0]).toBe('nope.json: no such file or directory');
+    expect(missing.stdout).toBe('✖ no problems in 0 servers, 0 tools; 1 input could not be linted\n');
+    const usage = [
+      [['diff', 'base.json'], 'mcp-annotate: diff needs a head to compare with the base: a second file, glob or directory, or a live server (--stdio, --url, --mcp-config)\n'],
+      [['diff', '-', '-'], 'mcp-annotate: only one of <base> and <head> can be - (stdin)\n'],
+      [['diff', 'base.json', 'weak.json', '--stdio', 'node x.js'], 'mcp-annotate: give the head either as a second file or as a live server (--stdio, --url, --mcp-config), not both\n'],
+    ] as const;
+    for (const [args, message] of usage) {
+      const r = await runCli([...args], { cwd: dir });
+      expect(r, args.join(' ')).toMatchObject({ code: 2, stderr: message });
+    }
+  });
+
+  it('explains a drift rule from its doc page', async () => {
+    const r = await runCli(['explain', 'drift/readonly-removed']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('A tool that was read-only is no longer read-only.');
+    expect(r.stdout).toContain('Before (base.json):');
+    expect(r.stdout).not.toContain('<!--');
+    const typo = await runCli(['explain', 'drift/readonly-remove']);
+    expect(typo).toMatchObject({ code: 2, stderr: 'mcp-annotate: unknown rule "drift/readonly-remove"; did you mean "drift/readonly-removed"? (mcp-annotate rules lists them)\n' });
+  });
+
+  it('compares a snapshot with a live server started with --stdio', async () => {
+    const dir = tempDir(files);
+    const server = join(ROOT, 'test', 'live', 'servers', 'stdio-tools.mjs');
+    // The server answers initialize with this serverInfo (the SDK's client needs a version).
+    const live = { serverInfo: { name: 'acme', version: '1.0.0' }, tools: JSON.parse(files['weak.json']).tools };
+    writeFileSync(join(dir, 'live.json'), json(live));
+    const r = await runCli(['diff', 'base.json', '--stdio', quote([process.execPath, server, join(dir, 'live.json')]), '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.findings.map((f: { ruleId: string; tool: string }) => `${f.ruleId} ${f.tool}`)).toEqual(['drift/readonly-removed list']);
+    expect(report.servers[0]).toMatchObject({ name: 'acme', kind: 'live' });
+  });
+});
