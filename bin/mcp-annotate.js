@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The mcp-annotate command. The only place that ends the process.
-import { run } from '../dist/src/cli/main.js';
+import { run } from '../dist/bundle/main.js';
 
 // A closed stdout (e.g. `mcp-annotate lint … | head -1`) ends the run quietly.
 process.stdout.on('error', (err) => {

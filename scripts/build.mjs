@@ -45,6 +45,9 @@ function modules() {
     for (const name of schema['x-exports'] ?? ['ToolAnnotations']) exports[name] = `${schema.$id}#/$defs/${name}`;
     list.push({ name: schema.$id.split(':').pop(), dialect: '2020', schemas: [schema], exports });
   }
+  // The config file's schema (schemas/config.schema.json, built from the rules by npm run docs).
+  const configSchema = json('schemas/config.schema.json');
+  list.push({ name: 'config', dialect: '07', schemas: [configSchema], exports: { validate: configSchema.$id } });
   // Meta-schemas, to check that a tool's inputSchema/outputSchema is itself a valid schema.
   list.push({ name: 'meta-2020-12', dialect: '2020', schemas: [], exports: { validate: 'https://json-schema.org/draft/2020-12/schema' } });
   list.push({ name: 'meta-2019-09', dialect: '2019', schemas: [], exports: { validate: 'https://json-schema.org/draft/2019-09/schema' } });
@@ -111,6 +114,35 @@ function newestMtime(dir) {
   return newest;
 }
 
+/**
+ * Bundle the CLI (dist/src/cli/main.js and what it imports) into dist/bundle/: one file
+ * to load at start-up instead of a hundred modules, with the lazily imported parts
+ * (the lint pipeline, live servers, config) as chunks loaded only when used. Packages
+ * that are heavy and only needed by some commands stay outside (EXTERNAL).
+ */
+const EXTERNAL = ['@modelcontextprotocol/sdk', 'yaml', 'lilconfig'];
+
+export async function bundle() {
+  const esbuild = await import('esbuild');
+  rmSync(join(root, 'dist', 'bundle'), { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [join(root, 'dist', 'src', 'cli', 'main.js')],
+    outdir: join(root, 'dist', 'bundle'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    external: EXTERNAL.flatMap((p) => [p, `${p}/*`]),
+    chunkNames: 'chunks/[name]-[hash]',
+    legalComments: 'none',
+    logLevel: 'warning',
+    // CommonJS dependencies require() Node built-ins; give each chunk a require.
+    banner: { js: "import { createRequire as __mcpCreateRequire } from 'node:module'; const require = __mcpCreateRequire(import.meta.url);" },
+  });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const schemasChanged = newestMtime(join(root, 'schemas')) > newestMtime(join(root, 'generated'));
   if (schemasChanged || process.argv.includes('--force') || !existsSync(join(root, 'generated'))) buildValidators();
@@ -118,5 +150,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     stdio: 'inherit',
     cwd: root,
   });
-  process.exitCode = tsc.status ?? 1;
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  await bundle();
 }

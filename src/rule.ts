@@ -8,7 +8,7 @@ import type { Fix, PackId, Severity, SpecVersion } from './types.js';
 import type { ClaimSet } from './engine/claims.js';
 import type { SchemaProblem, ToolView } from './packs/types.js';
 
-export type RuleCategory = 'structure' | 'core-hints' | 'consistency' | 'heuristic' | 'server';
+export type RuleCategory = 'structure' | 'core-hints' | 'consistency' | 'heuristic' | 'server' | 'drift' | 'policy';
 
 export const CATEGORY_TITLES: Record<RuleCategory, string> = {
   structure: 'Structure and schema',
@@ -16,6 +16,8 @@ export const CATEGORY_TITLES: Record<RuleCategory, string> = {
   consistency: 'Consistency across vocabularies',
   heuristic: 'Heuristics',
   server: 'Across tools of one server',
+  drift: 'Drift between two snapshots',
+  policy: 'User policies',
 };
 
 /** One example: a document in, the findings of this rule out. */
@@ -25,6 +27,8 @@ export interface RuleExample {
   tools?: unknown[];
   /** Any document shape mcp-annotate reads (a snapshot, a JSON-RPC response, …). */
   document?: unknown;
+  /** Drift rules (mcp-annotate diff): the document before; `tools`/`document` is the one after. */
+  base?: unknown;
   /** Several servers linted together ({"servers": [...]}). */
   servers?: { serverInfo: { name: string }; tools: unknown[] }[];
   /** Expected findings of this rule (incorrect examples): absolute pointers, in order. */
@@ -57,6 +61,8 @@ export interface RuleMeta<O = Record<string, never>> {
   /** SARIF security-severity (0–10) for security rules; their tag list gets "security". */
   security?: number;
   tags?: readonly string[];
+  /** Where the rule is documented, when not docs/rules/<id>.md (user policies: the README). */
+  helpUri?: string;
   options?: {
     defaults: O;
     /** JSON Schema of the options object. */

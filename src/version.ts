@@ -1,7 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
-/** The package root (holds package.json, docs/, schemas/), from dist/src/ or src/. */
-export const PACKAGE_ROOT = new URL(import.meta.url.includes('/dist/src/') ? '../../' : '../', import.meta.url);
+/** The package root (holds package.json, docs/, schemas/): the nearest ancestor of this module with a package.json. */
+function findRoot(): URL {
+  let dir = new URL('./', import.meta.url);
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(new URL('package.json', dir))) return dir;
+    dir = new URL('../', dir);
+  }
+  throw new Error(`cannot find the mcp-annotate package root above ${import.meta.url}`);
+}
+
+export const PACKAGE_ROOT = findRoot();
 
 interface PackageJson {
   name: string;

@@ -196,8 +196,10 @@ describe('mcp-annotate lint: output', () => {
 });
 
 describe('mcp-annotate rules and explain', () => {
-  it('lists every rule as text, json and markdown', async () => {
-    const { RULES } = await import('../rules/index.js');
+  it('lists every rule as text, json and markdown (lint rules, then the drift rules of diff)', async () => {
+    const { RULES: LINT_RULES } = await import('../rules/index.js');
+    const { DRIFT_RULES } = await import('../src/diff/rules/index.js');
+    const RULES = [...LINT_RULES, ...DRIFT_RULES];
     const text = await runCli(['rules']);
     expect(text.code).toBe(0);
     for (const r of RULES) expect(text.stdout).toContain(r.id);

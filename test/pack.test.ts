@@ -13,13 +13,15 @@ const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, en
 describe('npm pack', () => {
   it('produces a package whose mcp-annotate bin works when installed elsewhere', { timeout: 240_000 }, () => {
     const out = tempDir();
-    npm(['pack', '--pack-destination', out, '--silent'], ROOT);
+    // --ignore-scripts: npm test has built already, and a rebuild here would pull dist/ from under the other test files running in parallel.
+    npm(['pack', '--ignore-scripts', '--pack-destination', out, '--silent'], ROOT);
     const tarball = readdirSync(out).find((f) => f.endsWith('.tgz'));
     expect(tarball).toBeDefined();
 
     const listing = execFileSync('tar', ['-tzf', join(out, tarball!)], { encoding: 'utf8' });
     expect(listing).toContain('package/bin/mcp-annotate.js');
-    expect(listing).toContain('package/dist/src/cli/main.js');
+    expect(listing).toContain('package/dist/bundle/main.js');
+    expect(listing).not.toContain('package/dist/src/');
     expect(listing).toContain('package/generated/core-2026-07-28.js');
     expect(listing).toContain('package/docs/rules/schema-valid.md');
     expect(listing).not.toContain('package/test/');

@@ -3,7 +3,6 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { RULES } from '../../rules/index.js';
 import { lint } from '../engine/engine.js';
 import { loadTargets } from '../sources/files.js';
 import { FORMATS, format } from '../reporters/index.js';
@@ -12,19 +11,32 @@ import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, t
 import { closest, oneLine } from '../util/text.js';
 import { EXIT, UsageError, useColor, type CliIO } from './io.js';
 import type { OutputSpec } from './main.js';
+import type { ServerInput } from '../types.js';
+import { checkLiveFlags, hasLiveFlags, type LiveFlags } from '../sources/live/flags.js';
+import { runSettings } from '../config/settings.js';
+import { gatherConfigTargets } from '../config/targets.js';
+import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 
-export interface LintCliOptions {
+export interface LintCliOptions extends LiveFlags {
   spec?: SpecVersion;
   vocab?: string[];
   disableVocab?: string[];
   outputs: OutputSpec[];
-  failOn: Severity | 'none';
+  /** Unset: the config's failOn, else error. */
+  failOn?: Severity | 'none';
   maxWarnings?: number;
+  /** -c <file>, or false for --no-config. */
+  config?: string | false;
+  baseline?: string;
+  updateBaseline?: boolean;
+  failOnStale?: boolean;
   quiet?: boolean;
   color?: boolean;
+  /** Size budget of markdown reports in bytes (--markdown-max-bytes). */
+  markdownMaxBytes?: number;
 }
 
-export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: readonly InputError[], failOn: Severity | 'none', maxWarnings?: number): number {
+export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: readonly InputError[], failOn: Severity | 'none' = 'error', maxWarnings?: number): number {
   if (errors.length > 0) return EXIT.error;
   let warnings = 0;
   let failing = false;
@@ -37,7 +49,7 @@ export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: reado
   return EXIT.ok;
 }
 
-function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
+export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
   const list = outputs.length ? outputs : [{ format: 'text' }];
   for (const o of list) {
     if (!(FORMATS as readonly string[]).includes(o.format)) {
@@ -48,6 +60,31 @@ function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
     throw new UsageError('only one format can go to stdout; give the others an --output-file');
   }
   return list;
+}
+
+/** Write the report in every requested format: to stdout, or to its --output-file (parent directories created). */
+export async function writeReports(report: Report, outputs: readonly OutputSpec[], opts: Pick<LintCliOptions, 'color' | 'quiet' | 'markdownMaxBytes'>, io: CliIO): Promise<void> {
+  for (const o of outputs) {
+    const color = o.file === undefined ? useColor(opts.color, io.env, io.stdout.isTTY) : opts.color === true;
+    const text = format(o.format as FormatName, report, { color, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
+    if (o.file === undefined) {
+      io.stdout.write(text);
+    } else {
+      const path = resolve(io.cwd, o.file);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, text);
+    }
+  }
+}
+
+/** The slowest packs and rules, like ESLint's TIMING=1 (MCP_ANNOTATE_TIMING=1; stderr). */
+export function timingTable(timing: Map<string, number>, rows = 20): string {
+  const total = [...timing.values()].reduce((a, b) => a + b, 0);
+  const list = [...timing].sort((a, b) => b[1] - a[1]).slice(0, rows);
+  const width = Math.max(12, ...list.map(([k]) => k.length));
+  const lines = [`${'pack or rule'.padEnd(width)}  time (ms)  relative`];
+  for (const [k, ms] of list) lines.push(`${k.padEnd(width)}  ${ms.toFixed(1).padStart(9)}  ${((100 * ms) / (total || 1)).toFixed(1).padStart(7)}%`);
+  return lines.join('\n') + '\n';
 }
 
 /** The packs a run uses: all by default, only --vocab ones when given, minus --disable-vocab. */
@@ -63,31 +100,78 @@ export function selectPacks(only: string[] | undefined, disabled: string[] | und
   return base.filter((p) => !disabled?.includes(p));
 }
 
+export interface GatheredServers {
+  servers: ServerInput[];
+  errors: InputError[];
+  /** Said on stderr, not errors (e.g. a disabled server in a client config was skipped). */
+  notes: string[];
+  /** A signal (Ctrl-C) stopped the live servers: report nothing, exit 128 + its number. */
+  interrupted?: NodeJS.Signals;
+}
+
+/**
+ * Every target of a lint run → servers: files, globs and stdin, then live servers (--stdio,
+ * --url, --mcp-config, --discover --yes). The MCP SDK is loaded only when there are live ones.
+ */
+export async function gatherServers(targets: string[], opts: LintCliOptions, io: CliIO): Promise<GatheredServers> {
+  checkLiveFlags(opts);
+  const live = hasLiveFlags(opts);
+  if (targets.length === 0 && !live) {
+    throw new UsageError('nothing to lint: give files, globs or directories of tools/list dumps, - to read stdin, or a live server (--stdio, --url, --mcp-config, --discover)');
+  }
+  const gathered: GatheredServers = { servers: [], errors: [], notes: [] };
+  if (targets.length) {
+    const loaded = await loadTargets(targets, io.cwd, io.stdin);
+    gathered.servers.push(...loaded.servers);
+    gathered.errors.push(...loaded.errors);
+  }
+  if (live) {
+    const { gatherLive } = await import('../sources/live/index.js');
+    const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr });
+    gathered.servers.push(...r.servers);
+    gathered.errors.push(...r.errors);
+    gathered.notes.push(...r.notes);
+    gathered.interrupted = r.interrupted;
+  }
+  return gathered;
+}
+
+export const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
 export async function lintCommand(targets: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
   const outputs = checkOutputs(opts.outputs);
-  if (targets.length === 0) throw new UsageError('nothing to lint: give files, globs or directories of tools/list dumps, or - to read stdin');
-
-  const packs = selectPacks(opts.vocab, opts.disableVocab);
-  const loaded = await loadTargets(targets, io.cwd, io.stdin);
-  const result = lint(loaded.servers, RULES, { spec: opts.spec, packs });
-  const report: Report = { findings: result.findings, servers: result.servers, errors: loaded.errors, rules: RULES, cwd: io.cwd };
+  checkBaselineFlags(opts);
+  // The config file, with the flags over it; its targets when the command line names none.
+  const settings = await runSettings(targets, opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
+  const packs = selectPacks(settings.vocab, settings.disableVocab);
+  if (opts.discover && !opts.yes) {
+    if (targets.length) throw new UsageError('--discover without --yes only lists servers; add --yes to lint them, or lint the other targets in another run');
+    const { listDiscovered } = await import('../sources/live/index.js');
+    const listed = await listDiscovered(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr });
+    for (const e of listed.errors) io.stderr.write(`${oneLine(e.message)}\n`);
+    io.stdout.write(listed.text);
+    return listed.errors.length ? EXIT.error : EXIT.ok;
+  }
+  const loaded = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io) : await gatherServers(targets, opts, io);
+  for (const n of loaded.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  if (loaded.interrupted) {
+    io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); every server started was stopped\n`);
+    return SIGNAL_EXIT[loaded.interrupted] ?? EXIT.error;
+  }
+  const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing: Boolean(io.env.MCP_ANNOTATE_TIMING) });
+  if (result.timing) io.stderr.write(timingTable(result.timing));
+  const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: loaded.errors, rules: settings.rules, cwd: io.cwd };
+  for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
   for (const e of loaded.errors) io.stderr.write(`${oneLine(e.message)}\n`);
-  for (const o of outputs) {
-    const color = o.file === undefined ? useColor(opts.color, io.env, io.stdout.isTTY) : opts.color === true;
-    const text = format(o.format as FormatName, report, { color, quiet: Boolean(opts.quiet) });
-    if (o.file === undefined) {
-      io.stdout.write(text);
-    } else {
-      const path = resolve(io.cwd, o.file);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, text);
-    }
-  }
-  return exitCodeFor(
-    result.findings.map((f) => f.severity),
+  await writeReports(report, outputs, opts, io);
+  const code = exitCodeFor(
+    baselined.findings.map((f) => f.severity),
     loaded.errors,
-    opts.failOn,
-    opts.maxWarnings,
+    settings.failOn,
+    settings.maxWarnings,
   );
+  if (baselined.error) return EXIT.error;
+  return code === EXIT.ok && baselined.failStale ? EXIT.findings : code;
 }

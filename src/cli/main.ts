@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { TOOL_NAME, version } from '../version.js';
 import { SPEC_VERSIONS, LATEST_SPEC, PACK_IDS } from '../types.js';
+import { addLiveOptions } from '../sources/live/options.js';
 
 function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
@@ -18,9 +19,36 @@ export interface OutputSpec {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   let exitCode: number = EXIT.ok;
+  // `lint -- <command> <args…>` / `dump -- …`: everything after -- is one stdio server's command, verbatim.
+  let command: string[] | undefined;
+  const dashes = argv.indexOf('--');
+  if (dashes !== -1 && argv.slice(0, dashes).some((a) => a === 'lint' || a === 'dump' || a === 'diff')) {
+    command = argv.slice(dashes + 1);
+    argv = argv.slice(0, dashes);
+    if (command.length === 0) {
+      io.stderr.write(`${TOOL_NAME}: nothing after --: give the command of a stdio MCP server, e.g. -- node server.js\n`);
+      return EXIT.error;
+    }
+  }
   const program = new Command();
   const outputs: OutputSpec[] = [];
   let pendingFile: string | undefined;
+  // -f/-o pairs: each --format writes to the --output-file that follows it (or directly precedes it).
+  const addFormat = (value: string) => {
+    outputs.push({ format: value, file: pendingFile });
+    pendingFile = undefined;
+    return value;
+  };
+  const addOutputFile = (value: string) => {
+    const last = outputs[outputs.length - 1];
+    if (last && last.file === undefined) last.file = value;
+    else pendingFile = value;
+    return value;
+  };
+  const byteCount = (v: string) => {
+    if (!/^\d+$/.test(v)) throw new UsageError(`--markdown-max-bytes must be a whole number of bytes, got ${JSON.stringify(v)}`);
+    return Number(v);
+  };
 
   program
     .name(TOOL_NAME)
@@ -35,25 +63,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       outputError: (s, write) => write(`${TOOL_NAME}: ${s.replace(/^error: /, '')}`),
     });
 
-  program
+  const lintProgram = program
     .command('lint')
     .description('lint tools/list dumps: files, globs, directories, or - for stdin')
     .argument('[targets...]', 'files, globs or directories of tools/list dumps; - reads stdin')
     .addOption(new Option('--spec <version>', `MCP spec version to validate against (default: what a snapshot recorded, else ${LATEST_SPEC})`).choices(SPEC_VERSIONS))
-    .option('-f, --format <format>', 'output format: text, json or sarif; repeat with -o for several outputs', (value: string) => {
-      outputs.push({ format: value, file: pendingFile });
-      pendingFile = undefined;
-      return value;
-    })
-    .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', (value: string) => {
-      const last = outputs[outputs.length - 1];
-      if (last && last.file === undefined) last.file = value;
-      else pendingFile = value;
-      return value;
-    })
+    .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
+    .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', addOutputFile)
     .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
     .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a finding has this severity or higher').choices(['error', 'warning', 'note', 'none']).default('error'))
+    .addOption(new Option('--fail-on <level>', 'exit 1 when a finding has this severity or higher (default: the config\'s failOn, else error)').choices(['error', 'warning', 'note', 'none']))
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
       if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
       return Number(v);
@@ -61,28 +80,96 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .option('--quiet', 'report errors only')
     .option('--color', 'force colour in text output')
     .option('--no-color', 'disable colour in text output')
-    .action(async (targets: string[], options) => {
+    .option('--markdown-max-bytes <n>', 'size budget of markdown reports (default 1000000, under the 1 MiB of a step summary; 65000 fits a pull-request comment)', byteCount)
+    .option('-c, --config <file>', 'use this config file instead of looking for one')
+    .option('--no-config', 'use no config file')
+    .option('--baseline <file>', 'report only findings that this baseline file does not list')
+    .option('--update-baseline', 'write every current finding to the --baseline file (keeping justifications) and report none')
+    .option('--fail-on-stale', 'exit 1 when baseline entries no longer occur');
+  addLiveOptions(lintProgram, { forLint: true }).action(async (targets: string[], options) => {
+    if (pendingFile !== undefined) outputs.push({ format: 'text', file: pendingFile });
+    const { lintCommand } = await import('./lint.js');
+    exitCode = await lintCommand(targets, { ...options, outputs, command }, io);
+  });
+
+  addLiveOptions(
+    program
+      .command('dump')
+      .description("write a live server's snapshot {serverInfo, protocolVersion, capabilities, tools} for lint to read back")
+      .argument('[url]', 'the server URL (or use --stdio, -- <command>, --mcp-config with --server)')
+      .option('-o, --output-file <file>', 'write the snapshot to this file instead of stdout'),
+    { forLint: false },
+  ).action(async (url: string | undefined, options) => {
+    const { dumpCommand } = await import('./dump.js');
+    exitCode = await dumpCommand(url, { ...options, command }, io);
+  });
+
+  addLiveOptions(
+    program
+      .command('diff')
+      .description('compare two snapshots of the same servers and report annotation changes that weaken what clients rely on')
+      .argument('<base>', 'the snapshot before: a file, glob or directory of tools/list dumps, or - for stdin')
+      .argument('[head]', 'the snapshot after (or a live server: --stdio, --url, --mcp-config)')
+      .addOption(new Option('--spec <version>', `MCP spec version to read both snapshots with (default: what each recorded, else ${LATEST_SPEC})`).choices(SPEC_VERSIONS))
+      .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
+      .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', addOutputFile)
+      .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
+      .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
+      .addOption(new Option('--fail-on <level>', 'exit 1 when a finding has this severity or higher').choices(['error', 'warning', 'note', 'none']).default('error'))
+      .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
+        if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
+        return Number(v);
+      })
+      .option('--quiet', 'report errors only')
+      .option('--color', 'force colour in text output')
+      .option('--no-color', 'disable colour in text output')
+      .option('--markdown-max-bytes <n>', 'size budget of markdown reports (default 1000000)', byteCount),
+    { forLint: false },
+  )
+    .option('--concurrency <n>', 'how many live head servers to run at once (default: 4)', (v: string) => {
+      if (!/^[1-9]\d*$/.test(v)) throw new UsageError(`--concurrency must be a positive integer, got ${JSON.stringify(v)}`);
+      return Number(v);
+    })
+    .option('--save-snapshots <dir>', "write each live head server's snapshot into this directory and point findings into those files")
+    .action(async (base: string, head: string | undefined, options) => {
       if (pendingFile !== undefined) outputs.push({ format: 'text', file: pendingFile });
-      const { lintCommand } = await import('./lint.js');
-      exitCode = await lintCommand(targets, { ...options, outputs }, io);
+      const { diffCommand } = await import('./diff.js');
+      exitCode = await diffCommand(base, head, { ...options, outputs, command }, io);
     });
 
   program
     .command('rules')
-    .description('list every rule: id, default severity, packs and summary')
+    .description("list every rule: id, default severity, packs and summary (with the config's policies)")
     .addOption(new Option('-f, --format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
+    .option('-c, --config <file>', 'take the policies from this config file')
+    .option('--no-config', 'use no config file')
     .action(async (options) => {
       const { rulesCommand } = await import('./rules.js');
-      exitCode = rulesCommand(options.format, io);
+      const { configuredPolicies } = await import('../config/settings.js');
+      exitCode = rulesCommand(options.format, io, await configuredPolicies(options.config, io));
     });
 
   program
     .command('explain')
     .description("print a rule's documentation: why, incorrect and correct examples")
-    .argument('<rule-id>', 'the rule to explain')
-    .action(async (id: string) => {
+    .argument('<rule-id>', 'the rule to explain (or policy/<name> of the config)')
+    .option('-c, --config <file>', 'take the policies from this config file')
+    .option('--no-config', 'use no config file')
+    .action(async (id: string, options) => {
       const { explainCommand } = await import('./rules.js');
-      exitCode = explainCommand(id, io);
+      const { configuredPolicies } = await import('../config/settings.js');
+      exitCode = explainCommand(id, io, await configuredPolicies(options.config, io));
+    });
+
+  program
+    .command('init')
+    .description('write a starter config file in the working directory')
+    .argument('[targets...]', 'files or globs of tools/list dumps to put under targets')
+    .addOption(new Option('--format <format>', 'yaml (explained in comments) or json (explained by its $schema)').choices(['yaml', 'json']).default('yaml'))
+    .option('--force', 'overwrite an existing config file of the same name')
+    .action(async (targets: string[], options) => {
+      const { initCommand } = await import('./init.js');
+      exitCode = await initCommand(targets, options, io);
     });
 
   try {
@@ -94,7 +181,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       return err.exitCode === 0 ? EXIT.ok : EXIT.error;
     }
     if (err instanceof UsageError) {
-      io.stderr.write(`${TOOL_NAME}: ${err.message}\n`);
+      for (const line of err.message.split('\n')) io.stderr.write(`${TOOL_NAME}: ${line}\n`);
       return EXIT.error;
     }
     throw err;

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Chalk } from 'chalk';
 import { RULES, ruleById } from '../../rules/index.js';
+import { DRIFT_RULES, driftRuleById } from '../diff/rules/index.js';
 import { CATEGORY_TITLES, type Rule } from '../rule.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { closest } from '../util/text.js';
@@ -10,14 +11,16 @@ import { EXIT, UsageError, useColor, type CliIO } from './io.js';
 export function rulesTable(rules: readonly Rule[]): string {
   const lines = ['| Rule | Severity | Category | Packs | Summary |', '| --- | --- | --- | --- | --- |'];
   for (const r of rules) {
-    lines.push(`| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.severity} | ${CATEGORY_TITLES[r.category]} | ${r.packs.join(', ')} | ${r.summary.replace(/\|/g, '\\|')} |`);
+    lines.push(`| [\`${r.id}\`](${r.helpUri ?? `docs/rules/${r.id}.md`}) | ${r.severity} | ${CATEGORY_TITLES[r.category]} | ${r.packs.join(', ')} | ${r.summary.replace(/\|/g, '\\|')} |`);
   }
   return lines.join('\n') + '\n';
 }
 
-export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO): number {
+export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO, policies: readonly Rule[] = []): number {
+  // The lint rules, then the drift rules of `mcp-annotate diff`, then the policies of the config.
+  const ALL: readonly Rule[] = [...RULES, ...DRIFT_RULES, ...policies];
   if (format === 'json') {
-    const list = RULES.map((r) => ({
+    const list = ALL.map((r) => ({
       id: r.id,
       severity: r.severity,
       category: r.category,
@@ -28,20 +31,20 @@ export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO): n
     }));
     io.stdout.write(JSON.stringify(list, null, 2) + '\n');
   } else if (format === 'markdown') {
-    io.stdout.write(rulesTable(RULES));
+    io.stdout.write(rulesTable(ALL));
   } else {
     const c = new Chalk({ level: useColor(undefined, io.env, io.stdout.isTTY) ? 1 : 0 });
-    const width = Math.max(...RULES.map((r) => r.id.length));
+    const width = Math.max(...ALL.map((r) => r.id.length));
     let category = '';
-    for (const r of RULES) {
+    for (const r of ALL) {
       if (r.category !== category) {
         category = r.category;
-        io.stdout.write(`${category === RULES[0]!.category ? '' : '\n'}${c.bold(CATEGORY_TITLES[r.category])}\n`);
+        io.stdout.write(`${category === ALL[0]!.category ? '' : '\n'}${c.bold(CATEGORY_TITLES[r.category])}\n`);
       }
       const sev = r.severity === 'error' ? c.red('error  ') : r.severity === 'warning' ? c.yellow('warning') : c.blue('note   ');
       io.stdout.write(`  ${r.id.padEnd(width)}  ${sev}  ${r.summary}  ${c.dim(`[${r.packs.join(', ')}]`)}\n`);
     }
-    io.stdout.write(`\n${RULES.length} rules. mcp-annotate explain <rule-id> shows a rule's documentation.\n`);
+    io.stdout.write(`\n${RULES.length} lint rules and ${DRIFT_RULES.length} drift rules (mcp-annotate diff)${policies.length ? `, and ${policies.length} ${policies.length === 1 ? 'policy' : 'policies'} of the config` : ''}. mcp-annotate explain <rule-id> shows a rule's documentation.\n`);
   }
   return EXIT.ok;
 }
@@ -64,13 +67,14 @@ export function terminalMarkdown(markdown: string, color: boolean): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-export function explainCommand(id: string, io: CliIO): number {
-  const rule = ruleById(id);
+export function explainCommand(id: string, io: CliIO, policies: readonly Rule[] = []): number {
+  const rule = ruleById(id) ?? driftRuleById(id) ?? policies.find((p) => p.id === id);
   if (!rule) {
-    const guess = closest(id, RULES.map((r) => r.id));
+    const guess = closest(id, [...RULES, ...DRIFT_RULES, ...policies].map((r) => r.id));
     throw new UsageError(`unknown rule ${JSON.stringify(id)}${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''} (mcp-annotate rules lists them)`);
   }
-  const markdown = readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
+  // A policy of the config has no page in docs/rules/: its page is its summary and why.
+  const markdown = rule.category === 'policy' ? `# ${rule.id}\n\n> ${rule.summary}\n\n${rule.why}\n` : readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
   io.stdout.write(terminalMarkdown(markdown, useColor(undefined, io.env, io.stdout.isTTY)) + '\n');
   return EXIT.ok;
 }

@@ -33,6 +33,8 @@ export interface EngineOptions {
   rules?: Record<string, RuleSetting>;
   /** Per server and tool rule settings (config overrides), applied after `rules`. */
   overrides?: (server: string, tool: string | undefined) => Record<string, RuleSetting> | undefined;
+  /** Measure the time each pack and rule takes (MCP_ANNOTATE_TIMING=1). */
+  timing?: boolean;
 }
 
 export interface ServerSummary {
@@ -46,6 +48,8 @@ export interface ServerSummary {
 export interface LintResult {
   findings: Finding[];
   servers: ServerSummary[];
+  /** Milliseconds per pack ("pack:<id>") and rule, when asked for. */
+  timing?: Map<string, number>;
 }
 
 interface Resolved {
@@ -79,7 +83,7 @@ function resolveRule(rule: Rule, ...settings: (RuleSetting | undefined)[]): Reso
   return severity === 'off' ? undefined : { severity, options };
 }
 
-function toolView(value: unknown, pointer: string, index: number): ToolView {
+export function toolView(value: unknown, pointer: string, index: number): ToolView {
   const obj = isObject(value) ? value : undefined;
   const hasName = typeof obj?.name === 'string' && obj.name !== '';
   return {
@@ -109,6 +113,16 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
 
   const servers = [...inputs].sort((a, b) => (a.origin.display < b.origin.display ? -1 : a.origin.display > b.origin.display ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const findings: Finding[] = [];
+  const timing = opts.timing ? new Map<string, number>() : undefined;
+  const timed = <T>(key: string, fn: () => T): T => {
+    if (!timing) return fn();
+    const start = performance.now();
+    try {
+      return fn();
+    } finally {
+      timing.set(key, (timing.get(key) ?? 0) + performance.now() - start);
+    }
+  };
   const serverContexts: ServerContext<Record<string, unknown>>[] = [];
   const summaries: ServerSummary[] = [];
   const toolByServer = new Map<string, ToolView[]>();
@@ -118,6 +132,17 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     const o = opts.overrides?.(server, tool)?.[rule.id];
     if (o === undefined) return base;
     return resolveRule(rule, opts.rules?.[rule.id], o);
+  };
+
+  /** The rule's setting for a server, or else for the first of its tools it is on for (overrides may turn it on for some tools only). */
+  const onSomewhere = (rule: Rule, base: Resolved | undefined, server: string, tools: readonly ToolView[]): Resolved | undefined => {
+    const own = settingFor(rule, base, server, undefined);
+    if (own || !opts.overrides) return own;
+    for (const t of tools) {
+      const s = settingFor(rule, base, server, t.name);
+      if (s) return s;
+    }
+    return undefined;
   };
 
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
@@ -159,7 +184,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       const claims: Claim[] = [];
       const problems: SchemaProblem[] = [];
       for (const pack of activePacks) {
-        const r = pack.analyse(view, env);
+        const r = timing ? timed(`pack:${pack.id}`, () => pack.analyse(view, env)) : pack.analyse(view, env);
         for (const c of r.claims) claims.push(c);
         for (const p of r.problems) problems.push(p);
       }
@@ -182,7 +207,8 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         if (!setting) continue;
         ctx.options = setting.options;
         ctx.report = (f) => push(rule, setting, server, view, f);
-        rule.check(ctx);
+        if (timing) timed(rule.id, () => rule.check!(ctx));
+        else rule.check(ctx);
       }
     }
 
@@ -200,30 +226,38 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     serverContexts.push(serverCtx);
     for (const { rule, resolved } of active) {
       if (!rule.checkServer) continue;
-      const setting = settingFor(rule, resolved, server.name, undefined);
+      const setting = onSomewhere(rule, resolved, server.name, views);
       if (!setting) continue;
       serverCtx.options = setting.options;
-      serverCtx.report = (f) => push(rule, settingFor(rule, resolved, server.name, f.tool?.name) ?? setting, server, f.tool, f);
-      rule.checkServer(serverCtx);
+      // Each finding takes the setting of its tool (or of the server): none where an override turns the rule off.
+      serverCtx.report = (f) => {
+        const s = settingFor(rule, resolved, server.name, f.tool?.name);
+        if (s) push(rule, s, server, f.tool, f);
+      };
+      timed(rule.id, () => rule.checkServer!(serverCtx));
     }
     summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
   }
 
   for (const { rule, resolved } of active) {
-    if (!rule.checkRun || !resolved) continue;
+    if (!rule.checkRun) continue;
+    // Off globally, a rule still runs when an override turns it on for some server or tool.
+    const setting = resolved ?? servers.map((s) => onSomewhere(rule, resolved, s.name, toolByServer.get(s.id) ?? [])).find((x) => x !== undefined);
+    if (!setting) continue;
     const ctx: RunContext<Record<string, unknown>> = {
       servers: serverContexts,
-      options: resolved.options,
+      options: setting.options,
       report: (f) => {
         const setting = settingFor(rule, resolved, f.server.name, f.tool?.name);
         if (setting) push(rule, setting, f.server, f.tool, f);
       },
     };
-    rule.checkRun(ctx);
+    timed(rule.id, () => rule.checkRun!(ctx));
   }
 
-  locateFindings(findings, servers);
-  return { findings: sortFindings(findings, servers), servers: summaries };
+  timed('(locate findings)', () => locateFindings(findings, servers));
+  const sorted = timed('(sort findings)', () => sortFindings(findings, servers));
+  return { findings: sorted, servers: summaries, timing };
 }
 
 function locateFindings(findings: Finding[], servers: readonly ServerInput[]): void {
@@ -246,12 +280,26 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
   }
   const fileOf = (s: ServerInput | undefined) =>
     s?.origin.kind === 'file' ? s.origin.display : s?.origin.kind === 'live' ? s.origin.snapshot : undefined;
+  // A server without positions of its own (a live server without a snapshot file) points at
+  // its fallback location: its entry in the client config it came from.
+  const fallbacks = new Map<string, { file: string; region?: Finding['region'] } | undefined>();
+  const fallbackOf = (id: string) => {
+    if (!fallbacks.has(id)) {
+      const fb = byId.get(id)?.fallbackLocation;
+      const fat = fb?.locator?.locate([fb.pointer]).get(fb.pointer);
+      fallbacks.set(id, fb && { file: fb.display, region: fat && { line: fat.line, column: fat.column, endLine: fat.endLine, endColumn: fat.endColumn } });
+    }
+    return fallbacks.get(id);
+  };
   for (const f of findings) {
     const s = byId.get(f.serverId);
     const at = located.get(f.serverId)?.get(f.pointer);
     if (at) {
       f.file = fileOf(s);
       f.region = { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
+    } else if (fallbackOf(f.serverId)) {
+      f.file = fallbackOf(f.serverId)!.file;
+      f.region = fallbackOf(f.serverId)!.region;
     }
     for (const r of f.related ?? []) {
       const rs = byId.get(r.serverId);
@@ -259,6 +307,9 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
       if (rat) {
         r.file = fileOf(rs);
         r.region = { line: rat.line, column: rat.column, endLine: rat.endLine, endColumn: rat.endColumn };
+      } else if (fallbackOf(r.serverId)) {
+        r.file = fallbackOf(r.serverId)!.file;
+        r.region = fallbackOf(r.serverId)!.region;
       }
     }
     if (f.fix) {

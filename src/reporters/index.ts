@@ -2,8 +2,10 @@ import type { FormatName, Report, ReporterOptions } from './types.js';
 import { formatText } from './text.js';
 import { formatJson } from './json.js';
 import { formatSarif } from './sarif.js';
+import { formatGithub } from './github.js';
+import { formatMarkdown } from './markdown.js';
 
-export const FORMATS: readonly FormatName[] = ['text', 'json', 'sarif'];
+export const FORMATS: readonly FormatName[] = ['text', 'json', 'sarif', 'github', 'markdown'];
 
 export function format(name: FormatName, report: Report, opts: ReporterOptions): string {
   switch (name) {
@@ -13,6 +15,10 @@ export function format(name: FormatName, report: Report, opts: ReporterOptions):
       return formatJson(report, opts);
     case 'sarif':
       return formatSarif(report, opts);
+    case 'github':
+      return formatGithub(report, opts);
+    case 'markdown':
+      return formatMarkdown(report, opts);
     default:
       throw new Error(`unknown format ${name}`);
   }

@@ -60,8 +60,8 @@ export function sarifRule(rule: Rule) {
     name: pascal(rule.id),
     shortDescription: { text: rule.summary },
     fullDescription: { text: plain(rule.why) },
-    help: { text: `${rule.summary} ${plain(rule.why)} See ${ruleDocUrl(rule.id)}`, markdown: ruleHelp(rule) },
-    helpUri: ruleDocUrl(rule.id),
+    help: { text: `${rule.summary} ${plain(rule.why)} See ${rule.helpUri ?? ruleDocUrl(rule.id)}`, markdown: ruleHelp(rule) },
+    helpUri: rule.helpUri ?? ruleDocUrl(rule.id),
     defaultConfiguration: { level: LEVEL[rule.severity] },
     properties,
   };

@@ -11,12 +11,16 @@ export interface Report {
   rules: readonly Rule[];
   /** Run-level notes (e.g. a server with no tools), shown where a format has a place for them. */
   cwd: string;
+  /** The command that produced the report (headings in markdown); "lint" when absent. */
+  command?: 'lint' | 'diff';
 }
 
 export interface ReporterOptions {
   color: boolean;
   /** Only errors. */
   quiet: boolean;
+  /** Size budget of the markdown report in bytes (default: under the 1 MiB of a step summary). */
+  markdownMaxBytes?: number;
 }
 
 export type FormatName = 'text' | 'json' | 'sarif' | 'github' | 'markdown';
