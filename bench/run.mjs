@@ -42,10 +42,7 @@ function once(cmd, cmdArgs) {
   return { ms, rss };
 }
 
-/** Several runs after a warm-up: median, min and max wall time, peak RSS. */
-function measure(cmd, cmdArgs, runs) {
-  once(cmd, cmdArgs);
-  const samples = Array.from({ length: runs }, () => once(cmd, cmdArgs));
+function summarise(samples) {
   const times = samples.map((s) => s.ms).sort((a, b) => a - b);
   return {
     median: times[Math.floor(times.length / 2)],
@@ -53,6 +50,18 @@ function measure(cmd, cmdArgs, runs) {
     max: times[times.length - 1],
     rss: haveTime ? Math.max(...samples.map((s) => s.rss)) : undefined,
   };
+}
+
+/**
+ * Several commands measured together: one warm-up each, then `runs` rounds that run each
+ * command once in turn, so a machine that speeds up or slows down during the benchmark
+ * shifts all of them alike and the ratios between them stay fair.
+ */
+function measureTogether(commands, runs) {
+  for (const [cmd, cmdArgs] of commands) once(cmd, cmdArgs);
+  const samples = commands.map(() => []);
+  for (let r = 0; r < runs; r++) commands.forEach(([cmd, cmdArgs], i) => samples[i].push(once(cmd, cmdArgs)));
+  return samples.map(summarise);
 }
 
 const dataDir = join(root, 'bench', 'data');
@@ -66,14 +75,19 @@ const mb = (kib) => (kib === undefined ? '–' : (kib / 1024).toFixed(0));
 console.log(`mcp-annotate benchmark on ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
 
 // Cold start.
-const nodeE0 = measure(node, ['-e', '0'], 21);
-const version = measure(node, [bin, '--version'], 21);
 if (!sizes.includes(10)) sizes.unshift(10);
 const smallFile = join(dataDir, `tools-10-seed${seed}.json`);
 if (!existsSync(smallFile)) await writeDump(10, smallFile, seed);
-const lint10 = measure(node, [bin, 'lint', smallFile, '--format', 'json'], 21);
+const [nodeE0, version, lint10] = measureTogether(
+  [
+    [node, ['-e', '0']],
+    [node, [bin, '--version']],
+    [node, [bin, 'lint', smallFile, '--format', 'json']],
+  ],
+  21,
+);
 results.coldStart = { nodeE0, version, lint10 };
-console.log('cold start (median of 21 runs)');
+console.log('cold start (median of 21 interleaved runs)');
 console.log(`  node -e 0                     ${fmt(nodeE0.median)} ms`);
 console.log(`  mcp-annotate --version        ${fmt(version.median)} ms  (${fmt(version.median / nodeE0.median, 2)}× node -e 0)`);
 console.log(`  mcp-annotate lint (10 tools)  ${fmt(lint10.median)} ms  (${fmt(lint10.median / nodeE0.median, 2)}× node -e 0)\n`);
@@ -84,8 +98,13 @@ for (const n of sizes) {
   const file = join(dataDir, `tools-${n}-seed${seed}.json`);
   if (!existsSync(file)) await writeDump(n, file, seed);
   const runs = n >= 100_000 ? Math.max(3, Math.ceil(baseRuns / 2)) : baseRuns;
-  const floor = measure(node, ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`], runs);
-  const lint = measure(node, [bin, 'lint', file, '--format', 'json'], runs);
+  const [floor, lint] = measureTogether(
+    [
+      [node, ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`]],
+      [node, [bin, 'lint', file, '--format', 'json']],
+    ],
+    runs,
+  );
   const row = {
     tools: n,
     bytes: statSync(file).size,

@@ -102,6 +102,7 @@ export interface ToolContext<O = Record<string, never>> {
   options: O;
   /** Absolute pointer for a tool-relative one: ctx.at('/annotations/readOnlyHint'). */
   at(rel: string): string;
+  /** Report a finding of the rule whose check() is running (only valid during check()). */
   report(finding: ReportInput): void;
 }
 

@@ -22,7 +22,7 @@ describe('npm pack', () => {
     expect(listing).toContain('package/bin/mcp-annotate.js');
     expect(listing).toContain('package/dist/bundle/main.js');
     expect(listing).not.toContain('package/dist/src/');
-    expect(listing).toContain('package/generated/core-2026-07-28.js');
+    expect(listing).toContain('package/generated/core-2026-07-28.cjs');
     expect(listing).toContain('package/docs/rules/schema-valid.md');
     expect(listing).not.toContain('package/test/');
     expect(listing).not.toContain('package/src/');

@@ -148,3 +148,4 @@ describe('golden output of the bundled example', () => {
     });
   }
 });
+

@@ -8,7 +8,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ToolAnnotations as validateSep1913 } from '#generated/sep-1913.js';
+import { generated } from '../src/schema/generated.js';
+
+const validateSep1913 = generated('sep-1913').ToolAnnotations!;
 import { obviouslyValidAnnotations } from '../src/packs/sep-1913.js';
 import { DIALECTS, MAX_META_DEPTH, metaErrors, obviouslyValid, type Dialect } from '../src/schema/json-schema.js';
 

@@ -19,10 +19,12 @@
  *
  * Server-level findings (no tool) have an absolute pointer. Servers are matched by name.
  */
-import { createHash } from 'node:crypto';
 import { canonical } from '../engine/possible-sets.js';
 import type { Finding, ServerInput } from '../types.js';
 import { isObject } from '../util/json.js';
+
+/** node:crypto, loaded when the first hash is needed (it costs start-up time otherwise). */
+const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
 export const BASELINE_VERSION = 1;
 
@@ -51,7 +53,7 @@ export interface Baseline {
 export function toolFingerprint(tool: unknown): string {
   const t = isObject(tool) ? tool : {};
   const content = canonical({ annotations: t.annotations ?? null, inputSchema: t.inputSchema ?? null, outputSchema: t.outputSchema ?? null, _meta: t._meta ?? null });
-  return createHash('sha256').update(content).digest('hex').slice(0, 16);
+  return sha256().update(content).digest('hex').slice(0, 16);
 }
 
 const SEP = '\u0000';

@@ -1,12 +1,13 @@
 /**
  * `mcp-annotate lint`: targets → servers → findings → every requested output.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { lint } from '../engine/engine.js';
 import { loadTargets } from '../sources/files.js';
-import { FORMATS, format } from '../reporters/index.js';
-import type { FormatName, Report } from '../reporters/types.js';
+import { FORMATS, formatChunks } from '../reporters/index.js';
+import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
 import { closest, oneLine } from '../util/text.js';
 import { EXIT, UsageError, useColor, type CliIO } from './io.js';
@@ -63,16 +64,26 @@ export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
 }
 
 /** Write the report in every requested format: to stdout, or to its --output-file (parent directories created). */
+/** Write chunks to a stream, waiting for it to drain (a report can be larger than memory wants to hold twice). */
+async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  for (const chunk of chunks) {
+    if (!stream.write(chunk)) await new Promise<void>((done) => stream.once('drain', done));
+  }
+}
+
 export async function writeReports(report: Report, outputs: readonly OutputSpec[], opts: Pick<LintCliOptions, 'color' | 'quiet' | 'markdownMaxBytes'>, io: CliIO): Promise<void> {
   for (const o of outputs) {
     const color = o.file === undefined ? useColor(opts.color, io.env, io.stdout.isTTY) : opts.color === true;
-    const text = format(o.format as FormatName, report, { color, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
+    const chalk = o.format === 'text' ? await colourFor(color) : undefined;
+    const chunks = formatChunks(o.format as FormatName, report, { color, chalk, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
     if (o.file === undefined) {
-      io.stdout.write(text);
+      await writeChunks(io.stdout, chunks);
     } else {
       const path = resolve(io.cwd, o.file);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, text);
+      const out = createWriteStream(path);
+      await writeChunks(out, chunks);
+      await new Promise<void>((done, fail) => out.end((err?: Error | null) => (err ? fail(err) : done())));
     }
   }
 }
@@ -152,7 +163,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     io.stdout.write(listed.text);
     return listed.errors.length ? EXIT.error : EXIT.ok;
   }
-  const loaded = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io) : await gatherServers(targets, opts, io);
+  let loaded: GatheredServers | undefined = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io) : await gatherServers(targets, opts, io);
   for (const n of loaded.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (loaded.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); every server started was stopped\n`);
@@ -161,14 +172,17 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing: Boolean(io.env.MCP_ANNOTATE_TIMING) });
   if (result.timing) io.stderr.write(timingTable(result.timing));
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
-  const report: Report = { findings: baselined.findings, servers: result.servers, errors: loaded.errors, rules: settings.rules, cwd: io.cwd };
+  const inputErrors = loaded.errors;
+  // The parsed tools and source texts are not needed for writing the report: let them go.
+  loaded = undefined;
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd };
   for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
-  for (const e of loaded.errors) io.stderr.write(`${oneLine(e.message)}\n`);
+  for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);
   await writeReports(report, outputs, opts, io);
   const code = exitCodeFor(
     baselined.findings.map((f) => f.severity),
-    loaded.errors,
+    inputErrors,
     settings.failOn,
     settings.maxWarnings,
   );

@@ -3,6 +3,7 @@
  * never pay for the engine, and file targets never load the MCP SDK.
  */
 import { Command, CommanderError, Option } from 'commander';
+import { lintCommand } from './lint.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { TOOL_NAME, version } from '../version.js';
 import { SPEC_VERSIONS, LATEST_SPEC, PACK_IDS } from '../types.js';
@@ -88,7 +89,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .option('--fail-on-stale', 'exit 1 when baseline entries no longer occur');
   addLiveOptions(lintProgram, { forLint: true }).action(async (targets: string[], options) => {
     if (pendingFile !== undefined) outputs.push({ format: 'text', file: pendingFile });
-    const { lintCommand } = await import('./lint.js');
     exitCode = await lintCommand(targets, { ...options, outputs, command }, io);
   });
 

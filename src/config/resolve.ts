@@ -4,7 +4,7 @@
  * targets. The CLI puts its flags over this.
  */
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import fg from 'fast-glob';
+import { escapeGlob, isGlobPattern } from '../util/glob.js';
 import picomatch from 'picomatch';
 import type { RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../rule.js';
@@ -63,7 +63,7 @@ export function mergeSetting(earlier: RuleSetting | undefined, later: RuleSettin
 export function rebaseTarget(target: string, configDir: string, cwd: string): string {
   if (target === '-' || isAbsolute(target)) return target;
   const rel = relative(cwd, configDir).split(sep).join('/');
-  if (fg.isDynamicPattern(target)) return rel === '' ? target : posix.join(fg.escapePath(rel), target);
+  if (isGlobPattern(target)) return rel === '' ? target : posix.join(escapeGlob(rel), target);
   return relative(cwd, resolve(configDir, target)) || '.';
 }
 

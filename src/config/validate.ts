@@ -5,7 +5,7 @@
  * where it can, the closest valid value.
  */
 import type { ErrorObject } from 'ajv';
-import { validate as validateSchema } from '#generated/config.js';
+import { generated } from '../schema/generated.js';
 import { RULES } from '../../rules/index.js';
 import { explainErrors } from '../schema/explain.js';
 import { fieldPath, escapeSegment } from '../util/pointer.js';
@@ -127,6 +127,7 @@ export interface CheckedConfig {
 /** Validate a config value; problems are collected, never thrown. */
 export function checkConfig(value: unknown, problems: PointedProblem[]): CheckedConfig {
   const knownRules = RULES.map((r) => r.id);
+  const validateSchema = generated('config').validate!;
   if (!validateSchema(value)) {
     problems.push(...schemaProblems(validateSchema.errors ?? [], knownRules));
     return { policies: [] };

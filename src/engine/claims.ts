@@ -110,8 +110,12 @@ export function holdsOnly(c: Claim, values: readonly unknown[]): boolean {
   return Array.isArray(v) && v.length > 0 && !hasUnmapped(c) && v.every((x) => values.includes(x));
 }
 
+/** Shared by every query that finds nothing (never mutated: rules only read claim lists). */
+const NONE: Claim[] = [];
+
 export class ClaimSet {
   private readonly byFact = new Map<Fact, Claim[]>();
+  private packSet: Set<PackId> | undefined;
   readonly list: readonly Claim[];
 
   constructor(claims: Claim[]) {
@@ -124,7 +128,7 @@ export class ClaimSet {
   }
 
   all<F extends Fact>(fact: F): Claim<F>[] {
-    return (this.byFact.get(fact) ?? []) as Claim<F>[];
+    return (this.byFact.get(fact) ?? NONE) as Claim<F>[];
   }
 
   first<F extends Fact>(fact: F): Claim<F> | undefined {
@@ -142,20 +146,28 @@ export class ClaimSet {
 
   /** Claims of a boolean or scalar fact whose value is one of `values`. */
   where<F extends Fact>(fact: F, ...values: FactTypes[F][]): Claim<F>[] {
-    return this.all(fact).filter((c) => values.includes(c.value));
+    const list = this.all(fact);
+    return list.length === 0 ? list : list.filter((c) => values.includes(c.value));
   }
 
   /** Claims of a set-valued fact whose possible set includes any of `values`. */
   including<F extends SetFact>(fact: F, ...values: FactTypes[F][number][]): Claim<F>[] {
-    return this.all(fact).filter((c) => (c.value as unknown[]).some((v) => values.includes(v as never)));
+    const list = this.all(fact);
+    return list.length === 0 ? list : list.filter((c) => (c.value as unknown[]).some((v) => values.includes(v as never)));
   }
 
   /** Claims of a set-valued fact whose possible set is non-empty, holds only `values` and nothing unmapped. */
   only<F extends SetFact>(fact: F, ...values: FactTypes[F][number][]): Claim<F>[] {
-    return this.all(fact).filter((c) => holdsOnly(c, values));
+    const list = this.all(fact);
+    return list.length === 0 ? list : list.filter((c) => holdsOnly(c, values));
   }
 
+  /** The packs that made at least one claim (do not modify). */
   packs(): Set<PackId> {
-    return new Set(this.list.map((c) => c.pack));
+    if (!this.packSet) {
+      this.packSet = new Set();
+      for (const c of this.list) this.packSet.add(c.pack);
+    }
+    return this.packSet;
   }
 }

@@ -98,6 +98,8 @@ export function toolView(value: unknown, pointer: string, index: number): ToolVi
   };
 }
 
+const DEFAULT_SETTING: Resolved = { severity: 'error', options: {} };
+
 function min(a: Severity, b: Severity | undefined): Severity {
   return b !== undefined && SEVERITY_RANK[b] < SEVERITY_RANK[a] ? b : a;
 }
@@ -110,6 +112,11 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     .filter(ruleRuns)
     .map((rule) => ({ rule, resolved: resolveRule(rule, opts.rules?.[rule.id]) }))
     .filter((r) => r.resolved || opts.overrides);
+
+  // Rules with a per-tool check, with their default setting and a reusable "running" record.
+  const toolRules = active
+    .filter((a) => a.rule.check)
+    .map((a) => ({ rule: a.rule, resolved: a.resolved, running: { rule: a.rule, setting: a.resolved ?? DEFAULT_SETTING } }));
 
   const servers = [...inputs].sort((a, b) => (a.origin.display < b.origin.display ? -1 : a.origin.display > b.origin.display ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const findings: Finding[] = [];
@@ -180,6 +187,9 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     toolByServer.set(server.id, views);
     const toolContexts: ToolContext<Record<string, unknown>>[] = [];
 
+    // Hot loop (tools × rules): no allocation per rule call. One report function per
+    // tool reads the rule that is running from `current`.
+    let current: { rule: Rule; setting: Resolved } = { rule: toolRules[0]?.rule as Rule, setting: DEFAULT_SETTING };
     for (const view of views) {
       const claims: Claim[] = [];
       const problems: SchemaProblem[] = [];
@@ -188,27 +198,26 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         for (const c of r.claims) claims.push(c);
         for (const p of r.problems) problems.push(p);
       }
-      const claimSet = new ClaimSet(claims);
       const ctx: ToolContext<Record<string, unknown>> = {
         tool: view,
         server,
-        claims: claimSet,
+        claims: new ClaimSet(claims),
         problems,
         spec,
         packs,
         options: {},
         at: (rel) => view.pointer + rel,
-        report: () => undefined,
+        report: (f) => push(current.rule, current.setting, server, view, f),
       };
       toolContexts.push(ctx);
-      for (const { rule, resolved } of active) {
-        if (!rule.check) continue;
-        const setting = settingFor(rule, resolved, server.name, view.name);
+      for (const entry of toolRules) {
+        const setting = opts.overrides ? settingFor(entry.rule, entry.resolved, server.name, view.name) : entry.resolved;
         if (!setting) continue;
+        entry.running.setting = setting;
+        current = entry.running;
         ctx.options = setting.options;
-        ctx.report = (f) => push(rule, setting, server, view, f);
-        if (timing) timed(rule.id, () => rule.check!(ctx));
-        else rule.check(ctx);
+        if (timing) timed(entry.rule.id, () => entry.rule.check!(ctx));
+        else entry.rule.check!(ctx);
       }
     }
 

@@ -4,7 +4,7 @@
  * outcome, requiresReview}. Its classifiers are open strings: SEP-1913's values map to
  * claims; any other string is kept on the claim (claim.unknown) and never guessed at.
  */
-import { Meta as validate } from '#generated/action-metadata.js';
+import { generated } from '../schema/generated.js';
 import {
   DATA_CLASSES,
   DESTINATIONS,
@@ -18,6 +18,8 @@ import { asSet, isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
+
+const validate = generated('action-metadata').Meta!;
 
 export const ACTION_KEY = 'io.modelcontextprotocol/action-metadata';
 const MEMBERS = ['inputMetadata', 'returnMetadata', 'outcome', 'requiresReview'];

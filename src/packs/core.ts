@@ -3,22 +3,23 @@
  * destructiveHint, idempotentHint, openWorldHint} and the tool's shape), validated with
  * the schema derived from the official schema.json of that version.
  */
-import * as v20250326 from '#generated/core-2025-03-26.js';
-import * as v20250618 from '#generated/core-2025-06-18.js';
-import * as v20251125 from '#generated/core-2025-11-25.js';
-import * as v20260728 from '#generated/core-2026-07-28.js';
-import type { GeneratedValidator } from '#generated/core-2026-07-28.js';
+import { generated, type GeneratedValidator } from '../schema/generated.js';
 import type { SpecVersion } from '../types.js';
 import type { Claim } from '../engine/claims.js';
 import { explainErrors } from '../schema/explain.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 
-const VALIDATORS: Record<SpecVersion, { tool: GeneratedValidator; envelope: GeneratedValidator }> = {
-  '2025-03-26': v20250326,
-  '2025-06-18': v20250618,
-  '2025-11-25': v20251125,
-  '2026-07-28': v20260728,
-};
+const loaded = new Map<SpecVersion, { tool: GeneratedValidator; envelope: GeneratedValidator }>();
+
+/** The Tool and envelope validators of a spec version, loaded on first use. */
+function validatorsOf(spec: SpecVersion): { tool: GeneratedValidator; envelope: GeneratedValidator } {
+  let v = loaded.get(spec);
+  if (!v) {
+    const m = generated(`core-${spec}`);
+    loaded.set(spec, (v = { tool: m.tool!, envelope: m.envelope! }));
+  }
+  return v;
+}
 
 export const CORE_HINTS = {
   readOnlyHint: 'readOnly',
@@ -37,7 +38,7 @@ function ownedElsewhere(p: { pointer: string; message: string }, missingInputSch
 }
 
 export function validateEnvelope(value: unknown, pointer: string, spec: SpecVersion): SchemaProblem[] {
-  const validate = VALIDATORS[spec].envelope;
+  const validate = validatorsOf(spec).envelope;
   if (validate(value)) return [];
   return explainErrors(validate.errors ?? [], '', 'the tools/list result').map((e) => ({
     pack: 'core',
@@ -58,7 +59,7 @@ export const corePack: Pack = {
   proposal: false,
   analyse(tool: ToolView, env) {
     const problems: SchemaProblem[] = [];
-    const validate = VALIDATORS[env.spec].tool;
+    const validate = validatorsOf(env.spec).tool;
     if (!validate(tool.value)) {
       const missingInputSchema = tool.obj !== undefined && !('inputSchema' in tool.obj);
       for (const e of explainErrors(validate.errors ?? [])) {

@@ -2,11 +2,13 @@
  * meta-hints: the `_meta` advisory policy hints proposal — mcp.dev/effect,
  * mcp.dev/idempotent, mcp.dev/requiresConfirmation, mcp.dev/resultSensitivity.
  */
-import { Meta as validate } from '#generated/meta-hints.js';
+import { generated } from '../schema/generated.js';
 import { RESULT_SENSITIVITIES, type Action, type Claim, type Fact } from '../engine/claims.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
+
+const validate = generated('meta-hints').Meta!;
 
 export const EFFECTS = ['read', 'write', 'delete', 'external'] as const;
 export const META_HINT_KEYS = ['mcp.dev/effect', 'mcp.dev/idempotent', 'mcp.dev/requiresConfirmation', 'mcp.dev/resultSensitivity'] as const;

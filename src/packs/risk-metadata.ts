@@ -2,7 +2,7 @@
  * risk-metadata: SEP-2793 Tool Risk Metadata — riskLevel, category, blastRadius,
  * reversibility, sideEffects, approvalRecommendation, minTrustLevel on `annotations`.
  */
-import { ToolAnnotations as validate } from '#generated/risk-metadata.js';
+import { generated } from '../schema/generated.js';
 import {
   APPROVALS,
   BLAST_RADII,
@@ -14,6 +14,8 @@ import {
 } from '../engine/claims.js';
 import type { Pack, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
+
+const validate = generated('risk-metadata').ToolAnnotations!;
 
 export const CATEGORIES = ['read', 'observe', 'mutate', 'delete', 'destroy', 'utility'] as const;
 /** SEP-2793 category → the normalised action. */

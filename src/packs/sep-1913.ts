@@ -4,7 +4,7 @@
  * {source, sensitivity} on `annotations`, validated with the SEP's own JSON Schema
  * (possible-set arrays included).
  */
-import { ToolAnnotations as validateAnnotations } from '#generated/sep-1913.js';
+import { generated } from '../schema/generated.js';
 import {
   DATA_CLASSES,
   DESTINATIONS,
@@ -19,6 +19,8 @@ import { asSet, isObject } from '../util/json.js';
 import { quote } from '../util/text.js';
 import { draftMemberName, normaliseDraftMetadata } from './drafts.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
+
+const validateAnnotations = generated('sep-1913').ToolAnnotations!;
 
 const KEYS = ['maliciousActivityHint', 'attribution', 'inputMetadata', 'returnMetadata'] as const;
 const INPUT_MEMBERS = ['destination', 'sensitivity', 'outcomes'];

@@ -4,12 +4,14 @@
  * evidenceRef{type, digest, canonicalization, schema?, ref?}}. Mostly seen on results;
  * on a tool it says what the tool's results may be.
  */
-import { Meta as validate } from '#generated/trust-annotations.js';
+import { generated } from '../schema/generated.js';
 import type { Claim } from '../engine/claims.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
+
+const validate = generated('trust-annotations').Meta!;
 
 export const TRUST_KEY = 'io.modelcontextprotocol/trust-annotations';
 const KEYS = [TRUST_KEY];

@@ -8,7 +8,7 @@
  * schema error. A tool that does not speak it but has one of its keys is using that
  * key for something of its own.
  */
-import type { GeneratedValidator } from '#generated/sep-1913.js';
+import type { GeneratedValidator } from '../schema/generated.js';
 import type { PackId } from '../types.js';
 import { explainErrors } from '../schema/explain.js';
 import { escapeSegment, fieldPath, split } from '../util/pointer.js';

@@ -3,7 +3,7 @@
  * annotations.sensitiveHint, "x-sensitive": true on outputSchema properties at any
  * depth, and secret_reference results (documented in the outputSchema).
  */
-import { ToolAnnotations as validate } from '#generated/webmcp-sensitive.js';
+import { generated } from '../schema/generated.js';
 import type { Claim } from '../engine/claims.js';
 import { dialectOf, nodePointer, walkSubschemas } from '../schema/json-schema.js';
 import { isObject } from '../util/json.js';
@@ -11,6 +11,8 @@ import { fieldPath } from '../util/pointer.js';
 import { quote } from '../util/text.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
+
+const validate = generated('webmcp-sensitive').ToolAnnotations!;
 
 /** SEP-1913's first draft used sensitiveHint for a level; draft-field reports that form. */
 export const DRAFT_SENSITIVE_LEVELS = ['low', 'medium', 'high'];

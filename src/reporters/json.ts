@@ -3,12 +3,42 @@
  * Version 1. Fields are only added within a version, never renamed or removed.
  */
 import { TOOL_NAME, version } from '../version.js';
+import type { Finding } from '../types.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 
 export const JSON_REPORT_VERSION = 1;
 
-export function jsonReport(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
-  const findings = visible(report.findings, opts.quiet);
+function jsonFinding(f: Finding) {
+  return {
+    ruleId: f.ruleId,
+    severity: f.severity,
+    message: f.message,
+    suggestion: f.suggestion ?? null,
+    server: f.server,
+    serverId: f.serverId,
+    tool: f.tool ?? null,
+    pointer: f.pointer,
+    toolPointer: f.toolPointer,
+    file: f.file ?? null,
+    line: f.region?.line ?? null,
+    column: f.region?.column ?? null,
+    endLine: f.region?.endLine ?? null,
+    endColumn: f.region?.endColumn ?? null,
+    related: (f.related ?? []).map((r) => ({
+      message: r.message,
+      server: r.server,
+      tool: r.tool ?? null,
+      pointer: r.pointer,
+      file: r.file ?? null,
+      line: r.region?.line ?? null,
+      column: r.region?.column ?? null,
+    })),
+    fix: f.fix ? { description: f.fix.description, replacements: f.fix.replacements } : null,
+  };
+}
+
+/** Everything but the findings. */
+function head(report: Report) {
   const n = count(report.findings);
   return {
     version: JSON_REPORT_VERSION,
@@ -29,42 +59,58 @@ export function jsonReport(report: Report, opts: Pick<ReporterOptions, 'quiet'>)
       tools: s.tools,
       spec: s.spec,
     })),
-    findings: findings.map((f) => ({
-      ruleId: f.ruleId,
-      severity: f.severity,
-      message: f.message,
-      suggestion: f.suggestion ?? null,
-      server: f.server,
-      serverId: f.serverId,
-      tool: f.tool ?? null,
-      pointer: f.pointer,
-      toolPointer: f.toolPointer,
-      file: f.file ?? null,
-      line: f.region?.line ?? null,
-      column: f.region?.column ?? null,
-      endLine: f.region?.endLine ?? null,
-      endColumn: f.region?.endColumn ?? null,
-      related: (f.related ?? []).map((r) => ({
-        message: r.message,
-        server: r.server,
-        tool: r.tool ?? null,
-        pointer: r.pointer,
-        file: r.file ?? null,
-        line: r.region?.line ?? null,
-        column: r.region?.column ?? null,
-      })),
-      fix: f.fix ? { description: f.fix.description, replacements: f.fix.replacements } : null,
-    })),
-    inputErrors: report.errors.map((e) => ({
-      target: e.target,
-      message: e.message,
-      file: e.file ?? null,
-      line: e.line ?? null,
-      column: e.column ?? null,
-    })),
   };
 }
 
+function inputErrors(report: Report) {
+  return report.errors.map((e) => ({
+    target: e.target,
+    message: e.message,
+    file: e.file ?? null,
+    line: e.line ?? null,
+    column: e.column ?? null,
+  }));
+}
+
+export function jsonReport(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
+  return { ...head(report), findings: visible(report.findings, opts.quiet).map(jsonFinding), inputErrors: inputErrors(report) };
+}
+
+/**
+ * The report as chunks of text, each finding serialised on its own: a run with a
+ * hundred thousand findings never holds the whole document (or a second copy of every
+ * finding) in memory. The bytes are those of JSON.stringify(jsonReport(…), null, 2).
+ */
+export function* jsonChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>): Generator<string> {
+  const findings = visible(report.findings, opts.quiet);
+  yield* spliceArray({ ...head(report), findings: [], inputErrors: inputErrors(report) }, 'findings', 1, findings, jsonFinding);
+}
+
+/**
+ * JSON.stringify(doc, null, 2) + "\n" with the (empty) array at `key` filled from
+ * `items` one at a time. `depth` is how deep the key sits (1 = a member of the root).
+ */
+export function* spliceArray<T>(doc: unknown, key: string, depth: number, items: Iterable<T>, map: (item: T) => unknown): Generator<string> {
+  const text = JSON.stringify(doc, null, 2);
+  const pad = '  '.repeat(depth);
+  const marker = `\n${pad}${JSON.stringify(key)}: []`;
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`spliceArray: no empty ${key} array at depth ${depth}`);
+  const inner = `${pad}  `;
+  let chunk = text.slice(0, at + marker.length - 1);
+  let first = true;
+  for (const item of items) {
+    // split/join re-indents faster than a regex replace (measured on 10,000 findings).
+    chunk += `${first ? '' : ','}\n${inner}${JSON.stringify(map(item), null, 2).split('\n').join(`\n${inner}`)}`;
+    first = false;
+    if (chunk.length > 1 << 16) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}${first ? '' : `\n${pad}`}]${text.slice(at + marker.length)}\n`;
+}
+
 export function formatJson(report: Report, opts: ReporterOptions): string {
-  return JSON.stringify(jsonReport(report, opts), null, 2) + '\n';
+  return [...jsonChunks(report, opts)].join('');
 }

@@ -4,7 +4,6 @@
  * to the repository root when the tools came from a file, logical locations for the
  * tool and its server, content-based fingerprints, related locations and fixes.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +12,10 @@ import { CATEGORY_TITLES } from '../rule.js';
 import type { Finding, Region, Severity } from '../types.js';
 import { PACKAGE_ROOT, TOOL_NAME, repositoryUrl, ruleDocUrl, version } from '../version.js';
 import { visible, type Report, type ReporterOptions } from './types.js';
+import { spliceArray } from './json.js';
+
+/** node:crypto, loaded when the first hash is needed (it costs start-up time otherwise). */
+const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
 /** GitHub code scanning accepts at most this many results per run. */
 export const SARIF_RESULT_LIMIT = 25_000;
@@ -71,7 +74,8 @@ function region(r: Region) {
   return { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn };
 }
 
-export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
+/** The log without its results, the findings to write as results, and how to turn one into a result. */
+function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const root = sourceRoot(report.cwd);
   const uriFor = (display: string) => {
     const abs = resolve(report.cwd, display);
@@ -87,11 +91,11 @@ export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const findings = all.filter((f) => kept.has(f));
   const occurrences = new Map<string, number>();
 
-  const results = findings.map((f) => {
+  const toResult = (f: Finding) => {
     const key = [f.server, f.tool ?? '', f.ruleId, f.toolPointer].join('\u0000');
     const n = occurrences.get(key) ?? 0;
     occurrences.set(key, n + 1);
-    const fingerprint = createHash('sha256').update(`${key}\u0000${n}`).digest('hex').slice(0, 32);
+    const fingerprint = sha256().update(`${key}\u0000${n}`).digest('hex').slice(0, 32);
     const logicalLocations = [
       ...(f.tool !== undefined ? [{ name: f.tool, fullyQualifiedName: `${f.server}/${f.tool}`, kind: 'function' }] : []),
       { name: f.server, fullyQualifiedName: f.server, kind: 'module' },
@@ -133,7 +137,7 @@ export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
       ];
     }
     return result;
-  });
+  };
 
   const notifications = report.errors.map((e) => ({
     level: 'error',
@@ -149,7 +153,7 @@ export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
     });
   }
 
-  return {
+  const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
@@ -165,10 +169,23 @@ export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
         },
         invocations: [{ executionSuccessful: report.errors.length === 0, toolExecutionNotifications: notifications }],
         columnKind: 'utf16CodeUnits',
-        results,
+        results: [] as Record<string, unknown>[],
       },
     ],
   };
+  return { log, findings, toResult };
+}
+
+export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
+  const { log, findings, toResult } = prepare(report, opts);
+  log.runs[0]!.results = findings.map(toResult);
+  return log;
+}
+
+/** The log as chunks, one result at a time (see jsonChunks); the bytes of JSON.stringify(sarifLog(…), null, 2). */
+export function* sarifChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>): Generator<string> {
+  const { log, findings, toResult } = prepare(report, opts);
+  yield* spliceArray(log, 'results', 3, findings, toResult);
 }
 
 function rank(f: Finding): number {
@@ -176,5 +193,5 @@ function rank(f: Finding): number {
 }
 
 export function formatSarif(report: Report, opts: ReporterOptions): string {
-  return JSON.stringify(sarifLog(report, opts), null, 2) + '\n';
+  return [...sarifChunks(report, opts)].join('');
 }

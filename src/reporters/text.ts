@@ -4,7 +4,7 @@
  * Every string that came from a server is escaped: nothing it holds can move the
  * cursor, recolour the terminal or reorder the line.
  */
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../types.js';
 import { oneLine, plural } from '../util/text.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
@@ -14,8 +14,15 @@ function severityLabel(c: ChalkInstance, f: Finding): string {
   return f.severity === 'error' ? c.red(label) : f.severity === 'warning' ? c.yellow(label) : c.blue(label);
 }
 
+/** Chalk's interface without colour: what text output uses when it is not coloured (chalk itself loads only for colour). */
+const PLAIN = ((): ChalkInstance => {
+  const style = ((text: string) => text) as unknown as Record<string, unknown>;
+  for (const name of ['red', 'yellow', 'blue', 'green', 'cyan', 'bold', 'dim', 'underline']) style[name] = style;
+  return style as unknown as ChalkInstance;
+})();
+
 export function formatText(report: Report, opts: ReporterOptions): string {
-  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const c = opts.color && opts.chalk ? opts.chalk : PLAIN;
   const findings = visible(report.findings, opts.quiet);
   const out: string[] = [];
   const byServer = new Map<string, Finding[]>();

@@ -21,6 +21,15 @@ export interface ReporterOptions {
   quiet: boolean;
   /** Size budget of the markdown report in bytes (default: under the 1 MiB of a step summary). */
   markdownMaxBytes?: number;
+  /** Colours for text output when `color` is on (chalk is loaded only then; see colourFor()). */
+  chalk?: import('chalk').ChalkInstance;
+}
+
+/** A chalk instance when output is coloured; loaded on demand so plain runs never pay for it. */
+export async function colourFor(color: boolean): Promise<import('chalk').ChalkInstance | undefined> {
+  if (!color) return undefined;
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: 1 });
 }
 
 export type FormatName = 'text' | 'json' | 'sarif' | 'github' | 'markdown';

@@ -7,11 +7,7 @@
  * Everything here is iterative or bounded: tool schemas come from servers, and a
  * hostile one can be nested ten thousand levels deep.
  */
-import { validate as meta201909 } from '#generated/meta-2019-09.js';
-import { validate as meta202012, type GeneratedValidator } from '#generated/meta-2020-12.js';
-import { validate as metaDraft04 } from '#generated/meta-draft-04.js';
-import { validate as metaDraft06 } from '#generated/meta-draft-06.js';
-import { validate as metaDraft07 } from '#generated/meta-draft-07.js';
+import { generated, type GeneratedValidator } from './generated.js';
 import type { ErrorObject } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { Severity } from '../types.js';
@@ -21,12 +17,23 @@ import { closest, quote } from '../util/text.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
 
-export const DIALECTS: Record<Dialect, { uri: string; validate: GeneratedValidator }> = {
-  '2020-12': { uri: 'https://json-schema.org/draft/2020-12/schema', validate: meta202012 },
-  '2019-09': { uri: 'https://json-schema.org/draft/2019-09/schema', validate: meta201909 },
-  'draft-07': { uri: 'http://json-schema.org/draft-07/schema#', validate: metaDraft07 },
-  'draft-06': { uri: 'http://json-schema.org/draft-06/schema#', validate: metaDraft06 },
-  'draft-04': { uri: 'http://json-schema.org/draft-04/schema#', validate: metaDraft04 },
+/** A dialect's meta-schema validator, loaded the first time a schema of that dialect is checked. */
+function metaSchema(uri: string, name: string): { uri: string; readonly validate: GeneratedValidator } {
+  let validate: GeneratedValidator | undefined;
+  return {
+    uri,
+    get validate() {
+      return (validate ??= generated(name).validate!);
+    },
+  };
+}
+
+export const DIALECTS: Record<Dialect, { uri: string; readonly validate: GeneratedValidator }> = {
+  '2020-12': metaSchema('https://json-schema.org/draft/2020-12/schema', 'meta-2020-12'),
+  '2019-09': metaSchema('https://json-schema.org/draft/2019-09/schema', 'meta-2019-09'),
+  'draft-07': metaSchema('http://json-schema.org/draft-07/schema#', 'meta-draft-07'),
+  'draft-06': metaSchema('http://json-schema.org/draft-06/schema#', 'meta-draft-06'),
+  'draft-04': metaSchema('http://json-schema.org/draft-04/schema#', 'meta-draft-04'),
 };
 
 /** MCP's dialect for a tool schema without $schema (spec 2025-11-25 and later). */

@@ -4,6 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
+import { isGlobPattern } from '../util/glob.js';
 import { createLocator } from './locate.js';
 import { decode, InputProblem, parseJson } from './parse.js';
 import { serversFromDocument } from './shapes.js';
@@ -76,7 +77,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd()): Pro
       for (const f of found) files.add(resolve(f));
       continue;
     }
-    const fg = /[*?[\]{}()!]/.test(target) ? await fastGlob() : undefined;
+    const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
       const found = await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true });
       if (found.length === 0) errors.push({ target, message: `${target}: no files match this pattern` });

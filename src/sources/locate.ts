@@ -11,7 +11,7 @@
  * on generated documents.
  */
 import type { Located, Locator } from '../types.js';
-import { escapeSegment, parent } from '../util/pointer.js';
+import { parent, split } from '../util/pointer.js';
 
 interface Mark {
   keyOffset: number;
@@ -35,25 +35,50 @@ const enum C {
   CR = 13,
 }
 
+/** The requested pointers as a tree of segments; each node remembers where its value is once found. */
+interface Node {
+  /** Object members by key, and array items by index. */
+  keys?: Map<string, Node>;
+  items?: Map<number, Node>;
+  mark?: Mark;
+  parent?: Node;
+}
+
+function child(node: Node, segment: string): Node {
+  const index = /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : -1;
+  // A numeric segment may name an array item or an object member: index both.
+  let next = node.keys?.get(segment);
+  if (!next) {
+    next = { parent: node };
+    (node.keys ??= new Map()).set(segment, next);
+    if (index >= 0) (node.items ??= new Map()).set(index, next);
+  }
+  return next;
+}
+
 export function createLocator(text: string): Locator {
   return {
     locate(requested: Iterable<string>): Map<string, Located> {
-      const wanted = new Set<string>();
+      const root: Node = {};
+      const nodes = new Map<string, Node>();
       for (const p of requested) {
-        for (let q = p; ; q = parent(q)) {
-          if (wanted.has(q)) break;
-          wanted.add(q);
-          if (q === '') break;
-        }
+        if (nodes.has(p)) continue;
+        let node = root;
+        for (const segment of split(p)) node = child(node, segment);
+        nodes.set(p, node);
       }
-      const marks = scan(text, wanted);
+      scan(text, root);
       const lines = new LineIndex(text);
       const out = new Map<string, Located>();
-      for (const p of requested) {
-        let q = p;
-        while (!marks.has(q) && q !== '') q = parent(q);
-        const mark = marks.get(q);
-        if (mark) out.set(p, toLocated(q, mark, lines));
+      for (const [p, node] of nodes) {
+        // The nearest ancestor that exists when the pointer itself does not.
+        let n: Node | undefined = node;
+        let found = p;
+        while (n && !n.mark) {
+          n = n.parent;
+          found = parent(found);
+        }
+        if (n?.mark) out.set(p, toLocated(found, n.mark, lines));
       }
       return out;
     },
@@ -113,21 +138,18 @@ function readKey(text: string, i: number, end: number): string {
 }
 
 interface Frame {
-  pointer: string;
+  node: Node;
   array: boolean;
   index: number;
-  mark?: Mark;
 }
 
-function scan(text: string, wanted: Set<string>): Map<string, Mark> {
-  const marks = new Map<string, Mark>();
+function scan(text: string, root: Node): void {
   let i = skipWhitespace(text, 0);
-  // The root value.
-  const rootContainer = text.charCodeAt(i) === C.OpenBrace || text.charCodeAt(i) === C.OpenBracket;
-  const root: Mark = { keyOffset: -1, offset: i, end: rootContainer ? -1 : skipValue(text, i), container: rootContainer };
-  marks.set('', root);
-  if (!rootContainer) return marks;
-  const stack: Frame[] = [{ pointer: '', array: text.charCodeAt(i) === C.OpenBracket, index: 0, mark: root }];
+  const c0 = text.charCodeAt(i);
+  const rootContainer = c0 === C.OpenBrace || c0 === C.OpenBracket;
+  root.mark = { keyOffset: -1, offset: i, end: rootContainer ? -1 : skipValue(text, i), container: rootContainer };
+  if (!rootContainer) return;
+  const stack: Frame[] = [{ node: root, array: c0 === C.OpenBracket, index: 0 }];
   i++;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -138,39 +160,38 @@ function scan(text: string, wanted: Set<string>): Map<string, Mark> {
       c = text.charCodeAt(i);
     }
     if (c === C.CloseBrace || c === C.CloseBracket) {
-      if (frame.mark) frame.mark.end = i + 1;
+      frame.node.mark!.end = i + 1;
       stack.pop();
       i++;
       continue;
     }
     if (Number.isNaN(c)) break;
     let keyOffset = -1;
-    let pointer: string;
+    let next: Node | undefined;
     if (frame.array) {
-      pointer = frame.pointer + '/' + frame.index++;
+      next = frame.node.items?.get(frame.index++);
     } else {
       keyOffset = i;
       const keyEnd = skipString(text, i);
-      pointer = frame.pointer + '/' + escapeSegment(readKey(text, i, keyEnd));
+      next = frame.node.keys?.get(readKey(text, i, keyEnd));
       i = skipWhitespace(text, keyEnd);
       i = skipWhitespace(text, i + 1); // the colon
     }
-    c = text.charCodeAt(i);
-    const container = c === C.OpenBrace || c === C.OpenBracket;
-    if (!wanted.has(pointer)) {
+    if (!next) {
       i = skipValue(text, i);
       continue;
     }
+    c = text.charCodeAt(i);
+    const container = c === C.OpenBrace || c === C.OpenBracket;
     const mark: Mark = { keyOffset, offset: i, end: -1, container };
-    marks.set(pointer, mark);
-    if (container) {
-      stack.push({ pointer, array: c === C.OpenBracket, index: 0, mark });
+    next.mark = mark;
+    if (container && (next.keys || next.items)) {
+      stack.push({ node: next, array: c === C.OpenBracket, index: 0 });
       i++;
     } else {
       i = mark.end = skipValue(text, i);
     }
   }
-  return marks;
 }
 
 /** Offsets → 1-based line and UTF-16 column, with the line starts computed once. */
