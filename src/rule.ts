@@ -94,7 +94,7 @@ export interface ToolContext<O = Record<string, never>> {
   tool: ToolView;
   server: ServerRef;
   claims: ClaimSet;
-  /** Schema problems the packs found in this tool. */
+  /** Schema problems the packs found in this tool (for check(); server and run rules see none). */
   problems: readonly SchemaProblem[];
   spec: SpecVersion;
   /** Packs enabled for this run. */

@@ -99,6 +99,7 @@ export function toolView(value: unknown, pointer: string, index: number): ToolVi
 }
 
 const DEFAULT_SETTING: Resolved = { severity: 'error', options: {} };
+const NO_PROBLEMS: readonly SchemaProblem[] = [];
 
 function min(a: Severity, b: Severity | undefined): Severity {
   return b !== undefined && SEVERITY_RANK[b] < SEVERITY_RANK[a] ? b : a;
@@ -219,6 +220,8 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         if (timing) timed(entry.rule.id, () => entry.rule.check!(ctx));
         else entry.rule.check!(ctx);
       }
+      // Schema problems are read by per-tool checks only; server rules keep the context for its claims.
+      ctx.problems = NO_PROBLEMS;
     }
 
     const envelopeProblems = opts.spec !== undefined || exact ? input.envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec)) : [];
