@@ -5,7 +5,7 @@
  */
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { UsageError } from '../cli/io.js';
-import { lineColumn } from '../sources/parse.js';
+import { jsonErrorMessage, lineColumn } from '../sources/parse.js';
 import { split } from '../util/pointer.js';
 
 export type ConfigFormat = 'json' | 'yaml';
@@ -36,23 +36,6 @@ export interface ParsedConfig {
   position(pointer: string, key?: boolean): { line: number; column: number } | undefined;
 }
 
-const JSON_MESSAGES: Record<string, string> = {
-  InvalidSymbol: 'unexpected character',
-  InvalidNumberFormat: 'invalid number',
-  PropertyNameExpected: 'expected a property name in double quotes',
-  ValueExpected: 'expected a value',
-  ColonExpected: 'expected ":"',
-  CommaExpected: 'expected "," or a closing bracket',
-  CloseBraceExpected: 'expected "}"',
-  CloseBracketExpected: 'expected "]"',
-  EndOfFileExpected: 'unexpected content after the JSON value',
-  UnexpectedEndOfComment: 'unterminated comment',
-  UnexpectedEndOfString: 'unterminated string',
-  UnexpectedEndOfNumber: 'unterminated number',
-  InvalidUnicode: 'invalid unicode escape',
-  InvalidEscapeCharacter: 'invalid escape character in string',
-  InvalidCharacter: 'invalid character in string (control characters must be escaped)',
-};
 
 /** Parse a JSON config (or the package.json around an "mcp-annotate" key: `base` is its pointer). */
 export function parseJsonConfig(text: string, file: string, base = ''): ParsedConfig {
@@ -62,7 +45,7 @@ export function parseJsonConfig(text: string, file: string, base = ''): ParsedCo
     const first = errors[0]!;
     const { line, column } = lineColumn(text, first.offset);
     const code = printParseErrorCode(first.error);
-    throw new ConfigError([{ file, line, column, message: `invalid JSON: ${JSON_MESSAGES[code] ?? code}` }]);
+    throw new ConfigError([{ file, line, column, message: `invalid JSON: ${jsonErrorMessage(code)}` }]);
   }
   // An empty file is an empty config (as an empty YAML file is).
   const value = root ? nodeValue(root) : base ? undefined : {};

@@ -6,9 +6,8 @@
  * the markdown.
  */
 import type { RuleExample } from '../rule.js';
-import { CATEGORY_TITLES } from '../rule.js';
 import { exampleText } from '../docs/examples.js';
-import { findingLine } from '../docs/render.js';
+import { findingLine, ruleHeader } from '../docs/render.js';
 import { loadText } from '../sources/files.js';
 import type { Finding } from '../types.js';
 import { diff } from './diff.js';
@@ -49,14 +48,7 @@ function renderExample(rule: DriftRule, example: RuleExample, rules: readonly Dr
 }
 
 export function renderDriftDoc(rule: DriftRule, rules: readonly DriftRule[]): string {
-  const out: string[] = [];
-  out.push(`# ${rule.id}`, '', `> ${rule.summary}`, '');
-  out.push('| | |', '| --- | --- |');
-  out.push(`| Default severity | ${rule.severity} |`);
-  out.push(`| Category | ${CATEGORY_TITLES[rule.category]} |`);
-  out.push(`| Packs | ${rule.packs.map((p) => `\`${p}\``).join(', ')} |`);
-  out.push(`| Precision | ${rule.precision} |`);
-  if (rule.security !== undefined) out.push(`| Security severity | ${rule.security.toFixed(1)} |`);
+  const out = ruleHeader(rule);
   out.push('', `A drift rule: \`mcp-annotate diff <base> <head>\` reports it when it compares two snapshots of a server, tool by tool. The finding points into the head; its related location is where the base said otherwise.`, '');
   out.push('## Why', '', rule.why.trim(), '');
   if (rule.notes) out.push('## Judgment calls', '', rule.notes.trim(), '');

@@ -43,15 +43,19 @@ function renderExample(rule: Rule, example: RuleExample, allRules: readonly Rule
   return parts.join('\n');
 }
 
-export function renderRuleDoc(rule: Rule, allRules: readonly Rule[]): string {
-  const out: string[] = [];
-  out.push(`# ${rule.id}`, '', `> ${rule.summary}`, '');
-  out.push('| | |', '| --- | --- |');
+/** A doc page's title, summary and metadata table. */
+export function ruleHeader(rule: Rule): string[] {
+  const out = [`# ${rule.id}`, '', `> ${rule.summary}`, '', '| | |', '| --- | --- |'];
   out.push(`| Default severity | ${rule.severity} |`);
   out.push(`| Category | ${CATEGORY_TITLES[rule.category]} |`);
   out.push(`| Packs | ${rule.packs.map((p) => `\`${p}\``).join(', ')} |`);
   out.push(`| Precision | ${rule.precision}${rule.category === 'heuristic' ? ' (heuristic)' : ''} |`);
   if (rule.security !== undefined) out.push(`| Security severity | ${rule.security.toFixed(1)} |`);
+  return out;
+}
+
+export function renderRuleDoc(rule: Rule, allRules: readonly Rule[]): string {
+  const out = ruleHeader(rule);
   out.push('', '## Why', '', rule.why.trim(), '');
   if (rule.notes) out.push('## Judgment calls', '', rule.notes.trim(), '');
   if (rule.options) {

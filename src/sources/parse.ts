@@ -58,6 +58,11 @@ const MESSAGES: Record<string, string> = {
   InvalidCharacter: 'invalid character in string (control characters must be escaped)',
 };
 
+/** A jsonc-parser error code (printParseErrorCode) in words. */
+export function jsonErrorMessage(code: string): string {
+  return MESSAGES[code] ?? code;
+}
+
 /** Parse JSON text; on a syntax error, throw an InputProblem with line and column. */
 export function parseJson(text: string): unknown {
   if (text.trim() === '') throw new InputProblem('the file is empty; expected JSON (a tools/list result)', 1, 1);
@@ -73,7 +78,7 @@ export function parseJson(text: string): unknown {
     if (first) {
       const { line, column } = lineColumn(text, first.offset);
       const code = printParseErrorCode(first.error);
-      throw new InputProblem(`invalid JSON: ${MESSAGES[code] ?? code}`, line, column);
+      throw new InputProblem(`invalid JSON: ${jsonErrorMessage(code)}`, line, column);
     }
     // The tolerant parser accepts a few things JSON.parse rejects (e.g. trailing commas
     // are off above, but lone surrogates pass); fall back to the engine's own message.
