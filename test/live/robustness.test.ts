@@ -81,6 +81,13 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('an initialize result that is not valid MCP is named as such', async () => {
+    const command = serverCommand('misbehave.mjs', 'bad-init');
+    const r = await runCli(['lint', '--stdio', command]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${command}: the server's initialize result is not valid MCP (serverInfo.version: Invalid input: expected string, received undefined), so the MCP SDK would not continue\n`);
+  });
+
   it('--concurrency runs servers side by side', async () => {
     const slow = Array.from({ length: 3 }, () => ['--stdio', serverCommand('misbehave.mjs', 'slow-ok')]).flat();
     const time = async (n: string) => {

@@ -224,7 +224,16 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
   const requestOptions = { signal: session.controller.signal, timeout: session.limits.timeoutMs + ROUND_TRIP_SLACK_MS };
   try {
     session.phase = transport instanceof GroupStdioTransport ? 'while starting the server' : 'while connecting';
-    await session.race(client.connect(capture, requestOptions));
+    await session.race(client.connect(capture, requestOptions)).catch((err: unknown) => {
+      // The SDK checks the initialize result with its own schema and hangs up when it does
+      // not match (e.g. serverInfo without a version): say that, not how the server exited.
+      const issues = (err as { issues?: { path?: (string | number)[]; message?: string }[] })?.issues;
+      if (!(err instanceof LiveError) && isObject(capture.last('initialize')) && Array.isArray(issues) && issues.length > 0) {
+        const said = issues.slice(0, 3).map((i) => `${(i.path ?? []).join('.') || '(result)'}: ${i.message ?? 'invalid'}`);
+        throw new LiveError(`the server's initialize result is not valid MCP (${said.join('; ')}), so the MCP SDK would not continue`);
+      }
+      throw err;
+    });
     const init = capture.last('initialize');
     if (!isObject(init)) throw new LiveError('the server answered initialize without a result object');
 

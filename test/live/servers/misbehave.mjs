@@ -14,6 +14,7 @@
 //   echo-secret   writes $SECRET to stderr, then exits 1
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
+//   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -41,7 +42,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (msg.id === undefined) return;
   if (mode === 'hang' || mode === 'grandchild') return;
   if (msg.method === 'initialize') {
-    if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
+    if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
+    else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
     else send({ id: msg.id, result: initResult });
     return;
   }
