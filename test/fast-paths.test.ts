@@ -13,12 +13,13 @@ import { scanDescription } from '../src/heuristics/phrases.js';
 import { readName } from '../src/heuristics/name-verbs.js';
 import { segments, tokenize, tokensOf } from '../src/util/tokens.js';
 import { mayHide, scanHidden } from '../src/util/unicode.js';
+import { assertProperty } from './helpers/property.js';
 
 describe('tokenize: ASCII fast path', () => {
   const ascii = fc.string({ unit: fc.constantFrom(...'aAbBzZsSdDeElLtT09_-./: \tHTTPURLsIDs'.split('')), maxLength: 24 });
 
   it('finds the same tokens as the Unicode path', () => {
-    fc.assert(
+    assertProperty(
       fc.property(ascii, (s) => {
         // " é" sends the same identifier down the Unicode path; the space ends the last token there too.
         expect(tokenize(`${s} é`)).toEqual([...tokenize(s), 'é']);
@@ -35,7 +36,7 @@ describe('tokenize: ASCII fast path', () => {
   });
 
   it('cuts one-segment names like the general split', () => {
-    fc.assert(
+    assertProperty(
       fc.property(ascii, (s) => {
         expect(segments(s)).toEqual(
           s
@@ -66,7 +67,7 @@ describe('scanHidden: starting at the first suspicious character', () => {
   const text = fc.array(fc.constantFrom(...pieces), { maxLength: 16 }).map((p) => p.join(''));
 
   it('finds what a scan from the first character finds', () => {
-    fc.assert(
+    assertProperty(
       fc.property(text, (t) => {
         // A leading U+200B is itself hidden, so the prefixed scan starts at 0; it changes no
         // verdict about what follows (it is neither a letter, an emoji, a flag nor RTL).
@@ -101,7 +102,7 @@ describe('scanDescription: the trigger-word test', () => {
   const PREFIX = 'Read-only: x.\n\n';
 
   it('finds what the full matching finds', () => {
-    fc.assert(
+    assertProperty(
       fc.property(description, (d) => {
         const full = scanDescription(PREFIX + d)
           .filter((m) => m.index >= PREFIX.length)

@@ -13,6 +13,7 @@ import { generated } from '../src/schema/generated.js';
 const validateSep1913 = generated('sep-1913').ToolAnnotations!;
 import { obviouslyValidAnnotations } from '../src/packs/sep-1913.js';
 import { DIALECTS, MAX_META_DEPTH, metaErrors, obviouslyValid, type Dialect } from '../src/schema/json-schema.js';
+import { assertProperty } from './helpers/property.js';
 
 const DIALECT_NAMES = Object.keys(DIALECTS) as Dialect[];
 
@@ -159,7 +160,7 @@ const sound = (s: unknown, dialect: Dialect) => !obviouslyValid(s, dialect) || D
 describe('meta-schema fast path', () => {
   for (const dialect of DIALECT_NAMES) {
     it(`never accepts what the ${dialect} meta-schema rejects`, () => {
-      fc.assert(
+      assertProperty(
         fc.property(schema, (s) => sound(s, dialect)),
         { numRuns: 3000 },
       );
@@ -168,7 +169,7 @@ describe('meta-schema fast path', () => {
     it(`never accepts what the ${dialect} meta-schema rejects, on well-formed schemas, and takes most of them`, () => {
       let fast = 0;
       let runs = 0;
-      fc.assert(
+      assertProperty(
         fc.property(clean, (s) => {
           runs++;
           if (obviouslyValid(s, dialect)) fast++;
@@ -259,7 +260,7 @@ describe('SEP-1913 annotations fast path', () => {
   it('never accepts what the SEP-1913 schema rejects, and takes most well-formed annotations', () => {
     let fast = 0;
     let valid = 0;
-    fc.assert(
+    assertProperty(
       fc.property(annotations, (a) => {
         const ok = validateSep1913(a) === true;
         if (ok) valid++;
