@@ -74,6 +74,30 @@ describe('locator', () => {
     );
   });
 
+  it('reads JSON with comments and trailing commas (client config files) the way jsonc-parser does', () => {
+    const text = [
+      '// VS Code MCP servers {"not": [a value]}',
+      '{',
+      '  /* the "inputs" come first, } ] */ "inputs": [],',
+      '  "servers": {',
+      '    "files": { // stdio, "quoted" {',
+      '      "command": "npx", /* [ */',
+      '      "args": ["-y", "server-filesystem", "${workspaceFolder}",],',
+      '    },',
+      '    "web": {"url": "https://example.com/mcp"/**/},',
+      '  },',
+      '}',
+    ].join('\n');
+    const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!;
+    const value = { inputs: [], servers: { files: { command: 'npx', args: ['-y', 'server-filesystem', '${workspaceFolder}'] }, web: { url: 'https://example.com/mcp' } } };
+    const pointers = pointersOf(value);
+    const located = createLocator(text).locate(pointers);
+    for (const p of pointers) {
+      const { pointer: _found, ...rest } = located.get(p)!;
+      expect(rest, p).toEqual(expected(text, tree, value, p));
+    }
+  });
+
   it('maps a missing pointer to its nearest existing ancestor', () => {
     const text = '{\n  "tools": [\n    {"name": "a", "annotations": {}}\n  ]\n}';
     const at = createLocator(text).locate(['/tools/0/annotations/readOnlyHint', '/nope/deeper']);

@@ -6,6 +6,7 @@
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { UsageError } from '../cli/io.js';
 import { jsonErrorMessage, lineColumn } from '../sources/parse.js';
+import { createLocator } from '../sources/locate.js';
 import { split } from '../util/pointer.js';
 
 export type ConfigFormat = 'json' | 'yaml';
@@ -49,42 +50,16 @@ export function parseJsonConfig(text: string, file: string, base = ''): ParsedCo
   }
   // An empty file is an empty config (as an empty YAML file is).
   const value = root ? nodeValue(root) : base ? undefined : {};
-  const at = (pointer: string, key: boolean) => {
-    if (!root) return undefined;
-    let segments = split(base + pointer);
-    for (;;) {
-      const found = jsonNode(root, segments);
-      if (found) return lineColumn(text, (key && found.key ? found.key : found.value).offset);
-      if (segments.length === 0) return undefined;
-      segments = segments.slice(0, -1);
-      key = false;
-    }
-  };
+  const locator = root ? createLocator(text.replace(/^\uFEFF/, ' ')) : undefined;
   return {
     value: base ? findValue(value, split(base)) : value,
-    position: (pointer, key = false) => at(pointer, key),
+    position: (pointer, key = false) => {
+      const at = locator?.locate([base + pointer]).get(base + pointer);
+      if (!at) return undefined;
+      // The key of a member that exists; else where the value (or the nearest ancestor) starts.
+      return key && at.pointer === base + pointer ? { line: at.line, column: at.column } : { line: at.valueLine, column: at.valueColumn };
+    },
   };
-}
-
-/** The node at a path, and the key node of its property (own walk: "0" is a key in an object, an index in an array). */
-function jsonNode(root: JsonNode, segments: string[]): { key?: JsonNode; value: JsonNode } | undefined {
-  let node = root;
-  let key: JsonNode | undefined;
-  for (const s of segments) {
-    if (node.type === 'object') {
-      const prop = (node.children ?? []).find((p) => p.children?.[0]?.value === s);
-      const value = prop?.children?.[1];
-      if (!value) return undefined;
-      key = prop!.children![0];
-      node = value;
-    } else if (node.type === 'array') {
-      const item = /^(0|[1-9][0-9]*)$/.test(s) ? node.children?.[Number(s)] : undefined;
-      if (!item) return undefined;
-      key = undefined;
-      node = item;
-    } else return undefined;
-  }
-  return { key, value: node };
 }
 
 function nodeValue(node: JsonNode): unknown {

@@ -2,9 +2,10 @@
  * Maps JSON pointers to positions in the source text, for the pointers a run actually
  * reports.
  *
- * The text has already been parsed (JSON.parse accepted it; syntax errors and their
- * positions come from jsonc-parser in parse.ts), so this only has to find where values
- * are. It walks the document once, descending only into the containers on the way to a
+ * The text has already been parsed (JSON.parse or jsonc-parser accepted it; syntax
+ * errors and their positions come from jsonc-parser), so this only has to find where
+ * values are. Comments and trailing commas (client config files are JSONC) are skipped
+ * like whitespace. It walks the document once, descending only into the containers on the way to a
  * requested pointer and skipping every other value at the speed of a bracket scan —
  * several times faster than a general tokenising visitor on the large dumps registries
  * produce (see bench/). test/locate.test.ts checks it against jsonc-parser's syntax tree
@@ -33,6 +34,8 @@ const enum C {
   Tab = 9,
   LF = 10,
   CR = 13,
+  Slash = 47,
+  Star = 42,
 }
 
 /** The requested pointers as a tree of segments; each node remembers where its value is once found. */
@@ -85,11 +88,29 @@ export function createLocator(text: string): Locator {
   };
 }
 
+/** The index just after a comment that starts at i, or i when none does. */
+function skipComment(text: string, i: number): number {
+  const next = text.charCodeAt(i + 1);
+  if (next === C.Slash) {
+    const end = text.indexOf('\n', i + 2);
+    return end < 0 ? text.length : end + 1;
+  }
+  if (next === C.Star) {
+    const end = text.indexOf('*/', i + 2);
+    return end < 0 ? text.length : end + 2;
+  }
+  return i;
+}
+
 function skipWhitespace(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
     if (c === C.Space || c === C.LF || c === C.CR || c === C.Tab) i++;
-    else return i;
+    else if (c === C.Slash) {
+      const j = skipComment(text, i);
+      if (j === i) return i;
+      i = j;
+    } else return i;
   }
 }
 
@@ -115,7 +136,7 @@ function skipValue(text: string, i: number): number {
     let j = i;
     for (;;) {
       const d = text.charCodeAt(j);
-      if (d === C.Comma || d === C.CloseBrace || d === C.CloseBracket || d === C.Space || d === C.LF || d === C.CR || d === C.Tab || Number.isNaN(d)) return j;
+      if (d === C.Comma || d === C.CloseBrace || d === C.CloseBracket || d === C.Space || d === C.LF || d === C.CR || d === C.Tab || d === C.Slash || Number.isNaN(d)) return j;
       j++;
     }
   }
@@ -123,6 +144,7 @@ function skipValue(text: string, i: number): number {
   for (let j = i; j < text.length; j++) {
     const d = text.charCodeAt(j);
     if (d === C.Quote) j = skipString(text, j) - 1;
+    else if (d === C.Slash) j = Math.max(j, skipComment(text, j) - 1);
     else if (d === C.OpenBrace || d === C.OpenBracket) depth++;
     else if (d === C.CloseBrace || d === C.CloseBracket) {
       depth--;

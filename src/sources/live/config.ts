@@ -17,7 +17,7 @@ import { parseEnv } from 'node:util';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { InputError, Locator } from '../../types.js';
 import { displayPath } from '../files.js';
-import { createJsoncLocator } from './jsonc-locate.js';
+import { createLocator } from '../locate.js';
 import { decode, InputProblem, lineColumn } from '../parse.js';
 import { escapeSegment } from '../../util/pointer.js';
 import { checkUrl, displayUrl, type LiveTargets, type TransportChoice } from './targets.js';
@@ -288,7 +288,7 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
   if (!isObject(value)) {
     return { targets: [], notes: [], errors: [{ target: display, file: display, message: `${display}: expected an object with "mcpServers", "servers", "mcp" or "context_servers"` }] };
   }
-  const locator = createJsoncLocator(text);
+  const locator = createLocator(text);
   const out: LiveTargets = { targets: [], errors: [], notes: [], names: [] };
   const add = (entries: unknown, pointerBase: string, style: EntryStyle, inputs?: unknown) => {
     if (!isObject(entries)) {
