@@ -2,7 +2,7 @@
  * The JSON Schema of the config file, built from the rules themselves (their ids and
  * option schemas), so it can never list a rule that does not exist. It is published as
  * schemas/config.schema.json (a test keeps the file equal to what this builds;
- * `npm run docs` rewrites it) and precompiled into generated/config.js by the build.
+ * `npm run docs` rewrites it) and precompiled into generated/config.cjs by the build.
  */
 import type { Rule } from '../rule.js';
 import { PACK_IDS, SPEC_VERSIONS } from '../types.js';

@@ -1,6 +1,6 @@
 /**
  * Validates a config value with the published JSON Schema (precompiled into
- * generated/config.js) and then with what a schema cannot say (policy conditions,
+ * generated/config.cjs) and then with what a schema cannot say (policy conditions,
  * unique policy names, rule ids of policies). Each problem names the config path and,
  * where it can, the closest valid value.
  */

@@ -8,7 +8,7 @@ import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } fr
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
 import { createProgress } from '../../src/sources/live/progress.js';
 import { snapshotFileName, snapshotText } from '../../src/sources/live/snapshot.js';
-import { createJsoncLocator } from '../../src/sources/live/jsonc-locate.js';
+import { createLocator } from '../../src/sources/locate.js';
 
 describe('variables', () => {
   const env = { TOKEN: 'tok-abcdef-123', EMPTY: '' };
@@ -129,7 +129,7 @@ describe('client config shapes', () => {
   });
 
   it('positions in JSON with comments and trailing commas', () => {
-    const loc = createJsoncLocator('{\n  // c\n  "a": { "b": [1, 2,], },\n}');
+    const loc = createLocator('{\n  // c\n  "a": { "b": [1, 2,], },\n}');
     expect(loc.locate(['/a/b/1', '/a/x']).get('/a/b/1')).toMatchObject({ pointer: '/a/b/1', line: 3, column: 19 });
     expect(loc.locate(['/a/x']).get('/a/x')).toMatchObject({ pointer: '/a', line: 3, column: 3 });
   });
