@@ -10,17 +10,10 @@ const OTHER_REGIMES = new Set(['COPA', 'SOC', 'SOC1', 'SOC2', 'SOC3', 'CPPA', 'C
 
 const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
 
-/** a and b differ by one swap of adjacent characters. */
-function oneTransposition(a: string, b: string): boolean {
-  if (a.length !== b.length || a === b) return false;
-  const diff: number[] = [];
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
-  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
-}
 
 /**
  * The example scope a string misspells: same letters up to case, spaces, "-" and "_"
- * ("hipaa", "PCI DSS"), one typo (closest(), "HIPPA"), or two swapped letters ("GDRP").
+ * ("hipaa", "PCI DSS"), or one typo or two swapped letters (closest(): "HIPPA", "GDRP").
  * Three-letter names (SOX) only match up to case and punctuation: one edit there is a
  * different name, not a typo.
  */
@@ -29,7 +22,7 @@ export function nearMiss(scope: string): string | undefined {
   if (OTHER_REGIMES.has(n.toUpperCase())) return undefined;
   const exact = EXAMPLE_SCOPES.find((c) => norm(c) === n);
   if (exact) return exact;
-  const typo = closest(scope, EXAMPLE_SCOPES) ?? EXAMPLE_SCOPES.find((c) => oneTransposition(n, norm(c)));
+  const typo = closest(scope, EXAMPLE_SCOPES);
   if (!typo || norm(typo).length <= 3) return undefined;
   return typo;
 }

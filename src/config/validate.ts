@@ -8,7 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { generated } from '../schema/generated.js';
 import { RULES } from '../../rules/index.js';
 import { explainErrors } from '../schema/explain.js';
-import { fieldPath, escapeSegment } from '../util/pointer.js';
+import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
 import { closest, orList } from '../util/text.js';
 import type { ConditionError } from '../policies/evaluate.js';
@@ -72,7 +72,7 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
     } else if (e.keyword === 'additionalProperties' && OPTIONS_PATH.test(path)) {
       const option = String(e.params.additionalProperty);
       const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const rule = OPTIONS_PATH.exec(path)![1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+      const rule = unescapeSegment(OPTIONS_PATH.exec(path)![1]!);
       out.push({
         pointer: `${path}/${escapeSegment(option)}`,
         key: true,

@@ -9,7 +9,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { closest, orList, quote } from '../util/text.js';
-import { fieldPath } from '../util/pointer.js';
+import { escapeSegment, fieldPath } from '../util/pointer.js';
 
 export interface Explained {
   /** Pointer relative to the validated value. */
@@ -114,7 +114,7 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
           const guess = closest(extra, known);
           out.push({
-            pointer: `${path}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+            pointer: `${path}/${escapeSegment(extra)}`,
             message: `${field} has a member ${JSON.stringify(extra)} that is not allowed there${known.length ? ` (allowed: ${orList(known, 'and')})` : ''}`,
             suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : `remove ${JSON.stringify(extra)}, or move it under _meta`,
           });
