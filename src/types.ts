@@ -5,7 +5,6 @@
 export type Severity = 'error' | 'warning' | 'note';
 export type SeveritySetting = Severity | 'off';
 
-export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'note'];
 export const SEVERITY_RANK: Record<Severity, number> = { note: 1, warning: 2, error: 3 };
 
 export const SPEC_VERSIONS = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;

@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import type { ServerSummary } from '../engine/engine.js';
-import type { Finding, InputError, Severity } from '../types.js';
+import type { Finding, InputError } from '../types.js';
 
 /** Everything a reporter needs; reporters never decide severity and never do I/O beyond reading docs. */
 export interface Report {
@@ -50,4 +50,3 @@ export function visible(findings: readonly Finding[], quiet: boolean): Finding[]
   return quiet ? findings.filter((f) => f.severity === 'error') : [...findings];
 }
 
-export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', note: 'note' };
