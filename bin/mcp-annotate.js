@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The mcp-annotate command. The only place that ends the process.
 import { readFileSync } from 'node:fs';
-import module from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const argv = process.argv.slice(2);
 
@@ -9,9 +9,6 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
-  // Node 22.1+ can cache compiled code between runs; start-up then skips most parsing.
-  module.enableCompileCache?.();
-
   // A closed stdout (e.g. `mcp-annotate lint … | head -1`) ends the run quietly.
   process.stdout.on('error', (err) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
@@ -19,14 +16,18 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   });
 
   try {
-    const { run } = await import('../dist/bundle/main.js');
-    process.exitCode = await run(argv, {
+    // The linter, from a code cache when there is one (see compile-cache.js).
+    const { loadBundle } = await import('./compile-cache.js');
+    const bundle = loadBundle(fileURLToPath(new URL('../dist/bundle/main.cjs', import.meta.url)), argv.find((a) => !a.startsWith('-')));
+    const code = await bundle.exports.run(argv, {
       stdout: process.stdout,
       stderr: process.stderr,
       stdin: process.stdin,
       cwd: process.cwd(),
       env: process.env,
     });
+    bundle.save();
+    process.exitCode = code;
   } catch (err) {
     const detail = process.env.MCP_ANNOTATE_DEBUG ? `\n${err?.stack ?? err}` : '';
     process.stderr.write(`mcp-annotate: internal error: ${err?.message ?? err}${detail}\n(please report it with the command you ran; set MCP_ANNOTATE_DEBUG=1 for a stack trace)\n`);

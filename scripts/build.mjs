@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -106,10 +107,13 @@ function newestMtime(dir) {
 }
 
 /**
- * Bundle the CLI (dist/src/cli/main.js and what it imports) into dist/bundle/: one file
- * to load at start-up instead of a hundred modules, with the lazily imported parts
- * (the lint pipeline, live servers, config) as chunks loaded only when used. Packages
- * that are heavy and only needed by some commands stay outside (EXTERNAL).
+ * Bundle the CLI (dist/src/cli/main.js and what it imports) into one CommonJS file,
+ * dist/bundle/main.cjs, that bin/mcp-annotate.js compiles with a V8 code cache
+ * (bin/compile-cache.js): after the first run, start-up deserialises compiled code
+ * instead of parsing and compiling a hundred modules. Code that only some commands need
+ * (live servers, config, other commands) sits in lazily initialised wrappers, so it costs
+ * nothing until called. Packages that are heavy and only needed by some commands stay
+ * outside (EXTERNAL) and are imported when used.
  */
 const EXTERNAL = ['@modelcontextprotocol/sdk', 'yaml', 'lilconfig', '#generated'];
 
@@ -151,24 +155,33 @@ function stripDocsOnly() {
 
 export async function bundle() {
   const esbuild = await import('esbuild');
-  rmSync(join(root, 'dist', 'bundle'), { recursive: true, force: true });
+  const outDir = join(root, 'dist', 'bundle');
+  rmSync(outDir, { recursive: true, force: true });
+  const out = join(outDir, 'main.cjs');
   await esbuild.build({
     entryPoints: [join(root, 'dist', 'src', 'cli', 'main.js')],
-    outdir: join(root, 'dist', 'bundle'),
+    outfile: out,
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     mainFields: ['module', 'main'],
     external: EXTERNAL.flatMap((p) => [p, `${p}/*`]),
-    chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [stripDocsOnly()],
-    // CommonJS dependencies require() Node built-ins; give each chunk a require.
-    banner: { js: "import { createRequire as __mcpCreateRequire } from 'node:module'; const require = __mcpCreateRequire(import.meta.url);" },
+    // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
+    define: { 'import.meta.url': '__mcpImportMetaUrl' },
+    banner: { js: 'var __mcpImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
+  // bin/compile-cache.js runs the bundle as a script, where import() has no loader: external packages must be required.
+  const code0 = readFileSync(out, 'utf8');
+  const dynamic = code0.match(/\bimport\(\s*["'][^"']+["']\s*\)/g);
+  if (dynamic) throw new Error(`the CLI bundle must not import() at run time (use requirePackage): ${[...new Set(dynamic)].join(', ')}`);
+  // The first line names the bundle's content, so a code cache made from another build is never used for this one.
+  const code = code0;
+  const digest = createHash('sha256').update(code).digest('hex');
+  writeFileSync(out, `// mcp-annotate bundle ${digest}\n${code}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

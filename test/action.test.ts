@@ -153,7 +153,7 @@ describe('the action, run as the runner runs it', () => {
     const setup = results[0]!;
     expect(setup.code, `${setup.stdout}\n${setup.stderr}`).toBe(0);
     expect(setup.stdout).toContain('::group::Install mcp-annotate (npm ci)');
-    expect(existsSync(join(actionPath, 'dist', 'bundle', 'main.js'))).toBe(true);
+    expect(existsSync(join(actionPath, 'dist', 'bundle', 'main.cjs'))).toBe(true);
   }, 300_000);
 
   const lintStep = (s: Step) => s.id === 'lint';

@@ -20,7 +20,7 @@ describe('npm pack', () => {
 
     const listing = execFileSync('tar', ['-tzf', join(out, tarball!)], { encoding: 'utf8' });
     expect(listing).toContain('package/bin/mcp-annotate.js');
-    expect(listing).toContain('package/dist/bundle/main.js');
+    expect(listing).toContain('package/dist/bundle/main.cjs');
     expect(listing).not.toContain('package/dist/src/');
     expect(listing).toContain('package/generated/core-2026-07-28.cjs');
     expect(listing).toContain('package/docs/rules/schema-valid.md');

@@ -8,6 +8,7 @@ import { UsageError } from '../cli/io.js';
 import { jsonErrorMessage, lineColumn } from '../sources/parse.js';
 import { createLocator } from '../sources/locate.js';
 import { split } from '../util/pointer.js';
+import { requirePackage } from '../util/require.js';
 
 export type ConfigFormat = 'json' | 'yaml';
 
@@ -87,7 +88,7 @@ function findValue(value: unknown, path: string[]): unknown {
 
 /** Parse a YAML config. Duplicate keys are errors, as they are almost always mistakes. */
 export async function parseYamlConfig(text: string, file: string): Promise<ParsedConfig> {
-  const YAML = await import('yaml');
+  const YAML = requirePackage('yaml') as typeof import('yaml');
   const lineCounter = new YAML.LineCounter();
   const doc = YAML.parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
   if (doc.errors.length) {

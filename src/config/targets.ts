@@ -4,7 +4,7 @@
  * or reached like --mcp-config's, with the same --timeout, --concurrency and
  * --save-snapshots). The MCP SDK is loaded only when there are live servers.
  */
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { loadTargets } from '../sources/files.js';
 import type { InputError, ServerInput } from '../types.js';
 import type { ResolvedConfig } from './resolve.js';
@@ -34,7 +34,6 @@ export async function gatherConfigTargets(
     out.errors.push(...loaded.errors);
   }
   if (config.mcpServers && Object.keys(config.mcpServers.entries).length) {
-    const { resolve } = await import('node:path');
     const live = await import('../sources/live/index.js');
     const { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_SECONDS } = await import('../sources/live/run.js');
     const resolved = live.targetsFromServerEntries(config.mcpServers.entries, {

@@ -14,6 +14,7 @@ import { LiveError, excerpt, lastLine } from './errors.js';
 import { GroupStdioTransport, formatBytes } from './stdio.js';
 import type { LiveTarget } from './targets.js';
 import { redact } from './vars.js';
+import { requirePackage } from '../../util/require.js';
 
 export interface Limits {
   /** The whole session: spawn or connect, initialize and every page. */
@@ -42,13 +43,11 @@ type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 async function loadSdk() {
-  const [client, http, sse, stdio, types] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    import('@modelcontextprotocol/sdk/client/sse.js'),
-    import('@modelcontextprotocol/sdk/client/stdio.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-  ]);
+  const client = requirePackage('@modelcontextprotocol/sdk/client/index.js') as typeof import('@modelcontextprotocol/sdk/client/index.js');
+  const http = requirePackage('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const sse = requirePackage('@modelcontextprotocol/sdk/client/sse.js') as typeof import('@modelcontextprotocol/sdk/client/sse.js');
+  const stdio = requirePackage('@modelcontextprotocol/sdk/client/stdio.js') as typeof import('@modelcontextprotocol/sdk/client/stdio.js');
+  const types = requirePackage('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
   return {
     Client: client.Client,
     StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,

@@ -1,0 +1,97 @@
+/**
+ * bin/compile-cache.js: the CLI bundle loads from a V8 code cache when there is a good
+ * one, and from source otherwise; a cache that is missing, corrupt, made from another
+ * build, someone else's, or unwritable never changes what a run prints.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain JavaScript beside the bin, no declarations
+import { cacheDir } from '../bin/compile-cache.js';
+import { ROOT, runCli, tempDir } from './helpers/cli.js';
+
+const BUNDLE = join(ROOT, 'dist', 'bundle', 'main.cjs');
+const EXAMPLE = ['lint', 'fixtures/example-server.json', '--format', 'json', '--fail-on', 'none'];
+
+/**
+ * Loads the bundle in a new process (V8 keeps what it compiled in memory, so within one
+ * process a second load would never look at the cache) and saves; the cache's status.
+ */
+function load(dir: string, extra: Record<string, string> = {}, command = 'lint'): string {
+  const script = `
+    import { loadBundle } from ${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'compile-cache.js')).href)};
+    const b = loadBundle(${JSON.stringify(BUNDLE)}, ${JSON.stringify(command)}, { MCP_ANNOTATE_CACHE_DIR: ${JSON.stringify(dir)}, ...${JSON.stringify(extra)} });
+    if (typeof b.exports.run !== 'function') throw new Error('no run export');
+    b.save();
+    process.stdout.write(b.status);`;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+}
+const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cache')) : []);
+
+describe('compile cache', () => {
+  it('is written after a run without one, used by the next, and one file per Node version and command', () => {
+    const dir = join(tempDir(), 'cache');
+    expect(load(dir)).toBe('missing');
+    expect(cacheFiles(dir)).toEqual([`main-${process.version}-${process.arch}-lint.cache`]);
+    expect(load(dir)).toBe('used');
+    expect(load(dir, {}, 'not-a-command')).toBe('missing');
+    expect(load(dir, {}, 'other')).toBe('used');
+  });
+
+  it('falls back to compiling when the cache is corrupt, and replaces it', () => {
+    const dir = join(tempDir(), 'cache');
+    load(dir);
+    const [file] = cacheFiles(dir);
+    const bytes = readFileSync(join(dir, file!));
+    const header = bytes.indexOf(0x0a) + 1 + 4;
+    bytes.fill(0x5a, header); // keep our header and the length, scramble V8's data
+    writeFileSync(join(dir, file!), bytes);
+    expect(load(dir)).toBe('rejected');
+    expect(load(dir)).toBe('used');
+    writeFileSync(join(dir, file!), bytes.subarray(0, bytes.length - 100)); // cut short
+    expect(load(dir)).toBe('missing');
+    expect(load(dir)).toBe('used');
+  });
+
+  it('ignores a cache made from another build of the bundle', () => {
+    const dir = join(tempDir(), 'cache');
+    load(dir);
+    const [file] = cacheFiles(dir);
+    const text = readFileSync(join(dir, file!), 'latin1');
+    writeFileSync(join(dir, file!), text.replace(/^(mcp-annotate code cache )[0-9a-f]{64}/, `$1${'0'.repeat(64)}`), 'latin1');
+    expect(load(dir)).toBe('missing');
+  });
+
+  it.runIf(process.getuid?.() === 0)("ignores a cache file another user owns (it could hold anyone's code)", () => {
+    const dir = join(tempDir(), 'cache');
+    load(dir);
+    const [file] = cacheFiles(dir);
+    chownSync(join(dir, file!), 1, 1);
+    expect(load(dir)).toBe('missing');
+  });
+
+  it('is off with MCP_ANNOTATE_NO_CACHE=1 or NODE_DISABLE_COMPILE_CACHE=1, and lives under XDG_CACHE_HOME by default', () => {
+    expect(cacheDir({ MCP_ANNOTATE_NO_CACHE: '1', MCP_ANNOTATE_CACHE_DIR: '/x' })).toBeUndefined();
+    expect(cacheDir({ NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+    expect(cacheDir({ MCP_ANNOTATE_CACHE_DIR: '/x/y' })).toBe('/x/y');
+    if (process.platform !== 'win32') expect(cacheDir({ XDG_CACHE_HOME: '/home/u/.cache' })).toBe('/home/u/.cache/mcp-annotate');
+    const dir = join(tempDir(), 'cache');
+    expect(load(dir, { MCP_ANNOTATE_NO_CACHE: '1' })).toBe('off');
+    expect(cacheFiles(dir)).toEqual([]);
+  });
+
+  it('prints the same bytes with no cache, a fresh cache, a used cache and an unwritable cache directory', async () => {
+    const base = tempDir({ 'not-a-dir': 'a file where the cache directory would go' });
+    const dir = join(base, 'cache');
+    const plain = await runCli(EXAMPLE, { env: { MCP_ANNOTATE_NO_CACHE: '1' } });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout.length).toBeGreaterThan(1000);
+    const fresh = await runCli(EXAMPLE, { env: { MCP_ANNOTATE_CACHE_DIR: dir } });
+    expect(cacheFiles(dir)).toHaveLength(1);
+    const cached = await runCli(EXAMPLE, { env: { MCP_ANNOTATE_CACHE_DIR: dir } });
+    const unwritable = await runCli(EXAMPLE, { env: { MCP_ANNOTATE_CACHE_DIR: join(base, 'not-a-dir', 'cache') } });
+    for (const r of [fresh, cached, unwritable]) expect(r).toEqual(plain);
+  });
+});
