@@ -89,8 +89,8 @@ export function loadBundle(bundle, command = 'other', env = process.env) {
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`, {
     filename: bundle,
     cachedData,
-    // The bundle import()s packages it keeps outside (the MCP SDK, yaml) when a command needs them.
-    importModuleDynamically: (specifier) => import(specifier),
+    // No importModuleDynamically: a script has no module loader for import(), so the bundle
+    // requires the packages it keeps outside (scripts/build.mjs fails on any import() in it).
   });
   const status = !file ? 'off' : !cachedData ? 'missing' : script.cachedDataRejected ? 'rejected' : 'used';
   const module = { exports: {} };
