@@ -1,7 +1,8 @@
 /**
  * File targets: paths, globs, directories and "-" (stdin) → servers or input errors.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
 import { isGlobPattern } from '../util/glob.js';
@@ -92,8 +93,9 @@ export async function expandTargets(targets: string[], cwd = process.cwd()): Pro
 export async function loadFile(path: string, cwd = process.cwd()): Promise<LoadResult> {
   const display = displayPath(path, cwd);
   try {
-    const bytes = await readFile(path);
-    const text = decode(bytes);
+    // Read and decoded in one step, so the bytes die young: a buffer that lives across other
+    // work is promoted to the old generation and held until a full collection.
+    const text = decode(readFileSync(path));
     const servers = loadText(text, { kind: 'file', path, display }, serverNameFromFile(path), display);
     return { servers, errors: [] };
   } catch (err) {

@@ -15,10 +15,19 @@ export class InputProblem extends Error {
   }
 }
 
+import { isAscii } from 'node:buffer';
+
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** UTF-8 bytes to text; strips a BOM; invalid UTF-8 is an error at its position. */
+/**
+ * UTF-8 bytes to text; strips a BOM; invalid UTF-8 is an error at its position.
+ *
+ * Most dumps are pure ASCII, where UTF-8 and Latin-1 agree: those are copied as Latin-1,
+ * which skips UTF-8 validation and, for a large file, makes Node keep the text outside the
+ * JavaScript heap, so the garbage collector neither walks it nor sizes the heap by it.
+ */
 export function decode(bytes: Uint8Array): string {
+  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   try {
     return decoder.decode(bytes);
   } catch {
