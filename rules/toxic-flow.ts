@@ -21,6 +21,20 @@ interface Player {
   evidence: Evidence[];
 }
 
+/**
+ * What a tool can play in a toxic flow, kept per tool by collect() for checkRun(): the
+ * evidence for each role (empty when it has none). A sink is kept only when nothing on the
+ * tool asks for confirmation; `off` is where confirmation is explicitly turned off.
+ */
+interface Roles {
+  untrusted: Evidence[];
+  /** The untrusted evidence when openWorldIsUntrusted is set. */
+  untrustedOpenWorld: Evidence[];
+  private: Evidence[];
+  sink: Evidence[];
+  off: Claim<'requiresConfirmation'>[];
+}
+
 /** Output classes that make a tool a source of private data. */
 const PRIVATE_CLASSES: readonly DataClass[] = SENSITIVE_CLASSES;
 const PRIVATE_LEVELS: readonly ResultSensitivity[] = ['confidential', 'restricted'];
@@ -579,6 +593,25 @@ private data.`,
       },
     ],
   },
+  collect(ctx): Roles | undefined {
+    const c = ctx.claims;
+    if (c.list.length === 0) return undefined;
+    const untrusted = untrustedEvidence(c, false);
+    const roles: Roles = {
+      untrusted,
+      untrustedOpenWorld: untrusted.length ? untrusted : untrustedEvidence(c, true),
+      private: privateEvidence(c),
+      sink: [],
+      off: [],
+    };
+    const sink = sinkEvidence(c);
+    if (sink.length && confirmationSignals(c).length === 0) {
+      roles.sink = sink;
+      roles.off = c.where('requiresConfirmation', false);
+    }
+    const plays = roles.untrustedOpenWorld.length || roles.private.length || roles.sink.length;
+    return plays ? roles : undefined;
+  },
   checkRun(ctx) {
     const openWorldIsUntrusted = ctx.options.openWorldIsUntrusted === true;
     interface PerServer {
@@ -595,19 +628,14 @@ private data.`,
     for (const s of ctx.servers) {
       const here: PerServer = { sinks: [] };
       for (const t of s.tools) {
-        if (t.claims.list.length === 0) continue;
+        const roles = t.collected as Roles | undefined;
+        if (!roles) continue;
         if (!here.untrusted) {
-          const e = untrustedEvidence(t.claims, openWorldIsUntrusted);
+          const e = openWorldIsUntrusted ? roles.untrustedOpenWorld : roles.untrusted;
           if (e.length) here.untrusted = { server: s.server, tool: t.tool, evidence: e };
         }
-        if (!here.private) {
-          const e = privateEvidence(t.claims);
-          if (e.length) here.private = { server: s.server, tool: t.tool, evidence: e };
-        }
-        const sink = sinkEvidence(t.claims);
-        if (sink.length && confirmationSignals(t.claims).length === 0) {
-          here.sinks.push({ player: { server: s.server, tool: t.tool, evidence: sink }, off: t.claims.where('requiresConfirmation', false) });
-        }
+        if (!here.private && roles.private.length) here.private = { server: s.server, tool: t.tool, evidence: roles.private };
+        if (roles.sink.length) here.sinks.push({ player: { server: s.server, tool: t.tool, evidence: roles.sink }, off: roles.off });
       }
       runUntrusted ??= here.untrusted;
       runPrivate ??= here.private;

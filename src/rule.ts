@@ -102,6 +102,12 @@ export interface ToolContext<O = Record<string, never>> {
   options: O;
   /** Absolute pointer for a tool-relative one: ctx.at('/annotations/readOnlyHint'). */
   at(rel: string): string;
+  /**
+   * In checkServer() and checkRun(): what this rule's collect() kept from the tool. The
+   * tool's claims are let go once its own checks are done, so a rule that reasons across
+   * tools keeps the little it needs here instead.
+   */
+  collected?: unknown;
   /** Report a finding of the rule whose check() is running (only valid during check()). */
   report(finding: ReportInput): void;
 }
@@ -128,6 +134,14 @@ export interface RunContext<O = Record<string, never>> {
 export interface Rule<O = any> extends RuleMeta<O> {
   /** Called once per tool. */
   check?(ctx: ToolContext<O>): void;
+  /**
+   * Called once per tool, whatever the rule's setting for that tool, in a rule with
+   * checkServer() or checkRun(): what those checks need to know of the tool, or undefined
+   * for nothing. They read it as `collected` on each of their tools, whose claims are
+   * empty by then (keeping every claim of a registry-sized dump would not fit in memory).
+   * ctx.options are the rule's options for the run, not per-tool overrides.
+   */
+  collect?(ctx: ToolContext<O>): unknown;
   /** Called once per server, after every tool was checked. */
   checkServer?(ctx: ServerContext<O>): void;
   /** Called once per run, with every server. */

@@ -100,6 +100,7 @@ export function toolView(value: unknown, pointer: string, index: number): ToolVi
 
 const DEFAULT_SETTING: Resolved = { severity: 'error', options: {} };
 const NO_PROBLEMS: readonly SchemaProblem[] = [];
+const NO_CLAIMS = new ClaimSet([]);
 
 function min(a: Severity, b: Severity | undefined): Severity {
   return b !== undefined && SEVERITY_RANK[b] < SEVERITY_RANK[a] ? b : a;
@@ -113,6 +114,18 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     .filter(ruleRuns)
     .map((rule) => ({ rule, resolved: resolveRule(rule, opts.rules?.[rule.id]) }))
     .filter((r) => r.resolved || opts.overrides);
+
+  // Rules that reason across tools keep what they need of each tool (collect()); then a
+  // tool's claims can go as soon as its own checks are done.
+  const collectors = active
+    .filter((a) => a.rule.collect && (a.rule.checkServer || a.rule.checkRun))
+    .map((a) => ({ rule: a.rule, options: (a.resolved ?? DEFAULT_SETTING).options, kept: new Map<ToolContext<Record<string, unknown>>, unknown>() }));
+  const keptBy = new Map(collectors.map((c) => [c.rule, c.kept]));
+  /** The tools as a rule's server and run checks see them: with what its collect() kept. */
+  const toolsFor = (rule: Rule, tools: ToolContext<Record<string, unknown>>[]) => {
+    const kept = keptBy.get(rule);
+    return kept ? tools.map((t) => ({ ...t, collected: kept.get(t) })) : tools;
+  };
 
   // Rules with a per-tool check, with their default setting and a reusable "running" record.
   const toolRules = active
@@ -220,8 +233,15 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         if (timing) timed(entry.rule.id, () => entry.rule.check!(ctx));
         else entry.rule.check!(ctx);
       }
-      // Schema problems are read by per-tool checks only; server rules keep the context for its claims.
+      for (const c of collectors) {
+        ctx.options = c.options;
+        const kept = timing ? timed(c.rule.id, () => c.rule.collect!(ctx)) : c.rule.collect!(ctx);
+        if (kept !== undefined) c.kept.set(ctx, kept);
+      }
+      // Server and run checks see the tool, not its schema problems or claims.
       ctx.problems = NO_PROBLEMS;
+      ctx.claims = NO_CLAIMS;
+      ctx.options = {};
     }
 
     const envelopeProblems = opts.spec !== undefined || exact ? input.envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec)) : [];
@@ -240,13 +260,17 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       if (!rule.checkServer) continue;
       const setting = onSomewhere(rule, resolved, server.name, views);
       if (!setting) continue;
-      serverCtx.options = setting.options;
       // Each finding takes the setting of its tool (or of the server): none where an override turns the rule off.
-      serverCtx.report = (f) => {
-        const s = settingFor(rule, resolved, server.name, f.tool?.name);
-        if (s) push(rule, s, server, f.tool, f);
+      const ruleCtx: ServerContext<Record<string, unknown>> = {
+        ...serverCtx,
+        tools: toolsFor(rule, toolContexts),
+        options: setting.options,
+        report: (f) => {
+          const s = settingFor(rule, resolved, server.name, f.tool?.name);
+          if (s) push(rule, s, server, f.tool, f);
+        },
       };
-      timed(rule.id, () => rule.checkServer!(serverCtx));
+      timed(rule.id, () => rule.checkServer!(ruleCtx));
     }
     summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
   }
@@ -257,7 +281,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     const setting = resolved ?? servers.map((s) => onSomewhere(rule, resolved, s.name, toolByServer.get(s.id) ?? [])).find((x) => x !== undefined);
     if (!setting) continue;
     const ctx: RunContext<Record<string, unknown>> = {
-      servers: serverContexts,
+      servers: keptBy.has(rule) ? serverContexts.map((sc) => ({ ...sc, tools: toolsFor(rule, sc.tools as ToolContext<Record<string, unknown>>[]) })) : serverContexts,
       options: setting.options,
       report: (f) => {
         const setting = settingFor(rule, resolved, f.server.name, f.tool?.name);

@@ -1,0 +1,73 @@
+/**
+ * The engine's contract with rules that reason across tools: server and run checks see
+ * each tool without its claims, and read what their collect() kept instead.
+ */
+import { describe, expect, it } from 'vitest';
+import { lint } from '../src/engine/engine.js';
+import { defineRule, type Rule } from '../src/rule.js';
+import { loadText } from '../src/sources/files.js';
+import { RULES } from '../rules/index.js';
+
+const dump = (tools: unknown[]) => JSON.stringify({ tools });
+const server = (name: string, tools: unknown[]) => loadText(dump(tools), { kind: 'file', path: `${name}.json`, display: `${name}.json` }, name, `${name}.json`)[0]!;
+const tool = (name: string, annotations: Record<string, unknown> = {}) => ({ name, inputSchema: { type: 'object' }, annotations });
+
+describe('collect(), checkServer() and checkRun()', () => {
+  it('keep what collect() returned per tool, and nothing of the claims', () => {
+    const seen: string[] = [];
+    const counting: Rule = defineRule({
+      id: 'test-collect',
+      severity: 'warning',
+      category: 'consistency',
+      packs: ['core'],
+      summary: 'test',
+      precision: 'high',
+      why: 'test',
+      examples: { correct: [], incorrect: [] },
+      collect(ctx) {
+        // The tool's claims are there while it is collected…
+        const ro = ctx.claims.all('readOnly')[0];
+        return ro?.value === true ? { readOnlyAt: ro.pointer } : undefined;
+      },
+      checkServer(ctx) {
+        for (const t of ctx.tools) {
+          // …and gone in the server check, where only what collect() kept remains.
+          expect(t.claims.list).toEqual([]);
+          seen.push(`server ${t.tool.name}: ${JSON.stringify(t.collected ?? null)}`);
+        }
+      },
+      checkRun(ctx) {
+        for (const s of ctx.servers) for (const t of s.tools) if (t.collected) seen.push(`run ${s.server.name}/${t.tool.name}`);
+        const first = ctx.servers[0]!.tools[0]!;
+        ctx.report({ server: ctx.servers[0]!.server, tool: first.tool, pointer: (first.collected as { readOnlyAt: string }).readOnlyAt, message: 'collected' });
+      },
+    });
+    const result = lint([server('a', [tool('reader', { readOnlyHint: true }), tool('writer', { readOnlyHint: false })]), server('b', [tool('other')])], [counting]);
+    expect(seen).toEqual([
+      'server reader: {"readOnlyAt":"/tools/0/annotations/readOnlyHint"}',
+      'server writer: null',
+      'server other: null',
+      'run a/reader',
+    ]);
+    expect(result.findings.map((f) => [f.ruleId, f.tool, f.pointer, f.region?.line])).toEqual([['test-collect', 'reader', '/tools/0/annotations/readOnlyHint', 1]]);
+  });
+
+  it('toxic-flow finds the same flow across servers from what it collected, with and without openWorldIsUntrusted', () => {
+    const servers = () => [
+      server('web', [tool('fetch_page', { openWorldHint: true })]),
+      server('crm', [
+        tool('export_contacts', {
+          returnMetadata: { source: 'internal', sensitivity: 'pii' },
+          inputMetadata: { destination: 'public', sensitivity: 'pii', outcomes: 'irreversible' },
+          approvalRecommendation: 'none',
+        }),
+      ]),
+    ];
+    const toxic = RULES.filter((r) => r.id === 'toxic-flow');
+    // Without the option, an open-world tool is not a source of untrusted content: no flow.
+    expect(lint(servers(), toxic).findings).toEqual([]);
+    const flagged = lint(servers(), toxic, { rules: { 'toxic-flow': ['warning', { openWorldIsUntrusted: true }] } as never }).findings;
+    expect(flagged.map((f) => [f.ruleId, f.server, f.tool])).toEqual([['toxic-flow', 'crm', 'export_contacts']]);
+    expect(flagged[0]!.related?.map((r) => `${r.server}/${r.tool}`)).toContain('web/fetch_page');
+  });
+});
