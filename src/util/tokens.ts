@@ -14,8 +14,11 @@
  * ("HTTP" in "HTTPResponse"), a capitalised or lower-case word, an acronym, or digits.
  * Letters are Unicode letters; marks stay with their letter.
  */
-const WORD =
-  /\p{Lu}{2,}s(?![\p{Ll}\p{M}])|\p{Lu}+(?=\p{Lu}[\p{Ll}\p{M}])|[\p{Lu}\p{Lt}]?[\p{Ll}\p{Lo}\p{Lm}\p{M}]+|[\p{Lu}\p{Lt}][\p{M}]*(?:[\p{Lu}\p{Lt}][\p{M}]*)*|\p{Nd}+/gu;
+let word: RegExp | undefined;
+/** Made on first use: a Unicode property class costs a millisecond to set up, and ASCII names never need it. */
+const WORD = () =>
+  (word ??=
+    /\p{Lu}{2,}s(?![\p{Ll}\p{M}])|\p{Lu}+(?=\p{Lu}[\p{Ll}\p{M}])|[\p{Lu}\p{Lt}]?[\p{Ll}\p{Lo}\p{Lm}\p{M}]+|[\p{Lu}\p{Lt}][\p{M}]*(?:[\p{Lu}\p{Lt}][\p{M}]*)*|\p{Nd}+/gu);
 
 /**
  * WORD for text that is all ASCII, where \p{Lu} is A-Z, \p{Ll} is a-z, \p{Nd} is 0-9 and
@@ -28,7 +31,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
 function scan(identifier: string): string[] {
   const out: string[] = [];
   if (NON_ASCII.test(identifier)) {
-    for (const m of identifier.normalize('NFC').matchAll(WORD)) out.push(m[0].toLowerCase());
+    for (const m of identifier.normalize('NFC').matchAll(WORD())) out.push(m[0].toLowerCase());
   } else {
     // One native call finds every token.
     const words = identifier.match(ASCII_WORD);

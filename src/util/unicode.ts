@@ -139,10 +139,18 @@ export function describeChar(ch: string): string {
   return `${shown} (${charLabel(cp)})`;
 }
 
-const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
-const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
-const LATIN_OR_COMMON = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]$/u;
-const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+// Unicode property classes cost about a millisecond each to set up, and ASCII text never
+// needs them: each is made on first use.
+let rtlPattern: RegExp | undefined;
+let letterOrMark: RegExp | undefined;
+let latinOrCommon: RegExp | undefined;
+let pictographic: RegExp | undefined;
+const RTL = () =>
+  (rtlPattern ??=
+    /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u);
+const LETTER_OR_MARK = () => (letterOrMark ??= /^[\p{L}\p{M}]$/u);
+const LATIN_OR_COMMON = () => (latinOrCommon ??= /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]$/u);
+const PICTOGRAPHIC = () => (pictographic ??= /^\p{Extended_Pictographic}$/u);
 
 function isVariationSelector(cp: number): boolean {
   return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
@@ -178,9 +186,9 @@ function legitimateJoiner(text: string, i: number, cp: number): boolean {
       j -= prev.length;
       prev = before(text, j);
     }
-    if (prev !== undefined && PICTOGRAPHIC.test(prev) && PICTOGRAPHIC.test(next)) return true;
+    if (prev !== undefined && PICTOGRAPHIC().test(prev) && PICTOGRAPHIC().test(next)) return true;
   }
-  return prev !== undefined && LETTER_OR_MARK.test(prev) && LETTER_OR_MARK.test(next) && !(LATIN_OR_COMMON.test(prev) && LATIN_OR_COMMON.test(next));
+  return prev !== undefined && LETTER_OR_MARK().test(prev) && LETTER_OR_MARK().test(next) && !(LATIN_OR_COMMON().test(prev) && LATIN_OR_COMMON().test(next));
 }
 
 /** Decodes a run of variation selectors the way "emoji smuggling" encodes bytes. */
@@ -281,7 +289,7 @@ export function scanHidden(text: string): HiddenScan {
     } else if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) {
       hit('bidi');
     } else if (cp === 0x200e || cp === 0x200f || cp === 0x061c) {
-      rtl ??= RTL.test(text);
+      rtl ??= RTL().test(text);
       if (!rtl) hit('bidi');
     }
     i += len;
