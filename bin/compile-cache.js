@@ -5,12 +5,12 @@
 //
 // The cache lives in a directory of the user's own ($MCP_ANNOTATE_CACHE_DIR, else
 // $XDG_CACHE_HOME/mcp-annotate or ~/.cache/mcp-annotate; %LOCALAPPDATA% on Windows), one
-// file per Node version, architecture and command. A file is used only when it names the
-// bundle it was made from (the digest on the bundle's first line), belongs to this user,
-// and V8 accepts it; otherwise the run compiles as usual and writes a fresh one at the end.
+// file per Node version, architecture, command and build (the newest three builds kept).
+// A file is used only when it names the bundle it was made from (the digest on the
+// bundle's first line), belongs to this user, and V8 accepts it; otherwise the run compiles as usual and writes a fresh one at the end.
 // Every failure to read or write it is ignored: the cache can only make a run faster.
 // MCP_ANNOTATE_NO_CACHE=1 (or Node's NODE_DISABLE_COMPILE_CACHE=1) turns it off.
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -73,6 +73,19 @@ function writeCache(file, digest, data) {
   }
 }
 
+/** Keeps the newest few caches of a family (other builds of the same command), so old builds' files do not pile up. */
+function prune(dir, family, keep = 3) {
+  try {
+    const files = readdirSync(dir)
+      .filter((f) => f.startsWith(family) && f.endsWith('.cache'))
+      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of files.slice(keep)) rmSync(join(dir, f), { force: true });
+  } catch {
+    // another run pruned first, or the directory is not ours to tidy
+  }
+}
+
 /**
  * Evaluates the CommonJS bundle at `bundle` and returns its exports, with `status`
  * ('off', 'missing', 'rejected' or 'used') and `save()`, which writes a fresh cache
@@ -83,7 +96,9 @@ export function loadBundle(bundle, command = 'other', env = process.env) {
   const source = readFileSync(bundle, 'utf8');
   const digest = BUNDLE_HEADER.exec(source)?.[1];
   const dir = digest ? cacheDir(env) : undefined;
-  const file = dir && join(dir, `main-${process.version}-${process.arch}-${COMMANDS.has(command) ? command : 'other'}.cache`);
+  // Named by the build too, so two installs of different versions do not keep replacing each other's cache.
+  const family = `main-${process.version}-${process.arch}-${COMMANDS.has(command) ? command : 'other'}-`;
+  const file = dir && join(dir, `${family}${digest.slice(0, 16)}.cache`);
   const cachedData = file ? readCache(file, digest) : undefined;
 
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`, {
@@ -99,7 +114,9 @@ export function loadBundle(bundle, command = 'other', env = process.env) {
     exports: module.exports,
     status,
     save() {
-      if (status === 'missing' || status === 'rejected') writeCache(file, digest, script.createCachedData());
+      if (status !== 'missing' && status !== 'rejected') return;
+      writeCache(file, digest, script.createCachedData());
+      prune(dir, family);
     },
   };
 }

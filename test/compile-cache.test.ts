@@ -4,7 +4,7 @@
  * build, someone else's, or unwritable never changes what a run prints.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -34,10 +34,33 @@ describe('compile cache', () => {
   it('is written after a run without one, used by the next, and one file per Node version and command', () => {
     const dir = join(tempDir(), 'cache');
     expect(load(dir)).toBe('missing');
-    expect(cacheFiles(dir)).toEqual([`main-${process.version}-${process.arch}-lint.cache`]);
+    const digest = /^\/\/ mcp-annotate bundle ([0-9a-f]{64})\n/.exec(readFileSync(BUNDLE, 'utf8'))![1]!;
+    expect(cacheFiles(dir)).toEqual([`main-${process.version}-${process.arch}-lint-${digest.slice(0, 16)}.cache`]);
     expect(load(dir)).toBe('used');
     expect(load(dir, {}, 'not-a-command')).toBe('missing');
     expect(load(dir, {}, 'other')).toBe('used');
+  });
+
+  it('keeps the caches of the newest three builds of a command and removes older ones', () => {
+    const dir = join(tempDir(), 'cache');
+    mkdirSync(dir, { recursive: true });
+    const family = `main-${process.version}-${process.arch}-lint-`;
+    const old = ['0000000000000001', '0000000000000002', '0000000000000003'].map((d, i) => {
+      const f = join(dir, `${family}${d}.cache`);
+      writeFileSync(f, 'an older build');
+      utimesSync(f, 1000 + i, 1000 + i);
+      return f;
+    });
+    writeFileSync(join(dir, `main-${process.version}-${process.arch}-diff-0000000000000001.cache`), 'another command');
+    expect(load(dir)).toBe('missing');
+    expect(cacheFiles(dir).sort()).toEqual(
+      [
+        `main-${process.version}-${process.arch}-diff-0000000000000001.cache`,
+        `${family}0000000000000002.cache`,
+        `${family}0000000000000003.cache`,
+        cacheFiles(dir).find((f) => f.startsWith(family) && !old.some((o) => o.endsWith(f)))!,
+      ].sort(),
+    );
   });
 
   it('falls back to compiling when the cache is corrupt, and replaces it', () => {
