@@ -7,8 +7,9 @@
 // $XDG_CACHE_HOME/mcp-annotate or ~/.cache/mcp-annotate; %LOCALAPPDATA% on Windows), one
 // file per Node version, architecture, command and build (the newest three builds kept).
 // A file is used only when it names the bundle it was made from (the digest on the
-// bundle's first line), belongs to this user, and V8 accepts it; otherwise the run compiles as usual and writes a fresh one at the end.
-// Every failure to read or write it is ignored: the cache can only make a run faster.
+// bundle's first line), belongs to this user, and V8 accepts it; otherwise the run
+// compiles as usual and writes a fresh one at the end. Every failure to read or write it
+// is ignored: the cache can only make a run faster.
 // MCP_ANNOTATE_NO_CACHE=1 (or Node's NODE_DISABLE_COMPILE_CACHE=1) turns it off.
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

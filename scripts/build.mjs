@@ -125,7 +125,7 @@ function newestMtime(dir) {
  * instead of parsing and compiling a hundred modules. Code that only some commands need
  * (live servers, config, other commands) sits in lazily initialised wrappers, so it costs
  * nothing until called. Packages that are heavy and only needed by some commands stay
- * outside (EXTERNAL) and are imported when used.
+ * outside (EXTERNAL) and are required when used (src/util/require.ts).
  */
 const EXTERNAL = ['@modelcontextprotocol/sdk', 'yaml', 'lilconfig'];
 
@@ -212,11 +212,10 @@ export async function bundle() {
     banner: { js: 'var __mcpImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
   // bin/compile-cache.js runs the bundle as a script, where import() has no loader: external packages must be required.
-  const code0 = readFileSync(out, 'utf8');
-  const dynamic = code0.match(/\bimport\(\s*["'][^"']+["']\s*\)/g);
+  const code = readFileSync(out, 'utf8');
+  const dynamic = code.match(/\bimport\(\s*["'][^"']+["']\s*\)/g);
   if (dynamic) throw new Error(`the CLI bundle must not import() at run time (use requirePackage): ${[...new Set(dynamic)].join(', ')}`);
   // The first line names the bundle's content, so a code cache made from another build is never used for this one.
-  const code = code0;
   const digest = createHash('sha256').update(code).digest('hex');
   writeFileSync(out, `// mcp-annotate bundle ${digest}\n${code}`);
 }

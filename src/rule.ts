@@ -139,7 +139,8 @@ export interface Rule<O = any> extends RuleMeta<O> {
    * checkServer() or checkRun(): what those checks need to know of the tool, or undefined
    * for nothing. They read it as `collected` on each of their tools, whose claims are
    * empty by then (keeping every claim of a registry-sized dump would not fit in memory).
-   * ctx.options are the rule's options for the run, not per-tool overrides.
+   * Keep what any of the rule's options would need: ctx.options here are the rule's
+   * configured options, never a per-tool override's.
    */
   collect?(ctx: ToolContext<O>): unknown;
   /** Called once per server, after every tool was checked. */
