@@ -10,7 +10,9 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { sarifLog } from '../src/reporters/sarif.js';
-import { jsonReport } from '../src/reporters/json.js';
+import { jsonReport, spliceArray } from '../src/reporters/json.js';
+import fc from 'fast-check';
+import { assertProperty } from './helpers/property.js';
 import { format } from '../src/reporters/index.js';
 import type { FormatName } from '../src/reporters/types.js';
 import { RULES } from '../rules/index.js';
@@ -149,3 +151,22 @@ describe('golden output of the bundled example', () => {
   }
 });
 
+
+describe('spliceArray (how the JSON and SARIF reports are streamed)', () => {
+  it('writes exactly JSON.stringify(doc, null, 2) with the items in place, at any depth and across batches', () => {
+    assertProperty(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 600 }), fc.integer({ min: 1, max: 4 }), fc.jsonValue(), (items, depth, other) => {
+        // A document with the array `depth` levels down, beside other data.
+        const place = (array: unknown[]): unknown => {
+          let v: unknown = { before: other, items: array, after: 'x' };
+          for (let d = 1; d < depth; d++) v = { [`level${d}`]: v, sibling: d };
+          return v;
+        };
+        const expected = `${JSON.stringify(place(items), null, 2)}\n`;
+        const streamed = [...spliceArray(place([]), 'items', depth, items, (x) => x)].join('');
+        expect(streamed).toBe(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -88,7 +88,11 @@ export function* jsonChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>
 
 /**
  * JSON.stringify(doc, null, 2) + "\n" with the (empty) array at `key` filled from
- * `items` one at a time. `depth` is how deep the key sits (1 = a member of the root).
+ * `items`. `depth` is how deep the key sits (1 = a member of the root).
+ *
+ * Items are serialised a batch at a time by one JSON.stringify of the batch nested `depth`
+ * objects deep, where JSON.stringify itself indents them as they stand in the document:
+ * no re-indenting of each item's lines.
  */
 export function* spliceArray<T>(doc: unknown, key: string, depth: number, items: Iterable<T>, map: (item: T) => unknown): Generator<string> {
   const text = JSON.stringify(doc, null, 2);
@@ -96,18 +100,35 @@ export function* spliceArray<T>(doc: unknown, key: string, depth: number, items:
   const marker = `\n${pad}${JSON.stringify(key)}: []`;
   const at = text.indexOf(marker);
   if (at < 0) throw new Error(`spliceArray: no empty ${key} array at depth ${depth}`);
-  const inner = `${pad}  `;
+  const nest = (array: unknown[]) => {
+    let v: unknown = array;
+    for (let d = 0; d < depth; d++) v = { k: v };
+    return v;
+  };
+  // What JSON.stringify writes around the items of the nested batch (a lone 0 finds it).
+  const probe = JSON.stringify(nest([0]), null, 2);
+  const before = probe.indexOf('0');
+  const after = probe.length - before - 1;
   let chunk = text.slice(0, at + marker.length - 1);
   let first = true;
-  for (const item of items) {
-    // split/join re-indents faster than a regex replace (measured on 10,000 findings).
-    chunk += `${first ? '' : ','}\n${inner}${JSON.stringify(map(item), null, 2).split('\n').join(`\n${inner}`)}`;
+  const batch: unknown[] = [];
+  const flush = () => {
+    const s = JSON.stringify(nest(batch), null, 2);
+    chunk += `${first ? '' : ','}\n${pad}  ${s.slice(before, s.length - after)}`;
     first = false;
-    if (chunk.length > 1 << 16) {
-      yield chunk;
-      chunk = '';
+    batch.length = 0;
+  };
+  for (const item of items) {
+    batch.push(map(item));
+    if (batch.length === 256) {
+      flush();
+      if (chunk.length > 1 << 16) {
+        yield chunk;
+        chunk = '';
+      }
     }
   }
+  if (batch.length) flush();
   yield `${chunk}${first ? '' : `\n${pad}`}]${text.slice(at + marker.length)}\n`;
 }
 
