@@ -266,12 +266,17 @@ describe('client config files', () => {
 
 describe('--discover', () => {
   it('lists the servers of known client configs with their files and starts nothing without --yes', async () => {
+    const never = join(SERVERS, '..', 'never-written');
     const home = tempDir({
-      '.cursor/mcp.json': json({ mcpServers: { 'user-server': serverArgv('misbehave.mjs', 'started', join(SERVERS, '..', 'never-written')) } }),
+      '.cursor/mcp.json': json({ mcpServers: { 'user-server': serverArgv('misbehave.mjs', 'started', never) } }),
+      // VS Code's user settings: JSON with comments, servers under "mcp" among other settings.
+      '.config/Code/User/settings.json': `{\n  // editor\n  "editor.tabSize": 2,\n  "mcp": { "servers": ${JSON.stringify({ 'settings-server': { type: 'stdio', ...serverArgv('misbehave.mjs', 'started', never) } })} },\n}\n`,
     });
     const marker = join(home, 'started.pid');
     const project = tempDir({
       '.vscode/mcp.json': json({ servers: { 'project-server': { type: 'stdio', ...serverArgv('misbehave.mjs', 'started', marker) }, remote: { type: 'http', url: `${streamable.url}?key=abc` } } }),
+      // Workspace settings without servers: read, nothing listed, no error.
+      '.vscode/settings.json': json({ 'files.eol': '\n' }),
     });
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
     const list = await runCli(['lint', '--discover'], { cwd: project, env });
@@ -284,8 +289,10 @@ describe('--discover', () => {
         '.vscode/mcp.json (VS Code, project)',
         `  project-server  stdio  ${process.execPath}`,
         `  remote          http   ${streamable.url}`,
+        `${home}/.config/Code/User/settings.json (VS Code, user)`,
+        `  settings-server  stdio  ${process.execPath}`,
         '',
-        '3 servers found. Nothing was started: add --yes to start them and lint their tools (--server NAME picks some).',
+        '4 servers found. Nothing was started: add --yes to start them and lint their tools (--server NAME picks some).',
         '',
       ].join('\n'),
     );

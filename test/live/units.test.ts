@@ -138,7 +138,7 @@ describe('client config shapes', () => {
 describe('--discover locations', () => {
   it('checks the known user and project files of each client and finds the ones that exist', () => {
     const home = tempDir({ '.cursor/mcp.json': '{}', '.gemini/settings.json': '{}', '.config/zed/settings.json': '{}' });
-    const project = tempDir({ '.vscode/mcp.json': '{}', '.mcp.json': '{}' });
+    const project = tempDir({ '.vscode/mcp.json': '{}', '.vscode/settings.json': '{}', '.mcp.json': '{}' });
     const ctx = { cwd: project, env: { HOME: home }, platform: 'linux' as const };
     const clients = new Set(knownConfigLocations(ctx).map((c) => c.client));
     expect(clients).toEqual(new Set(['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', 'Gemini CLI', 'Windsurf', 'opencode', 'Zed']));
@@ -146,11 +146,16 @@ describe('--discover locations', () => {
       ['Claude Code', 'project', join(project, '.mcp.json')],
       ['Cursor', 'user', join(home, '.cursor/mcp.json')],
       ['VS Code', 'project', join(project, '.vscode/mcp.json')],
+      ['VS Code', 'project', join(project, '.vscode/settings.json')],
       ['Gemini CLI', 'user', join(home, '.gemini/settings.json')],
       ['Zed', 'user', join(home, '.config/zed/settings.json')],
     ]);
     const mac = knownConfigLocations({ cwd: project, env: { HOME: '/Users/u' }, platform: 'darwin' });
     expect(mac.find((c) => c.client === 'Claude Desktop')!.path).toBe('/Users/u/Library/Application Support/Claude/claude_desktop_config.json');
+    expect(mac.filter((c) => c.client === 'VS Code' && c.scope === 'user').map((c) => c.path)).toEqual([
+      '/Users/u/Library/Application Support/Code/User/mcp.json',
+      '/Users/u/Library/Application Support/Code/User/settings.json',
+    ]);
   });
 });
 

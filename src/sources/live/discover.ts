@@ -37,6 +37,9 @@ export function knownConfigLocations(ctx: DiscoverContext): KnownConfig[] {
   project('Cursor', '.cursor', 'mcp.json');
   user('VS Code', join(appDir, 'Code', 'User', 'mcp.json'));
   project('VS Code', '.vscode', 'mcp.json');
+  // Before mcp.json, VS Code kept servers under "mcp" in its settings, and still reads them there.
+  user('VS Code', join(appDir, 'Code', 'User', 'settings.json'));
+  project('VS Code', '.vscode', 'settings.json');
   user('Gemini CLI', join(home, '.gemini', 'settings.json'));
   project('Gemini CLI', '.gemini', 'settings.json');
   user('Windsurf', join(home, '.codeium', 'windsurf', 'mcp_config.json'));
