@@ -250,6 +250,15 @@ describe('a policy is its own rule in every output', () => {
     expect(results[0].locations[0].physicalLocation.region.startLine).toBeGreaterThan(1);
   });
 
+  it('markdown links policy/<name> to the Policies section (built-in rules link to their pages)', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json(config), 'dump.json': json({ serverInfo: { name: 'db' }, tools }) });
+    const r = await runCli(['lint', 'dump.json', '-f', 'markdown'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('| [policy/confirm-irreversible-actions](https://github.com/mcp-annotate/mcp-annotate#policies) |');
+    // The override turns the policy off for legacy_purge: one row.
+    expect(r.stdout.match(/\[policy\/confirm-irreversible-actions\]/g)).toHaveLength(1);
+  });
+
   it('`rules` lists it and `explain` shows it', async () => {
     const dir = tempDir({ 'mcp-annotate.config.json': json(config) });
     const list = await runCli(['rules', '-f', 'json'], { cwd: dir });

@@ -83,9 +83,20 @@ function hasDocPage(id: string): boolean {
   return known;
 }
 
-function ruleCell(id: string, ruleIds: ReadonlySet<string>): string {
+/** Where each rule of the run is documented: its doc page, or its own helpUri (a policy rule points at the README's Policies). */
+function ruleLinks(report: Report): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const r of report.rules) {
+    const url = r.helpUri ?? (hasDocPage(r.id) ? ruleDocUrl(r.id) : undefined);
+    if (url) links.set(r.id, url);
+  }
+  return links;
+}
+
+function ruleCell(id: string, links: ReadonlyMap<string, string>): string {
   const text = escapeMarkdown(id);
-  return ruleIds.has(id) && hasDocPage(id) ? `[${text}](${ruleDocUrl(id)})` : text;
+  const url = links.get(id);
+  return url ? `[${text}](${url})` : text;
 }
 
 function locationCell(f: Finding): string {
@@ -101,7 +112,7 @@ interface ServerBlock {
 export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   const max = Math.max(MARKDOWN_MIN_BYTES, opts.markdownMaxBytes ?? MARKDOWN_MAX_BYTES);
   const findings = visible(report.findings, opts.quiet);
-  const ruleIds = new Set(report.rules.map((r) => r.id));
+  const links = ruleLinks(report);
   const n = count(report.findings);
   const tools = report.servers.reduce((s, x) => s + x.tools, 0);
   const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
@@ -137,7 +148,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
       if (!withFindings.has(s.id)) clean.push(label);
       continue;
     }
-    blocks.push({ heading: `### ${escapeMarkdown(s.name)}\n\n${escapeMarkdown(s.origin.display)} · ${plural(s.tools, 'tool')} · ${plural(list.length, 'finding')}`, rows: list.map((f) => row(f, ruleIds)) });
+    blocks.push({ heading: `### ${escapeMarkdown(s.name)}\n\n${escapeMarkdown(s.origin.display)} · ${plural(s.tools, 'tool')} · ${plural(list.length, 'finding')}`, rows: list.map((f) => row(f, links)) });
   }
 
   const tail: string[] = [];
@@ -187,8 +198,8 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   return [...head, '> [!WARNING]', `> The findings are not listed: this summary is limited to ${max.toLocaleString('en-US')} bytes. The text, JSON and SARIF reports list them all.`, ''].join('\n');
 }
 
-function row(f: Finding, ruleIds: ReadonlySet<string>): string {
+function row(f: Finding, links: ReadonlyMap<string, string>): string {
   const tool = f.tool === undefined ? '_(server)_' : escapeMarkdown(f.tool);
   const message = escapeMarkdown(f.message, MESSAGE_MAX) + (f.suggestion ? `<br>**Fix:** ${escapeMarkdown(f.suggestion, MESSAGE_MAX)}` : '');
-  return `| ${tool} | ${SEVERITY_CELL[f.severity]} | ${ruleCell(f.ruleId, ruleIds)} | ${message} | ${locationCell(f)} |`;
+  return `| ${tool} | ${SEVERITY_CELL[f.severity]} | ${ruleCell(f.ruleId, links)} | ${message} | ${locationCell(f)} |`;
 }
