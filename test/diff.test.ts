@@ -143,6 +143,26 @@ describe('mcp-annotate diff (CLI)', () => {
     'broken.json': '{"tools": [\n  {"name": "x",}\n]}\n',
   };
 
+  it('reads the config: drift/* severities, failOn and maxWarnings, with the flags over them; -c and --no-config', async () => {
+    const config = { rules: { 'drift/readonly-removed': 'warning', 'drift/open-world-added': 'off', 'missing-readonly-hint': 'off' }, failOn: 'warning' };
+    const dir = tempDir({ ...files, 'mcp-annotate.config.json': json(config), 'strict.json': json({ rules: { 'drift/open-world-added': 'error' } }) });
+    const weak = await runCli(['diff', 'base.json', 'weak.json', '-f', 'json'], { cwd: dir });
+    expect(weak.stderr).toBe('');
+    expect(weak.code).toBe(1); // a warning now, and the config fails on warnings
+    expect(JSON.parse(weak.stdout).findings.map((f: { ruleId: string; severity: string }) => `${f.ruleId} ${f.severity}`)).toEqual(['drift/readonly-removed warning']);
+    expect((await runCli(['diff', 'base.json', 'weak.json', '--fail-on', 'error'], { cwd: dir })).code).toBe(0);
+    const warn = await runCli(['diff', 'base.json', 'warn.json'], { cwd: dir });
+    expect(warn).toMatchObject({ code: 0, stdout: '✔ no problems in 1 server, 2 tools\n' }); // turned off
+    const strict = await runCli(['diff', 'base.json', 'warn.json', '-c', 'strict.json'], { cwd: dir });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/error +.*drift\/open-world-added/);
+    const none = await runCli(['diff', 'base.json', 'weak.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(none.stdout).findings.map((f: { ruleId: string; severity: string }) => `${f.ruleId} ${f.severity}`)).toEqual(['drift/readonly-removed error']);
+    const typo = await runCli(['diff', 'base.json', 'weak.json', '-c', 'bad.json'], { cwd: tempDir({ ...files, 'bad.json': json({ rules: { 'drift/readonly-removd': 'off' } }) }) });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('did you mean "drift/readonly-removed"');
+  });
+
   it('exits 0 without drift, 1 on failing drift, and follows --fail-on and --max-warnings', async () => {
     const dir = tempDir(files);
     const same = await runCli(['diff', 'base.json', 'same.json'], { cwd: dir });

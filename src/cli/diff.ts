@@ -16,12 +16,22 @@ import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine } from '../util/text.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+import { runSettings } from '../config/settings.js';
+import type { RuleSetting } from '../engine/engine.js';
 
 export type DiffCliOptions = LintCliOptions;
 
+/** The config's settings of the drift rules (drift/*): lint's rules are not diff's. */
+function driftSettings(rules: Record<string, RuleSetting> | undefined): Record<string, RuleSetting> {
+  return Object.fromEntries(Object.entries(rules ?? {}).filter(([id]) => id.startsWith('drift/')));
+}
+
 export async function diffCommand(base: string, head: string | undefined, opts: DiffCliOptions, io: CliIO): Promise<number> {
   const outputs = checkOutputs(opts.outputs);
-  const packs = selectPacks(opts.vocab, opts.disableVocab);
+  // The same config lint reads, with the flags over it: its drift/* severities, spec,
+  // vocabularies and failure thresholds (overrides and policies are lint's).
+  const settings = await runSettings([base], opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
+  const packs = selectPacks(settings.vocab, settings.disableVocab);
   const live = hasLiveFlags(opts);
   if (head === undefined && !live) {
     throw new UsageError('diff needs a head to compare with the base: a second file, glob or directory, or a live server (--stdio, --url, --mcp-config)');
@@ -42,13 +52,18 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   for (const e of errors) io.stderr.write(`${oneLine(e.message)}\n`);
   if (errors.length) io.stderr.write('mcp-annotate: only servers that both sides have were compared, since not every input could be read\n');
 
-  const result = diff(before.servers, after.servers, DRIFT_RULES, { spec: opts.spec, packs, pairedOnly: errors.length > 0 });
+  const result = diff(before.servers, after.servers, DRIFT_RULES, {
+    spec: settings.engine.spec,
+    packs,
+    rules: driftSettings(settings.config?.rules),
+    pairedOnly: errors.length > 0,
+  });
   const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff' };
   await writeReports(report, outputs, opts, io);
   return exitCodeFor(
     result.findings.map((f) => f.severity),
     errors,
-    opts.failOn ?? 'error',
-    opts.maxWarnings,
+    settings.failOn,
+    settings.maxWarnings,
   );
 }

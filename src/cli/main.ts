@@ -115,7 +115,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', addOutputFile)
       .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
       .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
-      .addOption(new Option('--fail-on <level>', 'exit 1 when a finding has this severity or higher').choices(['error', 'warning', 'note', 'none']).default('error'))
+      .addOption(new Option('--fail-on <level>', "exit 1 when a finding has this severity or higher (default: the config's failOn, else error)").choices(['error', 'warning', 'note', 'none']))
       .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
         if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
         return Number(v);
@@ -123,7 +123,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       .option('--quiet', 'report errors only')
       .option('--color', 'force colour in text output')
       .option('--no-color', 'disable colour in text output')
-      .option('--markdown-max-bytes <n>', 'size budget of markdown reports (default 1000000)', byteCount),
+      .option('--markdown-max-bytes <n>', 'size budget of markdown reports (default 1000000)', byteCount)
+      .option('-c, --config <file>', 'use this config file instead of looking for one (its drift/* rule severities, spec, vocabularies, failOn, maxWarnings)')
+      .option('--no-config', 'use no config file'),
     { forLint: false },
   )
     .option('--concurrency <n>', 'how many live head servers to run at once (default: 4)', (v: string) => {

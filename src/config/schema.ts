@@ -116,7 +116,7 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
       preset: { enum: [...PRESET_NAMES] },
       rules: {
         type: 'object',
-        description: 'Rule severities: "off" | "note" | "warning" | "error", or [severity, options]. Options are merged over the defaults.',
+        description: 'Rule severities: "off" | "note" | "warning" | "error", or [severity, options]. Options are merged over the defaults. The drift/* rules are those of `mcp-annotate diff`.',
         properties: ruleProps,
         patternProperties: { '^policy/': ruleSetting(undefined) },
         additionalProperties: false,

@@ -7,6 +7,7 @@
 import type { ErrorObject } from 'ajv';
 import { generated } from '../schema/generated.js';
 import { RULES } from '../../rules/index.js';
+import { DRIFT_RULES } from '../diff/rules/index.js';
 import { explainErrors } from '../schema/explain.js';
 import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
@@ -126,7 +127,7 @@ export interface CheckedConfig {
 
 /** Validate a config value; problems are collected, never thrown. */
 export function checkConfig(value: unknown, problems: PointedProblem[]): CheckedConfig {
-  const knownRules = RULES.map((r) => r.id);
+  const knownRules = [...RULES, ...DRIFT_RULES].map((r) => r.id);
   const validateSchema = generated('config').validate!;
   if (!validateSchema(value)) {
     problems.push(...schemaProblems(validateSchema.errors ?? [], knownRules));
