@@ -12,6 +12,7 @@ import { lint } from '../src/engine/engine.js';
 import { loadText } from '../src/sources/files.js';
 import { buildBaseline, matchBaseline, toolFingerprint, type BaselineEntry } from '../src/baseline/baseline.js';
 import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 
 const send = tool('send_email', { readOnlyHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } });
 const del = tool('delete_file', { readOnlyHint: true, openWorldHint: false });
@@ -143,6 +144,32 @@ describe('stale entries', () => {
     expect(u.stderr).toMatch(/; dropped \d+ stale entries\n$/);
     expect(read(dir).entries.some((e) => e.rule === 'readonly-vs-outcome')).toBe(false);
     expect((await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('json, sarif and markdown say what the baseline kept out and what went stale', async () => {
+    const dir = tempDir({ 'd.json': dump([send, del, get]) });
+    const w = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline', '-f', 'json'], { cwd: dir });
+    const written = JSON.parse(w.stdout);
+    const total = read(dir).entries.reduce((n, e) => n + e.count, 0);
+    expect(written.baseline).toEqual({ file: 'baseline.json', known: total, stale: 0, updated: true });
+    expect(written.findings).toEqual([]);
+    // Fix one finding: it goes stale; the rest stay known.
+    const fixedSend = tool('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } }, { _meta: { 'mcp.dev/requiresConfirmation': true } });
+    writeFileSync(join(dir, 'd.json'), dump([fixedSend, del, get]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json', '-o', 'r.json', '-f', 'sarif', '-o', 'r.sarif', '-f', 'markdown'], { cwd: dir });
+    const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect(report.baseline).toMatchObject({ file: 'baseline.json', updated: false });
+    expect(report.baseline.stale).toBeGreaterThan(0);
+    expect(report.baseline.known).toBeGreaterThan(0);
+    expect(Object.keys(report).slice(0, 4)).toEqual(['version', 'tool', 'summary', 'baseline']);
+    expect(validateJsonReport(report), JSON.stringify(validateJsonReport.errors)).toBe(true);
+    const sarif = JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8'));
+    expect(sarif.runs[0].properties.baseline).toEqual(report.baseline);
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+    expect(r.stdout).toContain(`_${report.baseline.known} known finding${report.baseline.known === 1 ? '' : 's'} in baseline baseline.json not reported; ${report.baseline.stale} baseline entr`);
+    // Without --baseline none of it appears.
+    const plain = await runCli(['lint', 'd.json', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(plain.stdout)).not.toHaveProperty('baseline');
   });
 
   it('entries of a server that could not be read are not called stale, and the baseline is not updated', async () => {

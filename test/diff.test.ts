@@ -5,9 +5,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv04 from 'ajv-draft-04';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { quote } from 'shell-quote';
 import { describe, expect, it } from 'vitest';
 import { diff } from '../src/diff/diff.js';
@@ -15,6 +12,7 @@ import { DRIFT_RULES } from '../src/diff/rules/index.js';
 import { sarifLog } from '../src/reporters/sarif.js';
 import { loadText } from '../src/sources/files.js';
 import type { Finding } from '../src/types.js';
+import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 
 function load(doc: unknown, display: string) {
@@ -116,10 +114,7 @@ describe('diff engine', () => {
   });
 
   it('produces SARIF that validates against the 2.1.0 schema, with the drift rules as rule metadata', () => {
-    const sarifSchema = JSON.parse(readFileSync(join(process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared'), 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'));
-    const ajv = new Ajv04.default({ allErrors: true, strict: false });
-    addFormats.default(ajv);
-    const validate = ajv.compile(sarifSchema);
+    const validate = validateSarif;
     const r = run({ tools: [described('a', { readOnlyHint: true }, 'Reads.')] }, { tools: [described('b', { readOnlyHint: false }, 'Reads.')] });
     const log = sarifLog({ findings: r.findings, servers: r.servers, errors: [], rules: DRIFT_RULES, cwd: ROOT, command: 'diff' }, { quiet: false });
     expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
@@ -183,10 +178,7 @@ describe('mcp-annotate diff (CLI)', () => {
     expect(a.code).toBe(1);
     expect(a.stdout).toBe(b.stdout);
     expect(JSON.parse(a.stdout).findings[0]).toMatchObject({ ruleId: 'drift/readonly-removed', file: 'weak.json', related: [{ file: null, pointer: '/tools/0/annotations/readOnlyHint' }] });
-    const ajv = new Ajv2020.default({ allErrors: true, strict: false });
-    addFormats.default(ajv);
-    const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')));
-    expect(validate(JSON.parse(a.stdout)), JSON.stringify(validate.errors)).toBe(true);
+    expect(validateJsonReport(JSON.parse(a.stdout)), JSON.stringify(validateJsonReport.errors)).toBe(true);
   });
 
   it('reports bad input in one line naming the file and position, with exit 2', async () => {

@@ -8,8 +8,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
@@ -20,11 +18,8 @@ import { loadText } from '../src/sources/files.js';
 import { InputProblem } from '../src/sources/parse.js';
 import { BIN, ROOT, tempDir } from './helpers/cli.js';
 import { assertProperty } from './helpers/property.js';
+import { validateSarif } from './helpers/schemas.js';
 
-const SHARED = process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared');
-const ajv = new Ajv04.default({ allErrors: true, strict: false });
-addFormats.default(ajv);
-const validateSarif = ajv.compile(JSON.parse(readFileSync(join(SHARED, 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')));
 
 const RUNS = 60;
 

@@ -5,9 +5,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv04 from 'ajv-draft-04';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { sarifLog } from '../src/reporters/sarif.js';
 import { jsonReport, spliceArray } from '../src/reporters/json.js';
@@ -18,16 +15,8 @@ import type { FormatName } from '../src/reporters/types.js';
 import { RULES } from '../rules/index.js';
 import { ROOT, json, tool } from './helpers/cli.js';
 import { reportFor, reportForText } from './helpers/lint.js';
+import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 
-const SHARED = process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared');
-const sarifSchema = JSON.parse(readFileSync(join(SHARED, 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'));
-const ajv04 = new Ajv04.default({ allErrors: true, strict: false });
-addFormats.default(ajv04);
-const validateSarif = ajv04.compile(sarifSchema);
-
-const ajv2020 = new Ajv2020.default({ allErrors: true, strict: false });
-addFormats.default(ajv2020);
-const validateJsonReport = ajv2020.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')));
 
 const contradictory = json({
   serverInfo: { name: 'mail' },

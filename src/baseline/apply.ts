@@ -27,6 +27,20 @@ export interface BaselineResult {
   failStale: boolean;
   /** The baseline could not be updated: exit 2. */
   error: boolean;
+  /** What the baseline did, for the reports (absent without --baseline). */
+  summary?: BaselineSummary;
+}
+
+/** What a run's baseline did: findings it listed (so not reported) and entries that no longer occur. */
+export interface BaselineSummary {
+  /** The baseline file, as given (relative to the working directory when inside it). */
+  file: string;
+  /** Findings the baseline lists, not reported (with --update-baseline: every finding, now written to it). */
+  known: number;
+  /** Entries that no longer occur (0 with --update-baseline, which drops them). */
+  stale: number;
+  /** --update-baseline rewrote the file. */
+  updated: boolean;
 }
 
 /** Flag combinations that cannot work, before anything is linted. */
@@ -59,7 +73,7 @@ export async function applyBaseline(findings: Finding[], servers: readonly Serve
     await writeBaseline(path, next);
     const dropped = match.stale.length ? `; dropped ${plural(match.stale.length, 'stale entry', 'stale entries')}` : '';
     lines.push(`wrote baseline ${display}: ${plural(next.entries.length, 'entry', 'entries')} covering ${plural(findings.length, 'finding')}${dropped}`);
-    return { findings: [], lines, failStale: false, error: false };
+    return { findings: [], lines, failStale: false, error: false, summary: { file: display, known: findings.length, stale: 0, updated: true } };
   }
 
   if (match.known) lines.push(`baseline ${display}: ${plural(match.known, 'known finding')} not reported`);
@@ -71,5 +85,11 @@ export async function applyBaseline(findings: Finding[], servers: readonly Serve
     const how = s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`;
     lines.push(`${where}: stale baseline entry: ${what} ${how}; remove it or run with --update-baseline`);
   }
-  return { findings: match.fresh, lines, failStale: Boolean(flags.failOnStale) && match.stale.length > 0, error: false };
+  return {
+    findings: match.fresh,
+    lines,
+    failStale: Boolean(flags.failOnStale) && match.stale.length > 0,
+    error: false,
+    summary: { file: display, known: match.known, stale: match.stale.length, updated: false },
+  };
 }

@@ -175,7 +175,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;
-  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd };
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary };
   for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
   for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);

@@ -51,6 +51,8 @@ function head(report: Report) {
       tools: report.servers.reduce((s, x) => s + x.tools, 0),
       inputErrors: report.errors.length,
     },
+    // Only with --baseline: the findings it kept out of this report, and its stale entries.
+    ...(report.baseline ? { baseline: report.baseline } : {}),
     servers: report.servers.map((s) => ({
       id: s.id,
       name: s.name,

@@ -128,6 +128,12 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
     head.push(`${mark} **${plural(problems, 'finding')}** in ${scope}${unreadable}.`, '');
     head.push('| ❌ Errors | ⚠️ Warnings | ℹ️ Notes |', '| ---: | ---: | ---: |', `| ${n.error} | ${n.warning} | ${n.note} |`, '');
   }
+  const b = report.baseline;
+  if (b) {
+    const file = escapeMarkdown(b.file);
+    const stale = b.stale ? `; ${plural(b.stale, 'baseline entry', 'baseline entries')} no longer ${b.stale === 1 ? 'occurs' : 'occur'}` : '';
+    head.push(b.updated ? `_Baseline ${file} updated with ${plural(b.known, 'finding')}; none reported._` : `_${plural(b.known, 'known finding')} in baseline ${file} not reported${stale}._`, '');
+  }
   if (opts.quiet && n.warning + n.note) head.push(`_${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} not listed (--quiet)._`, '');
 
   // One block per server that has findings, in report order.

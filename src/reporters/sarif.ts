@@ -169,6 +169,7 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
         },
         invocations: [{ executionSuccessful: report.errors.length === 0, toolExecutionNotifications: notifications }],
         columnKind: 'utf16CodeUnits',
+        ...(report.baseline ? { properties: { baseline: report.baseline } } : {}),
         results: [] as Record<string, unknown>[],
       },
     ],

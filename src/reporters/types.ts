@@ -2,6 +2,8 @@ import type { Rule } from '../rule.js';
 import type { ServerSummary } from '../engine/engine.js';
 import type { Finding, InputError } from '../types.js';
 
+import type { BaselineSummary } from '../baseline/apply.js';
+
 /** Everything a reporter needs; reporters never decide severity and never do I/O beyond reading docs. */
 export interface Report {
   findings: Finding[];
@@ -13,6 +15,8 @@ export interface Report {
   cwd: string;
   /** The command that produced the report (headings in markdown); "lint" when absent. */
   command?: 'lint' | 'diff';
+  /** What --baseline did (absent without one). */
+  baseline?: BaselineSummary;
 }
 
 export interface ReporterOptions {

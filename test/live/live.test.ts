@@ -4,23 +4,14 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv04 from 'ajv-draft-04';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDir, json } from '../helpers/cli.js';
+import { runCli, tempDir, json } from '../helpers/cli.js';
+import { validateJsonReport, validateSarif } from '../helpers/schemas.js';
 import { startHttpServer } from './servers/http.mjs';
 import { loadFixture } from './servers/tools-lib.mjs';
 import { SERVERS, VOCAB_FIXTURE, essence, serverArgv, serverCommand } from './helpers.js';
 
 const fixture = loadFixture(VOCAB_FIXTURE);
-const SHARED = process.env.MCP_ANNOTATE_SHARED ?? join(ROOT, '..', 'shared');
-const ajv04 = new Ajv04.default({ allErrors: true, strict: false });
-addFormats.default(ajv04);
-const validateSarif = ajv04.compile(JSON.parse(readFileSync(join(SHARED, 'spec', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')));
-const ajv2020 = new Ajv2020.default({ allErrors: true, strict: false });
-addFormats.default(ajv2020);
-const validateJsonReport = ajv2020.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')));
 type Http = Awaited<ReturnType<typeof startHttpServer>>;
 let streamable: Http;
 let sse: Http;
