@@ -102,6 +102,49 @@ describe('what does not resurrect baselined findings', () => {
     expect(read(dir).entries.some((e) => e.tool === 'send_email')).toBe(false);
   });
 
+  it('a renamed server whose tools are all still there; a tool renamed with it is followed too; justifications move', async () => {
+    const named = (name: string, tools: unknown[]) => JSON.stringify({ serverInfo: { name }, tools }, null, 2) + '\n';
+    const dir = tempDir({ 'd.json': named('mail', [send, del, get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const b = read(dir);
+    for (const e of b.entries) e.justification = 'accepted for the staging relay';
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(b, null, 2) + '\n');
+    writeFileSync(join(dir, 'd.json'), named('mailer', [{ ...send, name: 'send_mail' }, del, get]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir });
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual([
+      'mcp-annotate: baseline baseline.json: server "mailer" has the tools of baselined server "mail"; its entries apply to it',
+      'mcp-annotate: baseline baseline.json: tool "send_mail" of server "mail" has the content of baselined tool "send_email"; its entries apply to it',
+    ]);
+    expect(r.stdout).toBe('✔ no problems in 1 server, 3 tools\n');
+    expect(r.code).toBe(0);
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const entries = read(dir).entries;
+    expect(new Set(entries.map((e) => e.server))).toEqual(new Set(['mailer']));
+    expect(entries.every((e) => e.justification === 'accepted for the staging relay')).toBe(true);
+  });
+
+  it('a renamed server is not followed when a baselined tool changed, or when two vanished servers would fit', async () => {
+    const named = (name: string, tools: unknown[]) => ({ serverInfo: { name }, tools });
+    const dir = tempDir({ 'a.json': json(named('mail', [send, del])), 'b.json': json(named('mail-copy', [send, del])) });
+    await runCli(['lint', 'a.json', 'b.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    // Two baselined servers with the same tools, one new name: which one it was cannot be told.
+    writeFileSync(join(dir, 'a.json'), json(named('mailer', [send, del])));
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dir, 'b.json'));
+    const ambiguous = await runCli(['lint', 'a.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    expect(ambiguous.stderr).not.toContain('has the tools of baselined server');
+    expect(JSON.parse(ambiguous.stdout).findings.length).toBeGreaterThan(0);
+
+    const one = tempDir({ 'a.json': json(named('mail', [send, del])) });
+    await runCli(['lint', 'a.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: one });
+    const changedDel = tool('delete_file', { readOnlyHint: true, openWorldHint: true });
+    writeFileSync(join(one, 'a.json'), json(named('mailer', [send, changedDel])));
+    const changed = await runCli(['lint', 'a.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: one });
+    expect(changed.stderr).not.toContain('has the tools of baselined server');
+    expect(changed.stderr).toContain('stale baseline entry');
+    expect(JSON.parse(changed.stdout).findings.length).toBeGreaterThan(0);
+  });
+
   it('but a rename it cannot tell apart (two vanished tools with the same content) is new', async () => {
     const a = tool('read_a', { readOnlyHint: true });
     const b = tool('read_b', { readOnlyHint: true });

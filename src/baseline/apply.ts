@@ -62,6 +62,7 @@ export async function applyBaseline(findings: Finding[], servers: readonly Serve
   const entries = loaded?.entries ?? [];
   const match = matchBaseline(findings, servers, entries, inputErrors === 0);
   const lines: string[] = [];
+  for (const r of match.serverRenames) lines.push(`baseline ${display}: server ${q(r.to)} has the tools of baselined server ${q(r.from)}; its entries apply to it`);
   for (const r of match.renames) lines.push(`baseline ${display}: tool ${q(r.to)} of server ${q(r.server)} has the content of baselined tool ${q(r.from)}; its entries apply to it`);
 
   if (flags.updateBaseline) {

@@ -16,8 +16,13 @@
  *    and no other vanished or new tool of that server has it. Its entries then absorb the
  *    new name's findings as in 2.
  * 4. What an entry did not absorb is stale: the finding is gone (or fewer remain).
+ * 5. A renamed server: a server name that no entry knows is matched to an entry's server
+ *    name that is not in the run when every baselined tool of the old name (every entry
+ *    with a fingerprint) has a tool with the same fingerprint in the new one, and no other
+ *    vanished or new server pairs with either. Its entries then apply to the new name as in
+ *    1-4 (tools renamed along with it are followed by 3).
  *
- * Server-level findings (no tool) have an absolute pointer. Servers are matched by name.
+ * Server-level findings (no tool) have an absolute pointer.
  */
 import { canonical } from '../engine/possible-sets.js';
 import type { Finding, ServerInput } from '../types.js';
@@ -78,14 +83,45 @@ function toolsByServer(servers: readonly ServerInput[]): Map<string, ServerTools
 }
 
 export interface Rename {
+  /** The server's name in the baseline. */
   server: string;
   from: string;
   to: string;
 }
 
-/** Per server: current tool name → the baselined name it was renamed from (rule 3). */
-export function findRenames(entries: readonly BaselineEntry[], servers: readonly ServerInput[]): Rename[] {
+export interface ServerRename {
+  /** The name in the baseline. */
+  from: string;
+  /** The name in this run. */
+  to: string;
+}
+
+/** Servers of the run that are baselined servers under a new name (rule 5). */
+export function findServerRenames(entries: readonly BaselineEntry[], servers: readonly ServerInput[]): ServerRename[] {
   const current = toolsByServer(servers);
+  const baselined = new Map<string, Set<string>>();
+  for (const e of entries) {
+    const fps = baselined.get(e.server) ?? new Set<string>();
+    if (e.tool !== undefined && e.fingerprint !== undefined) fps.add(e.fingerprint);
+    baselined.set(e.server, fps);
+  }
+  const vanished = [...baselined].filter(([name, fps]) => !current.has(name) && fps.size > 0);
+  const fresh = [...current].filter(([name]) => !baselined.has(name)).map(([name, s]) => ({ name, fps: new Set(s.tools.values()) }));
+  const pairs: ServerRename[] = [];
+  for (const [from, fps] of vanished) {
+    const candidates = fresh.filter((n) => [...fps].every((fp) => n.fps.has(fp)));
+    if (candidates.length !== 1) continue;
+    const to = candidates[0]!.name;
+    const rivals = vanished.filter(([, other]) => [...other].every((fp) => candidates[0]!.fps.has(fp)));
+    if (rivals.length === 1) pairs.push({ from, to });
+  }
+  return pairs.sort((a, b) => cmp(a.to, b.to));
+}
+
+/** Per server: current tool name → the baselined name it was renamed from (rule 3). */
+export function findRenames(entries: readonly BaselineEntry[], servers: readonly ServerInput[], serverRenames: readonly ServerRename[] = []): Rename[] {
+  const current = toolsByServer(servers);
+  const renamedTo = new Map(serverRenames.map((r) => [r.from, r.to]));
   const out: Rename[] = [];
   const baselined = new Map<string, Map<string, string | undefined>>();
   for (const e of entries) {
@@ -95,7 +131,7 @@ export function findRenames(entries: readonly BaselineEntry[], servers: readonly
     baselined.set(e.server, tools);
   }
   for (const [server, old] of baselined) {
-    const now = current.get(server);
+    const now = current.get(renamedTo.get(server) ?? server);
     if (!now) continue;
     const vanished = [...old].filter(([name, fp]) => !now.tools.has(name) && fp !== undefined) as [string, string][];
     const fresh = [...now.tools].filter(([name]) => !old.has(name));
@@ -123,6 +159,7 @@ export interface BaselineMatch {
   known: number;
   stale: StaleEntry[];
   renames: Rename[];
+  serverRenames: ServerRename[];
   /** For each covered finding, the entry that covered it. */
   coveredBy: Map<Finding, number>;
 }
@@ -133,7 +170,9 @@ export interface BaselineMatch {
  *   of servers that are not in the run are not called stale (they could not be checked).
  */
 export function matchBaseline(findings: readonly Finding[], servers: readonly ServerInput[], entries: readonly BaselineEntry[], complete: boolean): BaselineMatch {
-  const renames = findRenames(entries, servers);
+  const serverRenames = findServerRenames(entries, servers);
+  const serverAlias = new Map(serverRenames.map((r) => [r.to, r.from]));
+  const renames = findRenames(entries, servers, serverRenames);
   const alias = new Map(renames.map((r) => [r.server + SEP + r.to, r.from]));
   const slots = new Map<string, { index: number; remaining: number }[]>();
   entries.forEach((e, index) => {
@@ -143,14 +182,15 @@ export function matchBaseline(findings: readonly Finding[], servers: readonly Se
   const fresh: Finding[] = [];
   const coveredBy = new Map<Finding, number>();
   for (const f of findings) {
-    const tool = f.tool === undefined ? undefined : (alias.get(f.server + SEP + f.tool) ?? f.tool);
-    const slot = slots.get(keyOf(f.server, tool, f.ruleId, f.toolPointer))?.find((s) => s.remaining > 0);
+    const server = serverAlias.get(f.server) ?? f.server;
+    const tool = f.tool === undefined ? undefined : (alias.get(server + SEP + f.tool) ?? f.tool);
+    const slot = slots.get(keyOf(server, tool, f.ruleId, f.toolPointer))?.find((s) => s.remaining > 0);
     if (slot) {
       slot.remaining--;
       coveredBy.set(f, slot.index);
     } else fresh.push(f);
   }
-  const linted = new Set(servers.map((s) => s.name));
+  const linted = new Set([...servers.map((s) => s.name), ...serverRenames.map((r) => r.from)]);
   const stale: StaleEntry[] = [];
   for (const list of slots.values()) {
     for (const s of list) {
@@ -159,7 +199,7 @@ export function matchBaseline(findings: readonly Finding[], servers: readonly Se
     }
   }
   stale.sort((a, b) => a.index - b.index);
-  return { fresh, known: coveredBy.size, stale, renames, coveredBy };
+  return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy };
 }
 
 function cmp(a: string | undefined, b: string | undefined): number {
