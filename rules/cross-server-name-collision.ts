@@ -104,6 +104,8 @@ and for a person approving the call to tell which server will run it.`,
     ],
   },
   checkRun(ctx) {
+    // One server cannot collide with another (its own duplicates are tool-name-unique's).
+    if (ctx.servers.length < 2) return;
     const first = new Map<string, { server: ServerRef; tool: ToolView }>();
     for (const s of ctx.servers) {
       const seenHere = new Set<string>();
