@@ -98,6 +98,19 @@ describe('locator', () => {
     }
   });
 
+  it('places values that start on a later line than their key, and literals and containers that span lines', () => {
+    const text = ['{', '  "a":', '    1,', '  "b"', '  :', '  "x",', '  "c":\r\n    {"d": [', '      true', '    ]},', '  "e": "one line"', '}'].join('\n');
+    const tree = parseTree(text)!;
+    const value = { a: 1, b: 'x', c: { d: [true] }, e: 'one line' };
+    const pointers = pointersOf(value);
+    const located = createLocator(text).locate(pointers);
+    for (const p of pointers) {
+      const { pointer: _found, ...rest } = located.get(p)!;
+      expect(rest, p).toEqual(expected(text, tree, value, p));
+    }
+    expect(located.get('/a')).toMatchObject({ line: 2, valueLine: 3 });
+  });
+
   it('maps a missing pointer to its nearest existing ancestor', () => {
     const text = '{\n  "tools": [\n    {"name": "a", "annotations": {}}\n  ]\n}';
     const at = createLocator(text).locate(['/tools/0/annotations/readOnlyHint', '/nope/deeper']);

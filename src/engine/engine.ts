@@ -298,11 +298,12 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
 
 function locateFindings(findings: Finding[], servers: readonly ServerInput[]): void {
   const byId = new Map(servers.map((s) => [s.id, s]));
-  const wanted = new Map<string, Set<string>>();
+  // Every pointer a finding needs, per server (the locator skips repeats).
+  const wanted = new Map<string, string[]>();
   const want = (serverId: string, pointer: string) => {
-    let set = wanted.get(serverId);
-    if (!set) wanted.set(serverId, (set = new Set()));
-    set.add(pointer);
+    let list = wanted.get(serverId);
+    if (!list) wanted.set(serverId, (list = []));
+    list.push(pointer);
   };
   for (const f of findings) {
     want(f.serverId, f.pointer);

@@ -227,7 +227,8 @@ class LineIndex {
     return starts;
   }
 
-  at(offset: number): { line: number; column: number } {
+  /** The 0-based index of the line holding `offset`. */
+  lineOf(offset: number): number {
     const starts = (this.starts ??= this.build());
     let lo = 0;
     let hi = starts.length - 1;
@@ -236,28 +237,43 @@ class LineIndex {
       if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+    return lo;
+  }
+
+  /** The line of `offset`, starting the search at `line` when it is that line or a later one (no search when on the same line). */
+  lineFrom(line: number, offset: number): number {
+    const starts = (this.starts ??= this.build());
+    const next = starts[line + 1];
+    return next === undefined || offset < next ? line : this.lineOf(offset);
+  }
+
+  startOf(line: number): number {
+    return (this.starts ??= this.build())[line]!;
   }
 }
 
 function toLocated(pointer: string, mark: Mark, lines: LineIndex): Located {
   // A finding's region: from the key (when the value is a member) to the end of a
-  // literal value, or to the opening bracket of an object or array.
-  const start = lines.at(mark.keyOffset >= 0 ? mark.keyOffset : mark.offset);
-  const value = lines.at(mark.offset);
-  const end = mark.end >= 0 ? lines.at(mark.end) : value;
-  const regionEnd = mark.container ? { line: value.line, column: value.column + 1 } : end;
+  // literal value, or to the opening bracket of an object or array. A key and its value,
+  // and a literal's end, are nearly always on one line: one search finds them all.
+  const startOffset = mark.keyOffset >= 0 ? mark.keyOffset : mark.offset;
+  const startLine = lines.lineOf(startOffset);
+  const valueLine = lines.lineFrom(startLine, mark.offset);
+  const endOffset = mark.end >= 0 ? mark.end : mark.offset;
+  const endLine = lines.lineFrom(valueLine, endOffset);
+  const valueColumn = mark.offset - lines.startOf(valueLine) + 1;
+  const endColumn = endOffset - lines.startOf(endLine) + 1;
   return {
     pointer,
-    line: start.line,
-    column: start.column,
-    endLine: regionEnd.line,
-    endColumn: regionEnd.column,
+    line: startLine + 1,
+    column: startOffset - lines.startOf(startLine) + 1,
+    endLine: mark.container ? valueLine + 1 : endLine + 1,
+    endColumn: mark.container ? valueColumn + 1 : endColumn,
     valueOffset: mark.offset,
     valueLength: (mark.end >= 0 ? mark.end : mark.offset + 1) - mark.offset,
-    valueLine: value.line,
-    valueColumn: value.column,
-    valueEndLine: end.line,
-    valueEndColumn: end.column,
+    valueLine: valueLine + 1,
+    valueColumn,
+    valueEndLine: endLine + 1,
+    valueEndColumn: endColumn,
   };
 }
