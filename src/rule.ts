@@ -93,6 +93,7 @@ export interface ServerRef {
 export interface ToolContext<O = Record<string, never>> {
   tool: ToolView;
   server: ServerRef;
+  /** What the tool's annotations say, normalised by the packs (for check() and collect(); server and run rules see none: see `collected`). */
   claims: ClaimSet;
   /** Schema problems the packs found in this tool (for check(); server and run rules see none). */
   problems: readonly SchemaProblem[];
