@@ -51,6 +51,25 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return Number(v);
   };
 
+  /** The report and run options lint and diff share: formats and files, vocabularies, failure thresholds, colour, config. */
+  const addReportOptions = (cmd: Command, help: { markdown: string; config: string }): Command =>
+    cmd
+      .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
+      .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', addOutputFile)
+      .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
+      .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
+      .addOption(new Option('--fail-on <level>', "exit 1 when a finding has this severity or higher (default: the config's failOn, else error)").choices(['error', 'warning', 'note', 'none']))
+      .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
+        if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
+        return Number(v);
+      })
+      .option('--quiet', 'report errors only')
+      .option('--color', 'force colour in text output')
+      .option('--no-color', 'disable colour in text output')
+      .option('--markdown-max-bytes <n>', help.markdown, byteCount)
+      .option('-c, --config <file>', help.config)
+      .option('--no-config', 'use no config file');
+
   program
     .name(TOOL_NAME)
     .description('Lint the annotations MCP servers put on their tools.')
@@ -68,22 +87,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command('lint')
     .description('lint tools/list dumps: files, globs, directories, or - for stdin')
     .argument('[targets...]', 'files, globs or directories of tools/list dumps; - reads stdin')
-    .addOption(new Option('--spec <version>', `MCP spec version to validate against (default: what a snapshot recorded, else ${LATEST_SPEC})`).choices(SPEC_VERSIONS))
-    .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
-    .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', addOutputFile)
-    .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
-    .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a finding has this severity or higher (default: the config\'s failOn, else error)').choices(['error', 'warning', 'note', 'none']))
-    .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
-      if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
-      return Number(v);
-    })
-    .option('--quiet', 'report errors only')
-    .option('--color', 'force colour in text output')
-    .option('--no-color', 'disable colour in text output')
-    .option('--markdown-max-bytes <n>', 'size budget of markdown reports (default 1000000, under the 1 MiB of a step summary; 65000 fits a pull-request comment)', byteCount)
-    .option('-c, --config <file>', 'use this config file instead of looking for one')
-    .option('--no-config', 'use no config file')
+    .addOption(new Option('--spec <version>', `MCP spec version to validate against (default: what a snapshot recorded, else ${LATEST_SPEC})`).choices(SPEC_VERSIONS));
+  addReportOptions(lintProgram, {
+    markdown: 'size budget of markdown reports (default 1000000, under the 1 MiB of a step summary; 65000 fits a pull-request comment)',
+    config: 'use this config file instead of looking for one',
+  })
     .option('--baseline <file>', 'report only findings that this baseline file does not list')
     .option('--update-baseline', 'write every current finding to the --baseline file (keeping justifications) and report none')
     .option('--fail-on-stale', 'exit 1 when baseline entries no longer occur');
@@ -105,27 +113,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   });
 
   addLiveOptions(
-    program
-      .command('diff')
-      .description('compare two snapshots of the same servers and report annotation changes that weaken what clients rely on')
-      .argument('<base>', 'the snapshot before: a file, glob or directory of tools/list dumps, or - for stdin')
-      .argument('[head]', 'the snapshot after (or a live server: --stdio, --url, --mcp-config)')
-      .addOption(new Option('--spec <version>', `MCP spec version to read both snapshots with (default: what each recorded, else ${LATEST_SPEC})`).choices(SPEC_VERSIONS))
-      .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
-      .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', addOutputFile)
-      .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
-      .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
-      .addOption(new Option('--fail-on <level>', "exit 1 when a finding has this severity or higher (default: the config's failOn, else error)").choices(['error', 'warning', 'note', 'none']))
-      .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
-        if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
-        return Number(v);
-      })
-      .option('--quiet', 'report errors only')
-      .option('--color', 'force colour in text output')
-      .option('--no-color', 'disable colour in text output')
-      .option('--markdown-max-bytes <n>', 'size budget of markdown reports (default 1000000)', byteCount)
-      .option('-c, --config <file>', 'use this config file instead of looking for one (its drift/* rule severities, spec, vocabularies, failOn, maxWarnings)')
-      .option('--no-config', 'use no config file'),
+    addReportOptions(
+      program
+        .command('diff')
+        .description('compare two snapshots of the same servers and report annotation changes that weaken what clients rely on')
+        .argument('<base>', 'the snapshot before: a file, glob or directory of tools/list dumps, or - for stdin')
+        .argument('[head]', 'the snapshot after (or a live server: --stdio, --url, --mcp-config)')
+        .addOption(new Option('--spec <version>', `MCP spec version to read both snapshots with (default: what each recorded, else ${LATEST_SPEC})`).choices(SPEC_VERSIONS)),
+      {
+        markdown: 'size budget of markdown reports (default 1000000)',
+        config: 'use this config file instead of looking for one (its drift/* rule severities, spec, vocabularies, failOn, maxWarnings)',
+      },
+    ),
     { forLint: false },
   )
     .option('--concurrency <n>', 'how many live head servers to run at once (default: 4)', (v: string) => {
