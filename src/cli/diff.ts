@@ -30,6 +30,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   const outputs = checkOutputs(opts.outputs);
   // The same config lint reads, with the flags over it: its drift/* severities, spec,
   // vocabularies and failure thresholds (overrides and policies are lint's).
+  // (The base stands in for targets: diff never lints the config's targets.)
   const settings = await runSettings([base], opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
   const live = hasLiveFlags(opts);

@@ -83,19 +83,21 @@ function hasDocPage(id: string): boolean {
   return known;
 }
 
-/** Where each rule of the run is documented: its doc page, or its own helpUri (a policy rule points at the README's Policies). */
-function ruleLinks(report: Report): Map<string, string> {
-  const links = new Map<string, string>();
-  for (const r of report.rules) {
-    const url = r.helpUri ?? (hasDocPage(r.id) ? ruleDocUrl(r.id) : undefined);
-    if (url) links.set(r.id, url);
-  }
-  return links;
+/**
+ * Where a rule of the run is documented: its own helpUri (a policy rule points at the
+ * README's Policies), else its doc page. Looked up only for the rules that have findings.
+ */
+function ruleLinks(report: Report): (id: string) => string | undefined {
+  const byId = new Map(report.rules.map((r) => [r.id, r]));
+  return (id) => {
+    const rule = byId.get(id);
+    return rule?.helpUri ?? (rule && hasDocPage(id) ? ruleDocUrl(id) : undefined);
+  };
 }
 
-function ruleCell(id: string, links: ReadonlyMap<string, string>): string {
+function ruleCell(id: string, linkOf: (id: string) => string | undefined): string {
   const text = escapeMarkdown(id);
-  const url = links.get(id);
+  const url = linkOf(id);
   return url ? `[${text}](${url})` : text;
 }
 
@@ -204,7 +206,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   return [...head, '> [!WARNING]', `> The findings are not listed: this summary is limited to ${max.toLocaleString('en-US')} bytes. The text, JSON and SARIF reports list them all.`, ''].join('\n');
 }
 
-function row(f: Finding, links: ReadonlyMap<string, string>): string {
+function row(f: Finding, links: (id: string) => string | undefined): string {
   const tool = f.tool === undefined ? '_(server)_' : escapeMarkdown(f.tool);
   const message = escapeMarkdown(f.message, MESSAGE_MAX) + (f.suggestion ? `<br>**Fix:** ${escapeMarkdown(f.suggestion, MESSAGE_MAX)}` : '');
   return `| ${tool} | ${SEVERITY_CELL[f.severity]} | ${ruleCell(f.ruleId, links)} | ${message} | ${locationCell(f)} |`;
