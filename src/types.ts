@@ -46,6 +46,8 @@ export interface Located extends Region {
 export interface Locator {
   /** Positions for many pointers in one pass over the text. */
   locate(pointers: Iterable<string>): Map<string, Located>;
+  /** The same, as an array in the order of `pointers` (undefined where none is found): no map keyed by pointer. */
+  locateAll(pointers: readonly string[]): (Located | undefined)[];
 }
 
 export type Origin =

@@ -118,6 +118,31 @@ describe('locator', () => {
     expect(at.get('/nope/deeper')).toMatchObject({ pointer: '', line: 1, column: 1 });
   });
 
+  it('locateAll answers in the order asked, for repeats, missing pointers and numeric keys alike', () => {
+    assertProperty(
+      fc.property(json, fc.array(fc.nat(), { maxLength: 30 }), (value, picks) => {
+        const text = JSON.stringify(value, null, 2);
+        const existing = pointersOf(value);
+        // Existing pointers, repeated, and some that go past a value or name no member.
+        const candidates = [...existing, ...existing.map((p) => `${p}/0`), ...existing.map((p) => `${p}/~0missing~1`)];
+        const pointers = picks.map((i) => candidates[i % candidates.length]!);
+        const locator = createLocator(text);
+        const all = locator.locateAll(pointers);
+        expect(all).toHaveLength(pointers.length);
+        pointers.forEach((p, i) => expect(all[i], p).toEqual(createLocator(text).locate([p]).get(p)));
+      }),
+      { numRuns: 200 },
+    );
+    const text = '{"0": {"a": 1}, "list": [10, 20]}';
+    expect(createLocator(text).locateAll(['/list/1', '/0/a', '/list/1', '/list/01'])).toMatchObject([
+      { pointer: '/list/1', valueOffset: 29 },
+      { pointer: '/0/a', valueOffset: 12 },
+      { pointer: '/list/1', valueOffset: 29 },
+      // "01" is no array index: the nearest existing ancestor.
+      { pointer: '/list', valueOffset: 24 },
+    ]);
+  });
+
   it('skips and enters deeply nested values without recursion', () => {
     const depth = 100_000;
     const text = '{"deep": ' + '['.repeat(depth) + '1' + ']'.repeat(depth) + ', "after": true}';

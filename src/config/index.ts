@@ -7,7 +7,7 @@
 import { dirname, resolve } from 'node:path';
 import { RULES } from '../../rules/index.js';
 import { ConfigError, type ParsedConfig } from './source.js';
-import { createLocator } from '../sources/locate.js';
+import { createLocator, locatorOf } from '../sources/locate.js';
 import { displayPath } from '../sources/files.js';
 import type { Located, Locator } from '../types.js';
 import { findConfigFile, problemAt, readConfigFile } from './load.js';
@@ -58,28 +58,24 @@ export async function loadConfig(opts: LoadConfigOptions): Promise<ResolvedConfi
 
 /** A Locator over a YAML config's positions (start of each value; YAML has no JSON offsets to replace). */
 function positionLocator(parsed: ParsedConfig): Locator {
-  return {
-    locate(pointers) {
-      const out = new Map<string, Located>();
-      for (const p of pointers) {
-        const key = parsed.position(p, true);
-        const value = parsed.position(p) ?? key;
-        if (!key || !value) continue;
-        out.set(p, {
-          pointer: p,
-          line: key.line,
-          column: key.column,
-          endLine: value.line,
-          endColumn: value.column,
-          valueOffset: -1,
-          valueLength: 0,
-          valueLine: value.line,
-          valueColumn: value.column,
-          valueEndLine: value.line,
-          valueEndColumn: value.column,
-        });
-      }
-      return out;
-    },
-  };
+  return locatorOf((pointers) =>
+    pointers.map((p): Located | undefined => {
+      const key = parsed.position(p, true);
+      const value = parsed.position(p) ?? key;
+      if (!key || !value) return undefined;
+      return {
+        pointer: p,
+        line: key.line,
+        column: key.column,
+        endLine: value.line,
+        endColumn: value.column,
+        valueOffset: -1,
+        valueLength: 0,
+        valueLine: value.line,
+        valueColumn: value.column,
+        valueEndLine: value.line,
+        valueEndColumn: value.column,
+      };
+    }),
+  );
 }

@@ -13,6 +13,7 @@ import {
   SEVERITY_RANK,
   SPEC_VERSIONS,
   type Finding,
+  type Located,
   type PackId,
   type RelatedLocation,
   type ServerInput,
@@ -298,7 +299,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
 
 function locateFindings(findings: Finding[], servers: readonly ServerInput[]): void {
   const byId = new Map(servers.map((s) => [s.id, s]));
-  // Every pointer a finding needs, per server (the locator skips repeats).
+  // Every pointer a finding needs, per server, in the order the loop below visits them.
   const wanted = new Map<string, string[]>();
   const want = (serverId: string, pointer: string) => {
     let list = wanted.get(serverId);
@@ -310,11 +311,13 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
     for (const r of f.related ?? []) want(r.serverId, r.pointer);
     for (const r of f.fix?.replacements ?? []) want(f.serverId, r.pointer);
   }
-  const located = new Map<string, ReturnType<NonNullable<ServerInput['locator']>['locate']>>();
-  for (const [id, pointers] of wanted) {
-    const s = byId.get(id);
-    if (s?.locator) located.set(id, s.locator.locate(pointers));
-  }
+  const located = new Map<string, { at: (Located | undefined)[]; next: number }>();
+  for (const [id, pointers] of wanted) located.set(id, { at: byId.get(id)?.locator?.locateAll(pointers) ?? [], next: 0 });
+  /** The position of a server's next wanted pointer: the loop below asks in the order they were collected. */
+  const take = (serverId: string): Located | undefined => {
+    const l = located.get(serverId)!;
+    return l.at[l.next++];
+  };
   const fileOf = (s: ServerInput | undefined) =>
     s?.origin.kind === 'file' ? s.origin.display : s?.origin.kind === 'live' ? s.origin.snapshot : undefined;
   // A server without positions of its own (a live server without a snapshot file) points at
@@ -330,7 +333,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
   };
   for (const f of findings) {
     const s = byId.get(f.serverId);
-    const at = located.get(f.serverId)?.get(f.pointer);
+    const at = take(f.serverId);
     if (at) {
       f.file = fileOf(s);
       f.region = { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
@@ -340,7 +343,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
     }
     for (const r of f.related ?? []) {
       const rs = byId.get(r.serverId);
-      const rat = located.get(r.serverId)?.get(r.pointer);
+      const rat = take(r.serverId);
       if (rat) {
         r.file = fileOf(rs);
         r.region = { line: rat.line, column: rat.column, endLine: rat.endLine, endColumn: rat.endColumn };
@@ -351,8 +354,9 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
     }
     if (f.fix) {
       const regions = [];
-      for (const r of f.fix.replacements) {
-        const rat = located.get(f.serverId)?.get(r.pointer);
+      const ats = f.fix.replacements.map(() => take(f.serverId));
+      for (const [i, r] of f.fix.replacements.entries()) {
+        const rat = ats[i];
         // Only a value that exists exactly at the pointer can be replaced mechanically.
         if (!rat || rat.pointer !== r.pointer) {
           regions.length = 0;

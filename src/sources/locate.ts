@@ -12,7 +12,7 @@
  * on generated documents.
  */
 import type { Located, Locator } from '../types.js';
-import { parent, split } from '../util/pointer.js';
+import { parent, unescapeSegment } from '../util/pointer.js';
 
 interface Mark {
   keyOffset: number;
@@ -45,44 +45,82 @@ interface Node {
   items?: Map<number, Node>;
   mark?: Mark;
   parent?: Node;
+  /** The position found for the pointer that ends here (null: none), once asked. */
+  located?: Located | null;
 }
 
 function child(node: Node, segment: string): Node {
-  const index = /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : -1;
-  // A numeric segment may name an array item or an object member: index both.
   let next = node.keys?.get(segment);
   if (!next) {
     next = { parent: node };
     (node.keys ??= new Map()).set(segment, next);
-    if (index >= 0) (node.items ??= new Map()).set(index, next);
+    // A numeric segment may name an array item or an object member: index both.
+    if (isIndex(segment)) (node.items ??= new Map()).set(Number(segment), next);
   }
   return next;
 }
 
+/** Whether a segment is an array index: 0, or digits without a leading zero. */
+function isIndex(segment: string): boolean {
+  const n = segment.length;
+  if (n === 0 || n > 15) return false;
+  const first = segment.charCodeAt(0);
+  if (first === 48) return n === 1;
+  for (let i = 0; i < n; i++) {
+    const c = segment.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** The node of a pointer, made with the nodes on its way (segments read in place, unescaped only when they hold "~"). */
+function nodeOf(root: Node, pointer: string): Node {
+  let node = root;
+  for (let start = 1; start <= pointer.length; ) {
+    let end = pointer.indexOf('/', start);
+    if (end < 0) end = pointer.length;
+    node = child(node, unescapeSegment(pointer.slice(start, end)));
+    start = end + 1;
+  }
+  return node;
+}
+
 export function createLocator(text: string): Locator {
+  const locateAll = (pointers: readonly string[]): (Located | undefined)[] => {
+    const root: Node = {};
+    const nodes = pointers.map((p) => nodeOf(root, p));
+    scan(text, root);
+    const lines = new LineIndex(text);
+    return pointers.map((p, i) => {
+      const node = nodes[i]!;
+      // Repeats of a pointer share its node, and its position.
+      if (node.located !== undefined) return node.located ?? undefined;
+      // The nearest ancestor that exists when the pointer itself does not.
+      let n: Node | undefined = node;
+      let found = p;
+      while (n && !n.mark) {
+        n = n.parent;
+        found = parent(found);
+      }
+      node.located = n?.mark ? toLocated(found, n.mark, lines) : null;
+      return node.located ?? undefined;
+    });
+  };
+  return locatorOf(locateAll);
+}
+
+/** A Locator from its locateAll. */
+export function locatorOf(locateAll: Locator['locateAll']): Locator {
   return {
-    locate(requested: Iterable<string>): Map<string, Located> {
-      const root: Node = {};
-      const nodes = new Map<string, Node>();
-      for (const p of requested) {
-        if (nodes.has(p)) continue;
-        let node = root;
-        for (const segment of split(p)) node = child(node, segment);
-        nodes.set(p, node);
-      }
-      scan(text, root);
-      const lines = new LineIndex(text);
+    locateAll,
+    locate(requested) {
+      const pointers = [...requested];
+      const located = locateAll(pointers);
       const out = new Map<string, Located>();
-      for (const [p, node] of nodes) {
-        // The nearest ancestor that exists when the pointer itself does not.
-        let n: Node | undefined = node;
-        let found = p;
-        while (n && !n.mark) {
-          n = n.parent;
-          found = parent(found);
-        }
-        if (n?.mark) out.set(p, toLocated(found, n.mark, lines));
-      }
+      pointers.forEach((p, i) => {
+        const at = located[i];
+        if (at) out.set(p, at);
+      });
       return out;
     },
   };
