@@ -113,6 +113,27 @@ describe('diff engine', () => {
     expect(run(cat('read'), cat('mutate'), { packs: ['core'] }).findings).toEqual([]);
   });
 
+  it('applies overrides by server and tool over the rule settings, including turning an off rule on', () => {
+    const base = { serverInfo: { name: 'acme' }, tools: [tool('a', { readOnlyHint: true, openWorldHint: false }), tool('b', { readOnlyHint: true, openWorldHint: false })] };
+    const head = { serverInfo: { name: 'acme' }, tools: [tool('a', { readOnlyHint: true, openWorldHint: true }), tool('b', { readOnlyHint: true, openWorldHint: true }), tool('c', { readOnlyHint: true })] };
+    const asked: string[] = [];
+    const overrides = (server: string, name: string | undefined) => {
+      asked.push(`${server}/${name ?? '-'}`);
+      if (name === 'a') return { 'drift/open-world-added': 'off' as const };
+      if (name === 'b') return { 'drift/open-world-added': ['error'] as ['error'] };
+      return undefined;
+    };
+    const got = (opts: Parameters<typeof diff>[3]) => run(base, head, opts).findings.map((f) => `${f.ruleId} ${f.tool ?? '-'} ${f.severity}`);
+    expect(got({})).toEqual(['drift/open-world-added a warning', 'drift/open-world-added b warning', 'drift/tool-added c warning']);
+    expect(got({ overrides })).toEqual(['drift/open-world-added b error', 'drift/tool-added c warning']);
+    expect(asked).toEqual(expect.arrayContaining(['acme/a', 'acme/b', 'acme/c']));
+    // Off everywhere, on for one tool only.
+    const only = got({ rules: { 'drift/open-world-added': 'off', 'drift/tool-added': 'off' }, overrides: (_s, name) => (name === 'b' ? { 'drift/open-world-added': 'note' } : undefined) });
+    expect(only).toEqual(['drift/open-world-added b note']);
+    // An override raises a severity as well as it lowers one.
+    expect(got({ overrides: () => ({ 'drift/tool-added': 'error' }) })).toContain('drift/tool-added c error');
+  });
+
   it('produces SARIF that validates against the 2.1.0 schema, with the drift rules as rule metadata', () => {
     const validate = validateSarif;
     const r = run({ tools: [described('a', { readOnlyHint: true }, 'Reads.')] }, { tools: [described('b', { readOnlyHint: false }, 'Reads.')] });
@@ -156,6 +177,27 @@ describe('mcp-annotate diff (CLI)', () => {
     const typo = await runCli(['diff', 'base.json', 'weak.json', '-c', 'bad.json'], { cwd: tempDir({ ...files, 'bad.json': json({ rules: { 'drift/readonly-removd': 'off' } }) }) });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('did you mean "drift/readonly-removed"');
+  });
+
+  it("applies the config's overrides to the drift rules, by server and tool name", async () => {
+    const config = {
+      rules: { 'drift/open-world-added': 'off' },
+      overrides: [
+        { tools: ['li*'], rules: { 'drift/open-world-added': 'error' } },
+        { servers: ['acme'], tools: ['list'], rules: { 'drift/readonly-removed': 'note' } },
+        { servers: ['other'], rules: { 'drift/readonly-removed': 'off' } },
+      ],
+    };
+    const dir = tempDir({ ...files, 'mcp-annotate.config.json': json(config) });
+    const findings = async (head: string) => {
+      const r = await runCli(['diff', 'base.json', head, '-f', 'json'], { cwd: dir });
+      expect(r.stderr).toBe('');
+      return { code: r.code, found: JSON.parse(r.stdout).findings.map((f: { ruleId: string; tool: string; severity: string }) => `${f.ruleId} ${f.tool} ${f.severity}`) };
+    };
+    expect(await findings('warn.json')).toEqual({ code: 1, found: ['drift/open-world-added list error'] });
+    expect(await findings('weak.json')).toEqual({ code: 0, found: ['drift/readonly-removed list note'] });
+    const plain = await runCli(['diff', 'base.json', 'warn.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(plain.stdout).findings.map((f: { severity: string }) => f.severity)).toEqual(['warning']);
   });
 
   it('exits 0 without drift, 1 on failing drift, and follows --fail-on and --max-warnings', async () => {

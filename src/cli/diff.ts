@@ -28,8 +28,8 @@ function driftSettings(rules: Record<string, RuleSetting> | undefined): Record<s
 
 export async function diffCommand(base: string, head: string | undefined, opts: DiffCliOptions, io: CliIO): Promise<number> {
   const outputs = checkOutputs(opts.outputs);
-  // The same config lint reads, with the flags over it: its drift/* severities, spec,
-  // vocabularies and failure thresholds (overrides and policies are lint's).
+  // The same config lint reads, with the flags over it: its drift/* severities (in `rules` and
+  // `overrides`), spec, vocabularies and failure thresholds (policies are lint's).
   // (The base stands in for targets: diff never lints the config's targets.)
   const settings = await runSettings([base], opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
@@ -57,6 +57,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     spec: settings.engine.spec,
     packs,
     rules: driftSettings(settings.config?.rules),
+    overrides: settings.config?.overrides,
     pairedOnly: errors.length > 0,
   });
   const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff' };

@@ -7,7 +7,7 @@
 import { ClaimSet } from '../engine/claims.js';
 import { sortFindings, specFor, toolView, type RuleSetting, type ServerSummary } from '../engine/engine.js';
 import { PACKS } from '../packs/index.js';
-import type { PackId, Finding, Region, RelatedLocation, ServerInput, Severity, SpecVersion } from '../types.js';
+import type { PackId, Finding, Region, RelatedLocation, ServerInput, SpecVersion } from '../types.js';
 import { PACK_IDS, SEVERITY_RANK } from '../types.js';
 import { isObject } from '../util/json.js';
 import { relative } from '../util/pointer.js';
@@ -20,6 +20,8 @@ export interface DiffOptions {
   packs?: Iterable<PackId>;
   /** Severity (or "off") per drift rule id. */
   rules?: Record<string, RuleSetting>;
+  /** The config's overrides: settings by server and tool name, over `rules` (lint's EngineOptions.overrides). */
+  overrides?: (server: string, tool: string | undefined) => Record<string, RuleSetting> | undefined;
   /**
    * Compare only servers both sides have: a server on one side only is left alone instead of
    * having every tool reported as added or removed (when an input could not be read, the
@@ -166,26 +168,27 @@ function locate(input: ServerInput, pointer: string): { file?: string; region?: 
 
 export function diff(baseInputs: readonly ServerInput[], headInputs: readonly ServerInput[], rules: readonly DriftRule[], opts: DiffOptions = {}): DiffResult {
   const packs = new Set<PackId>(['core', ...(opts.packs ?? PACK_IDS)]);
-  const active = rules
-    .filter((r) => r.packs.length === 0 || r.packs.some((p) => packs.has(p)))
-    .flatMap((rule) => {
-      const setting = opts.rules?.[rule.id];
-      const severity = (Array.isArray(setting) ? setting[0] : setting) ?? rule.severity;
-      return severity === 'off' ? [] : [{ rule, severity }];
-    });
+  const severityOf = (setting: RuleSetting | undefined) => (Array.isArray(setting) ? setting[0] : setting);
+  const globally = (rule: DriftRule) => severityOf(opts.rules?.[rule.id]) ?? rule.severity;
+  /** A rule's severity for a finding: `rules`, then the overrides that match its server and tool ("off": no finding). */
+  const severityFor = (rule: DriftRule, server: string, tool: string | undefined) => severityOf(opts.overrides?.(server, tool)?.[rule.id]) ?? globally(rule);
+  // A rule that is off runs all the same when overrides might turn it on for some servers or tools.
+  const active = rules.filter((r) => (r.packs.length === 0 || r.packs.some((p) => packs.has(p))) && (opts.overrides || globally(r) !== 'off'));
 
   const base = sortServers(baseInputs.map((s) => ({ ...s, id: BASE_ID + s.id })));
   const head = sortServers(headInputs);
   const { pairs, baseOnly } = pairServers(base, head);
   const findings: Finding[] = [];
 
-  const push = (rule: DriftRule, severity: Severity, target: Target, before: { input: ServerInput; tool?: ToolSide } | undefined, r: DriftReport) => {
+  const push = (rule: DriftRule, target: Target, before: { input: ServerInput; tool?: ToolSide } | undefined, r: DriftReport) => {
+    const tool = target.tool;
+    const severity = severityFor(rule, target.input.name, tool?.view.name);
+    if (severity === 'off') return;
     const related: RelatedLocation[] = [];
     for (const b of r.before ?? []) {
       if (!before) continue;
       related.push({ message: b.message, pointer: b.pointer, serverId: before.input.id, server: before.input.name, tool: before.tool?.view.name, ...locate(before.input, b.pointer) });
     }
-    const tool = target.tool;
     const own = target.inInput ? tool : undefined;
     findings.push({
       ruleId: rule.id,
@@ -211,12 +214,12 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
     const headTools = h ? analyse(h, packs, opts.spec) : [];
     const { pairs: toolPairs, removed, added } = pairTools(baseTools, headTools);
     const renamed = toolPairs.filter((p) => p.renamedBy !== undefined);
-    for (const { rule, severity } of active) {
+    for (const rule of active) {
       if (rule.compare && b && h) {
         for (const pair of toolPairs) {
           rule.compare({
             pair,
-            report: (r) => push(rule, severity, { input: h, tool: pair.head, inInput: true }, { input: b, tool: pair.base }, r),
+            report: (r) => push(rule, { input: h, tool: pair.head, inInput: true }, { input: b, tool: pair.base }, r),
           });
         }
       }
@@ -231,7 +234,7 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
           // Findings go into the head where it has the server; a server the head lacks gets them in the base.
           const input = h ?? b!;
           const baseTool = r.tool && !inHead ? r.tool : renamed.find((p) => p.head === r.tool)?.base;
-          push(rule, severity, { input, tool: r.tool, inInput: r.tool?.server === input }, b ? { input: b, tool: baseTool } : undefined, r);
+          push(rule, { input, tool: r.tool, inInput: r.tool?.server === input }, b ? { input: b, tool: baseTool } : undefined, r);
         },
       });
     }
