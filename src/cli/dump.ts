@@ -38,7 +38,8 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
     throw new UsageError(`dump writes one server's snapshot, and ${resolved.targets.length} were given (${names}); pick one with --server, or use lint --save-snapshots <dir> for several`);
   }
   const run = await live.runLiveTargets(resolved.targets, {
-    timeoutMs: (flags.timeout ?? 30) * 1000,
+    timeoutMs: (flags.timeout ?? live.DEFAULT_TIMEOUT_SECONDS) * 1000,
+    timeoutGiven: flags.timeout !== undefined,
     concurrency: 1,
     cwd: io.cwd,
     stderr: io.stderr,

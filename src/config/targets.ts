@@ -50,6 +50,7 @@ export async function gatherConfigTargets(
     out.notes.push(...resolved.notes);
     const run = await live.runLiveTargets(resolved.targets, {
       timeoutMs: (flags.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+      timeoutGiven: flags.timeout !== undefined,
       concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY,
       saveDir: flags.saveSnapshots !== undefined ? resolve(io.cwd, flags.saveSnapshots) : undefined,
       cwd: io.cwd,

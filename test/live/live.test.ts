@@ -236,6 +236,16 @@ describe('client config files', () => {
     expect(JSON.parse(zed.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['modern', 'older']);
   });
 
+  it("gives an opencode server the timeout of its entry, unless --timeout is given", async () => {
+    const { command, args } = serverArgv('misbehave.mjs', 'hang');
+    const dir = tempDir({ 'opencode.json': json({ mcp: { servers: { slow: { type: 'local', command: [command, ...args], timeout: { startup: 400, request: 300 } } } } }) });
+    const own = await runCli(['lint', '--mcp-config', 'opencode.json'], { cwd: dir });
+    expect(own.code).toBe(2);
+    expect(own.stderr).toBe('opencode.json:4:7: server "slow": timed out after 0.7 s while waiting for the initialize response (the "timeout" of its config entry; --timeout overrides it)\n');
+    const flag = await runCli(['lint', '--mcp-config', 'opencode.json', '--timeout', '1'], { cwd: dir });
+    expect(flag.stderr).toBe('opencode.json:4:7: server "slow": timed out after 1 s while waiting for the initialize response (--timeout 1)\n');
+  });
+
   it('--server names a server that does not exist: an error naming the ones that do', async () => {
     const dir = tempDir({ '.mcp.json': json({ mcpServers: { a: { url: streamable.url }, b: { url: sse.url } } }) });
     const r = await runCli(['lint', '--mcp-config', '.mcp.json', '--server', 'a,c', '-f', 'json'], { cwd: dir });

@@ -121,6 +121,50 @@ describe('client config shapes', () => {
     ]);
   });
 
+  it("opencode's V2 config (mcp.servers) by the file's name or the entries' shape, and its timeouts", () => {
+    const servers = {
+      ev: { type: 'local', command: ['node', 's.js'], cwd: 'sub', environment: { K: '{env:T}' }, timeout: { startup: 5000, request: 2000 } },
+      web: { type: 'remote', url: 'https://mcp.example.com/mcp', timeout: { startup: 1000 } },
+      off: { type: 'local', command: ['x'], disabled: true },
+    };
+    for (const file of ['/p/opencode.json', '/p/opencode.jsonc', '/p/other.json']) {
+      const r = targetsFromConfigText(json({ mcp: { servers } }), { ...opts, file });
+      expect(r.errors, file).toEqual([]);
+      expect(r.targets.map((t) => [t.name, t.config!.pointer, t.timeoutMs]), file).toEqual([
+        ['ev', '/mcp/servers/ev', 7000],
+        // A part left out counts as --timeout's default (30 s).
+        ['web', '/mcp/servers/web', 31_000],
+      ]);
+      expect(r.targets[0]!.stdio).toEqual({ command: 'node', args: ['s.js'], env: { K: 'tok-abcdef-123' }, cwd: '/p/sub' });
+      expect(r.notes).toEqual([`skipped "off" (${file.slice(3)}): it is disabled`]);
+    }
+    // An opencode.json whose servers VS Code could have written is still opencode's.
+    const named = targetsFromConfigText(json({ mcp: { servers: { s: { command: ['node', 'x.js'] } } } }), { ...opts, file: '/p/opencode.json' });
+    expect(named.targets[0]!.stdio).toMatchObject({ command: 'node', args: ['x.js'] });
+    // VS Code's "mcp" in settings.json stays VS Code's.
+    const vscode = targetsFromConfigText(json({ mcp: { servers: { s: { type: 'stdio', command: 'node', args: ['x.js'] } } } }), { ...opts, file: '/p/.vscode/settings.json' });
+    expect(vscode.errors).toEqual([]);
+    expect(vscode.targets[0]!.stdio).toMatchObject({ command: 'node', args: ['x.js'] });
+  });
+
+  it("honours opencode's timeout (V1: milliseconds) and no other client's", () => {
+    const v1 = targetsFromConfigText(json({ mcp: { a: { type: 'local', command: ['a'], timeout: 2500 }, b: { type: 'local', command: ['b'] } } }), { ...opts, file: '/p/opencode.json' });
+    expect(v1.targets.map((t) => t.timeoutMs)).toEqual([2500, undefined]);
+    const bad = targetsFromConfigText(
+      json({ mcp: { a: { type: 'local', command: ['a'], timeout: '5s' }, b: { type: 'local', command: ['b'], timeout: -1 }, c: { type: 'remote', url: 'https://x.example/mcp', timeout: { startup: 1.5 } } } }),
+      { ...opts, file: '/p/opencode.json' },
+    );
+    expect(bad.targets).toEqual([]);
+    expect(bad.errors.map((e) => e.message.replace(/^[^ ]+ /, ''))).toEqual([
+      'server "a": "timeout" must be a number of milliseconds, or {"startup", "request"} in milliseconds',
+      'server "b": "timeout" must be a positive whole number of milliseconds',
+      'server "c": "timeout.startup" must be a positive whole number of milliseconds',
+    ]);
+    // Claude Code's and Gemini CLI's "timeout" bound tool calls (and Cline's counts seconds): not a deadline for listing tools.
+    const others = targetsFromConfigText(json({ mcpServers: { a: { command: 'a', timeout: 600000 } } }), { ...opts, file: '/p/.gemini/settings.json' });
+    expect(others.targets[0]!.timeoutMs).toBeUndefined();
+  });
+
   it('the workspace folder of a config file', () => {
     expect(workspaceFolderOf('/p/.vscode/mcp.json', '/cwd', '/home/u')).toBe('/p');
     expect(workspaceFolderOf('/p/.mcp.json', '/cwd', '/home/u')).toBe('/p');

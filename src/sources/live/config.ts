@@ -5,10 +5,18 @@
  *                     Windsurf: {command, args, env, cwd} or {url | serverUrl | httpUrl, headers, type}
  *   servers + inputs  VS Code (.vscode/mcp.json; "mcp" in settings.json): {type, command, args, env,
  *                     envFile, cwd} or {type: "http" | "sse", url, headers}; ${input:…} needs --input
- *   mcp               opencode: {type: "local", command: [...], environment} or {type: "remote", url, headers}
+ *   mcp               opencode: {type: "local", command: [...], environment, cwd} or {type: "remote", url,
+ *                     headers}, by name; opencode's V2 config has them under "mcp": {"servers": …}
  *   context_servers   Zed: {command, args, env} ({command: {path, args, env}} in older settings) or {url, headers}
  *
  * A server with `"disabled": true` or `"enabled": false` is skipped with a note.
+ *
+ * An opencode entry's `timeout` bounds what a lint does with the server: V1's number is the
+ * milliseconds opencode gives fetching its tools; V2's {startup, request} are the
+ * milliseconds to start and initialize it and for each request after that, so the deadline
+ * is their sum (a part left out counts as --timeout's default). Other clients' `timeout`
+ * fields are left alone: Claude Code's and Gemini CLI's bound each tool call, and Cline's
+ * counts seconds where the others count milliseconds.
  */
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -22,6 +30,7 @@ import { decode, InputProblem, lineColumn } from '../parse.js';
 import { escapeSegment } from '../../util/pointer.js';
 import { checkUrl, displayUrl, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
+import { DEFAULT_TIMEOUT_SECONDS } from './run.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -54,7 +63,13 @@ export interface EntryOptions {
 }
 
 const PROJECT_DIRS = ['.vscode', '.cursor', '.zed', '.gemini', '.windsurf', '.claude'];
-const PROJECT_FILES = ['.mcp.json', 'opencode.json', 'opencode.jsonc'];
+const OPENCODE_FILES = ['opencode.json', 'opencode.jsonc'];
+const PROJECT_FILES = ['.mcp.json', ...OPENCODE_FILES];
+
+/** An opencode server entry: "type" is "local" or "remote" (VS Code says "stdio", "http" or "sse"), or "command" is an array. */
+function isOpencodeEntry(entry: unknown): boolean {
+  return isObject(entry) && (entry.type === 'local' || entry.type === 'remote' || Array.isArray(entry.command));
+}
 
 /**
  * The folder a config file belongs to (what ${workspaceFolder} means and where relative
@@ -118,6 +133,25 @@ interface RawEntry {
   urlKey?: string;
   headers?: Record<string, string>;
   transport?: TransportChoice;
+  /** The entry's own deadline for starting and listing (opencode's "timeout"). */
+  timeoutMs?: number;
+}
+
+/** opencode's "timeout", in milliseconds: a number (V1) or {startup, request} (V2). */
+function opencodeTimeout(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const ms = (v: unknown, what: string) => {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) throw new VariableError(`"${what}" must be a positive whole number of milliseconds`);
+    return v;
+  };
+  if (typeof value === 'number') return ms(value, 'timeout');
+  if (!isObject(value)) throw new VariableError('"timeout" must be a number of milliseconds, or {"startup", "request"} in milliseconds');
+  const startup = ms(value.startup, 'timeout.startup');
+  const request = ms(value.request, 'timeout.request');
+  if (startup === undefined && request === undefined) return undefined;
+  const fallback = DEFAULT_TIMEOUT_SECONDS * 1000;
+  return (startup ?? fallback) + (request ?? fallback);
 }
 
 function transportFromType(type: unknown): TransportChoice | 'stdio' | undefined {
@@ -140,11 +174,18 @@ function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
     if (type === 'stdio' || (type === undefined && entry.command !== undefined)) {
       const command = strings(entry.command, 'command');
       if (command.length === 0) throw new VariableError('"command" must be a non-empty array: the program and its arguments');
-      return { kind: 'stdio', command: command[0], args: command.slice(1), env: stringMap(entry.environment ?? entry.env, entry.environment !== undefined ? 'environment' : 'env'), cwd: optionalString(entry.cwd, 'cwd') };
+      return {
+        kind: 'stdio',
+        command: command[0],
+        args: command.slice(1),
+        env: stringMap(entry.environment ?? entry.env, entry.environment !== undefined ? 'environment' : 'env'),
+        cwd: optionalString(entry.cwd, 'cwd'),
+        timeoutMs: opencodeTimeout(entry.timeout),
+      };
     }
     const url = optionalString(entry.url, 'url');
     if (url === undefined) throw new VariableError('a "remote" server needs a "url"');
-    return { kind: 'http', url, urlKey: 'url', headers: stringMap(entry.headers, 'headers'), transport: type ?? 'auto' };
+    return { kind: 'http', url, urlKey: 'url', headers: stringMap(entry.headers, 'headers'), transport: type ?? 'auto', timeoutMs: opencodeTimeout(entry.timeout) };
   }
   const type = transportFromType(entry.type);
   // Gemini CLI: httpUrl is Streamable HTTP; Windsurf: serverUrl; everyone: url.
@@ -233,7 +274,7 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
         }
         const parsed = new URL(url);
         if (parsed.password) secrets.add(decodeURIComponent(parsed.password));
-        out.targets.push({ name, display, label: name, http: { url, headers, transport: raw.transport ?? 'auto' }, secrets: [...secrets], config });
+        out.targets.push({ name, display, label: name, http: { url, headers, transport: raw.transport ?? 'auto' }, secrets: [...secrets], config, timeoutMs: raw.timeoutMs });
       } else {
         const env: Record<string, string> = {};
         if (raw.envFile) {
@@ -259,7 +300,7 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
         const args = (raw.args ?? []).map((a, i) => expand(a, ctx, secrets, `args[${i}]`));
         const cwdValue = raw.cwd !== undefined ? expand(raw.cwd, ctx, secrets, 'cwd') : undefined;
         const cwd = cwdValue === undefined ? workspace : isAbsolute(cwdValue) ? cwdValue : resolve(workspace, cwdValue);
-        out.targets.push({ name, display, label: name, stdio: { command, args, env, cwd }, secrets: [...secrets], config });
+        out.targets.push({ name, display, label: name, stdio: { command, args, env, cwd }, secrets: [...secrets], config, timeoutMs: raw.timeoutMs });
       }
     } catch (err) {
       if (err instanceof VariableError) out.errors.push(entryError(opts, pointer, name, err.message));
@@ -324,9 +365,13 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
   if ('mcp' in value) {
     found = true;
     const mcp = value.mcp;
-    // VS Code settings.json keeps {"mcp": {"servers", "inputs"}}; opencode keeps {"mcp": {name: {type: "local" | "remote"}}}.
-    if (isObject(mcp) && isObject(mcp.servers) && !(['local', 'remote'] as unknown[]).includes((mcp.servers as Obj).type)) add(mcp.servers, '/mcp/servers', 'vscode', mcp.inputs);
-    else add(mcp, '/mcp', 'opencode');
+    // VS Code settings.json keeps {"mcp": {"servers", "inputs"}}; opencode keeps {"mcp": {name: {type: "local" | "remote"}}},
+    // and in its V2 config {"mcp": {"servers": {name: …}}}, told from VS Code's by the file's name or the entries' shape.
+    if (isObject(mcp) && isObject(mcp.servers) && !isOpencodeEntry(mcp.servers)) {
+      const v2 = OPENCODE_FILES.includes(basename(opts.file)) || Object.values(mcp.servers).some(isOpencodeEntry);
+      if (v2) add(mcp.servers, '/mcp/servers', 'opencode');
+      else add(mcp.servers, '/mcp/servers', 'vscode', mcp.inputs);
+    } else add(mcp, '/mcp', 'opencode');
   }
   if ('context_servers' in value) {
     found = true;

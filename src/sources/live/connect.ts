@@ -19,6 +19,8 @@ import { requirePackage } from '../../util/require.js';
 export interface Limits {
   /** The whole session: spawn or connect, initialize and every page. */
   timeoutMs: number;
+  /** Where the deadline came from, for the message: --timeout (or its default), or the server's config entry. */
+  timeoutFrom?: 'flag' | 'entry';
   /** Bytes a server may send in one session. */
   maxBytes: number;
   /** tools/list pages before giving up on a server that keeps returning a nextCursor. */
@@ -87,7 +89,7 @@ class Session {
     setMaxListeners(0, this.controller.signal);
     const seconds = limits.timeoutMs / 1000;
     this.timer = setTimeout(
-      () => this.fail(new LiveError(`timed out after ${seconds} s ${this.phase} (--timeout ${seconds})`)),
+      () => this.fail(new LiveError(`timed out after ${seconds} s ${this.phase} (${limits.timeoutFrom === 'entry' ? 'the "timeout" of its config entry; --timeout overrides it' : `--timeout ${seconds}`})`)),
       limits.timeoutMs,
     );
     this.onAbort = () => this.fail(new LiveError(`interrupted ${this.phase}`));

@@ -15,7 +15,7 @@ import { VariableError, redact, secretNeedles } from './vars.js';
 import { oneLine, plural } from '../../util/text.js';
 
 export { targetsFromServerEntries, targetsFromConfigText, targetsFromConfigFile, type EntryOptions, type EntryStyle } from './config.js';
-export { runLiveTargets, type LiveRunOptions, type LiveRunResult } from './run.js';
+export { DEFAULT_TIMEOUT_SECONDS, runLiveTargets, type LiveRunOptions, type LiveRunResult } from './run.js';
 export { hasLiveFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
 
 export interface LiveContext {
@@ -89,6 +89,7 @@ export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext):
   const resolved = await resolveLiveTargets(f, ctx);
   const run = await runLiveTargets(resolved.targets, {
     timeoutMs: (f.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    timeoutGiven: f.timeout !== undefined,
     concurrency: f.concurrency ?? DEFAULT_CONCURRENCY,
     saveDir: f.saveSnapshots !== undefined ? resolve(ctx.cwd, f.saveSnapshots) : undefined,
     cwd: ctx.cwd,

@@ -20,6 +20,8 @@ import { redact, redactJson, secretNeedles } from './vars.js';
 
 export interface LiveRunOptions {
   timeoutMs: number;
+  /** --timeout was given: it holds for every server, over the deadlines of their config entries. */
+  timeoutGiven?: boolean;
   concurrency: number;
   /** Write each server's snapshot into this directory (absolute), and point findings into it. */
   saveDir?: string;
@@ -87,7 +89,8 @@ export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Pro
       const needles = secretNeedles(target.secrets);
       progress.start(target.label);
       try {
-        const fetched = await fetchTools(target, limits, stop.signal, needles);
+        const own = target.timeoutMs !== undefined && !opts.timeoutGiven;
+        const fetched = await fetchTools(target, own ? { ...limits, timeoutMs: target.timeoutMs!, timeoutFrom: 'entry' } : limits, stop.signal, needles);
         outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, transport: fetched.transport };
       } catch (err) {
         const message = err instanceof LiveError ? err.message : `internal error: ${(err as Error)?.message ?? err}`;

@@ -49,6 +49,8 @@ export interface LiveTarget {
   /** Header values, env values and resolved variables: never shown anywhere. */
   secrets: string[];
   config?: ConfigEntryLocation;
+  /** The config entry's own deadline (opencode's "timeout"), used unless --timeout is given. */
+  timeoutMs?: number;
 }
 
 export interface LiveTargets {
