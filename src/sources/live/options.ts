@@ -39,7 +39,7 @@ export function addLiveOptions(cmd: Command, { forLint }: { forLint: boolean }):
       .option('--discover', 'list the servers in the MCP configs of known clients for this user and project (lints them only with --yes)')
       .option('--yes', 'with --discover: start the servers found and lint them');
   }
-  cmd.option('--timeout <seconds>', 'per server: the most time to start or connect, initialize and list its tools (default: 30)', seconds);
+  cmd.option('--timeout <seconds>', 'per server: the most time to start or connect, initialize and list its tools (default: 30, or an opencode entry\'s own timeout)', seconds);
   if (forLint) {
     cmd
       .option('--concurrency <n>', 'how many live servers to run at once (default: 4)', positiveInt)
