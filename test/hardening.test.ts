@@ -78,6 +78,56 @@ describe('any JSON, anywhere', () => {
     ));
 });
 
+describe('any JSON in a client config file', () => {
+  // Entries in every client's shape, with any JSON in any field (and some fields of the right type).
+  const field = (name: string, good: fc.Arbitrary<unknown>) => fc.tuple(fc.constant(name), fc.oneof({ arbitrary: good, weight: 5 }, { arbitrary: anyJson, weight: 1 }));
+  const command = field('command', fc.oneof(fc.constant('node'), fc.constant(['node', 'server.js']), fc.array(fc.string(), { maxLength: 3 })));
+  const url = field('url', fc.constantFrom('https://mcp.example.com/mcp', 'https://mcp.example.com/mcp', 'ftp://x', '${env:MISSING}', '{env:MISSING}'));
+  const extra = fc.oneof(
+    field('args', fc.array(fc.string(), { maxLength: 3 })),
+    field('env', fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
+    field('environment', fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
+    field('type', fc.constantFrom('local', 'remote', 'stdio', 'http', 'sse', 'ws')),
+    field('timeout', fc.oneof(fc.integer(), fc.integer({ min: 1 }), fc.record({ startup: fc.integer({ min: 1 }), request: fc.oneof(fc.nat(), anyJson) }, { requiredKeys: [] }))),
+    field('cwd', fc.string()),
+    field('headers', fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
+    field('disabled', fc.boolean()),
+    field('source', fc.constantFrom('custom', 'extension')),
+  );
+  // Mostly entries with a command or a URL and some other fields; some any JSON at all.
+  const entry = fc.oneof(
+    { arbitrary: anyJson, weight: 1 },
+    { arbitrary: fc.tuple(fc.oneof(command, url), fc.array(extra, { maxLength: 5 })).map(([first, rest]) => Object.fromEntries([first, ...rest])), weight: 6 },
+  );
+  const servers = fc.oneof({ arbitrary: anyJson, weight: 1 }, { arbitrary: fc.dictionary(fc.string(), entry, { maxKeys: 4 }), weight: 4 });
+  const document = fc.oneof(
+    anyJson,
+    fc.record({ mcpServers: servers }),
+    fc.record({ servers, inputs: anyJson }, { requiredKeys: ['servers'] }),
+    fc.record({ mcp: fc.oneof(servers, fc.record({ servers, inputs: anyJson }, { requiredKeys: ['servers'] })) }),
+    fc.record({ context_servers: servers }),
+    fc.record({ projects: fc.dictionary(fc.constantFrom('/p', '/q'), fc.record({ mcpServers: servers })) }),
+  );
+
+  it('gives targets, notes, or errors of one line naming the file: it never throws', async () => {
+    const { targetsFromConfigText } = await import('../src/sources/live/config.js');
+    assertProperty(
+      fc.property(document, fc.constantFrom('/p/opencode.json', '/p/.vscode/settings.json', '/p/.mcp.json'), (doc, file) => {
+        const r = targetsFromConfigText(JSON.stringify(doc, null, 2), { file, cwd: '/p', env: { HOME: '/home/u' } });
+        for (const e of r.errors) {
+          expect(e.message).not.toContain('\n');
+          expect(e.message.startsWith(file.slice(3))).toBe(true);
+        }
+        for (const t of r.targets) {
+          expect(t.stdio !== undefined || t.http !== undefined).toBe(true);
+          if (t.timeoutMs !== undefined) expect(Number.isInteger(t.timeoutMs) && t.timeoutMs > 0).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('targeted inputs', () => {
   it('reads 100,000 levels of nesting without overflowing the stack', () => {
     const deep = (open: string, leaf: string, close: string) => open.repeat(100_000) + leaf + close.repeat(100_000);

@@ -82,6 +82,7 @@ describe('client config shapes', () => {
         g: { args: [] },
         h: 'nope',
         i: { type: 'ws', url: 'wss://x' },
+        j: { url: null, serverUrl: null },
       },
       { ...opts, pointerBase: '/mcpServers' },
     );
@@ -100,6 +101,8 @@ describe('client config shapes', () => {
       '.cursor/mcp.json: server "g": has neither "command" nor a URL ("url", "serverUrl" or "httpUrl"), so there is nothing to start or reach',
       '.cursor/mcp.json: server "h": the entry must be an object',
       '.cursor/mcp.json: server "i": transport type "ws" is not supported (expected stdio, http or sse)',
+      // A null URL is no URL (this used to end the run with an internal error).
+      '.cursor/mcp.json: server "j": has neither "command" nor a URL ("url", "serverUrl" or "httpUrl"), so there is nothing to start or reach',
     ]);
   });
 

@@ -189,7 +189,7 @@ function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
   }
   const type = transportFromType(entry.type);
   // Gemini CLI: httpUrl is Streamable HTTP; Windsurf: serverUrl; everyone: url.
-  const urlKey = ['httpUrl', 'serverUrl', 'url'].find((k) => entry[k] !== undefined);
+  const urlKey = ['httpUrl', 'serverUrl', 'url'].find((k) => entry[k] !== undefined && entry[k] !== null);
   if (type !== 'stdio' && urlKey !== undefined) {
     const url = optionalString(entry[urlKey], urlKey)!;
     const transport: TransportChoice = type !== undefined ? type : urlKey === 'httpUrl' ? 'http' : 'auto';
