@@ -113,6 +113,12 @@ describe('validation messages', () => {
     ]);
   });
 
+  it('a value listed twice: which, and where, without the noise of the branch that wanted an object', async () => {
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'vocabularies: [sep-1913, core, sep-1913]\n' })).toEqual([
+      'mcp-annotate.config.yaml:1:32: vocabularies lists "sep-1913" twice (items 0 and 2)',
+    ]);
+  });
+
   it('YAML: positions of keys and values, and syntax errors', async () => {
     expect(await problemsOf({ 'mcp-annotate.config.yaml': 'extends: mcp-annotate:strikt\nrules:\n  hidden-characters: warnin\n  no-such-rule: off\n' })).toEqual([
       'mcp-annotate.config.yaml:1:10: extends is "mcp-annotate:strikt"; expected "mcp-annotate:recommended", "mcp-annotate:strict" or "mcp-annotate:all"; did you mean "mcp-annotate:strict"?',

@@ -21,6 +21,8 @@ export interface Explained {
 const COMBINATORS = new Set(['oneOf', 'anyOf', 'if', 'not']);
 const VALUE_LEVEL = new Set(['type', 'enum', 'const', ...COMBINATORS]);
 const MEMBER_LEVEL = new Set(['required', 'additionalProperties', 'unevaluatedProperties', 'dependentRequired']);
+/** Errors about an array's items: the value is an array, so a branch that wanted another type is noise. */
+const ITEM_LEVEL = new Set(['uniqueItems', 'minItems', 'maxItems']);
 
 export function typeName(value: unknown): string {
   if (value === null) return 'null';
@@ -71,7 +73,7 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
   }
   const out: Explained[] = [];
   for (const [path, list] of byPath) {
-    const informative = list.some((e) => MEMBER_LEVEL.has(e.keyword) || e.keyword === 'enum' || e.keyword === 'const');
+    const informative = list.some((e) => MEMBER_LEVEL.has(e.keyword) || ITEM_LEVEL.has(e.keyword) || e.keyword === 'enum' || e.keyword === 'const');
     const chosen = list.filter((e) => !(informative && (e.keyword === 'type' || COMBINATORS.has(e.keyword))));
     const field = prefix + path === '' ? rootName : fieldPath(prefix + path);
     const types = new Set<string>();
@@ -123,6 +125,14 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
         case 'format':
           out.push({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}` });
           break;
+        case 'uniqueItems': {
+          // Ajv names the two equal items: j before i.
+          const first = Number(e.params.j);
+          const second = Number(e.params.i);
+          const item = Array.isArray(e.data) ? (e.data as unknown[])[second] : undefined;
+          out.push({ pointer: `${path}/${second}`, message: `${field} lists ${quote(item)} twice (items ${first} and ${second})`, suggestion: `remove the second ${quote(item)}` });
+          break;
+        }
         default:
           out.push({
             pointer: path,
