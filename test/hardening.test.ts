@@ -17,7 +17,7 @@ import type { FormatName, Report } from '../src/reporters/types.js';
 import { loadText } from '../src/sources/files.js';
 import { InputProblem } from '../src/sources/parse.js';
 import { BIN, ROOT, tempDir } from './helpers/cli.js';
-import { assertProperty } from './helpers/property.js';
+import { assertAsyncProperty, assertProperty } from './helpers/property.js';
 import { validateSarif } from './helpers/schemas.js';
 
 
@@ -124,6 +124,95 @@ describe('any JSON in a client config file', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('any JSON or YAML as the config file', () => {
+  const ruleIds = RULES.map((r) => r.id);
+  const severity = fc.constantFrom('off', 'note', 'warning', 'error', 'warn', 2);
+  const setting = fc.oneof(severity, fc.tuple(severity, fc.oneof(anyJson, fc.dictionary(fc.string(), anyJson, { maxKeys: 2 }))), anyJson);
+  const rules = fc.dictionary(fc.oneof(fc.constantFrom(...ruleIds, 'drift/tool-added', 'policy/p', 'policy/none'), fc.string()), setting, { maxKeys: 4 });
+  const fact = fc.constantFrom('claims.readOnly', 'claims.destinations', 'claims.riskLevel', 'tool.annotations.readOnlyHint', 'tool._meta["mcp.dev/effect"]', 'server.name', 'request.x', 'claims.nope', 'tool.', '');
+  const condition: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    c: fc.oneof(
+      { depthSize: 'small' },
+      fc.record({ fact, equals: anyJson }),
+      fc.record({ fact, in: fc.array(anyJson, { maxLength: 3 }) }),
+      fc.record({ fact, contains: anyJson }),
+      fc.record({ and: fc.array(tie('c'), { maxLength: 3 }) }),
+      fc.record({ or: fc.array(tie('c'), { maxLength: 3 }) }),
+      fc.record({ not: tie('c') }),
+      anyJson,
+    ),
+  })).c;
+  const policy = fc.record({ name: fc.oneof(fc.constant('p'), fc.string()), effect: fc.oneof(fc.constantFrom('block', 'escalate', 'warn'), anyJson), conditions: condition }, { requiredKeys: ['name'] });
+  const config = fc.record(
+    {
+      extends: fc.oneof(fc.constantFrom('mcp-annotate:recommended', 'mcp-annotate:strict', 'mcp-annotate:all', 'nope'), fc.array(fc.constantFrom('mcp-annotate:recommended', 'mcp-annotate:strict'), { maxLength: 2 }), anyJson),
+      rules: fc.oneof(rules, anyJson),
+      overrides: fc.oneof(fc.array(fc.record({ servers: fc.array(fc.string(), { maxLength: 2 }), tools: fc.array(fc.constantFrom('*', 'a*', '{x,y}', '[', ''), { maxLength: 2 }), rules }, { requiredKeys: [] }), { maxLength: 2 }), anyJson),
+      policies: fc.oneof(fc.array(policy, { maxLength: 2 }), anyJson),
+      vocabularies: fc.oneof(fc.array(fc.constantFrom('core', 'sep-1913', 'nope'), { maxLength: 2 }), fc.dictionary(fc.constantFrom('core', 'sep-1913', 'webmcp-sensitive', 'x'), anyJson), anyJson),
+      spec: fc.oneof(fc.constantFrom('2025-06-18', '2025-11-25', '1999-01-01'), anyJson),
+      failOn: fc.oneof(fc.constantFrom('none', 'note', 'warning', 'error'), anyJson),
+      maxWarnings: fc.oneof(fc.nat(), anyJson),
+      targets: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), fc.record({ files: fc.array(fc.string(), { maxLength: 2 }), mcpServers: fc.dictionary(fc.string(), anyJson, { maxKeys: 2 }) }, { requiredKeys: [] }), anyJson),
+    },
+    { requiredKeys: [] },
+  );
+  // The same shape with valid values nearly everywhere, so that most configs resolve and run.
+  const okSeverity = fc.constantFrom('off', 'note', 'warning', 'error');
+  const okRules = fc.dictionary(fc.constantFrom(...ruleIds, 'drift/tool-added', 'policy/p'), fc.oneof(okSeverity, fc.tuple(okSeverity)), { maxKeys: 4 });
+  const okFact = fc.constantFrom('claims.readOnly', 'claims.destinations', 'claims.riskLevel', 'claims.outcomes', 'tool.annotations.readOnlyHint', 'tool.name', 'tool._meta["mcp.dev/effect"]', 'server.name');
+  const okCondition: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    c: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.record({ fact: okFact, equals: fc.oneof(fc.boolean(), fc.constantFrom('public', 'high', 'a', 'irreversible')) }),
+      fc.record({ fact: okFact, in: fc.array(fc.oneof(fc.boolean(), fc.constantFrom('public', 'high', 'a')), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ fact: okFact, contains: fc.constantFrom('public', 'pii', 'irreversible') }),
+      fc.record({ and: fc.array(tie('c'), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ or: fc.array(tie('c'), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ not: tie('c') }),
+    ),
+  })).c;
+  const okConfig = fc.record(
+    {
+      extends: fc.constantFrom('mcp-annotate:recommended', 'mcp-annotate:strict', 'mcp-annotate:all'),
+      rules: okRules,
+      overrides: fc.array(fc.record({ tools: fc.array(fc.constantFrom('*', 'a*', '{x,y}'), { minLength: 1, maxLength: 2 }), rules: okRules }), { maxLength: 2 }),
+      policies: fc.array(fc.record({ name: fc.constant('p'), effect: fc.constantFrom('block', 'escalate', 'warn'), conditions: okCondition }), { maxLength: 1 }),
+      vocabularies: fc.array(fc.constantFrom('core', 'sep-1913', 'risk-metadata'), { maxLength: 2 }),
+      failOn: fc.constantFrom('none', 'note', 'warning', 'error'),
+      maxWarnings: fc.nat(),
+    },
+    { requiredKeys: [] },
+  );
+  const sample = JSON.stringify({ tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: false } }, { name: 'x', inputSchema: { type: 'object' } }] });
+
+  it('loads and lints, or says what is wrong in lines naming the file: it never throws anything else', async () => {
+    const { loadConfig, ConfigError } = await import('../src/config/index.js');
+    const { stringify } = await import('yaml');
+    const dir = tempDir({});
+    let n = 0;
+    await assertAsyncProperty(
+      fc.asyncProperty(fc.oneof({ arbitrary: okConfig, weight: 4 }, { arbitrary: config, weight: 3 }, { arbitrary: anyJson, weight: 1 }), fc.constantFrom('json', 'yaml'), async (doc, kind) => {
+        const file = `c${n++}.${kind === 'json' ? 'json' : 'yaml'}`;
+        writeFileSync(join(dir, file), kind === 'json' ? JSON.stringify(doc, null, 2) : stringify(doc));
+        let resolved;
+        try {
+          resolved = await loadConfig({ cwd: dir, file });
+        } catch (err) {
+          if (!(err instanceof ConfigError)) throw err;
+          for (const line of err.message.split('\n')) expect(line.startsWith(file), line).toBe(true);
+          return;
+        }
+        if (resolved === undefined) return;
+        // What it resolved to runs: rules, overrides and policies over a small dump.
+        const servers = loadText(sample, { kind: 'file', path: 'dump.json', display: 'dump.json' }, 'dump', 'dump.json');
+        lint(servers, [...RULES, ...resolved.policies], { rules: resolved.rules, overrides: resolved.overrides });
+      }),
+      { numRuns: 200 },
     );
   });
 });

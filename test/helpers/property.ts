@@ -11,3 +11,9 @@ export function assertProperty<Ts>(property: fc.IRawProperty<Ts>, params: fc.Par
   fc.assert(property, { ...params, seed: FIXED_SEED });
   fc.assert(property, params);
 }
+
+/** assertProperty for async properties: the fixed seed, then a random one. */
+export async function assertAsyncProperty<Ts>(property: fc.IAsyncPropertyWithHooks<Ts>, params: fc.Parameters<Ts> = {}): Promise<void> {
+  await fc.assert(property, { ...params, seed: FIXED_SEED });
+  await fc.assert(property, params);
+}
