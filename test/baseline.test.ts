@@ -241,6 +241,9 @@ describe('bad baselines and flags', () => {
     expect(bad.stderr).toBe(
       'mcp-annotate: bad.json:4:53: entries[0] has an unknown member "cuont"; did you mean "count"?\nmcp-annotate: bad.json:4:5: entries[0].count must be a positive integer\n',
     );
+    // A member whose name holds "/" or "~" is found where it is, not at its parent.
+    writeFileSync(join(dir, 'slash.json'), '{\n  "version": 1,\n  "entries": [],\n  "a/b~c": 1\n}\n');
+    expect((await runCli(['lint', 'd.json', '--baseline', 'slash.json'], { cwd: dir })).stderr).toBe('mcp-annotate: slash.json:4:3: unknown member "a/b~c" (a baseline has "version" and "entries")\n');
     const syntax = await runCli(['lint', 'd.json', '--baseline', 'd.json'], { cwd: dir });
     expect(syntax.stderr).toMatch(/^mcp-annotate: d\.json:1:1: "version" must be 1, got nothing/);
     const flag = await runCli(['lint', 'd.json', '--update-baseline'], { cwd: dir });

@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ConfigError, parseJsonConfig, type ConfigProblem, type ParsedConfig } from '../config/source.js';
 import { isObject } from '../util/json.js';
+import { escapeSegment } from '../util/pointer.js';
 import { closest } from '../util/text.js';
 import { BASELINE_VERSION, baselineText, type Baseline, type BaselineEntry } from './baseline.js';
 
@@ -43,7 +44,7 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
     throw new ConfigError(problems);
   }
   if (doc.version !== BASELINE_VERSION) at('/version', `"version" must be ${BASELINE_VERSION}, got ${JSON.stringify(doc.version) ?? 'nothing'}`);
-  for (const k of Object.keys(doc)) if (k !== 'version' && k !== 'entries') at(`/${k}`, `unknown member ${JSON.stringify(k)} (a baseline has "version" and "entries")`, true);
+  for (const k of Object.keys(doc)) if (k !== 'version' && k !== 'entries') at(`/${escapeSegment(k)}`, `unknown member ${JSON.stringify(k)} (a baseline has "version" and "entries")`, true);
   if (!Array.isArray(doc.entries)) {
     at('/entries', '"entries" must be an array');
     throw new ConfigError(problems);
@@ -56,7 +57,7 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
     for (const k of Object.keys(e)) {
       if (!ENTRY_KEYS.includes(k)) {
         const guess = closest(k, ENTRY_KEYS);
-        at(`${p}/${k}`, `entries[${i}] has an unknown member ${JSON.stringify(k)}${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''}`, true);
+        at(`${p}/${escapeSegment(k)}`, `entries[${i}] has an unknown member ${JSON.stringify(k)}${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''}`, true);
         ok = false;
       }
     }
