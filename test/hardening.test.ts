@@ -217,6 +217,77 @@ describe('any JSON or YAML as the config file', () => {
   });
 });
 
+describe('any JSON as a baseline, and any tools on either side of a diff', () => {
+  const dump = readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8');
+  const servers = loadText(dump, { kind: 'file', path: 'example.json', display: 'example.json' }, 'example', 'example.json');
+  const findings = lint(servers, RULES).findings;
+
+  it('a baseline file of any JSON filters the findings or fails with lines naming the file', async () => {
+    const { applyBaseline } = await import('../src/baseline/apply.js');
+    const { buildBaseline } = await import('../src/baseline/baseline.js');
+    const { ConfigError } = await import('../src/config/index.js');
+    const real = buildBaseline(findings, servers).entries as unknown as Record<string, unknown>[];
+    // Real entries with any field replaced by any JSON, or dropped.
+    const entry = fc.oneof(
+      { arbitrary: anyJson, weight: 1 },
+      { arbitrary: fc.tuple(fc.constantFrom(...real), fc.constantFrom('server', 'tool', 'rule', 'pointer', 'count', 'fingerprint', 'message', 'justification', 'extra', 'a/b~c'), fc.option(anyJson)).map(([e, k, v]) => {
+        const copy: Record<string, unknown> = { ...e };
+        if (v === null) delete copy[k];
+        else copy[k] = v;
+        return copy;
+      }), weight: 2 },
+      { arbitrary: fc.constantFrom(...real), weight: 12 },
+    );
+    const baseline = fc.oneof(
+      { arbitrary: anyJson, weight: 1 },
+      { arbitrary: fc.record({ version: fc.oneof(fc.constant(1), anyJson), entries: fc.oneof(fc.array(entry, { maxLength: 8 }), anyJson) }, { requiredKeys: [] }), weight: 2 },
+      { arbitrary: fc.record({ version: fc.constant(1), entries: fc.array(entry, { maxLength: 8 }) }), weight: 6 },
+    );
+    const dir = tempDir({});
+    let n = 0;
+    await assertAsyncProperty(
+      fc.asyncProperty(baseline, fc.boolean(), async (doc, update) => {
+        const file = `b${n++}.json`;
+        writeFileSync(join(dir, file), JSON.stringify(doc, null, 2));
+        try {
+          const r = await applyBaseline([...findings], servers, 0, { baseline: file, updateBaseline: update }, dir);
+          expect(r.findings.length).toBeLessThanOrEqual(findings.length);
+          for (const line of r.lines) expect(line).not.toContain('\n');
+          if (update) expect(JSON.parse(readFileSync(join(dir, file), 'utf8')).version).toBe(1);
+        } catch (err) {
+          if (!(err instanceof ConfigError)) throw err;
+          for (const line of err.message.split('\n')) expect(line.startsWith(file), line).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('diff of any two tool lists: findings that validate as SARIF, never a throw', async () => {
+    const { diff } = await import('../src/diff/diff.js');
+    const { DRIFT_RULES } = await import('../src/diff/rules/index.js');
+    const { sarifLog } = await import('../src/reporters/sarif.js');
+    const named = fc.record({ name: fc.constantFrom('a', 'b', 'c'), inputSchema: fc.oneof(fc.constant({ type: 'object' }), schemaLike), annotations, _meta: meta, description: fc.string() }, { requiredKeys: ['name'] });
+    const side = fc.record({ serverInfo: fc.oneof(fc.record({ name: fc.constantFrom('s', 't') }), anyJson), tools: fc.array(fc.oneof({ arbitrary: named, weight: 4 }, { arbitrary: anyJson, weight: 1 }), { maxLength: 4 }) }, { requiredKeys: ['tools'] });
+    const load = (doc: unknown, name: string) => {
+      try {
+        return loadText(JSON.stringify(doc), { kind: 'file', path: name, display: name }, name, name);
+      } catch (err) {
+        if (err instanceof InputProblem) return [];
+        throw err;
+      }
+    };
+    assertProperty(
+      fc.property(side, side, (base, head) => {
+        const r = diff(load(base, 'base.json'), load(head, 'head.json'), DRIFT_RULES);
+        const log = sarifLog({ findings: r.findings, servers: r.servers, errors: [], rules: DRIFT_RULES, cwd: ROOT, command: 'diff' }, { quiet: false });
+        expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 2))).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('targeted inputs', () => {
   it('reads 100,000 levels of nesting without overflowing the stack', () => {
     const deep = (open: string, leaf: string, close: string) => open.repeat(100_000) + leaf + close.repeat(100_000);
