@@ -288,6 +288,52 @@ describe('any JSON as a baseline, and any tools on either side of a diff', () =>
   });
 });
 
+describe('policies over any tools', () => {
+  const fact = fc.oneof(
+    fc.constantFrom('claims.readOnly', 'claims.destinations', 'claims.outputSensitivity', 'claims.riskLevel', 'claims.minTrustLevel', 'claims.sensitiveFields', 'server.name', 'tool.name'),
+    fc.constantFrom('tool.annotations', 'tool._meta', 'response.annotations', 'request.arguments', 'tool.inputSchema.properties').chain((root) =>
+      fc.array(fc.oneof(fc.constantFrom('readOnlyHint', 'inputMetadata', 'destination', 'mcp.dev/effect', '0', '__proto__', 'constructor', 'length'), fc.string()), { minLength: 1, maxLength: 3 }).map((path) =>
+        `${root}${path.map((k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`)).join('')}`,
+      ),
+    ),
+  );
+  const condition: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    c: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.record({ fact, equals: anyJson }),
+      fc.record({ fact, in: fc.array(anyJson, { minLength: 1, maxLength: 3 }) }),
+      fc.record({ fact, contains: anyJson }),
+      fc.record({ and: fc.array(tie('c'), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ or: fc.array(tie('c'), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ not: tie('c') }),
+    ),
+  })).c;
+
+  it('evaluate any condition over any tool: findings or nothing, never a throw, and SARIF that validates', async () => {
+    const { compilePolicy, policyRules } = await import('../src/policies/rules.js');
+    const tools = fc.array(fc.oneof(fc.record({ name: fc.string(), inputSchema: schemaLike, annotations, _meta: meta }, { requiredKeys: ['name'] }), anyJson), { maxLength: 3 });
+    let compiled = 0;
+    assertProperty(
+      fc.property(fc.array(fc.tuple(condition, fc.constantFrom('block', 'escalate', 'warn')), { minLength: 1, maxLength: 3 }), tools, (policies, list) => {
+        const ok = policies.flatMap(([conditions, effect], i) => {
+          const policy = { name: `p${i}`, effect, conditions } as Parameters<typeof compilePolicy>[0];
+          const c = compilePolicy(policy, []);
+          return c ? [{ policy, compiled: c }] : [];
+        });
+        compiled += ok.length;
+        const servers = loadText(JSON.stringify({ serverInfo: { name: 's' }, tools: list }), { kind: 'file', path: 'd.json', display: 'd.json' }, 'd', 'd.json');
+        const rules = [...RULES, ...policyRules(ok)];
+        const result = lint(servers, rules);
+        const report: Report = { findings: result.findings, servers: result.servers, errors: [], rules, cwd: ROOT };
+        expect(validateSarif(JSON.parse(format('sarif', report, { color: false, quiet: false })))).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+    // Most generated policies are well-formed: the property is about evaluating them.
+    expect(compiled).toBeGreaterThan(150);
+  });
+});
+
 describe('targeted inputs', () => {
   it('reads 100,000 levels of nesting without overflowing the stack', () => {
     const deep = (open: string, leaf: string, close: string) => open.repeat(100_000) + leaf + close.repeat(100_000);
