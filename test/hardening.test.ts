@@ -334,6 +334,39 @@ describe('policies over any tools', () => {
   });
 });
 
+describe('any string in a live-server flag', () => {
+  it('--stdio, --, --url, --header and --env give targets or errors of one line that never show a header or env value', async () => {
+    const { targetsFromFlags } = await import('../src/sources/live/targets.js');
+    const secretish = fc.string({ minLength: 8 }).map((v) => `S3cr3t-${v}`);
+    const line = fc.oneof(fc.string(), fc.constantFrom('node server.js', 'node "a b" \\x', 'a | b', 'a && b', '$(x)', '${HOME}/x', '${NOPE}', '`x`', '# only', "'unterminated", 'x > y', '*.js'));
+    assertProperty(
+      fc.property(
+        fc.array(line, { maxLength: 2 }),
+        fc.array(fc.string(), { maxLength: 3 }),
+        fc.array(fc.oneof(fc.constantFrom('https://mcp.example.com/mcp', 'http://127.0.0.1:1/x', 'https://u:pw-123456@h.example/m'), fc.string()), { maxLength: 2 }),
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom('Authorization', 'X-Key'), fc.string()), secretish), { maxLength: 2 }),
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom('TOKEN', 'A_B'), fc.string()), secretish), { maxLength: 2 }),
+        (stdio, command, url, headers, envs) => {
+          const header = headers.map(([k, v]) => `${k}: ${v}`);
+          const env = envs.map(([k, v]) => `${k}=${v}`);
+          const r = targetsFromFlags({ stdio, command: command.length ? command : undefined, url, header, env }, { HOME: '/home/u' }, '/p');
+          // Header and env values, and a URL's password, are secrets.
+          const values = [...headers.map(([, v]) => v), ...envs.map(([, v]) => v), 'pw-123456'];
+          for (const e of r.errors) {
+            expect(e.message).not.toContain('\n');
+            for (const v of values) expect(e.message).not.toContain(v);
+          }
+          for (const t of r.targets) {
+            for (const v of values) expect(t.display).not.toContain(v);
+            expect(t.stdio !== undefined || t.http !== undefined).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('targeted inputs', () => {
   it('reads 100,000 levels of nesting without overflowing the stack', () => {
     const deep = (open: string, leaf: string, close: string) => open.repeat(100_000) + leaf + close.repeat(100_000);
