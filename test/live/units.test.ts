@@ -141,6 +141,9 @@ describe('client config shapes', () => {
       expect(r.targets[0]!.stdio).toEqual({ command: 'node', args: ['s.js'], env: { K: 'tok-abcdef-123' }, cwd: '/p/sub' });
       expect(r.notes).toEqual([`skipped "off" (${file.slice(3)}): it is disabled`]);
     }
+    // A variable that is not set is named with the field that holds it.
+    const unset = targetsFromConfigText(json({ mcp: { a: { type: 'local', command: ['a'], environment: { K: '{env:NOPE}' } } } }), { ...opts, file: '/p/opencode.json' });
+    expect(unset.errors.map((e) => e.message)).toEqual(['opencode.json:3:5: server "a": environment variable NOPE is not set (referenced as {env:NOPE} in environment.K)']);
     // An opencode.json whose servers VS Code could have written is still opencode's.
     const named = targetsFromConfigText(json({ mcp: { servers: { s: { command: ['node', 'x.js'] } } } }), { ...opts, file: '/p/opencode.json' });
     expect(named.targets[0]!.stdio).toMatchObject({ command: 'node', args: ['x.js'] });

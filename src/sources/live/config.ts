@@ -126,6 +126,8 @@ interface RawEntry {
   command?: string;
   args?: string[];
   env?: Record<string, string>;
+  /** The key that held env, for messages: "env", or opencode's "environment". */
+  envKey?: string;
   envFile?: string;
   cwd?: string;
   url?: string;
@@ -179,6 +181,7 @@ function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
         command: command[0],
         args: command.slice(1),
         env: stringMap(entry.environment ?? entry.env, entry.environment !== undefined ? 'environment' : 'env'),
+        envKey: entry.environment !== undefined ? 'environment' : 'env',
         cwd: optionalString(entry.cwd, 'cwd'),
         timeoutMs: opencodeTimeout(entry.timeout),
       };
@@ -293,7 +296,7 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
         }
         for (const [k, v] of Object.entries(raw.env ?? {})) {
           secrets.add(v);
-          env[k] = expand(v, ctx, secrets, `env.${k}`);
+          env[k] = expand(v, ctx, secrets, `${raw.envKey ?? 'env'}.${k}`);
           secrets.add(env[k]!);
         }
         const command = expand(raw.command!, ctx, secrets, 'command');

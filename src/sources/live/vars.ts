@@ -23,13 +23,13 @@ export interface ExpandContext {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Resolve one reference body (what is between `${` and `}`), recording secrets. */
-export function resolveReference(body: string, ctx: ExpandContext, secrets: Set<string>, where: string): string {
+/** Resolve one reference body (what is between `${` and `}`), recording secrets. `written`: the reference as the user wrote it, for messages. */
+export function resolveReference(body: string, ctx: ExpandContext, secrets: Set<string>, where: string, written = `\${${body}}`): string {
   const fromEnv = (name: string, fallback?: string): string => {
     const value = ctx.env[name];
     if (value === undefined || value === '') {
       if (fallback !== undefined) return fallback;
-      throw new VariableError(`environment variable ${name} is not set (referenced as \${${body}} in ${where})`);
+      throw new VariableError(`environment variable ${name} is not set (referenced as ${written} in ${where})`);
     }
     secrets.add(value);
     return value;
@@ -69,7 +69,7 @@ export function resolveReference(body: string, ctx: ExpandContext, secrets: Set<
 export function expand(value: string, ctx: ExpandContext, secrets: Set<string>, where: string): string {
   let out = value.replace(/\$\{([^}]*)\}/g, (_m, body: string) => resolveReference(body, ctx, secrets, where));
   if (ctx.opencode) {
-    out = out.replace(/\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => resolveReference(`env:${name}`, ctx, secrets, where));
+    out = out.replace(/\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, (m: string, name: string) => resolveReference(`env:${name}`, ctx, secrets, where, m));
   }
   return out;
 }
