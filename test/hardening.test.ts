@@ -402,6 +402,30 @@ describe('targeted inputs', () => {
     const text = readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8');
     expect(lintAll(text).outputs).toEqual(lintAll(text).outputs);
   });
+
+  it('gives byte-identical output in every format whatever the order of the servers', () => {
+    const example = readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8');
+    // Three servers: two share tool names (cross-server rules fire) and flows run across them.
+    const files: [string, string][] = [
+      ['example.json', example],
+      ['consistent.json', readFileSync(join(ROOT, 'fixtures', 'consistent-server.json'), 'utf8')],
+      ['twin.json', example.replace('"acme-workspace"', '"acme-twin"')],
+    ];
+    const outputsFor = (order: [string, string][]) => {
+      const servers = order.flatMap(([name, text]) => loadText(text, { kind: 'file', path: name, display: name }, name.replace('.json', ''), name));
+      const result = lint(servers, RULES);
+      const report: Report = { findings: result.findings, servers: result.servers, errors: [], rules: RULES, cwd: ROOT };
+      return Object.fromEntries(FORMATS.map((f) => [f, format(f as FormatName, report, { color: false, quiet: false })]));
+    };
+    const first = outputsFor(files);
+    expect(first.json).toContain('cross-server-name-collision');
+    assertProperty(
+      fc.property(fc.shuffledSubarray(files, { minLength: 3, maxLength: 3 }), (order) => {
+        expect(outputsFor(order)).toEqual(first);
+      }),
+      { numRuns: 12 },
+    );
+  });
 });
 
 function sh(command: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
