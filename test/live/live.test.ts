@@ -246,6 +246,25 @@ describe('client config files', () => {
     expect(flag.stderr).toBe('opencode.json:4:7: server "slow": timed out after 1 s while waiting for the initialize response (--timeout 1)\n');
   });
 
+  it('on a real terminal (an unsized one, as under script), draws progress and clears it before the report', async () => {
+    // `script` (util-linux) runs the command on a pseudo-terminal and copies what it shows.
+    const { spawnSync } = await import('node:child_process');
+    const { quote } = await import('shell-quote');
+    const { BIN } = await import('../helpers/cli.js');
+    const command = quote([process.execPath, BIN, 'lint', '--stdio', serverCommand('misbehave.mjs', 'slow-ok'), '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--no-color']);
+    const r = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, SLOW_MS: '300' }, timeout: 30_000 });
+    expect(r.status, r.stderr).toBe(1);
+    const shown = r.stdout;
+    const frames = [...shown.matchAll(/\r\x1b\[2K(mcp-annotate: \d\/2 servers done[^\r\n]*)/g)].map((m) => m[1]);
+    expect(frames[0]).toMatch(/^mcp-annotate: 0\/2 servers done · running: /);
+    expect(frames).toContain('mcp-annotate: 2/2 servers done');
+    // The last frame is wiped before anything else is written, and the report follows on a clean line.
+    const wiped = shown.indexOf('\r\x1b[2K', shown.lastIndexOf('2/2 servers done'));
+    expect(wiped).toBeGreaterThan(0);
+    expect(shown.slice(wiped + 5)).toMatch(/^(vocab-server|misbehave-slow-ok) /);
+    expect(shown).toMatch(/problems? \(\d+ errors?, \d+ warnings?, \d+ notes?\) in 2 servers/);
+  });
+
   it('--server names a server that does not exist: an error naming the ones that do', async () => {
     const dir = tempDir({ '.mcp.json': json({ mcpServers: { a: { url: streamable.url }, b: { url: sse.url } } }) });
     const r = await runCli(['lint', '--mcp-config', '.mcp.json', '--server', 'a,c', '-f', 'json'], { cwd: dir });

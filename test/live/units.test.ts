@@ -232,6 +232,10 @@ describe('snapshots and progress', () => {
       '\r\x1b[2Kmcp-annotate: 1/2 servers done · running: files',
       '\r\x1b[2K',
     ]);
+    // A terminal that reports 0 columns (an unsized pseudo-terminal) is drawn 80 wide, not as "…".
+    const unsized: string[] = [];
+    createProgress({ isTTY: true, columns: 0, write: (s: string) => unsized.push(s) } as unknown as NodeJS.WriteStream, 1).start('github');
+    expect(unsized).toEqual(['\r\x1b[2Kmcp-annotate: 0/1 servers done · running: github']);
     const quiet: string[] = [];
     const pipe = createProgress({ isTTY: false, write: (s: string) => quiet.push(s) } as unknown as NodeJS.WriteStream, 2);
     pipe.start('x');

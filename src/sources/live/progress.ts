@@ -20,7 +20,8 @@ export function createProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
   const render = () => {
     const names = running.map((n) => oneLine(n)).join(', ');
     let line = `mcp-annotate: ${done}/${total} servers done${names ? ` · running: ${names}` : ''}`;
-    const width = (stream.columns ?? 80) - 1;
+    // A terminal that reports no size (0 columns: a pseudo-terminal nobody sized) gets 80.
+    const width = (stream.columns || 80) - 1;
     if (line.length > width) line = line.slice(0, Math.max(0, width - 1)) + '…';
     stream.write(`\r\x1b[2K${line}`);
     shown = true;
