@@ -1,7 +1,7 @@
 /**
  * End to end: the real bin, real files, real exit codes and streams.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, runCli, tempDir, tool } from './helpers/cli.js';
@@ -165,6 +165,18 @@ describe('mcp-annotate lint: output', () => {
     expect(r.stdout).toContain('readonly-vs-outcome');
     expect(JSON.parse(readFileSync(join(dir, 'out/results.sarif'), 'utf8')).version).toBe('2.1.0');
     expect(JSON.parse(readFileSync(join(dir, 'out/r.json'), 'utf8')).version).toBe(1);
+  });
+
+  it('-o - is stdout; a file named "-" is ./-', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const r = await runCli(['lint', 'bad.json', '-f', 'sarif', '-o', '-', '-f', 'text', '-o', 'lint.txt'], { cwd: dir });
+    expect(JSON.parse(r.stdout).version).toBe('2.1.0');
+    expect(existsSync(join(dir, '-'))).toBe(false);
+    expect(readFileSync(join(dir, 'lint.txt'), 'utf8')).toContain('readonly-vs-outcome');
+    const two = await runCli(['lint', 'bad.json', '-f', 'sarif', '-o', '-', '-f', 'json'], { cwd: dir });
+    expect(two).toMatchObject({ code: 2, stderr: 'mcp-annotate: only one format can go to stdout; give the others an --output-file\n' });
+    await runCli(['lint', 'bad.json', '-f', 'json', '-o', './-'], { cwd: dir });
+    expect(JSON.parse(readFileSync(join(dir, '-'), 'utf8')).version).toBe(1);
   });
 
   it('shows only errors with --quiet, and says what it hid', async () => {

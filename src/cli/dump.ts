@@ -51,7 +51,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
   for (const e of run.errors) io.stderr.write(`${oneLine(e.message)}\n`);
   const snapshot = run.snapshots[0];
   if (!snapshot) return EXIT.error;
-  if (flags.outputFile === undefined) {
+  if (flags.outputFile === undefined || flags.outputFile === '-') {
     io.stdout.write(snapshot.text);
   } else {
     const path = resolve(io.cwd, flags.outputFile);

@@ -51,7 +51,8 @@ export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: reado
 }
 
 export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
-  const list = outputs.length ? outputs : [{ format: 'text' }];
+  // "-o -" is stdout (a file named "-" is "./-").
+  const list = outputs.length ? outputs.map((o) => (o.file === '-' ? { format: o.format } : o)) : [{ format: 'text' }];
   for (const o of list) {
     if (!(FORMATS as readonly string[]).includes(o.format)) {
       throw new UsageError(`unknown format ${JSON.stringify(o.format)}; expected one of ${FORMATS.join(', ')}`);

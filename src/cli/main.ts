@@ -55,7 +55,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const addReportOptions = (cmd: Command, help: { markdown: string; config: string }): Command =>
     cmd
       .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
-      .option('-o, --output-file <file>', 'write the report of the preceding --format to a file', addOutputFile)
+      .option('-o, --output-file <file>', 'write the report of the preceding --format to a file (- for stdout)', addOutputFile)
       .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
       .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
       .addOption(new Option('--fail-on <level>', "exit 1 when a finding has this severity or higher (default: the config's failOn, else error)").choices(['error', 'warning', 'note', 'none']))
@@ -105,7 +105,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       .command('dump')
       .description("write a live server's snapshot {serverInfo, protocolVersion, capabilities, tools} for lint to read back")
       .argument('[url]', 'the server URL (or use --stdio, -- <command>, --mcp-config with --server)')
-      .option('-o, --output-file <file>', 'write the snapshot to this file instead of stdout'),
+      .option('-o, --output-file <file>', 'write the snapshot to this file instead of stdout (- is stdout)'),
     { forLint: false },
   ).action(async (url: string | undefined, options) => {
     const { dumpCommand } = await import('./dump.js');

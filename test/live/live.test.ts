@@ -89,8 +89,10 @@ describe('snapshots', () => {
     const b = await runCli(['dump', streamable.url]);
     expect(b.code).toBe(0);
     const text = readFileSync(out, 'utf8');
-    // Same server, either transport: the same bytes.
+    // Same server, either transport: the same bytes; "-o -" is stdout.
     expect(b.stdout).toBe(text);
+    expect((await runCli(['dump', streamable.url, '-o', '-'], { cwd: dir })).stdout).toBe(text);
+    expect(existsSync(join(dir, '-'))).toBe(false);
     const snap = JSON.parse(text);
     expect(Object.keys(snap)).toEqual(['capabilities', 'protocolVersion', 'serverInfo', 'tools']);
     expect(Object.keys(snap.tools[0])).toEqual([...Object.keys(snap.tools[0])].sort());
