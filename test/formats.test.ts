@@ -273,5 +273,8 @@ describe('several formats in one run', () => {
     const budget = await runCli(['lint', 'mail.json', '-f', 'markdown', '--markdown-max-bytes', 'lots'], { cwd: dir });
     expect(budget.code).toBe(2);
     expect(budget.stderr).toBe('mcp-annotate: --markdown-max-bytes must be a whole number of bytes, got "lots"\n');
+    // Too small to hold the report's frame: said, not silently raised.
+    const tiny = await runCli(['lint', 'mail.json', '-f', 'markdown', '--markdown-max-bytes', '600'], { cwd: dir });
+    expect(tiny).toMatchObject({ code: 2, stderr: 'mcp-annotate: --markdown-max-bytes must be at least 2048 (the heading, the counts and the note about left-out findings need that much), got 600\n' });
   });
 });

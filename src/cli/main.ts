@@ -8,6 +8,7 @@ import { EXIT, UsageError, type CliIO } from './io.js';
 import { TOOL_NAME, version } from '../version.js';
 import { SPEC_VERSIONS, LATEST_SPEC, PACK_IDS } from '../types.js';
 import { addLiveOptions } from '../sources/live/options.js';
+import { MARKDOWN_MIN_BYTES } from '../reporters/markdown.js';
 
 function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
@@ -48,6 +49,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   };
   const byteCount = (v: string) => {
     if (!/^\d+$/.test(v)) throw new UsageError(`--markdown-max-bytes must be a whole number of bytes, got ${JSON.stringify(v)}`);
+    if (Number(v) < MARKDOWN_MIN_BYTES) throw new UsageError(`--markdown-max-bytes must be at least ${MARKDOWN_MIN_BYTES} (the heading, the counts and the note about left-out findings need that much), got ${v}`);
     return Number(v);
   };
 
