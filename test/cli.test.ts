@@ -231,6 +231,15 @@ describe('mcp-annotate rules and explain', () => {
     expect(r.stdout).toContain('"readOnlyHint": true');
     expect(r.stdout).not.toContain('```');
     expect(r.stdout).not.toContain('<!--');
+    // Tables as aligned columns, not as markdown.
+    expect(r.stdout).toContain('\nDefault severity   error\nCategory           ');
+    expect(r.stdout).not.toMatch(/^\|/m);
+  });
+
+  it('draws markdown tables as columns: a header unless it is empty, escaped pipes kept', async () => {
+    const { terminalMarkdown } = await import('../src/cli/rules.js');
+    expect(terminalMarkdown('| name | what |\n| --- | :---: |\n| `x` | y\\|z |\n| **longer** | w |\nafter', false)).toBe('name    what\nx       y|z\nlonger  w\nafter');
+    expect(terminalMarkdown('| | |\n| --- | --- |\n| Packs | `core` |', false)).toBe('Packs  core');
   });
 
   it('suggests the closest rule for a typo', async () => {

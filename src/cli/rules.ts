@@ -52,19 +52,56 @@ export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO, po
 /** Markdown to terminal text: headings bold, code indented, markers and comments dropped. */
 export function terminalMarkdown(markdown: string, color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
+  const inline = (text: string) => text.replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => c.bold(t)).replace(/`([^`]+)`/g, (_m, t: string) => c.cyan(t));
   const out: string[] = [];
   let inCode = false;
+  let table: string[][] = [];
+  // A markdown table as aligned columns: its header in bold (none when every header cell is empty).
+  const flushTable = () => {
+    if (table.length === 0) return;
+    const [header, ...rows] = table;
+    const shown = header!.every((cell) => cell === '') ? rows : [header!, ...rows];
+    const widths = header!.map((_, i) => Math.min(TABLE_COLUMN_MAX, Math.max(...shown.map((r) => plain(r[i] ?? '').length))));
+    shown.forEach((row, n) => {
+      const line = row.map((cell, i) => (i === row.length - 1 ? inline(cell) : inline(cell) + ' '.repeat(Math.max(0, widths[i]! - plain(cell).length)))).join('  ');
+      out.push(n === 0 && shown[0] === header ? c.bold(line) : line);
+    });
+    table = [];
+  };
   for (const line of markdown.replace(/<!--[\s\S]*?-->\n?/g, '').split('\n')) {
+    if (!inCode && line.startsWith('|')) {
+      if (!/^\|(\s*:?-{3,}:?\s*\|)+\s*$/.test(line)) table.push(cells(line));
+      continue;
+    }
+    flushTable();
     if (line.startsWith('```')) {
       inCode = !inCode;
       continue;
     }
     if (inCode) out.push(c.cyan(`    ${line}`));
     else if (/^#{1,3} /.test(line)) out.push(c.bold(line.replace(/^#+ /, '')));
-    else if (/^\| --- /.test(line)) continue;
-    else out.push(line.replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => c.bold(t)).replace(/`([^`]+)`/g, (_m, t: string) => c.cyan(t)));
+    else out.push(inline(line));
   }
+  flushTable();
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** Columns of a table in the terminal are padded to at most this width; a longer cell runs on. */
+const TABLE_COLUMN_MAX = 32;
+
+/** The cells of a markdown table row (escaped pipes kept as "|"). */
+function cells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
+
+/** A cell as it shows: without the markers inline() turns into colour. */
+function plain(cell: string): string {
+  return cell.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/`([^`]+)`/g, '$1');
 }
 
 export function explainCommand(id: string, io: CliIO, policies: readonly Rule[] = []): number {
