@@ -37,13 +37,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
     const names = resolved.targets.map((t) => JSON.stringify(t.name ?? t.display)).join(', ');
     throw new UsageError(`dump writes one server's snapshot, and ${resolved.targets.length} were given (${names}); pick one with --server, or use lint --save-snapshots <dir> for several`);
   }
-  const run = await live.runLiveTargets(resolved.targets, {
-    timeoutMs: (flags.timeout ?? live.DEFAULT_TIMEOUT_SECONDS) * 1000,
-    timeoutGiven: flags.timeout !== undefined,
-    concurrency: 1,
-    cwd: io.cwd,
-    stderr: io.stderr,
-  });
+  const run = await live.runLiveTargets(resolved.targets, { ...live.liveRunOptions({ timeout: flags.timeout }, io), concurrency: 1 });
   if (run.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${run.interrupted}); the server was stopped\n`);
     return SIGNAL_EXIT[run.interrupted] ?? EXIT.error;

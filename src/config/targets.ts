@@ -4,16 +4,14 @@
  * or reached like --mcp-config's, with the same --timeout, --concurrency and
  * --save-snapshots). The MCP SDK is loaded only when there are live servers.
  */
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { loadTargets } from '../sources/files.js';
 import type { InputError, ServerInput } from '../types.js';
 import type { ResolvedConfig } from './resolve.js';
+import type { LiveRunFlags } from '../sources/live/run.js';
 
-export interface ConfigTargetFlags {
-  timeout?: number;
-  concurrency?: number;
-  saveSnapshots?: string;
-}
+/** The config's live servers run with the flags of any live run (--timeout, --concurrency, --save-snapshots). */
+export type ConfigTargetFlags = LiveRunFlags;
 
 export interface ConfigServers {
   servers: ServerInput[];
@@ -35,7 +33,7 @@ export async function gatherConfigTargets(
   }
   if (config.mcpServers && Object.keys(config.mcpServers.entries).length) {
     const live = await import('../sources/live/index.js');
-    const { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_SECONDS } = await import('../sources/live/run.js');
+    const { liveRunOptions } = await import('../sources/live/run.js');
     const resolved = live.targetsFromServerEntries(config.mcpServers.entries, {
       file: config.path,
       display: config.display,
@@ -48,14 +46,7 @@ export async function gatherConfigTargets(
     });
     out.errors.push(...resolved.errors);
     out.notes.push(...resolved.notes);
-    const run = await live.runLiveTargets(resolved.targets, {
-      timeoutMs: (flags.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-      timeoutGiven: flags.timeout !== undefined,
-      concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY,
-      saveDir: flags.saveSnapshots !== undefined ? resolve(io.cwd, flags.saveSnapshots) : undefined,
-      cwd: io.cwd,
-      stderr: io.stderr,
-    });
+    const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, io));
     out.servers.push(...run.servers);
     out.errors.push(...run.errors);
     out.interrupted = run.interrupted;

@@ -9,13 +9,13 @@ import { checkLiveFlags } from './flags.js';
 import { displayPath } from '../files.js';
 import { targetsFromConfigFile } from './config.js';
 import { discoverConfigs } from './discover.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_SECONDS, runLiveTargets, type LiveRunResult } from './run.js';
+import { liveRunOptions, runLiveTargets, type LiveRunFlags, type LiveRunResult } from './run.js';
 import { parseAssignment, targetsFromFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
 import { VariableError, redact, secretNeedles } from './vars.js';
 import { oneLine, plural } from '../../util/text.js';
 
 export { targetsFromServerEntries, targetsFromConfigText, targetsFromConfigFile, type EntryOptions, type EntryStyle } from './config.js';
-export { DEFAULT_TIMEOUT_SECONDS, runLiveTargets, type LiveRunOptions, type LiveRunResult } from './run.js';
+export { liveRunOptions, runLiveTargets, type LiveRunFlags, type LiveRunOptions, type LiveRunResult } from './run.js';
 export { hasLiveFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
 
 export interface LiveContext {
@@ -78,23 +78,10 @@ export async function resolveLiveTargets(f: LiveFlags, ctx: LiveContext): Promis
   return out;
 }
 
-export interface LiveRunFlags {
-  timeout?: number;
-  concurrency?: number;
-  saveSnapshots?: string;
-}
-
 /** Resolve and run every live target. */
 export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext): Promise<LiveRunResult & { notes: string[] }> {
   const resolved = await resolveLiveTargets(f, ctx);
-  const run = await runLiveTargets(resolved.targets, {
-    timeoutMs: (f.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-    timeoutGiven: f.timeout !== undefined,
-    concurrency: f.concurrency ?? DEFAULT_CONCURRENCY,
-    saveDir: f.saveSnapshots !== undefined ? resolve(ctx.cwd, f.saveSnapshots) : undefined,
-    cwd: ctx.cwd,
-    stderr: ctx.stderr,
-  });
+  const run = await runLiveTargets(resolved.targets, liveRunOptions(f, ctx));
   return { ...run, errors: [...resolved.errors, ...run.errors], notes: resolved.notes };
 }
 

@@ -7,7 +7,7 @@
  * groups) before the command ends.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../../types.js';
 import { displayPath, loadText } from '../files.js';
 import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
@@ -48,6 +48,25 @@ export interface LiveRunResult {
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 /** Servers are mostly waited on, but each stdio one is a process to start: 4 suits a 2-core machine. */
 export const DEFAULT_CONCURRENCY = 4;
+
+/** The command-line flags that shape a live run. */
+export interface LiveRunFlags {
+  timeout?: number;
+  concurrency?: number;
+  saveSnapshots?: string;
+}
+
+/** A live run's options from its flags, with the defaults for what they leave out. */
+export function liveRunOptions(f: LiveRunFlags, io: Pick<LiveRunOptions, 'cwd' | 'stderr'>): LiveRunOptions {
+  return {
+    timeoutMs: (f.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    timeoutGiven: f.timeout !== undefined,
+    concurrency: f.concurrency ?? DEFAULT_CONCURRENCY,
+    saveDir: f.saveSnapshots !== undefined ? resolve(io.cwd, f.saveSnapshots) : undefined,
+    cwd: io.cwd,
+    stderr: io.stderr,
+  };
+}
 
 type Outcome = { ok: true; snapshot: Record<string, unknown>; transport: string } | { ok: false; message: string };
 
