@@ -144,50 +144,22 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
   if (flags.command?.length) stdioLines.push({ line: quoteShell(flags.command), argv: flags.command });
 
   // --env and --header are shared by every target of their kind; a bad one fails those targets.
-  const envSecrets = new Set<string>();
-  let envVars: Record<string, string> | undefined;
-  let envError: unknown;
-  try {
-    envVars = {};
-    for (const item of flags.env ?? []) {
-      const [name, raw] = parseAssignment(item, '--env');
-      envSecrets.add(raw);
-      const value = expand(raw, ctx, envSecrets, `--env ${name}`);
-      envSecrets.add(value);
-      envVars[name] = value;
-    }
-  } catch (err) {
-    envError = err;
-  }
-  const headerSecrets = new Set<string>();
-  let headers: Record<string, string> | undefined;
-  let headerError: unknown;
-  try {
-    headers = {};
-    for (const item of flags.header ?? []) {
-      const [name, raw] = parseHeader(item);
-      headerSecrets.add(raw);
-      const value = expand(raw, ctx, headerSecrets, `--header ${name}`);
-      headerSecrets.add(value);
-      headers[name] = value;
-    }
-  } catch (err) {
-    headerError = err;
-  }
+  const envVars = sharedValues(flags.env ?? [], (item) => parseAssignment(item, '--env'), '--env', ctx);
+  const headers = sharedValues(flags.header ?? [], parseHeader, '--header', ctx);
 
   for (const { line, argv: given } of stdioLines) {
     const display = line;
-    if (envError) {
-      out.errors.push(flagError(display, envError));
+    if (envVars.error) {
+      out.errors.push(flagError(display, envVars.error));
       continue;
     }
     try {
-      const secrets = new Set(envSecrets);
+      const secrets = new Set(envVars.secrets);
       const argv = given ? given.map((a) => expand(a, ctx, secrets, '--')) : splitCommandLine(line, ctx, secrets);
       out.targets.push({
         display,
         label: basenameOf(argv[0]!),
-        stdio: { command: argv[0]!, args: argv.slice(1), env: { ...envVars }, cwd },
+        stdio: { command: argv[0]!, args: argv.slice(1), env: { ...envVars.values }, cwd },
         secrets: [...secrets],
       });
     } catch (err) {
@@ -196,12 +168,12 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
   }
   for (const raw of flags.url ?? []) {
     const display = displayUrl(raw);
-    if (headerError) {
-      out.errors.push(flagError(display, headerError));
+    if (headers.error) {
+      out.errors.push(flagError(display, headers.error));
       continue;
     }
     try {
-      const secrets = new Set(headerSecrets);
+      const secrets = new Set(headers.secrets);
       const url = checkUrl(expand(raw, ctx, secrets, '--url'), display);
       // A password in the URL is a secret too.
       const parsed = new URL(url);
@@ -209,7 +181,7 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
       out.targets.push({
         display,
         label: parsed.host,
-        http: { url, headers: { ...headers }, transport: flags.transport ?? 'auto' },
+        http: { url, headers: { ...headers.values }, transport: flags.transport ?? 'auto' },
         secrets: [...secrets],
       });
     } catch (err) {
@@ -217,6 +189,27 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
     }
   }
   return out;
+}
+
+/**
+ * The values of --env or --header, variables expanded, with each as written and as expanded
+ * kept as a secret; the first bad one is the error (and then there are no values).
+ */
+function sharedValues(items: readonly string[], parse: (item: string) => [string, string], flag: string, ctx: ExpandContext): { values: Record<string, string>; secrets: Set<string>; error?: unknown } {
+  const secrets = new Set<string>();
+  const values: Record<string, string> = {};
+  try {
+    for (const item of items) {
+      const [name, raw] = parse(item);
+      secrets.add(raw);
+      const value = expand(raw, ctx, secrets, `${flag} ${name}`);
+      secrets.add(value);
+      values[name] = value;
+    }
+    return { values, secrets };
+  } catch (error) {
+    return { values: {}, secrets, error };
+  }
 }
 
 export function basenameOf(command: string): string {
