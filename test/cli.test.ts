@@ -242,6 +242,14 @@ describe('mcp-annotate rules and explain', () => {
     expect(terminalMarkdown('| | |\n| --- | --- |\n| Packs | `core` |', false)).toBe('Packs  core');
   });
 
+  it('MCP_ANNOTATE_TIMING=1 adds the rules table and the phases on stderr, and changes nothing on stdout', async () => {
+    const plain = await runCli(['lint', 'fixtures/example-server.json', '-f', 'json']);
+    const timed = await runCli(['lint', 'fixtures/example-server.json', '-f', 'json'], { env: { MCP_ANNOTATE_TIMING: '1' } });
+    expect(timed.stdout).toBe(plain.stdout);
+    expect(timed.stderr).toMatch(/^pack or rule +time \(ms\) +relative\n/);
+    expect(timed.stderr).toMatch(/\nphases \(ms\): start \d+ · read and parse \d+ · packs and rules \d+ · locate and sort \d+ · baseline and report \d+ · total \d+\n$/);
+  });
+
   it('suggests the closest rule for a typo', async () => {
     const r = await runCli(['explain', 'readonly-vs-outcomes']);
     expect(r.code).toBe(2);

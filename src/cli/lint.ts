@@ -89,6 +89,12 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
   }
 }
 
+/** Where a run's time went, phase by phase, from the process's start (MCP_ANNOTATE_TIMING=1; stderr). */
+export function phaseLine(phases: [string, number][]): string {
+  const total = phases.reduce((sum, [, ms]) => sum + ms, 0);
+  return `phases (ms): ${phases.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(' · ')} · total ${total.toFixed(0)}\n`;
+}
+
 /** The slowest packs and rules, like ESLint's TIMING=1 (MCP_ANNOTATE_TIMING=1; stderr). */
 export function timingTable(timing: Map<string, number>, rows = 20): string {
   const total = [...timing.values()].reduce((a, b) => a + b, 0);
@@ -164,14 +170,17 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     io.stdout.write(listed.text);
     return listed.errors.length ? EXIT.error : EXIT.ok;
   }
+  const timing = Boolean(io.env.MCP_ANNOTATE_TIMING);
+  const started = performance.now();
   let loaded: GatheredServers | undefined = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io) : await gatherServers(targets, opts, io);
+  const gathered = performance.now();
   for (const n of loaded.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (loaded.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); every server started was stopped\n`);
     return SIGNAL_EXIT[loaded.interrupted] ?? EXIT.error;
   }
-  const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing: Boolean(io.env.MCP_ANNOTATE_TIMING) });
-  if (result.timing) io.stderr.write(timingTable(result.timing));
+  const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing });
+  const linted = performance.now();
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.
@@ -181,6 +190,19 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
 
   for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);
   await writeReports(report, outputs, opts, io);
+  if (result.timing) {
+    const located = (result.timing.get('(locate findings)') ?? 0) + (result.timing.get('(sort findings)') ?? 0);
+    io.stderr.write(timingTable(result.timing));
+    io.stderr.write(
+      phaseLine([
+        ['start', started],
+        ['read and parse', gathered - started],
+        ['packs and rules', linted - gathered - located],
+        ['locate and sort', located],
+        ['baseline and report', performance.now() - linted],
+      ]),
+    );
+  }
   const code = exitCodeFor(
     baselined.findings.map((f) => f.severity),
     inputErrors,
