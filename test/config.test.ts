@@ -119,6 +119,17 @@ describe('validation messages', () => {
     ]);
   });
 
+  it('a member given twice in a JSON config is an error, as YAML makes it (only inside package.json\'s own key)', async () => {
+    expect(await problemsOf({ 'mcp-annotate.config.json': '{\n  "rules": {\n    "toxic-flow": "off",\n    "toxic-flow": "error"\n  }\n}\n' })).toEqual([
+      'mcp-annotate.config.json:4:5: "toxic-flow" is given twice in one object (first at line 3); keep one',
+    ]);
+    // package.json: its other members are npm's business.
+    expect(await problemsOf({ 'package.json': '{"scripts": {"a": "1", "a": "2"}, "mcp-annotate": {"rules": {}}}' })).toEqual([]);
+    expect(await problemsOf({ 'package.json': '{\n"mcp-annotate": {"failOn": "error",\n "failOn": "note"}}' })).toEqual([
+      'package.json:3:2: "failOn" is given twice in one object (first at line 2); keep one',
+    ]);
+  });
+
   it('YAML: positions of keys and values, and syntax errors', async () => {
     expect(await problemsOf({ 'mcp-annotate.config.yaml': 'extends: mcp-annotate:strikt\nrules:\n  hidden-characters: warnin\n  no-such-rule: off\n' })).toEqual([
       'mcp-annotate.config.yaml:1:10: extends is "mcp-annotate:strikt"; expected "mcp-annotate:recommended", "mcp-annotate:strict" or "mcp-annotate:all"; did you mean "mcp-annotate:strict"?',

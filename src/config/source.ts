@@ -3,7 +3,7 @@
  * as in tsconfig.json) through jsonc-parser, YAML through the yaml package (loaded only
  * when a YAML config is read). Every problem carries file:line:col.
  */
-import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { UsageError } from '../cli/io.js';
 import { jsonErrorMessage, lineColumn } from '../sources/parse.js';
 import { createLocator } from '../sources/locate.js';
@@ -50,10 +50,14 @@ export function parseJsonConfig(text: string, file: string, base = ''): ParsedCo
     throw new ConfigError([{ file, line, column, message: `invalid JSON: ${jsonErrorMessage(code)}` }]);
   }
   // An empty file is an empty config (as an empty YAML file is).
-  const value = root ? nodeValue(root) : base ? undefined : {};
+  const top = root && base ? findNodeAtLocation(root, split(base)) : root;
+  // A member given twice is an error, as YAML makes it: JSON parsers disagree on which one counts.
+  const twice: ConfigProblem[] = [];
+  const value = top ? nodeValue(top, (key, first, again) => twice.push({ file, ...lineColumn(text, again.offset), message: `${JSON.stringify(key)} is given twice in one object (first at line ${lineColumn(text, first.offset).line}); keep one` })) : base ? undefined : {};
+  if (twice.length) throw new ConfigError(twice);
   const locator = root ? createLocator(text.replace(/^\uFEFF/, ' ')) : undefined;
   return {
-    value: base ? findValue(value, split(base)) : value,
+    value,
     position: (pointer, key = false) => {
       const at = locator?.locate([base + pointer]).get(base + pointer);
       if (!at) return undefined;
@@ -63,27 +67,28 @@ export function parseJsonConfig(text: string, file: string, base = ''): ParsedCo
   };
 }
 
-function nodeValue(node: JsonNode): unknown {
+/** A node's value; `twice` hears of every member name an object repeats (with both keys' nodes). */
+function nodeValue(node: JsonNode, twice: (key: string, first: JsonNode, again: JsonNode) => void): unknown {
   switch (node.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
+      const keys = new Map<string, JsonNode>();
       for (const prop of node.children ?? []) {
         const [k, v] = prop.children ?? [];
-        if (k && v) Object.defineProperty(out, String(k.value), { value: nodeValue(v), enumerable: true, writable: true, configurable: true });
+        if (!k || !v) continue;
+        const key = String(k.value);
+        const first = keys.get(key);
+        if (first) twice(key, first, k);
+        else keys.set(key, k);
+        Object.defineProperty(out, key, { value: nodeValue(v, twice), enumerable: true, writable: true, configurable: true });
       }
       return out;
     }
     case 'array':
-      return (node.children ?? []).map(nodeValue);
+      return (node.children ?? []).map((child) => nodeValue(child, twice));
     default:
       return node.value;
   }
-}
-
-function findValue(value: unknown, path: string[]): unknown {
-  let v = value;
-  for (const s of path) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[s] : undefined;
-  return v;
 }
 
 /** Parse a YAML config. Duplicate keys are errors, as they are almost always mistakes. */
