@@ -152,6 +152,41 @@ describe('no orphan processes', () => {
   });
 });
 
+describe('redirects', () => {
+  it('a redirect to another origin is not followed, so the headers given for one server never reach another', async () => {
+    const other = await startHttpServer({ mode: 'streamable', ...fixture });
+    // Another port is another origin.
+    const away = await startHttpServer({ mode: 'redirect', location: other.url });
+    try {
+      const r = await runCli(['lint', '--url', away.url, '--header', 'X-Api-Key: k-0123456789abcdef', '-f', 'json']);
+      expect(r.code).toBe(2);
+      // The MCP SDK's transports refuse it (redirectPolicy "same-origin"); one line says so.
+      expect(r.stderr).toMatch(new RegExp(`^${away.url}: HTTP 307 .*not followed.*\\n$`));
+      expect(r.stderr).not.toContain('k-0123456789abcdef');
+      expect(away.requests[0]!.headers['x-api-key']).toBe('k-0123456789abcdef');
+      // Nor over SSE.
+      const sse = await runCli(['lint', '--url', away.url, '--transport', 'sse', '--header', 'X-Api-Key: k-0123456789abcdef']);
+      expect(sse.stderr).toBe(`${away.url}: the SSE connection failed with HTTP 307 Temporary Redirect while connecting\n`);
+      expect(other.requests).toEqual([]);
+    } finally {
+      await Promise.all([other.close(), away.close()]);
+    }
+  });
+
+  it('a redirect within the same origin is followed', async () => {
+    const server = await startHttpServer({ mode: 'streamable', ...fixture, moved: '/old' });
+    try {
+      const direct = await runCli(['lint', '--url', server.url, '-f', 'json']);
+      const via = await runCli(['lint', '--url', server.url.replace('/mcp', '/old'), '-f', 'json']);
+      expect(via.stderr).toBe('');
+      expect(JSON.parse(via.stdout).summary).toEqual(JSON.parse(direct.stdout).summary);
+      expect(server.requests.some((q) => q.url === '/old')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('secrets never appear in any output', () => {
   const SECRET = 'PLANTED-s3cr3t-9f8e7d6c5b4a';
 

@@ -288,7 +288,7 @@ async function closeQuietly(client: { close(): Promise<void> }, transport: Trans
 }
 
 function httpStatusText(code: number): string {
-  return { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' }[code] ?? '';
+  return { 301: 'Moved Permanently', 302: 'Found', 303: 'See Other', 307: 'Temporary Redirect', 308: 'Permanent Redirect', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' }[code] ?? '';
 }
 
 /** Any error of a session → one sentence for the user. */
@@ -315,7 +315,7 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   }
   if (err instanceof s.SseError) {
     const code = typeof err.code === 'number' ? err.code : undefined;
-    return new LiveError(`the SSE connection failed${code ? ` with HTTP ${code} ${httpStatusText(code)}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}`);
+    return new LiveError(`the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}`);
   }
   if (err instanceof s.McpError) {
     const detail = err.message.replace(/^MCP error -?\d+: /, '');

@@ -6,6 +6,8 @@
 //     mode "sse"         SDK legacy SSE: GET /sse, POST /messages (a POST to /sse gets 405)
 //     mode "hang"        accepts every request and never answers
 //     mode "huge"        answers the initialize POST with a 20 MiB JSON body
+//     mode "redirect"    answers every request with 307 to `location`
+//   moved: a path that answers 307 to the server's own endpoint (a redirect within one origin)
 //   token: when set, requests need "Authorization: Bearer <token>"; others get 401 with a
 //          body that echoes the Authorization header they sent (to prove it gets redacted)
 import { createServer } from 'node:http';
@@ -13,7 +15,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { createToolsServer } from './tools-lib.mjs';
 
-export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0 }) {
+export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0, location, moved }) {
   const sse = new Map();
   const open = new Set();
   const requests = [];
@@ -27,6 +29,14 @@ export async function startHttpServer({ mode, tools = [], serverInfo = { name: `
     try {
       if (mode === 'hang') {
         open.add(res);
+        return;
+      }
+      if (mode === 'redirect') {
+        res.writeHead(307, { location }).end();
+        return;
+      }
+      if (moved !== undefined && url.pathname === moved) {
+        res.writeHead(307, { location: mode === 'sse' ? '/sse' : '/mcp' }).end();
         return;
       }
       if (mode === 'huge') {
