@@ -343,15 +343,15 @@ describe('any string in a live-server flag', () => {
       fc.property(
         fc.array(line, { maxLength: 2 }),
         fc.array(fc.string(), { maxLength: 3 }),
-        fc.array(fc.oneof(fc.constantFrom('https://mcp.example.com/mcp', 'http://127.0.0.1:1/x', 'https://u:pw-123456@h.example/m'), fc.string()), { maxLength: 2 }),
+        fc.array(fc.oneof(fc.constantFrom('https://mcp.example.com/mcp', 'http://127.0.0.1:1/x', 'https://u:pw-123456@h.example/m', 'https://h.example/m?key=qk-1234567&v=2'), fc.string()), { maxLength: 2 }),
         fc.array(fc.tuple(fc.oneof(fc.constantFrom('Authorization', 'X-Key'), fc.string()), secretish), { maxLength: 2 }),
         fc.array(fc.tuple(fc.oneof(fc.constantFrom('TOKEN', 'A_B'), fc.string()), secretish), { maxLength: 2 }),
         (stdio, command, url, headers, envs) => {
           const header = headers.map(([k, v]) => `${k}: ${v}`);
           const env = envs.map(([k, v]) => `${k}=${v}`);
           const r = targetsFromFlags({ stdio, command: command.length ? command : undefined, url, header, env }, { HOME: '/home/u' }, '/p');
-          // Header and env values, and a URL's password, are secrets.
-          const values = [...headers.map(([, v]) => v), ...envs.map(([, v]) => v), 'pw-123456'];
+          // Header and env values, and a URL's password and query values, are secrets.
+          const values = [...headers.map(([, v]) => v), ...envs.map(([, v]) => v), 'pw-123456', 'qk-1234567'];
           for (const e of r.errors) {
             expect(e.message).not.toContain('\n');
             for (const v of values) expect(e.message).not.toContain(v);

@@ -190,7 +190,7 @@ describe('redirects', () => {
 describe('secrets never appear in any output', () => {
   const SECRET = 'PLANTED-s3cr3t-9f8e7d6c5b4a';
 
-  it('header values, env values and resolved ${VAR}s: not in text, json, sarif, snapshots, errors', async () => {
+  it('header values, env values, resolved ${VAR}s and URL query values: not in text, json, sarif, snapshots, errors', async () => {
     const authed = await startHttpServer({ mode: 'streamable', ...fixture, token: SECRET });
     try {
       const dir = tempDir({
@@ -218,7 +218,12 @@ describe('secrets never appear in any output', () => {
         await runCli(['dump', '--url', authed.url, '--header', `Authorization: Bearer ${SECRET}`], { cwd: dir }),
         await runCli(['dump', '--url', authed.url, '--header', `Authorization: Bearer wrong-${SECRET}`], { cwd: dir }),
         await runCli(['lint', '--mcp-config', 'mcp.json', '--discover'], { cwd: dir, env: { ...env, HOME: dir } }),
+        // A key in the URL's query: the server is reached with it, and it is shown as ***.
+        await runCli(['lint', '--url', `${authed.url}?api_key=${SECRET}&v=\${API_VERSION}`, '--header', `Authorization: Bearer ${SECRET}`, '-f', 'json'], { cwd: dir, env: { API_VERSION: '2' } }),
       ];
+      expect(runs[4]!.stderr).toBe('');
+      // A variable reference is no secret: it is shown as written.
+      expect(JSON.parse(runs[4]!.stdout).servers.map((s: { source: string }) => s.source)).toEqual([`${authed.url}?api_key=***&v=\${API_VERSION}`]);
       // The runs did use the secret: the servers that needed it answered, and the ones that echo it were heard.
       expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).servers.map((s: { name: string }) => s.name)).toEqual(
         expect.arrayContaining(['remote', 'env', 'vocab-server']),

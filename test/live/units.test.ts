@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, json } from '../helpers/cli.js';
 import { expand, redact, redactJson, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
-import { parseHeader, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
+import { displayUrl, parseHeader, splitCommandLine, targetsFromFlags, urlSecrets } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
 import { createProgress } from '../../src/sources/live/progress.js';
@@ -206,6 +206,19 @@ describe('--discover locations', () => {
       '/Users/u/Library/Application Support/Code/User/mcp.json',
       '/Users/u/Library/Application Support/Code/User/settings.json',
     ]);
+  });
+});
+
+describe('URLs', () => {
+  it('are shown without their password and query values; a variable reference is shown as written', () => {
+    expect(displayUrl('https://user:pw@mcp.example.com/mcp?api_key=k-123&v=${API_VERSION}&o={env:ORG}&empty=&flag#frag')).toBe(
+      'https://user:***@mcp.example.com/mcp?api_key=***&v=${API_VERSION}&o={env:ORG}&empty=&flag#frag',
+    );
+    expect(displayUrl('http://127.0.0.1:3000/mcp')).toBe('http://127.0.0.1:3000/mcp');
+  });
+
+  it('hold their password and query values as secrets, as written and decoded', () => {
+    expect(urlSecrets(new URL('https://u:p%40ss@h.example/m?key=a%2Fb&n=1&e='))).toEqual(['p%40ss', 'p@ss', 'a%2Fb', '1', 'a/b', '1']);
   });
 });
 

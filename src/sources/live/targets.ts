@@ -5,7 +5,7 @@
  */
 import { parse as parseShell, quote as quoteShell } from 'shell-quote';
 import type { InputError, Locator } from '../../types.js';
-import { expand, resolveReference, VariableError, type ExpandContext } from './vars.js';
+import { expand, REDACTED, resolveReference, VariableError, type ExpandContext } from './vars.js';
 import type { LiveFlags } from './flags.js';
 
 export { hasLiveFlags, type LiveFlags } from './flags.js';
@@ -87,7 +87,24 @@ export function parseAssignment(text: string, flag: string, pattern: RegExp = EN
 
 /** A URL as it may be shown: the password of user:password@ hidden. */
 export function displayUrl(text: string): string {
-  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
+  return (
+    text
+      .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@')
+      // Query values are often keys (?api_key=…): shown as ***, but for a variable reference, which is none.
+      .replace(/([?&][^=&#]*=)([^&#]*)/g, (whole, name: string, value: string) => (value === '' || /^(\$\{[^}]*\}|\{env:[^}]*\})$/.test(value) ? whole : `${name}${REDACTED}`))
+  );
+}
+
+/** What a URL holds that may be a secret: its password and its query values, as written and decoded. */
+export function urlSecrets(url: URL): string[] {
+  const out: string[] = [];
+  if (url.password) out.push(url.password, decodeURIComponent(url.password));
+  for (const part of url.search.slice(1).split('&')) {
+    const value = part.slice(part.indexOf('=') + 1);
+    if (part.includes('=') && value !== '') out.push(value);
+  }
+  for (const value of url.searchParams.values()) if (value !== '') out.push(value);
+  return out;
 }
 
 /** Check an expanded URL is http(s). */
@@ -175,9 +192,9 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
     try {
       const secrets = new Set(headers.secrets);
       const url = checkUrl(expand(raw, ctx, secrets, '--url'), display);
-      // A password in the URL is a secret too.
+      // A password or a query value in the URL is a secret too.
       const parsed = new URL(url);
-      if (parsed.password) secrets.add(decodeURIComponent(parsed.password));
+      for (const secret of urlSecrets(parsed)) secrets.add(secret);
       out.targets.push({
         display,
         label: parsed.host,
