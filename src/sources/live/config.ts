@@ -28,7 +28,7 @@ import { displayPath } from '../files.js';
 import { createLocator } from '../locate.js';
 import { decode, InputProblem, lineColumn } from '../parse.js';
 import { escapeSegment } from '../../util/pointer.js';
-import { checkUrl, displayUrl, urlSecrets, type LiveTargets, type TransportChoice } from './targets.js';
+import { checkUrl, displayUrl, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
 import { DEFAULT_TIMEOUT_SECONDS } from './run.js';
 
@@ -275,7 +275,7 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
           headers[k] = expand(v, ctx, secrets, `headers.${k}`);
           secrets.add(headers[k]!);
         }
-        for (const secret of urlSecrets(new URL(url))) secrets.add(secret);
+        for (const secret of querySecrets(new URL(url))) secrets.add(secret);
         out.targets.push({ name, display, label: name, http: { url, headers, transport: raw.transport ?? 'auto' }, secrets: [...secrets], config, timeoutMs: raw.timeoutMs });
       } else {
         const env: Record<string, string> = {};

@@ -85,7 +85,7 @@ export function parseAssignment(text: string, flag: string, pattern: RegExp = EN
   return [name, text.slice(eq + 1)];
 }
 
-/** A URL as it may be shown: the password of user:password@ hidden. */
+/** A URL as it may be shown: the password of user:password@ and the query values hidden. */
 export function displayUrl(text: string): string {
   return (
     text
@@ -95,10 +95,9 @@ export function displayUrl(text: string): string {
   );
 }
 
-/** What a URL holds that may be a secret: its password and its query values, as written and decoded. */
-export function urlSecrets(url: URL): string[] {
+/** A URL's query values, as written and decoded: keys travel there too (?api_key=…). */
+export function querySecrets(url: URL): string[] {
   const out: string[] = [];
-  if (url.password) out.push(url.password, decodeURIComponent(url.password));
   for (const part of url.search.slice(1).split('&')) {
     const value = part.slice(part.indexOf('=') + 1);
     if (part.includes('=') && value !== '') out.push(value);
@@ -117,6 +116,10 @@ export function checkUrl(url: string, shown: string): string {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new VariableError(`${shown} is not an http:// or https:// URL (MCP over HTTP needs one)`);
+  }
+  // fetch refuses such a URL (and its error would quote it, password and all).
+  if (parsed.username || parsed.password) {
+    throw new VariableError(`${shown} holds a user name or password (user:password@), which HTTP clients do not send from a URL: give them as a header instead, e.g. "Authorization: Basic <base64 of user:password>"`);
   }
   return url;
 }
@@ -192,9 +195,9 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
     try {
       const secrets = new Set(headers.secrets);
       const url = checkUrl(expand(raw, ctx, secrets, '--url'), display);
-      // A password or a query value in the URL is a secret too.
+      // A query value in the URL is a secret too (checkUrl refused a password).
       const parsed = new URL(url);
-      for (const secret of urlSecrets(parsed)) secrets.add(secret);
+      for (const secret of querySecrets(parsed)) secrets.add(secret);
       out.targets.push({
         display,
         label: parsed.host,
