@@ -82,7 +82,7 @@ describe('any JSON in a client config file', () => {
   // Entries in every client's shape, with any JSON in any field (and some fields of the right type).
   const field = (name: string, good: fc.Arbitrary<unknown>) => fc.tuple(fc.constant(name), fc.oneof({ arbitrary: good, weight: 5 }, { arbitrary: anyJson, weight: 1 }));
   const command = field('command', fc.oneof(fc.constant('node'), fc.constant(['node', 'server.js']), fc.array(fc.string(), { maxLength: 3 })));
-  const url = field('url', fc.constantFrom('https://mcp.example.com/mcp', 'https://mcp.example.com/mcp', 'ftp://x', '${env:MISSING}', '{env:MISSING}'));
+  const url = field('url', fc.constantFrom('https://mcp.example.com/mcp', 'https://mcp.example.com/mcp', 'ftp://x', '${env:MISSING}', '{env:MISSING}', 'http://u:%zz@h.example/m', 'https://h.example/m?key=%E0%A4%A'));
   const extra = fc.oneof(
     field('args', fc.array(fc.string(), { maxLength: 3 })),
     field('env', fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
