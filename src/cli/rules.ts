@@ -52,7 +52,9 @@ export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO, po
 /** Markdown to terminal text: headings bold, code indented, markers and comments dropped. */
 export function terminalMarkdown(markdown: string, color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
-  const inline = (text: string) => text.replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => c.bold(t)).replace(/`([^`]+)`/g, (_m, t: string) => c.cyan(t));
+  const inline = inlineMarkup(c);
+  // A cell as it shows, for widths: the same markup with no colour.
+  const plain = inlineMarkup(new Chalk({ level: 0 }));
   const out: string[] = [];
   let inCode = false;
   let table: string[][] = [];
@@ -99,9 +101,9 @@ function cells(row: string): string[] {
     .map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-/** A cell as it shows: without the markers inline() turns into colour. */
-function plain(cell: string): string {
-  return cell.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/`([^`]+)`/g, '$1');
+/** **bold** and `code` as colour (as plain text when the chalk has no colour). */
+function inlineMarkup(c: InstanceType<typeof Chalk>): (text: string) => string {
+  return (text) => text.replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => c.bold(t)).replace(/`([^`]+)`/g, (_m, t: string) => c.cyan(t));
 }
 
 export function explainCommand(id: string, io: CliIO, policies: readonly Rule[] = []): number {
