@@ -53,7 +53,9 @@ export function parseJsonConfig(text: string, file: string, base = ''): ParsedCo
   const top = root && base ? findNodeAtLocation(root, split(base)) : root;
   // A member given twice is an error, as YAML makes it: JSON parsers disagree on which one counts.
   const twice: ConfigProblem[] = [];
-  const value = top ? nodeValue(top, (key, first, again) => twice.push({ file, ...lineColumn(text, again.offset), message: `${JSON.stringify(key)} is given twice in one object (first at line ${lineColumn(text, first.offset).line}); keep one` })) : base ? undefined : {};
+  const onTwice = (key: string, first: JsonNode, again: JsonNode) =>
+    twice.push({ file, ...lineColumn(text, again.offset), message: `${JSON.stringify(key)} is given twice in one object (first at line ${lineColumn(text, first.offset).line}); keep one` });
+  const value = top ? nodeValue(top, onTwice) : base ? undefined : {};
   if (twice.length) throw new ConfigError(twice);
   const locator = root ? createLocator(text.replace(/^\uFEFF/, ' ')) : undefined;
   return {
