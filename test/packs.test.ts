@@ -7,6 +7,7 @@ import { PACKS, packById } from '../src/packs/index.js';
 import type { ToolView } from '../src/packs/types.js';
 import { PACK_IDS, type PackId } from '../src/types.js';
 import { isObject } from '../src/util/json.js';
+import { RULES } from '../rules/index.js';
 
 function view(tool: Record<string, unknown>, pointer = '/tools/0'): ToolView {
   return {
@@ -36,6 +37,24 @@ describe('pack registry', () => {
   it('never defines a key in two packs', () => {
     const keys = PACKS.flatMap((p) => [...p.annotationKeys.map((k) => `annotations.${k}`), ...p.metaKeys.map((k) => `_meta.${k}`)]);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('makes every claim with the same keys in the same order (one hidden class for the rules to read)', () => {
+    // Every tool of every rule example, through every pack: the claims of all vocabularies.
+    const tools = RULES.flatMap((r) => [...r.examples.correct, ...r.examples.incorrect]).flatMap((e) => [
+      ...(e.tools ?? []),
+      ...(e.servers ?? []).flatMap((s) => s.tools),
+    ]);
+    const shapes = new Map<string, Set<PackId>>();
+    for (const tool of tools.filter(isObject)) {
+      for (const pack of PACKS) {
+        for (const c of pack.analyse(view(tool), { spec: '2026-07-28' }).claims) {
+          const shape = Object.keys(c).join(',');
+          shapes.set(shape, (shapes.get(shape) ?? new Set()).add(c.pack));
+        }
+      }
+    }
+    expect(new Set([...shapes.values()].flatMap((s) => [...s]))).toEqual(new Set(PACK_IDS));
+    expect([...shapes.keys()]).toEqual(['fact,value,pack,field,pointer,raw,unknown']);
   });
 });
 

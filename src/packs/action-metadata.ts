@@ -6,6 +6,7 @@
  */
 import { generated } from '../schema/generated.js';
 import {
+  newClaim,
   DATA_CLASSES,
   DESTINATIONS,
   OUTCOMES,
@@ -80,9 +81,7 @@ export const actionMetadataPack: Pack = {
     const base = `${tool.pointer}/_meta/${escapeSegment(ACTION_KEY)}`;
     /** `path` is the dotted path under the extension's object, `rel` the same as a pointer. */
     const add = <F extends Fact>(fact: F, path: string, rel: string, raw: unknown, r: { values: unknown[]; unknown: string[] }) => {
-      const c = { fact, value: r.values as Claim<F>['value'], pack: 'action-metadata', field: `${FIELD}.${path}`, pointer: `${base}/${rel}`, raw } as Claim;
-      if (r.unknown.length) c.unknown = r.unknown;
-      claims.push(c);
+      claims.push(newClaim(fact, r.values as Claim<F>['value'], 'action-metadata', `${FIELD}.${path}`, `${base}/${rel}`, raw, r.unknown.length ? r.unknown : undefined));
     };
     const input = am.inputMetadata;
     if (isObject(input)) {
@@ -97,7 +96,7 @@ export const actionMetadataPack: Pack = {
     }
     if ('outcome' in am) add('outcomes', 'outcome', 'outcome', am.outcome, classify(am.outcome, OUTCOMES));
     if (typeof am.requiresReview === 'boolean') {
-      claims.push({ fact: 'requiresConfirmation', value: am.requiresReview, pack: 'action-metadata', field: `${FIELD}.requiresReview`, pointer: `${base}/requiresReview` });
+      claims.push(newClaim('requiresConfirmation', am.requiresReview, 'action-metadata', `${FIELD}.requiresReview`, `${base}/requiresReview`));
     }
     return { claims, problems };
   },

@@ -5,7 +5,7 @@
  */
 import { generated, type GeneratedValidator } from '../schema/generated.js';
 import type { SpecVersion } from '../types.js';
-import type { Claim } from '../engine/claims.js';
+import { newClaim, type Claim } from '../engine/claims.js';
 import { explainErrors } from '../schema/explain.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 
@@ -72,7 +72,7 @@ export const corePack: Pack = {
     if (a) {
       for (const { key, fact, field, rel } of HINT_CLAIMS) {
         const v = a[key];
-        if (typeof v === 'boolean') claims.push({ fact, value: v, pack: 'core', field, pointer: tool.pointer + rel });
+        if (typeof v === 'boolean') claims.push(newClaim(fact, v, 'core', field, tool.pointer + rel));
       }
     }
     return { claims, problems };

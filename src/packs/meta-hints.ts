@@ -3,7 +3,7 @@
  * mcp.dev/idempotent, mcp.dev/requiresConfirmation, mcp.dev/resultSensitivity.
  */
 import { generated } from '../schema/generated.js';
-import { RESULT_SENSITIVITIES, type Action, type Claim, type Fact } from '../engine/claims.js';
+import { newClaim, RESULT_SENSITIVITIES, type Action, type Claim, type Fact } from '../engine/claims.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
@@ -58,7 +58,7 @@ export const metaHintsPack: Pack = {
     });
     const claims: Claim[] = [];
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>
-      claims.push({ fact, value, pack: 'meta-hints', field: FIELDS.get(key)!, pointer: tool.pointer + RELS.get(key)!, raw } as Claim);
+      claims.push(newClaim(fact, value, 'meta-hints', FIELDS.get(key)!, tool.pointer + RELS.get(key)!, raw));
     for (const key of present) {
       const v = m[key];
       if (foreign.has(key) || !recognised(key, v)) continue;

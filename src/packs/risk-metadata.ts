@@ -4,6 +4,7 @@
  */
 import { generated } from '../schema/generated.js';
 import {
+  newClaim,
   APPROVALS,
   BLAST_RADII,
   REVERSIBILITIES,
@@ -77,7 +78,7 @@ export const riskMetadataPack: Pack = {
     const claims: Claim[] = [];
     const base = `${tool.pointer}/annotations`;
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>
-      claims.push({ fact, value, pack: 'risk-metadata', field: FIELDS.get(key)!, pointer: `${base}/${key}`, raw } as Claim);
+      claims.push(newClaim(fact, value, 'risk-metadata', FIELDS.get(key)!, `${base}/${key}`, raw));
     for (const key of present) {
       const v = a[key];
       if (foreign.has(key) || !recognised(key, v)) continue;

@@ -6,6 +6,7 @@
  */
 import { generated } from '../schema/generated.js';
 import {
+  newClaim,
   DATA_CLASSES,
   DESTINATIONS,
   OUTCOMES,
@@ -175,10 +176,8 @@ export const sep1913Pack: Pack = {
 
     /** `field` is the dotted path under annotations, `rel` the same as a pointer. */
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], field: string, rel: string, raw: unknown, allowed?: readonly string[]) => {
-      const c = { fact, value, pack: 'sep-1913', field: `annotations.${field}`, pointer: `${base}/${rel}`, raw } as Claim;
       const unknown = allowed ? unknownStrings(raw, allowed) : [];
-      if (unknown.length) c.unknown = unknown;
-      claims.push(c);
+      claims.push(newClaim(fact, value, 'sep-1913', `annotations.${field}`, `${base}/${rel}`, raw, unknown.length ? unknown : undefined));
     };
     if (!foreign.has('maliciousActivityHint') && typeof a.maliciousActivityHint === 'boolean') {
       claim('maliciousActivity', a.maliciousActivityHint, 'maliciousActivityHint', 'maliciousActivityHint', a.maliciousActivityHint);

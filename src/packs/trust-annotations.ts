@@ -5,7 +5,7 @@
  * on a tool it says what the tool's results may be.
  */
 import { generated } from '../schema/generated.js';
-import type { Claim } from '../engine/claims.js';
+import { newClaim, type Claim } from '../engine/claims.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
@@ -46,8 +46,8 @@ export const trustAnnotationsPack: Pack = {
     if (present.length && !foreign.has(TRUST_KEY) && isObject(t)) {
       const base = `${tool.pointer}/_meta/${escapeSegment(TRUST_KEY)}`;
       const field = (k: string) => `_meta[${JSON.stringify(TRUST_KEY)}].${k}`;
-      if (typeof t.sensitive === 'boolean') claims.push({ fact: 'sensitiveOutput', value: t.sensitive, pack: 'trust-annotations', field: field('sensitive'), pointer: `${base}/sensitive` });
-      if (typeof t.untrusted === 'boolean') claims.push({ fact: 'untrusted', value: t.untrusted, pack: 'trust-annotations', field: field('untrusted'), pointer: `${base}/untrusted` });
+      if (typeof t.sensitive === 'boolean') claims.push(newClaim('sensitiveOutput', t.sensitive, 'trust-annotations', field('sensitive'), `${base}/sensitive`));
+      if (typeof t.untrusted === 'boolean') claims.push(newClaim('untrusted', t.untrusted, 'trust-annotations', field('untrusted'), `${base}/untrusted`));
     }
     return { claims, problems };
   },

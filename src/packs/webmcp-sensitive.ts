@@ -4,7 +4,7 @@
  * depth, and secret_reference results (documented in the outputSchema).
  */
 import { generated } from '../schema/generated.js';
-import type { Claim } from '../engine/claims.js';
+import { newClaim, type Claim } from '../engine/claims.js';
 import { dialectOf, nodePointer, walkSubschemas } from '../schema/json-schema.js';
 import { isObject } from '../util/json.js';
 import { fieldPath } from '../util/pointer.js';
@@ -48,7 +48,7 @@ export const webmcpSensitivePack: Pack = {
       });
       problems.push(...check.problems);
       if (typeof hint === 'boolean') {
-        claims.push({ fact: 'sensitiveOutput', value: hint, pack: 'webmcp-sensitive', field: 'annotations.sensitiveHint', pointer: `${tool.pointer}/annotations/sensitiveHint` });
+        claims.push(newClaim('sensitiveOutput', hint, 'webmcp-sensitive', 'annotations.sensitiveHint', `${tool.pointer}/annotations/sensitiveHint`));
       }
     }
     const output = tool.obj?.outputSchema;
@@ -85,10 +85,10 @@ export const webmcpSensitivePack: Pack = {
         tool,
       );
       if (fields.length) {
-        claims.push({ fact: 'sensitiveFields', value: fields, pack: 'webmcp-sensitive', field: 'outputSchema "x-sensitive" properties', pointer: fields[0]! });
+        claims.push(newClaim('sensitiveFields', fields, 'webmcp-sensitive', 'outputSchema "x-sensitive" properties', fields[0]!));
       }
       if (secretReference !== undefined) {
-        claims.push({ fact: 'secretReference', value: true, pack: 'webmcp-sensitive', field: 'outputSchema (secret_reference)', pointer: secretReference });
+        claims.push(newClaim('secretReference', true, 'webmcp-sensitive', 'outputSchema (secret_reference)', secretReference));
       }
     }
     return { claims, problems };
