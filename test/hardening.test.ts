@@ -450,6 +450,48 @@ describe('the process', () => {
     expect(r.stderr).toMatch(/status=[01]/);
   });
 
+  it('reads a pipe, /dev/stdin and process substitution as a file, next to other targets', async () => {
+    const dir = tempDir({ 'a.json': JSON.stringify({ serverInfo: { name: 'a' }, tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }) });
+    const bin = JSON.stringify(BIN);
+    const r = await sh(`cat a.json | node ${bin} lint a.json /dev/stdin <(sed 's/"a"/"b"/' a.json) -f json --fail-on none`, dir);
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    expect(report.servers.map((s: { name: string }) => s.name).sort()).toEqual(['a', 'a', 'b']);
+    expect(report.inputErrors).toEqual([]);
+  });
+
+  it('says what is wrong with /dev/null, a socket and a file too large to be one JSON text, and lints the other targets', async () => {
+    const dir = tempDir({ 'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }) });
+    // A sparse file: its size is past the limit, but it takes no disk and must not be read.
+    const { truncateSync } = await import('node:fs');
+    writeFileSync(join(dir, 'huge.json'), '');
+    truncateSync(join(dir, 'huge.json'), 600 * 1024 * 1024);
+    const { createServer } = await import('node:net');
+    const server = createServer().listen(join(dir, 'sock'));
+    await new Promise((done) => server.once('listening', done));
+    try {
+      const r = await sh(`/usr/bin/time -q -f 'rss=%M' node ${JSON.stringify(BIN)} lint a.json /dev/null sock huge.json -f json`, dir);
+      expect(r.code).toBe(2);
+      const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('rss='));
+      expect(lines).toEqual([
+        '/dev/null:1:1: the file is empty; expected JSON (a tools/list result)',
+        'huge.json: the document is 600 MiB; mcp-annotate reads one JSON text of up to 512 MiB (the longest string Node.js can hold); split the tools into several files',
+        'sock: is a socket, not a file (give a file, a directory, a glob, or - for stdin)',
+      ]);
+      // The large file was refused before it was read.
+      expect(Number(/rss=(\d+)/.exec(r.stderr)![1])).toBeLessThan(300 * 1024);
+      expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 3 });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('stops reading an endless stream at the 512 MiB limit', { timeout: 60_000 }, async () => {
+    const r = await sh(`node ${JSON.stringify(BIN)} lint /dev/zero`, tempDir());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('/dev/zero: the document is more than 512 MiB;');
+  });
+
   it('lints a 200 MB file', { timeout: 120_000 }, async () => {
     const dir = tempDir();
     const big = 'x'.repeat(200 * 1024 * 1024);

@@ -1,7 +1,7 @@
 /**
  * File targets: paths, globs, directories and "-" (stdin) → servers or input errors.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
@@ -44,10 +44,48 @@ export function loadText(text: string, origin: Origin, fallbackName: string, idB
   return servers;
 }
 
-async function readStdin(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+/**
+ * The most bytes a document can have: the longest string V8 holds ((1 << 29) - 24
+ * characters; an ASCII byte is one character). Longer input cannot be parsed as one
+ * JSON text, so it is refused before it is read, or as soon as a stream passes it.
+ */
+export const MAX_DOCUMENT_BYTES = 2 ** 29 - 24;
+
+const MIB = 1024 * 1024;
+
+function tooLarge(size: number | undefined): InputProblem {
+  const what = size === undefined ? 'more than 512 MiB' : `${Math.ceil(size / MIB)} MiB`;
+  return new InputProblem(`the document is ${what}; mcp-annotate reads one JSON text of up to 512 MiB (the longest string Node.js can hold); split the tools into several files`);
+}
+
+/** A stream's bytes (stdin, a pipe, a device), refused once they pass MAX_DOCUMENT_BYTES. */
+async function readStream(stream: NodeJS.ReadableStream, limit = MAX_DOCUMENT_BYTES): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += bytes.length;
+    if (size > limit) {
+      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      throw tooLarge(undefined);
+    }
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks);
+}
+
+/**
+ * A target's bytes. A regular file is read at once, in one call, after its size is checked; a
+ * named pipe (`<(jq . dump.json)`, /dev/stdin) or a device is streamed up to the limit.
+ */
+function readTarget(path: string, limit = MAX_DOCUMENT_BYTES): Uint8Array | Promise<Uint8Array> {
+  const info = statSync(path);
+  if (info.isFile()) {
+    if (info.size > limit) throw tooLarge(info.size);
+    return readFileSync(path);
+  }
+  if (info.isSocket()) throw Object.assign(new Error('is a socket'), { code: 'ESOCKET' });
+  return readStream(createReadStream(path), limit);
 }
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
@@ -67,7 +105,8 @@ export async function expandTargets(targets: string[], cwd = process.cwd()): Pro
     }
     const abs = resolve(cwd, target);
     const info = await stat(abs).catch(() => undefined);
-    if (info?.isFile()) {
+    // A file, or a named pipe or device (`<(jq . dump.json)`, /dev/stdin): read as it is.
+    if (info && !info.isDirectory()) {
       files.add(abs);
       continue;
     }
@@ -93,9 +132,11 @@ export async function expandTargets(targets: string[], cwd = process.cwd()): Pro
 export async function loadFile(path: string, cwd = process.cwd()): Promise<LoadResult> {
   const display = displayPath(path, cwd);
   try {
-    // Read and decoded in one step, so the bytes die young: a buffer that lives across other
+    // Decoded as soon as it is read, so the bytes die young: a buffer that lives across other
     // work is promoted to the old generation and held until a full collection.
-    const text = decode(readFileSync(path));
+    // A regular file is read synchronously: each file is parsed before the next is read.
+    const bytes = readTarget(path);
+    const text = decode(bytes instanceof Uint8Array ? bytes : await bytes);
     const servers = loadText(text, { kind: 'file', path, display }, serverNameFromFile(path), display);
     return { servers, errors: [] };
   } catch (err) {
@@ -106,7 +147,7 @@ export async function loadFile(path: string, cwd = process.cwd()): Promise<LoadR
 export async function loadStdin(stream: NodeJS.ReadableStream = process.stdin): Promise<LoadResult> {
   const display = '<stdin>';
   try {
-    const text = decode(await readStdin(stream));
+    const text = decode(await readStream(stream));
     return { servers: loadText(text, { kind: 'stdin', display }, 'stdin', display), errors: [] };
   } catch (err) {
     return { servers: [], errors: [toInputError(err, display)] };
@@ -122,6 +163,7 @@ export function toInputError(err: unknown, display: string, file?: string): Inpu
   if (e?.code === 'EISDIR') return { target: display, file, message: `${display}: is a directory` };
   if (e?.code === 'EACCES') return { target: display, file, message: `${display}: permission denied` };
   if (e?.code === 'ENOENT') return { target: display, file, message: `${display}: no such file or directory` };
+  if (e?.code === 'ESOCKET' || e?.code === 'ENXIO') return { target: display, file, message: `${display}: is a socket, not a file (give a file, a directory, a glob, or - for stdin)` };
   return { target: display, file, message: `${display}: ${e?.message ?? String(err)}` };
 }
 
