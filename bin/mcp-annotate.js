@@ -6,16 +6,18 @@ import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
 
+// A closed stdout (e.g. `mcp-annotate lint … | head -1`) ends the run quietly; any other
+// failure to write it (a full disk) is one line and exit code 2.
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`mcp-annotate: cannot write to stdout: ${err.code === 'ENOSPC' ? 'no space left on the device' : err.message}\n`);
+  process.exit(2);
+});
+
 // `--version` alone needs none of the linter: answer it before loading the bundle.
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
-  // A closed stdout (e.g. `mcp-annotate lint … | head -1`) ends the run quietly.
-  process.stdout.on('error', (err) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
-  });
-
   // A lint run is short, and TurboFan compiles its hot functions on one background thread
   // while the tools stream by. With V8's default inlining budget, a 10,000-tool run queues
   // about 2 s of optimising compiles, longer than the run itself, so much of the rule code

@@ -492,6 +492,29 @@ describe('the process', () => {
     expect(r.stderr).toContain('/dev/zero: the document is more than 512 MiB;');
   });
 
+  it('says which output cannot be written and why, still writes the others, and exits 2 without a stack trace', async () => {
+    const dir = tempDir({ 'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }), afile: '' });
+    const bin = JSON.stringify(BIN);
+    const r = await sh(`mkdir d && node ${bin} lint a.json -f json -o d -f sarif -o ok.sarif -f markdown -o afile/x.md -f text -o /dev/full`, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      [
+        'mcp-annotate: cannot write d: it is a directory',
+        'mcp-annotate: cannot write afile/x.md: part of its path is a file, not a directory',
+        'mcp-annotate: cannot write /dev/full: no space left on the device',
+        '',
+      ].join('\n'),
+    );
+    expect(validateSarif(JSON.parse(readFileSync(join(dir, 'ok.sarif'), 'utf8')))).toBe(true);
+
+    const full = await sh(`node ${bin} lint a.json > /dev/full; echo "status=$?" >&2`, dir);
+    expect(full.stderr).toBe('mcp-annotate: cannot write to stdout: no space left on the device\nstatus=2\n');
+
+    const baseline = await sh(`node ${bin} lint a.json --baseline afile/b.json --update-baseline`, dir);
+    expect(baseline.code).toBe(2);
+    expect(baseline.stderr).toBe('mcp-annotate: cannot write afile/b.json: part of its path is a file, not a directory\n');
+  });
+
   it('lints a 200 MB file', { timeout: 120_000 }, async () => {
     const dir = tempDir();
     const big = 'x'.repeat(200 * 1024 * 1024);

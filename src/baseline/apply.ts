@@ -71,7 +71,7 @@ export async function applyBaseline(findings: Finding[], servers: readonly Serve
       return { findings: match.fresh, lines, failStale: false, error: true };
     }
     const next = buildBaseline(findings, servers, { entries, match });
-    await writeBaseline(path, next);
+    await writeBaseline(path, display, next);
     const dropped = match.stale.length ? `; dropped ${plural(match.stale.length, 'stale entry', 'stale entries')}` : '';
     lines.push(`wrote baseline ${display}: ${plural(next.entries.length, 'entry', 'entries')} covering ${plural(findings.length, 'finding')}${dropped}`);
     return { findings: [], lines, failStale: false, error: false, summary: { file: display, known: findings.length, stale: 0, updated: true } };

@@ -1,8 +1,8 @@
 /**
  * Reading and writing the baseline file, with positions for every problem.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeText } from '../util/write.js';
 import { ConfigError, parseJsonConfig, type ConfigProblem, type ParsedConfig } from '../config/source.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
@@ -25,6 +25,8 @@ export async function readBaseline(path: string, display: string): Promise<Loade
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
+    // With --update-baseline, a path that cannot be a file is said when it is written.
+    if (code === 'ENOTDIR') return undefined;
     throw new ConfigError([{ file: display, message: `cannot read the baseline: ${code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}` }]);
   }
   const parsed = parseJsonConfig(text, display);
@@ -83,7 +85,6 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
   return entries;
 }
 
-export async function writeBaseline(path: string, baseline: Baseline): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, baselineText(baseline));
+export async function writeBaseline(path: string, display: string, baseline: Baseline): Promise<void> {
+  await writeText(path, display, baselineText(baseline));
 }

@@ -3,11 +3,11 @@
  * {serverInfo, protocolVersion, capabilities, tools} (sorted keys, stable formatting),
  * the file `lint` reads back with positions.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { LiveFlags } from '../sources/live/flags.js';
 import { oneLine } from '../util/text.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
+import { writeText } from '../util/write.js';
 
 export interface DumpCliOptions extends LiveFlags {
   outputFile?: string;
@@ -48,9 +48,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
   if (flags.outputFile === undefined || flags.outputFile === '-') {
     io.stdout.write(snapshot.text);
   } else {
-    const path = resolve(io.cwd, flags.outputFile);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, snapshot.text);
+    await writeText(resolve(io.cwd, flags.outputFile), flags.outputFile, snapshot.text);
   }
   return EXIT.ok;
 }

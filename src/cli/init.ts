@@ -7,7 +7,6 @@
  * An existing config in the directory is never overwritten without --force.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { CONFIG_FILES, PACKAGE_KEY } from '../config/load.js';
@@ -16,6 +15,7 @@ import { PRESET_DOCS } from '../config/presets.js';
 import { isObject } from '../util/json.js';
 import { repositoryUrl } from '../version.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
+import { writeText } from '../util/write.js';
 
 export interface InitOptions {
   format: 'yaml' | 'json';
@@ -110,7 +110,7 @@ export async function initCommand(targets: string[], opts: InitOptions, io: CliI
     }
   }
   const schema = schemaRef(io.cwd);
-  await writeFile(path, opts.format === 'json' ? starterJson(schema, targets) : starterYaml(schema, targets));
+  await writeText(path, name, opts.format === 'json' ? starterJson(schema, targets) : starterYaml(schema, targets));
   io.stdout.write(`wrote ${name}${targets.length ? ` (targets: ${targets.join(', ')})` : ''}\n`);
   if (opts.format === 'json') io.stdout.write(JSON_GUIDE);
   io.stdout.write(

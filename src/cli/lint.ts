@@ -1,9 +1,7 @@
 /**
  * `mcp-annotate lint`: targets → servers → findings → every requested output.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { lint } from '../engine/engine.js';
 import { loadTargets } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
@@ -11,6 +9,7 @@ import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
 import { closest, oneLine } from '../util/text.js';
 import { EXIT, UsageError, useColor, type CliIO } from './io.js';
+import { WriteError, writeChunksToFile } from '../util/write.js';
 import type { OutputSpec } from './main.js';
 import type { ServerInput } from '../types.js';
 import { checkLiveFlags, hasLiveFlags, type LiveFlags } from '../sources/live/flags.js';
@@ -64,7 +63,6 @@ export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
   return list;
 }
 
-/** Write the report in every requested format: to stdout, or to its --output-file (parent directories created). */
 /** Write chunks to a stream, waiting for it to drain (a report can be larger than memory wants to hold twice). */
 async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
   for (const chunk of chunks) {
@@ -72,7 +70,9 @@ async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<strin
   }
 }
 
+/** Write the report in every requested format: to stdout, or to its --output-file (parent directories created). */
 export async function writeReports(report: Report, outputs: readonly OutputSpec[], opts: Pick<LintCliOptions, 'color' | 'quiet' | 'markdownMaxBytes'>, io: CliIO): Promise<void> {
+  const failed: string[] = [];
   for (const o of outputs) {
     const color = o.file === undefined ? useColor(opts.color, io.env, io.stdout.isTTY) : opts.color === true;
     const chalk = o.format === 'text' ? await colourFor(color) : undefined;
@@ -80,13 +80,14 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
     if (o.file === undefined) {
       await writeChunks(io.stdout, chunks);
     } else {
-      const path = resolve(io.cwd, o.file);
-      await mkdir(dirname(path), { recursive: true });
-      const out = createWriteStream(path);
-      await writeChunks(out, chunks);
-      await new Promise<void>((done, fail) => out.end((err?: Error | null) => (err ? fail(err) : done())));
+      // A file that cannot be written does not stop the other formats; each says why at the end.
+      await writeChunksToFile(resolve(io.cwd, o.file), o.file, chunks).catch((err: unknown) => {
+        if (!(err instanceof WriteError)) throw err;
+        failed.push(err.message);
+      });
     }
   }
+  if (failed.length) throw new UsageError(failed.join('\n'));
 }
 
 /** Where a run's time went, phase by phase, from the process's start (MCP_ANNOTATE_TIMING=1; stderr). */

@@ -131,6 +131,18 @@ describe('snapshots', () => {
     expect(lines[loc.physicalLocation.region.startLine - 1]).toContain('"outcomes"');
   });
 
+  it('a snapshot or dump path that cannot be written is one line naming it; the other servers are still linted', async () => {
+    const dir = tempDir({ afile: '' });
+    const r = await runCli(['lint', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--save-snapshots', 'afile/snaps', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${serverCommand('stdio-tools.mjs', VOCAB_FIXTURE)}: cannot write its snapshot afile/snaps/vocab-server.json: part of its path is a file, not a directory\n`);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ inputErrors: 1 });
+
+    const d = await runCli(['dump', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '-o', 'afile/vocab.json'], { cwd: dir });
+    expect(d.code).toBe(2);
+    expect(d.stderr).toBe('mcp-annotate: cannot write afile/vocab.json: part of its path is a file, not a directory\n');
+  });
+
   it('without --save-snapshots, live findings carry logical locations only', async () => {
     const r = await runCli(['lint', '--url', streamable.url, '-f', 'sarif']);
     const results = JSON.parse(r.stdout).runs[0].results;

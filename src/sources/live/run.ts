@@ -9,6 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../../types.js';
+import { writeReason } from '../../util/write.js';
 import { displayPath, loadText } from '../files.js';
 import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
 import { LiveError } from './errors.js';
@@ -134,7 +135,8 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
   const result: LiveRunResult = { servers: [], errors: [], snapshots: [] };
   const takenFiles = new Set<string>();
   const takenIds = new Set<string>();
-  if (opts.saveDir && outcomes.some((o) => o.ok)) await mkdir(opts.saveDir, { recursive: true });
+  // A directory that cannot be made fails each snapshot's write below, which says why for its server.
+  if (opts.saveDir && outcomes.some((o) => o.ok)) await mkdir(opts.saveDir, { recursive: true }).catch(() => undefined);
   for (const [i, target] of targets.entries()) {
     const outcome = outcomes[i]!;
     if (!outcome.ok) {
@@ -158,7 +160,7 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
       try {
         await writeFile(path, text);
       } catch (err) {
-        result.errors.push(liveError(target, `cannot write its snapshot ${displayPath(path, opts.cwd)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`));
+        result.errors.push(liveError(target, `cannot write its snapshot ${displayPath(path, opts.cwd)}: ${writeReason(err)}`));
         continue;
       }
       origin.snapshot = displayPath(path, opts.cwd);
