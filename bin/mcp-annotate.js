@@ -2,7 +2,6 @@
 // The mcp-annotate command. The only place that ends the process.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
 
@@ -18,13 +17,6 @@ process.stdout.on('error', (err) => {
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
-  // A lint run is short, and TurboFan compiles its hot functions on one background thread
-  // while the tools stream by. With V8's default inlining budget, a 10,000-tool run queues
-  // about 2 s of optimising compiles, longer than the run itself, so much of the rule code
-  // runs unoptimised to the end. A smaller cumulative inlining budget halves that queue;
-  // see "Performance" in the README for the measurements. Set before any code is hot.
-  setFlagsFromString('--max-inlined-bytecode-size-cumulative=200');
-
   try {
     // The linter, from a code cache when there is one (see compile-cache.js).
     const { loadBundle } = await import('./compile-cache.js');

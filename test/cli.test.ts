@@ -266,3 +266,21 @@ describe('mcp-annotate rules and explain', () => {
     expect(bad.stderr).toContain('did you mean "sep-1913"?');
   });
 });
+
+describe('V8 tuning for large runs', () => {
+  it('lowers the inlining budget once, and only for runs of at least LARGE_RUN_TOOLS tools', async () => {
+    const { vi } = await import('vitest');
+    const { tuneForLargeRun, LARGE_RUN_TOOLS } = await import('../src/cli/tuning.js');
+    const v8 = process.getBuiltinModule('node:v8');
+    const set = vi.spyOn(v8, 'setFlagsFromString').mockImplementation(() => undefined);
+    try {
+      tuneForLargeRun(LARGE_RUN_TOOLS - 1);
+      expect(set).not.toHaveBeenCalled();
+      tuneForLargeRun(LARGE_RUN_TOOLS);
+      tuneForLargeRun(LARGE_RUN_TOOLS * 100);
+      expect(set.mock.calls).toEqual([['--max-inlined-bytecode-size-cumulative=200']]);
+    } finally {
+      set.mockRestore();
+    }
+  });
+});

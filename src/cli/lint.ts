@@ -10,6 +10,7 @@ import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, t
 import { closest, oneLine } from '../util/text.js';
 import { EXIT, UsageError, useColor, type CliIO } from './io.js';
 import { WriteError, writeChunksToFile } from '../util/write.js';
+import { tuneForLargeRun } from './tuning.js';
 import type { OutputSpec } from './main.js';
 import type { ServerInput } from '../types.js';
 import { checkLiveFlags, hasLiveFlags, type LiveFlags } from '../sources/live/flags.js';
@@ -180,6 +181,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); every server started was stopped\n`);
     return SIGNAL_EXIT[loaded.interrupted] ?? EXIT.error;
   }
+  tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing });
   const linted = performance.now();
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
