@@ -59,13 +59,13 @@ function tooLarge(size: number | undefined): InputProblem {
 }
 
 /** A stream's bytes (stdin, a pipe, a device), refused once they pass MAX_DOCUMENT_BYTES. */
-async function readStream(stream: NodeJS.ReadableStream, limit = MAX_DOCUMENT_BYTES): Promise<Uint8Array> {
+async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += bytes.length;
-    if (size > limit) {
+    if (size > MAX_DOCUMENT_BYTES) {
       (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
       throw tooLarge(undefined);
     }
@@ -78,14 +78,14 @@ async function readStream(stream: NodeJS.ReadableStream, limit = MAX_DOCUMENT_BY
  * A target's bytes. A regular file is read at once, in one call, after its size is checked; a
  * named pipe (`<(jq . dump.json)`, /dev/stdin) or a device is streamed up to the limit.
  */
-function readTarget(path: string, limit = MAX_DOCUMENT_BYTES): Uint8Array | Promise<Uint8Array> {
+function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
   const info = statSync(path);
   if (info.isFile()) {
-    if (info.size > limit) throw tooLarge(info.size);
+    if (info.size > MAX_DOCUMENT_BYTES) throw tooLarge(info.size);
     return readFileSync(path);
   }
   if (info.isSocket()) throw Object.assign(new Error('is a socket'), { code: 'ESOCKET' });
-  return readStream(createReadStream(path), limit);
+  return readStream(createReadStream(path));
 }
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
@@ -133,8 +133,8 @@ export async function loadFile(path: string, cwd = process.cwd()): Promise<LoadR
   const display = displayPath(path, cwd);
   try {
     // Decoded as soon as it is read, so the bytes die young: a buffer that lives across other
-    // work is promoted to the old generation and held until a full collection.
-    // A regular file is read synchronously: each file is parsed before the next is read.
+    // work is promoted to the old generation and held until a full collection. A regular
+    // file is read synchronously, so each file is parsed before the next one is read.
     const bytes = readTarget(path);
     const text = decode(bytes instanceof Uint8Array ? bytes : await bytes);
     const servers = loadText(text, { kind: 'file', path, display }, serverNameFromFile(path), display);
