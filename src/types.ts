@@ -48,6 +48,8 @@ export interface Locator {
   locate(pointers: Iterable<string>): Map<string, Located>;
   /** The same, as an array in the order of `pointers` (undefined where none is found): no map keyed by pointer. */
   locateAll(pointers: readonly string[]): (Located | undefined)[];
+  /** The position of one pointer. */
+  locateOne(pointer: string): Located | undefined;
 }
 
 export type Origin =

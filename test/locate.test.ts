@@ -129,7 +129,10 @@ describe('locator', () => {
         const locator = createLocator(text);
         const all = locator.locateAll(pointers);
         expect(all).toHaveLength(pointers.length);
-        pointers.forEach((p, i) => expect(all[i], p).toEqual(createLocator(text).locate([p]).get(p)));
+        pointers.forEach((p, i) => {
+          expect(all[i], p).toEqual(createLocator(text).locate([p]).get(p));
+          expect(locator.locateOne(p), p).toEqual(all[i]);
+        });
       }),
       { numRuns: 200 },
     );

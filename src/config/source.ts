@@ -61,7 +61,7 @@ export function parseJsonConfig(text: string, file: string, base = ''): ParsedCo
   return {
     value,
     position: (pointer, key = false) => {
-      const at = locator?.locate([base + pointer]).get(base + pointer);
+      const at = locator?.locateOne(base + pointer);
       if (!at) return undefined;
       // The key of a member that exists; else where the value (or the nearest ancestor) starts.
       return key && at.pointer === base + pointer ? { line: at.line, column: at.column } : { line: at.valueLine, column: at.valueColumn };

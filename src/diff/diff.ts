@@ -160,7 +160,7 @@ interface Target {
 }
 
 function locate(input: ServerInput, pointer: string): { file?: string; region?: Region } {
-  const at = input.locator?.locate([pointer]).get(pointer);
+  const at = input.locator?.locateOne(pointer);
   if (!at) return {};
   const file = input.origin.kind === 'file' ? input.origin.display : input.origin.kind === 'live' ? input.origin.snapshot : undefined;
   return { file, region: { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn } };

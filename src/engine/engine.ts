@@ -326,7 +326,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
   const fallbackOf = (id: string) => {
     if (!fallbacks.has(id)) {
       const fb = byId.get(id)?.fallbackLocation;
-      const fat = fb?.locator?.locate([fb.pointer]).get(fb.pointer);
+      const fat = fb?.locator?.locateOne(fb.pointer);
       fallbacks.set(id, fb && { file: fb.display, region: fat && { line: fat.line, column: fat.column, endLine: fat.endLine, endColumn: fat.endColumn } });
     }
     return fallbacks.get(id);

@@ -35,7 +35,7 @@ export function loadText(text: string, origin: Origin, fallbackName: string, idB
     servers = serversFromDocument(value, origin, fallbackName, idBase);
   } catch (err) {
     if (err instanceof InputProblem && err.pointer !== undefined && err.line === undefined) {
-      const at = locator.locate([err.pointer]).get(err.pointer);
+      const at = locator.locateOne(err.pointer);
       throw new InputProblem(err.message, at?.valueLine ?? 1, at?.valueColumn ?? 1);
     }
     throw err;

@@ -113,6 +113,7 @@ export function createLocator(text: string): Locator {
 export function locatorOf(locateAll: Locator['locateAll']): Locator {
   return {
     locateAll,
+    locateOne: (pointer) => locateAll([pointer])[0],
     locate(requested) {
       const pointers = [...requested];
       const located = locateAll(pointers);

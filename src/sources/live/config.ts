@@ -86,7 +86,7 @@ export function workspaceFolderOf(file: string, cwd: string, home?: string): str
 
 function where(opts: EntryOptions, pointer: string): { display: string; line?: number; column?: number } {
   const display = opts.display ?? displayPath(opts.file, opts.cwd);
-  const at = opts.locator?.locate([pointer]).get(pointer);
+  const at = opts.locator?.locateOne(pointer);
   return at ? { display, line: at.line, column: at.column } : { display };
 }
 
@@ -335,7 +335,7 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
   const out: LiveTargets = { targets: [], errors: [], notes: [], names: [] };
   const add = (entries: unknown, pointerBase: string, style: EntryStyle, inputs?: unknown) => {
     if (!isObject(entries)) {
-      const at = locator.locate([pointerBase]).get(pointerBase);
+      const at = locator.locateOne(pointerBase);
       out.errors.push({
         target: display,
         file: display,

@@ -77,7 +77,7 @@ const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 export function liveError(target: LiveTarget, message: string): InputError {
   const c = target.config;
   if (c) {
-    const at = c.locator?.locate([c.pointer]).get(c.pointer);
+    const at = c.locator?.locateOne(c.pointer);
     const pos = at ? `${c.display}:${at.line}:${at.column}` : c.display;
     return { target: target.display, file: c.display, line: at?.line, column: at?.column, message: `${pos}: server ${JSON.stringify(target.name ?? target.label)}: ${message}` };
   }
