@@ -54,7 +54,9 @@ export async function writeChunksToFile(path: string, display: string, chunks: I
   } catch (err) {
     throw new WriteError(display, err);
   }
-  const out = createWriteStream(path);
+  // A buffer of a few chunks, so that the next chunk is serialised while the last is written
+  // (with the default 16 KiB, each 64 KiB chunk waited for its own write).
+  const out = createWriteStream(path, { highWaterMark: 1 << 20 });
   // Rejects on the stream's first error (and listens for it, so it is never unhandled).
   const done = finished(out);
   done.catch(() => undefined);
