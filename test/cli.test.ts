@@ -59,6 +59,18 @@ describe('mcp-annotate lint: exit codes', () => {
 });
 
 describe('mcp-annotate lint: bad input', () => {
+  it('says when a file holds several JSON values, one per line (a captured transcript)', async () => {
+    const lines = [{ jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 's', version: '1' } } }, { jsonrpc: '2.0', id: 1, result: { tools: [tool('get_x')] } }];
+    const dir = tempDir({ 'traffic.jsonl': lines.map((l) => JSON.stringify(l)).join('\n') + '\n', 'two.json': '{"tools": []} {"tools": []}' });
+    const r = await runCli(['lint', 'traffic.jsonl', 'two.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'traffic.jsonl:2:1: invalid JSON: unexpected content after the JSON value: the file holds several JSON values, as JSON Lines (a captured stdio transcript) does, and mcp-annotate reads one document per file; save the tools/list result on its own (or run mcp-annotate dump against the server)\n' +
+        // Two values on one line is not JSON Lines: the plain message.
+        'two.json:1:15: invalid JSON: unexpected content after the JSON value\n',
+    );
+  });
+
   it('reports invalid JSON as file:line:col, exit 2, no stack trace, and still lints the other files', async () => {
     const dir = tempDir({ 'broken.json': '{\n  "tools": [\n    {"name": "x",, }\n  ]\n}\n', 'bad.json': contradictory });
     const r = await runCli(['lint', 'broken.json', 'bad.json'], { cwd: dir });

@@ -72,6 +72,15 @@ export function jsonErrorMessage(code: string): string {
   return MESSAGES[code] ?? code;
 }
 
+const SEVERAL_VALUES =
+  ': the file holds several JSON values, as JSON Lines (a captured stdio transcript) does, and mcp-annotate reads one document per file; save the tools/list result on its own (or run mcp-annotate dump against the server)';
+
+/** Whether what follows the first value starts another object or array on a new line (JSON Lines). */
+function severalValues(text: string, offset: number): boolean {
+  const before = text.lastIndexOf('\n', offset - 1);
+  return before !== -1 && text.slice(before + 1, offset).trim() === '' && (text[offset] === '{' || text[offset] === '[');
+}
+
 /** Parse JSON text; on a syntax error, throw an InputProblem with line and column. */
 export function parseJson(text: string): unknown {
   if (text.trim() === '') throw new InputProblem('the file is empty; expected JSON (a tools/list result)', 1, 1);
@@ -87,7 +96,7 @@ export function parseJson(text: string): unknown {
     if (first) {
       const { line, column } = lineColumn(text, first.offset);
       const code = printParseErrorCode(first.error);
-      throw new InputProblem(`invalid JSON: ${jsonErrorMessage(code)}`, line, column);
+      throw new InputProblem(`invalid JSON: ${jsonErrorMessage(code)}${code === 'EndOfFileExpected' && severalValues(text, first.offset) ? SEVERAL_VALUES : ''}`, line, column);
     }
     // The tolerant parser accepts a few things JSON.parse rejects (e.g. trailing commas
     // are off above, but lone surrogates pass); fall back to the engine's own message.
