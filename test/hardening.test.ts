@@ -460,6 +460,16 @@ describe('the process', () => {
     expect(report.inputErrors).toEqual([]);
   });
 
+  it('says it is waiting for input when stdin is a terminal (under script), and nothing when it is a pipe', async () => {
+    const dir = tempDir();
+    // `script` (util-linux) runs the command on a pseudo-terminal; its stdin at end of file ends the input.
+    const r = await sh(`script -qec ${JSON.stringify(`node ${JSON.stringify(BIN)} lint - --no-color`)} /dev/null < /dev/null`, dir);
+    expect(r.stdout).toContain('mcp-annotate: reading a tools/list result from the terminal; paste it and end with Ctrl-D');
+    expect(r.stdout).toContain('<stdin>:1:1: the file is empty; expected JSON (a tools/list result)');
+    const piped = await sh(`printf '' | node ${JSON.stringify(BIN)} lint -`, dir);
+    expect(piped.stderr).toBe('<stdin>:1:1: the file is empty; expected JSON (a tools/list result)\n');
+  });
+
   it('says what is wrong with /dev/null, a socket and a file too large to be one JSON text, and lints the other targets', async () => {
     const dir = tempDir({ 'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }) });
     // A sparse file: its size is past the limit, but it takes no disk and must not be read.

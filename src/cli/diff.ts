@@ -14,7 +14,7 @@ import type { Report } from '../reporters/types.js';
 import { loadTargets } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine } from '../util/text.js';
-import { EXIT, UsageError, type CliIO } from './io.js';
+import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
 import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
@@ -42,6 +42,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   }
   if (base === '-' && head === '-') throw new UsageError('only one of <base> and <head> can be - (stdin)');
 
+  hintStdinFromTerminal([base], io);
   const before = await loadTargets([base], io.cwd, io.stdin);
   const after = await gatherServers(head === undefined ? [] : [head], opts, io);
   for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);

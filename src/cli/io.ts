@@ -2,9 +2,19 @@
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
-  stdin: NodeJS.ReadableStream;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   cwd: string;
   env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Before reading stdin (`-` or /dev/stdin) from a terminal: a line saying the run is waiting
+ * for the tools/list result to be typed or pasted, instead of a silent wait.
+ */
+export function hintStdinFromTerminal(targets: readonly string[], io: CliIO): void {
+  if (io.stdin.isTTY && targets.some((t) => t === '-' || t === '/dev/stdin')) {
+    io.stderr.write('mcp-annotate: reading a tools/list result from the terminal; paste it and end with Ctrl-D (on Windows Ctrl-Z, Enter), or press Ctrl-C and give a file\n');
+  }
 }
 
 /** A usage, config or input problem: one line on stderr, exit code 2. */

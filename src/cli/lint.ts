@@ -8,7 +8,7 @@ import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
 import { closest, oneLine } from '../util/text.js';
-import { EXIT, UsageError, useColor, type CliIO } from './io.js';
+import { EXIT, UsageError, hintStdinFromTerminal, useColor, type CliIO } from './io.js';
 import { WriteError, writeChunksToFile } from '../util/write.js';
 import { tuneForLargeRun } from './tuning.js';
 import type { OutputSpec } from './main.js';
@@ -141,6 +141,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   }
   const gathered: GatheredServers = { servers: [], errors: [], notes: [] };
   if (targets.length) {
+    hintStdinFromTerminal(targets, io);
     const loaded = await loadTargets(targets, io.cwd, io.stdin);
     gathered.servers.push(...loaded.servers);
     gathered.errors.push(...loaded.errors);
