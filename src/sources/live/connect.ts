@@ -337,10 +337,32 @@ function fallsBack(s: Sdk, err: unknown): boolean {
   return err instanceof s.StreamableHTTPError && typeof err.code === 'number' && err.code >= 400 && err.code < 500 && err.code !== 401 && err.code !== 403;
 }
 
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Header and environment values are secrets, and fetch or spawn would reject some of them
+ * with a message that quotes the value (or the part of it before a line break, which no
+ * redaction of the whole value finds). Such a value is refused here, by its name only.
+ */
+export function checkSecretValues(target: Pick<LiveTarget, 'http' | 'stdio'>): void {
+  for (const [name, value] of Object.entries(target.http?.headers ?? {})) {
+    if (!HEADER_NAME.test(name)) throw new LiveError(`the header name ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`);
+    if (/[\r\n\0]/.test(value)) {
+      throw new LiveError(`the value of the ${name} header holds a line break or a NUL character, which HTTP does not allow (the value is not shown; a token read from a file often ends with "\\r\\n")`);
+    }
+    if (/[^\0-\xff]/.test(value)) throw new LiveError(`the value of the ${name} header holds characters beyond U+00FF, which HTTP headers cannot carry (the value is not shown)`);
+  }
+  for (const [name, value] of Object.entries(target.stdio?.env ?? {})) {
+    if (value.includes('\0')) throw new LiveError(`the environment variable ${name} holds a NUL character, which no program can be given (the value is not shown)`);
+  }
+}
+
 /** Connect to one live target and read its tools. Throws LiveError (message already redacted of the target's secrets). */
 export async function fetchTools(target: LiveTarget, limits: Limits, signal: AbortSignal, needles: readonly string[]): Promise<Fetched> {
   const session = new Session(limits, signal);
   try {
+    checkSecretValues(target);
     const s = await session.race(sdk());
     if (target.stdio) {
       const spec = target.stdio;
