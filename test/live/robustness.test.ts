@@ -81,6 +81,14 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a port fetch refuses (a "bad port" such as 6000) is named, over either transport', async () => {
+    // fetch refuses these before opening a connection: nothing is sent anywhere.
+    const http = await runCli(['lint', '--url', 'http://127.0.0.1:6000/mcp']);
+    const sse = await runCli(['lint', '--url', 'http://127.0.0.1:6666/sse', '--transport', 'sse']);
+    expect(http.stderr).toBe('http://127.0.0.1:6000/mcp: could not connect: fetch refuses port 6000 (one of the Fetch standard\'s "bad ports", blocked by browsers and Node.js alike); serve MCP on another port\n');
+    expect(sse.stderr).toBe('http://127.0.0.1:6666/sse: could not connect: fetch refuses port 6666 (one of the Fetch standard\'s "bad ports", blocked by browsers and Node.js alike); serve MCP on another port\n');
+  });
+
   it('an initialize result that is not valid MCP is named as such', async () => {
     const command = serverCommand('misbehave.mjs', 'bad-init');
     const r = await runCli(['lint', '--stdio', command]);

@@ -306,6 +306,11 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
       return new LiveError(`the server ${how} ${session.phase}${last ? `; its stderr ended with ${excerpt(last, 160)}` : ''}`);
     }
   }
+  // fetch refuses some ports outright (the Fetch standard's "bad ports": 6000, 6665–6669, …),
+  // over either transport; its own message is a bare "bad port".
+  if (target.http && (e?.cause?.message === 'bad port' || /fetch failed: bad port/.test(e?.message ?? ''))) {
+    return new LiveError(`could not connect: fetch refuses port ${new URL(target.http.url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
+  }
   if (err instanceof s.StreamableHTTPError) {
     const code = err.code ?? -1;
     if (code === -1) return new LiveError(`${err.message.replace(/^Streamable HTTP error: /, '')} ${session.phase}`);
@@ -325,7 +330,14 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   }
   const cause = e?.cause;
   if (e instanceof TypeError && cause) {
-    const why = cause.code === 'ECONNREFUSED' ? 'connection refused' : cause.code === 'ENOTFOUND' ? 'host not found' : cause.code === 'ECONNRESET' ? 'connection reset' : (cause.message ?? String(cause));
+    const why =
+      cause.code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : cause.code === 'ENOTFOUND'
+          ? 'host not found'
+          : cause.code === 'ECONNRESET'
+            ? 'connection reset'
+            : (cause.message ?? String(cause));
     return new LiveError(`could not connect: ${why}`);
   }
   const message = (e?.message ?? String(err)).split('\n')[0]!;
