@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir, json } from '../helpers/cli.js';
 import { startHttpServer } from './servers/http.mjs';
@@ -87,6 +88,29 @@ describe('misbehaving servers', () => {
     const sse = await runCli(['lint', '--url', 'http://127.0.0.1:6666/sse', '--transport', 'sse']);
     expect(http.stderr).toBe('http://127.0.0.1:6000/mcp: could not connect: fetch refuses port 6000 (one of the Fetch standard\'s "bad ports", blocked by browsers and Node.js alike); serve MCP on another port\n');
     expect(sse.stderr).toBe('http://127.0.0.1:6666/sse: could not connect: fetch refuses port 6666 (one of the Fetch standard\'s "bad ports", blocked by browsers and Node.js alike); serve MCP on another port\n');
+  });
+
+  it('a certificate the client does not trust is named, with how to trust it, over either transport', async () => {
+    // A self-signed certificate for 127.0.0.1 (test/live/servers/tls, valid for a century).
+    const { createServer: createHttpsServer } = await import('node:https');
+    const tls = join(dirname(fileURLToPath(import.meta.url)), 'servers', 'tls');
+    const server = createHttpsServer({ key: readFileSync(join(tls, 'key.pem')), cert: readFileSync(join(tls, 'cert.pem')) }, (_req, res) => {
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    try {
+      const hint = ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)';
+      const http = await runCli(['lint', '--url', url, '--transport', 'http']);
+      const sse = await runCli(['lint', '--url', url, '--transport', 'sse']);
+      expect(http.stderr).toBe(`${url}: could not connect: self-signed certificate${hint}\n`);
+      expect(sse.stderr).toBe(`${url}: could not connect: self-signed certificate${hint}\n`);
+      // Following the hint works: the connection is made, and the server's 404 is what fails.
+      const trusted = await runCli(['lint', '--url', url, '--transport', 'http'], { env: { NODE_EXTRA_CA_CERTS: join(tls, 'cert.pem') } });
+      expect(trusted.stderr).toMatch(/HTTP 404 Not Found while waiting for the initialize response/);
+    } finally {
+      server.close();
+    }
   });
 
   it('an initialize result that is not valid MCP is named as such', async () => {

@@ -292,6 +292,20 @@ function httpStatusText(code: number): string {
 }
 
 /** Any error of a session → one sentence for the user. */
+/** Why fetch could not connect to `url`, from the code and message of its cause. */
+function connectFailure(url: string, code: string | undefined, message: string): LiveError {
+  const is = (c: string) => code === c || message.includes(c);
+  // fetch refuses some ports outright (the Fetch standard's "bad ports": 6000, 6665–6669, …).
+  if (message === 'bad port') {
+    return new LiveError(`could not connect: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
+  }
+  const why = is('ECONNREFUSED') ? 'connection refused' : is('ENOTFOUND') ? 'host not found' : is('ECONNRESET') ? 'connection reset' : message;
+  const certificate = /certificate|CERT/.test(`${code ?? ''} ${message}`);
+  return new LiveError(
+    `could not connect: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
+  );
+}
+
 function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, stdio?: GroupStdioTransport): LiveError {
   if (session.error) return session.error;
   if (err instanceof LiveError) return err;
@@ -306,10 +320,10 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
       return new LiveError(`the server ${how} ${session.phase}${last ? `; its stderr ended with ${excerpt(last, 160)}` : ''}`);
     }
   }
-  // fetch refuses some ports outright (the Fetch standard's "bad ports": 6000, 6665–6669, …),
-  // over either transport; its own message is a bare "bad port".
-  if (target.http && (e?.cause?.message === 'bad port' || /fetch failed: bad port/.test(e?.message ?? ''))) {
-    return new LiveError(`could not connect: fetch refuses port ${new URL(target.http.url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
+  // fetch could not connect: its cause, or over SSE the cause's message inside the transport's.
+  const failed = e instanceof TypeError && e.cause ? e.cause : err instanceof s.SseError ? /fetch failed: (.+)$/.exec(err.message)?.[1] : undefined;
+  if (failed !== undefined && target.http) {
+    return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed));
   }
   if (err instanceof s.StreamableHTTPError) {
     const code = err.code ?? -1;
@@ -327,18 +341,6 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
     if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
     if (err.code === s.ErrorCode.RequestTimeout) return new LiveError(`timed out ${session.phase}`);
     return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${excerpt(detail, 160)}`);
-  }
-  const cause = e?.cause;
-  if (e instanceof TypeError && cause) {
-    const why =
-      cause.code === 'ECONNREFUSED'
-        ? 'connection refused'
-        : cause.code === 'ENOTFOUND'
-          ? 'host not found'
-          : cause.code === 'ECONNRESET'
-            ? 'connection reset'
-            : (cause.message ?? String(cause));
-    return new LiveError(`could not connect: ${why}`);
   }
   const message = (e?.message ?? String(err)).split('\n')[0]!;
   return new LiveError(`${message} ${session.phase}`);
