@@ -90,6 +90,29 @@ describe('misbehaving servers', () => {
     expect(sse.stderr).toBe('http://127.0.0.1:6666/sse: could not connect: fetch refuses port 6666 (one of the Fetch standard\'s "bad ports", blocked by browsers and Node.js alike); serve MCP on another port\n');
   });
 
+  it('a URL that is not an MCP endpoint (a web page, other JSON, an empty answer) says so, over either transport', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const server = createHttpServer((req, res) => {
+      if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>');
+      else if (req.url === '/status') res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      else res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const r = await runCli(['lint', '--url', `${base}/page`, '--url', `${base}/status`, '--url', `${base}/empty`]);
+      const sse = await runCli(['lint', '--url', `${base}/page`, '--transport', 'sse']);
+      expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+        `${base}/empty: the server answered with no content type, not JSON or an event stream, while waiting for the initialize response; is this the server's MCP endpoint?`,
+        `${base}/page: the server answered with content type "text/html", not JSON or an event stream, while waiting for the initialize response; is this the server's MCP endpoint?`,
+        `${base}/status: the server answered with JSON that is not a JSON-RPC message while waiting for the initialize response; is this the server's MCP endpoint?`,
+      ]);
+      expect(sse.stderr).toBe(`${base}/page: the server answered HTTP 200 without an event stream (content type text/event-stream) while connecting; is this the server's SSE endpoint?\n`);
+    } finally {
+      server.close();
+    }
+  });
+
   it('a certificate the client does not trust is named, with how to trust it, over either transport', async () => {
     // A self-signed certificate for 127.0.0.1 (test/live/servers/tls, valid for a century).
     const { createServer: createHttpsServer } = await import('node:https');

@@ -327,13 +327,24 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   }
   if (err instanceof s.StreamableHTTPError) {
     const code = err.code ?? -1;
-    if (code === -1) return new LiveError(`${err.message.replace(/^Streamable HTTP error: /, '')} ${session.phase}`);
+    if (code === -1) {
+      const detail = err.message.replace(/^Streamable HTTP error: /, '');
+      const type = /^Unexpected content type: (.*)$/.exec(detail)?.[1];
+      if (type !== undefined) {
+        const what = type === 'null' || type === '' ? 'no content type' : `content type ${excerpt(type, 60)}`;
+        return new LiveError(`the server answered with ${what}, not JSON or an event stream, ${session.phase}; is this the server's MCP endpoint?`);
+      }
+      return new LiveError(`${detail} ${session.phase}`);
+    }
     const body = err.message.replace(/^Streamable HTTP error: /, '').replace(/^Error POSTing to endpoint: ?/, '');
     const auth = code === 401 || code === 403 ? ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")' : '';
     return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${excerpt(body, 120)}` : ''}${auth}`.replace(/ {2,}/g, ' '));
   }
   if (err instanceof s.SseError) {
     const code = typeof err.code === 'number' ? err.code : undefined;
+    if (code !== undefined && code >= 200 && code < 300 && /content type/i.test(err.message)) {
+      return new LiveError(`the server answered HTTP ${code} without an event stream (content type text/event-stream) ${session.phase}; is this the server's SSE endpoint?`);
+    }
     return new LiveError(`the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}`);
   }
   if (err instanceof s.McpError) {
@@ -341,6 +352,10 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
     if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
     if (err.code === s.ErrorCode.RequestTimeout) return new LiveError(`timed out ${session.phase}`);
     return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${excerpt(detail, 160)}`);
+  }
+  // The MCP SDK validates what it receives with zod; the error's message is its issues as JSON.
+  if (Array.isArray((err as { issues?: unknown })?.issues)) {
+    return new LiveError(`the server answered with JSON that is not a JSON-RPC message ${session.phase}; is this the server's MCP endpoint?`);
   }
   const message = (e?.message ?? String(err)).split('\n')[0]!;
   return new LiveError(`${message} ${session.phase}`);
