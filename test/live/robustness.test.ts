@@ -136,6 +136,19 @@ describe('misbehaving servers', () => {
     }
   });
 
+  it('a server without tools, and an error answered to tools/list, are said as such (not as the exit that follows)', async () => {
+    const noTools = serverCommand('misbehave.mjs', 'no-tools');
+    const listError = serverCommand('misbehave.mjs', 'list-error');
+    const r = await runCli(['lint', '--stdio', noTools, '--stdio', listError]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n').sort()).toEqual(
+      [
+        `${noTools}: the server offers no tools: its initialize result declares no "tools" capability, and it answered tools/list with error -32601 (method not found)`,
+        `${listError}: the server answered with error -32603 while listing tools (page 1): "database unavailable"`,
+      ].sort(),
+    );
+  });
+
   it('an initialize result that is not valid MCP is named as such', async () => {
     const command = serverCommand('misbehave.mjs', 'bad-init');
     const r = await runCli(['lint', '--stdio', command]);

@@ -250,6 +250,11 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       const request = session.race(client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, s.ResultSchema, requestOptions));
       let parseError: unknown;
       await request.catch((err: unknown) => {
+        // A server without the tools capability may answer tools/list with "method not found".
+        const declaresTools = isObject(init.capabilities) && 'tools' in init.capabilities;
+        if (err instanceof s.McpError && err.code === s.ErrorCode.MethodNotFound && !declaresTools) {
+          throw new LiveError(`the server offers no tools: its initialize result declares no "tools" capability, and it answered tools/list with error ${err.code} (method not found)`);
+        }
         // The Client's own check of the result envelope (e.g. a non-object _meta) is not
         // ours to enforce: the raw result, when there is one, is what gets linted.
         if (err instanceof s.McpError || err instanceof LiveError || capture.last('tools/list') === undefined) throw err;
@@ -310,6 +315,11 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   if (session.error) return session.error;
   if (err instanceof LiveError) return err;
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; code?: unknown };
+  // An error the server answered with is what went wrong, even if the server has exited since
+  // (the session closes the transport before explaining).
+  if (err instanceof s.McpError && err.code !== s.ErrorCode.ConnectionClosed && err.code !== s.ErrorCode.RequestTimeout) {
+    return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${excerpt(err.message.replace(/^(MCP error -?\d+: )+/, ''), 160)}`);
+  }
   if (stdio) {
     if (e?.code === 'ENOENT') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: no such program (is it installed and on PATH?)`);
     if (e?.code === 'EACCES') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: permission denied`);
@@ -348,10 +358,9 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
     return new LiveError(`the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}`);
   }
   if (err instanceof s.McpError) {
-    const detail = err.message.replace(/^MCP error -?\d+: /, '');
+    // The other codes were answered above.
     if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
-    if (err.code === s.ErrorCode.RequestTimeout) return new LiveError(`timed out ${session.phase}`);
-    return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${excerpt(detail, 160)}`);
+    return new LiveError(`timed out ${session.phase}`);
   }
   // The MCP SDK validates what it receives with zod; the error's message is its issues as JSON.
   if (Array.isArray((err as { issues?: unknown })?.issues)) {

@@ -15,13 +15,15 @@
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
+//   no-tools      declares no tools capability and answers tools/list "method not found", then exits 0 when stdin closes
+//   list-error    answers tools/list with an error -32603 whose message already says "MCP error -32603: "
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
 const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...msg }) + '\n');
-const initResult = { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: `misbehave-${mode}`, version: '0.0.1' } };
+const initResult = { protocolVersion: '2025-06-18', capabilities: mode === 'no-tools' ? { resources: {} } : { tools: {} }, serverInfo: { name: `misbehave-${mode}`, version: '0.0.1' } };
 const tool = (name) => ({ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } });
 
 if (mode === 'garbage') process.stdout.write('Starting the amazing server v1.2.3 ...\n');
@@ -47,7 +49,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     else send({ id: msg.id, result: initResult });
     return;
   }
-  if (msg.method !== 'tools/list') {
+  if (msg.method !== 'tools/list' || mode === 'no-tools') {
     send({ id: msg.id, error: { code: -32601, message: 'Method not found' } });
     return;
   }
@@ -71,6 +73,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       break;
     case 'repeat':
       send({ id: msg.id, result: { tools: [tool(`t${page}`)], nextCursor: 'again' } });
+      break;
+    case 'list-error':
+      send({ id: msg.id, error: { code: -32603, message: 'MCP error -32603: database unavailable' } });
       break;
     case 'huge': {
       const description = 'x'.repeat(1024 * 1024);
