@@ -292,8 +292,9 @@ async function closeQuietly(client: { close(): Promise<void> }, transport: Trans
   await bounded(transport.close(), 5000);
 }
 
+/** The reason phrase of an HTTP status code (Node's table: every registered code). */
 function httpStatusText(code: number): string {
-  return { 301: 'Moved Permanently', 302: 'Found', 303: 'See Other', 307: 'Temporary Redirect', 308: 'Permanent Redirect', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' }[code] ?? '';
+  return process.getBuiltinModule('node:http').STATUS_CODES[code] ?? '';
 }
 
 /** Any error of a session → one sentence for the user. */
