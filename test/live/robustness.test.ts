@@ -95,14 +95,17 @@ describe('misbehaving servers', () => {
     const server = createHttpServer((req, res) => {
       if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>');
       else if (req.url === '/status') res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      else if (req.url === '/busy') res.writeHead(429, { 'content-type': 'text/plain' }).end('slow down');
       else res.writeHead(200).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const r = await runCli(['lint', '--url', `${base}/page`, '--url', `${base}/status`, '--url', `${base}/empty`]);
+      const r = await runCli(['lint', '--url', `${base}/page`, '--url', `${base}/status`, '--url', `${base}/empty`, '--url', `${base}/busy`, '--transport', 'http']);
       const sse = await runCli(['lint', '--url', `${base}/page`, '--transport', 'sse']);
       expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+        // Any status has its reason phrase.
+        `${base}/busy: HTTP 429 Too Many Requests while waiting for the initialize response: "slow down"`,
         `${base}/empty: the server answered with no content type, not JSON or an event stream, while waiting for the initialize response; is this the server's MCP endpoint?`,
         `${base}/page: the server answered with content type "text/html", not JSON or an event stream, while waiting for the initialize response; is this the server's MCP endpoint?`,
         `${base}/status: the server answered with JSON that is not a JSON-RPC message while waiting for the initialize response; is this the server's MCP endpoint?`,
