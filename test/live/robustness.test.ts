@@ -96,6 +96,7 @@ describe('misbehaving servers', () => {
       if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>');
       else if (req.url === '/status') res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
       else if (req.url === '/busy') res.writeHead(429, { 'content-type': 'text/plain' }).end('slow down');
+      else if (req.url === '/locked') res.writeHead(401).end();
       else res.writeHead(200).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -103,6 +104,8 @@ describe('misbehaving servers', () => {
     try {
       const r = await runCli(['lint', '--url', `${base}/page`, '--url', `${base}/status`, '--url', `${base}/empty`, '--url', `${base}/busy`, '--transport', 'http']);
       const sse = await runCli(['lint', '--url', `${base}/page`, '--transport', 'sse']);
+      const locked = await runCli(['lint', '--url', `${base}/locked`, '--transport', 'sse']);
+      expect(locked.stderr).toBe(`${base}/locked: the SSE connection failed with HTTP 401 Unauthorized while connecting (pass credentials with --header, e.g. --header "Authorization: Bearer \${TOKEN}")\n`);
       expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
         // Any status has its reason phrase.
         `${base}/busy: HTTP 429 Too Many Requests while waiting for the initialize response: "slow down"`,

@@ -292,6 +292,11 @@ async function closeQuietly(client: { close(): Promise<void> }, transport: Trans
   await bounded(transport.close(), 5000);
 }
 
+/** For a 401 or 403: how to give the server credentials. */
+function authHint(code: number | undefined): string {
+  return code === 401 || code === 403 ? ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")' : '';
+}
+
 /** The reason phrase of an HTTP status code (Node's table: every registered code). */
 function httpStatusText(code: number): string {
   return process.getBuiltinModule('node:http').STATUS_CODES[code] ?? '';
@@ -348,15 +353,16 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
       return new LiveError(`${detail} ${session.phase}`);
     }
     const body = err.message.replace(/^Streamable HTTP error: /, '').replace(/^Error POSTing to endpoint: ?/, '');
-    const auth = code === 401 || code === 403 ? ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")' : '';
-    return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${excerpt(body, 120)}` : ''}${auth}`.replace(/ {2,}/g, ' '));
+    return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${excerpt(body, 120)}` : ''}${authHint(code)}`.replace(/ {2,}/g, ' '));
   }
   if (err instanceof s.SseError) {
     const code = typeof err.code === 'number' ? err.code : undefined;
     if (code !== undefined && code >= 200 && code < 300 && /content type/i.test(err.message)) {
       return new LiveError(`the server answered HTTP ${code} without an event stream (content type text/event-stream) ${session.phase}; is this the server's SSE endpoint?`);
     }
-    return new LiveError(`the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}`);
+    return new LiveError(
+      `the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}${authHint(code)}`,
+    );
   }
   if (err instanceof s.McpError) {
     // The other codes were answered above.
