@@ -296,3 +296,19 @@ describe('V8 tuning for large runs', () => {
     }
   });
 });
+
+describe('--timeout and --concurrency', () => {
+  it('take positive numbers, and --timeout at most a day (a longer timer would fire at once)', async () => {
+    const cases: [string[], string][] = [
+      [['--timeout', '0'], '--timeout must be a positive number of seconds, got "0"'],
+      [['--timeout', '1e3'], '--timeout must be a positive number of seconds, got "1e3"'],
+      [['--timeout', '3000000'], '--timeout must be at most 86400 seconds (a day), got "3000000"'],
+      [['--concurrency', '0'], '--concurrency must be a positive integer, got "0"'],
+    ];
+    for (const [flags, message] of cases) {
+      const r = await runCli(['lint', '--stdio', 'true', ...flags]);
+      expect(r.code, flags.join(' ')).toBe(2);
+      expect(r.stderr).toBe(`mcp-annotate: ${message}\n`);
+    }
+  });
+});

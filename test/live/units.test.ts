@@ -159,6 +159,12 @@ describe('client config shapes', () => {
   it("honours opencode's timeout (V1: milliseconds) and no other client's", () => {
     const v1 = targetsFromConfigText(json({ mcp: { a: { type: 'local', command: ['a'], timeout: 2500 }, b: { type: 'local', command: ['b'] } } }), { ...opts, file: '/p/opencode.json' });
     expect(v1.targets.map((t) => t.timeoutMs)).toEqual([2500, undefined]);
+    // Longer than a day is a day: a timer past 2^31 - 1 ms would fire at once.
+    const long = targetsFromConfigText(
+      json({ mcp: { servers: { a: { type: 'local', command: ['a'], timeout: 3e9 }, b: { type: 'local', command: ['b'], timeout: { startup: 2e9, request: 2e9 } } } } }),
+      { ...opts, file: '/p/opencode.json' },
+    );
+    expect(long.targets.map((t) => t.timeoutMs)).toEqual([86_400_000, 86_400_000]);
     const bad = targetsFromConfigText(
       json({ mcp: { a: { type: 'local', command: ['a'], timeout: '5s' }, b: { type: 'local', command: ['b'], timeout: -1 }, c: { type: 'remote', url: 'https://x.example/mcp', timeout: { startup: 1.5 } } } }),
       { ...opts, file: '/p/opencode.json' },

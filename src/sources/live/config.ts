@@ -30,6 +30,7 @@ import { decode, InputProblem, lineColumn } from '../parse.js';
 import { escapeSegment } from '../../util/pointer.js';
 import { checkUrl, displayUrl, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
+import { MAX_TIMEOUT_SECONDS } from './options.js';
 import { DEFAULT_TIMEOUT_SECONDS } from './run.js';
 
 type Obj = Record<string, unknown>;
@@ -147,13 +148,14 @@ function opencodeTimeout(value: unknown): number | undefined {
     if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) throw new VariableError(`"${what}" must be a positive whole number of milliseconds`);
     return v;
   };
-  if (typeof value === 'number') return ms(value, 'timeout');
+  if (typeof value === 'number') return Math.min(ms(value, 'timeout')!, MAX_TIMEOUT_SECONDS * 1000);
   if (!isObject(value)) throw new VariableError('"timeout" must be a number of milliseconds, or {"startup", "request"} in milliseconds');
   const startup = ms(value.startup, 'timeout.startup');
   const request = ms(value.request, 'timeout.request');
   if (startup === undefined && request === undefined) return undefined;
   const fallback = DEFAULT_TIMEOUT_SECONDS * 1000;
-  return (startup ?? fallback) + (request ?? fallback);
+  // A deadline longer than a day is a day (a timer cannot wait much longer).
+  return Math.min((startup ?? fallback) + (request ?? fallback), MAX_TIMEOUT_SECONDS * 1000);
 }
 
 function transportFromType(type: unknown): TransportChoice | 'stdio' | undefined {

@@ -13,9 +13,16 @@ function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 }
 
+/**
+ * The longest deadline a server gets: a day. Timers cannot wait longer than 2^31 - 1 ms
+ * (about 24.8 days); past that, Node fires them at once.
+ */
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
 function seconds(value: string): number {
   const n = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new UsageError(`--timeout must be a positive number of seconds, got ${JSON.stringify(value)}`);
+  if (n > MAX_TIMEOUT_SECONDS) throw new UsageError(`--timeout must be at most ${MAX_TIMEOUT_SECONDS} seconds (a day), got ${JSON.stringify(value)}`);
   return n;
 }
 
