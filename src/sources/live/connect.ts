@@ -310,8 +310,10 @@ function connectFailure(url: string, code: string | undefined, message: string):
   if (message === 'bad port') {
     return new LiveError(`could not connect: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
   }
-  const why = is('ECONNREFUSED') ? 'connection refused' : is('ENOTFOUND') ? 'host not found' : is('ECONNRESET') ? 'connection reset' : message;
   const certificate = /certificate|CERT/.test(`${code ?? ''} ${message}`);
+  // Node 24 appends its own advice after a ";" to a certificate error: the hint below is ours.
+  const said = certificate ? message.split(';')[0]! : message;
+  const why = is('ECONNREFUSED') ? 'connection refused' : is('ENOTFOUND') ? 'host not found' : is('ECONNRESET') ? 'connection reset' : said;
   return new LiveError(
     `could not connect: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
   );
