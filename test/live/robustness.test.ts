@@ -323,31 +323,28 @@ describe('secrets never appear in any output', () => {
   });
 
   it('a header or env value that fetch or spawn would refuse is named, never quoted, not even the part before a line break', async () => {
-    const authed = await startHttpServer({ mode: 'streamable', ...fixture, token: SECRET });
-    try {
-      const dir = tempDir({
-        'mcp.json': json({
-          mcpServers: {
-            crlf: { url: authed.url, headers: { Authorization: `Bearer ${SECRET}\r\nX-More: 1` } },
-            wide: { url: authed.url, headers: { Authorization: `Bearer ${SECRET}\u{1F600}` } },
-            name: { url: authed.url, headers: { 'Bad Name': SECRET } },
-            nul: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), env: { TOKEN: `${SECRET}\u0000more` } },
-          },
-        }),
-      });
-      const r = await runCli(['lint', '--mcp-config', 'mcp.json', '--url', authed.url, '--header', `Authorization: Bearer ${SECRET}\r\nX: 1`], { cwd: dir });
-      expect(r.code).toBe(2);
-      const lines = r.stderr.trimEnd().split('\n').sort();
-      expect(lines).toEqual([
-        `${authed.url}: the value of the Authorization header holds a line break or a NUL character, which HTTP does not allow (the value is not shown; a token read from a file often ends with "\\r\\n")`,
-        'mcp.json:15:5: server "name": the header name "Bad Name" is not a valid HTTP header name (letters, digits and !#$%&\'*+.^_`|~- only)',
-        'mcp.json:21:5: server "nul": the environment variable TOKEN holds a NUL character, which no program can be given (the value is not shown)',
-        'mcp.json:3:5: server "crlf": the value of the Authorization header holds a line break or a NUL character, which HTTP does not allow (the value is not shown; a token read from a file often ends with "\\r\\n")',
-        `mcp.json:9:5: server "wide": the value of the Authorization header holds characters beyond U+00FF, which HTTP headers cannot carry (the value is not shown)`,
-      ]);
-      expect(r.stdout + r.stderr).not.toContain('s3cr3t');
-    } finally {
-      await authed.close();
-    }
+    // Refused before connecting: nothing listens at this URL, and nothing needs to.
+    const url = 'http://127.0.0.1:8/mcp';
+    const dir = tempDir({
+      'mcp.json': json({
+        mcpServers: {
+          crlf: { url, headers: { Authorization: `Bearer ${SECRET}\r\nX-More: 1` } },
+          wide: { url, headers: { Authorization: `Bearer ${SECRET}\u{1F600}` } },
+          name: { url, headers: { 'Bad Name': SECRET } },
+          nul: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), env: { TOKEN: `${SECRET}\u0000more` } },
+        },
+      }),
+    });
+    const r = await runCli(['lint', '--mcp-config', 'mcp.json', '--url', url, '--header', `Authorization: Bearer ${SECRET}\r\nX: 1`], { cwd: dir });
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trimEnd().split('\n').sort();
+    expect(lines).toEqual([
+      `${url}: the value of the Authorization header holds a line break or a NUL character, which HTTP does not allow (the value is not shown; a token read from a file often ends with "\\r\\n")`,
+      'mcp.json:15:5: server "name": the header name "Bad Name" is not a valid HTTP header name (letters, digits and !#$%&\'*+.^_`|~- only)',
+      'mcp.json:21:5: server "nul": the environment variable TOKEN holds a NUL character, which no program can be given (the value is not shown)',
+      'mcp.json:3:5: server "crlf": the value of the Authorization header holds a line break or a NUL character, which HTTP does not allow (the value is not shown; a token read from a file often ends with "\\r\\n")',
+      `mcp.json:9:5: server "wide": the value of the Authorization header holds characters beyond U+00FF, which HTTP headers cannot carry (the value is not shown)`,
+    ]);
+    expect(r.stdout + r.stderr).not.toContain('s3cr3t');
   });
 });
