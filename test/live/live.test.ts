@@ -292,7 +292,7 @@ describe('client config files', () => {
     const r = await runCli(['lint', '--mcp-config', 'bad.json', '--mcp-config', 'none.json'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'bad.json:3:19: invalid JSON: ValueExpected\n' +
+      'bad.json:3:19: invalid JSON: expected a value\n' +
         'none.json: no MCP servers found: expected a "mcpServers", "servers" (VS Code), "mcp" (opencode) or "context_servers" (Zed) object\n',
     );
   });

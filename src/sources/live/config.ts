@@ -26,7 +26,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import type { InputError, Locator } from '../../types.js';
 import { displayPath } from '../files.js';
 import { createLocator } from '../locate.js';
-import { decode, InputProblem, lineColumn } from '../parse.js';
+import { decode, InputProblem, jsonErrorMessage, lineColumn } from '../parse.js';
 import { escapeSegment } from '../../util/pointer.js';
 import { checkUrl, displayUrl, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
@@ -327,7 +327,7 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
   const first = errors[0];
   if (first) {
     const { line, column } = lineColumn(text, first.offset);
-    const message = `${display}:${line}:${column}: invalid JSON: ${printParseErrorCode(first.error)}`;
+    const message = `${display}:${line}:${column}: invalid JSON: ${jsonErrorMessage(printParseErrorCode(first.error))}`;
     return { targets: [], notes: [], errors: [{ target: display, file: display, line, column, message }] };
   }
   if (!isObject(value)) {
