@@ -142,16 +142,18 @@ describe('misbehaving servers', () => {
     }
   });
 
-  it('a server without tools, and an error answered to tools/list, are said as such (not as the exit that follows)', async () => {
+  it('a server without tools, an error answered to tools/list, and a protocol version the SDK does not speak are said as such (not as the exit that follows)', async () => {
     const noTools = serverCommand('misbehave.mjs', 'no-tools');
     const listError = serverCommand('misbehave.mjs', 'list-error');
-    const r = await runCli(['lint', '--stdio', noTools, '--stdio', listError]);
+    const future = serverCommand('misbehave.mjs', 'future');
+    const r = await runCli(['lint', '--stdio', noTools, '--stdio', listError, '--stdio', future]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trimEnd().split('\n').sort()).toEqual(
-      [
-        `${noTools}: the server offers no tools: its initialize result declares no "tools" capability, and it answered tools/list with error -32601 (method not found)`,
-        `${listError}: the server answered with error -32603 while listing tools (page 1): "database unavailable"`,
-      ].sort(),
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain(`${noTools}: the server offers no tools: its initialize result declares no "tools" capability, and it answered tools/list with error -32601 (method not found)`);
+    expect(lines).toContain(`${listError}: the server answered with error -32603 while listing tools (page 1): "database unavailable"`);
+    expect(lines.find((l) => l.startsWith(`${future}: `))).toMatch(
+      /: the server answered initialize with protocol version "2099-01-01", which the MCP SDK does not speak \(it speaks 2025-11-25, [0-9, -]+\), so it would not continue$/,
     );
   });
 

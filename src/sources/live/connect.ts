@@ -61,6 +61,7 @@ async function loadSdk() {
     ResultSchema: types.ResultSchema,
     McpError: types.McpError,
     ErrorCode: types.ErrorCode,
+    SUPPORTED_PROTOCOL_VERSIONS: types.SUPPORTED_PROTOCOL_VERSIONS,
   };
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
@@ -232,6 +233,12 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       if (!(err instanceof LiveError) && isObject(capture.last('initialize')) && Array.isArray(issues) && issues.length > 0) {
         const said = issues.slice(0, 3).map((i) => `${(i.path ?? []).join('.') || '(result)'}: ${i.message ?? 'invalid'}`);
         throw new LiveError(`the server's initialize result is not valid MCP (${said.join('; ')}), so the MCP SDK would not continue`);
+      }
+      const init = capture.last('initialize');
+      if (!(err instanceof LiveError) && isObject(init) && typeof init.protocolVersion === 'string' && !s.SUPPORTED_PROTOCOL_VERSIONS.includes(init.protocolVersion)) {
+        throw new LiveError(
+          `the server answered initialize with protocol version ${excerpt(init.protocolVersion, 40)}, which the MCP SDK does not speak (it speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}), so it would not continue`,
+        );
       }
       throw err;
     });

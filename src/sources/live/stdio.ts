@@ -42,7 +42,7 @@ export class GroupStdioTransport implements Transport {
   private pending: Buffer[] = [];
   private bytes = 0;
   private stderrTail = '';
-  private exited?: { code: number | null; signal: NodeJS.Signals | null };
+  private exited?: { code: number | null; signal: NodeJS.Signals | null; afterClose: boolean };
   private exitPromise?: Promise<void>;
   private closing?: Promise<void>;
 
@@ -51,9 +51,12 @@ export class GroupStdioTransport implements Transport {
     private readonly limits: StdioLimits,
   ) {}
 
-  /** How the process ended, when it has. */
+  /**
+   * How the process ended, when it ended by itself: not after close() (mcp-annotate's own
+   * hang-up, which a server that exits when its stdin closes follows with code 0).
+   */
   get exit() {
-    return this.exited;
+    return this.exited && !this.exited.afterClose ? this.exited : undefined;
   }
 
   /** The last lines the server wrote on stderr. */
@@ -90,7 +93,7 @@ export class GroupStdioTransport implements Transport {
         resolve();
       });
       child.on('exit', (code, signal) => {
-        this.exited = { code, signal };
+        this.exited = { code, signal, afterClose: this.closing !== undefined };
       });
       child.on('close', () => {
         if (this.pgid !== undefined && this.closing === undefined) {

@@ -17,13 +17,14 @@
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
 //   no-tools      declares no tools capability and answers tools/list "method not found", then exits 0 when stdin closes
 //   list-error    answers tools/list with an error -32603 whose message already says "MCP error -32603: "
+//   future        answers initialize with protocol version 2099-01-01, then exits 0 when stdin closes
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
 const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...msg }) + '\n');
-const initResult = { protocolVersion: '2025-06-18', capabilities: mode === 'no-tools' ? { resources: {} } : { tools: {} }, serverInfo: { name: `misbehave-${mode}`, version: '0.0.1' } };
+const initResult = { protocolVersion: mode === 'future' ? '2099-01-01' : '2025-06-18', capabilities: mode === 'no-tools' ? { resources: {} } : { tools: {} }, serverInfo: { name: `misbehave-${mode}`, version: '0.0.1' } };
 const tool = (name) => ({ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } });
 
 if (mode === 'garbage') process.stdout.write('Starting the amazing server v1.2.3 ...\n');
