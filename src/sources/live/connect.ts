@@ -234,10 +234,11 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
         const said = issues.slice(0, 3).map((i) => `${(i.path ?? []).join('.') || '(result)'}: ${i.message ?? 'invalid'}`);
         throw new LiveError(`the server's initialize result is not valid MCP (${said.join('; ')}), so the MCP SDK would not continue`);
       }
-      const init = capture.last('initialize');
-      if (!(err instanceof LiveError) && isObject(init) && typeof init.protocolVersion === 'string' && !s.SUPPORTED_PROTOCOL_VERSIONS.includes(init.protocolVersion)) {
+      // The SDK hangs up too on a protocol version it does not speak.
+      const answered = capture.last('initialize');
+      if (!(err instanceof LiveError) && isObject(answered) && typeof answered.protocolVersion === 'string' && !s.SUPPORTED_PROTOCOL_VERSIONS.includes(answered.protocolVersion)) {
         throw new LiveError(
-          `the server answered initialize with protocol version ${excerpt(init.protocolVersion, 40)}, which the MCP SDK does not speak (it speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}), so it would not continue`,
+          `the server answered initialize with protocol version ${excerpt(answered.protocolVersion, 40)}, which the MCP SDK does not speak (it speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}), so it would not continue`,
         );
       }
       throw err;
@@ -309,7 +310,6 @@ function httpStatusText(code: number): string {
   return process.getBuiltinModule('node:http').STATUS_CODES[code] ?? '';
 }
 
-/** Any error of a session → one sentence for the user. */
 /** Why fetch could not connect to `url`, from the code and message of its cause. */
 function connectFailure(url: string, code: string | undefined, message: string): LiveError {
   const is = (c: string) => code === c || message.includes(c);
@@ -326,6 +326,7 @@ function connectFailure(url: string, code: string | undefined, message: string):
   );
 }
 
+/** Any error of a session → one sentence for the user. */
 function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, stdio?: GroupStdioTransport): LiveError {
   if (session.error) return session.error;
   if (err instanceof LiveError) return err;
@@ -399,7 +400,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * with a message that quotes the value (or the part of it before a line break, which no
  * redaction of the whole value finds). Such a value is refused here, by its name only.
  */
-export function checkSecretValues(target: Pick<LiveTarget, 'http' | 'stdio'>): void {
+function checkSecretValues(target: Pick<LiveTarget, 'http' | 'stdio'>): void {
   for (const [name, value] of Object.entries(target.http?.headers ?? {})) {
     if (!HEADER_NAME.test(name)) throw new LiveError(`the header name ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`);
     if (/[\r\n\0]/.test(value)) {
