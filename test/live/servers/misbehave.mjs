@@ -19,10 +19,15 @@
 //   list-error    answers tools/list with an error -32603 whose message already says "MCP error -32603: "
 //   future        answers initialize with protocol version 2099-01-01, then exits 0 when stdin closes
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
+/** Written whole or not at all: a test polling for the file never reads it half-written. */
+const writeAtomically = (file, text) => {
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+};
 const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...msg }) + '\n');
 const initResult = { protocolVersion: mode === 'future' ? '2099-01-01' : '2025-06-18', capabilities: mode === 'no-tools' ? { resources: {} } : { tools: {} }, serverInfo: { name: `misbehave-${mode}`, version: '0.0.1' } };
 const tool = (name) => ({ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } });
@@ -34,10 +39,10 @@ if (mode === 'echo-secret') {
 }
 if (mode === 'grandchild' || mode === 'grandchild-ok') {
   const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);"], { stdio: 'ignore' });
-  writeFileSync(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
+  writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
 }
 
-if (mode === 'started') writeFileSync(pidFile, String(process.pid));
+if (mode === 'started') writeAtomically(pidFile, String(process.pid));
 
 let page = 0;
 createInterface({ input: process.stdin }).on('line', (line) => {
