@@ -12,7 +12,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAME, version } from '../../version.js';
 import { LiveError, excerpt, lastLine } from './errors.js';
 import { GroupStdioTransport, formatBytes } from './stdio.js';
-import type { LiveTarget } from './targets.js';
+import { HEADER_NAME, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { requirePackage } from '../../util/require.js';
 
@@ -391,9 +391,6 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
 function fallsBack(s: Sdk, err: unknown): boolean {
   return err instanceof s.StreamableHTTPError && typeof err.code === 'number' && err.code >= 400 && err.code < 500 && err.code !== 401 && err.code !== 403;
 }
-
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * Header and environment values are secrets, and fetch or spawn would reject some of them
