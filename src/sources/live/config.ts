@@ -148,14 +148,15 @@ function opencodeTimeout(value: unknown): number | undefined {
     if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) throw new VariableError(`"${what}" must be a positive whole number of milliseconds`);
     return v;
   };
-  if (typeof value === 'number') return Math.min(ms(value, 'timeout')!, MAX_TIMEOUT_SECONDS * 1000);
+  // A deadline longer than a day is a day (a timer cannot wait much longer).
+  const capped = (total: number) => Math.min(total, MAX_TIMEOUT_SECONDS * 1000);
+  if (typeof value === 'number') return capped(ms(value, 'timeout')!);
   if (!isObject(value)) throw new VariableError('"timeout" must be a number of milliseconds, or {"startup", "request"} in milliseconds');
   const startup = ms(value.startup, 'timeout.startup');
   const request = ms(value.request, 'timeout.request');
   if (startup === undefined && request === undefined) return undefined;
   const fallback = DEFAULT_TIMEOUT_SECONDS * 1000;
-  // A deadline longer than a day is a day (a timer cannot wait much longer).
-  return Math.min((startup ?? fallback) + (request ?? fallback), MAX_TIMEOUT_SECONDS * 1000);
+  return capped((startup ?? fallback) + (request ?? fallback));
 }
 
 function transportFromType(type: unknown): TransportChoice | 'stdio' | undefined {
@@ -178,12 +179,13 @@ function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
     if (type === 'stdio' || (type === undefined && entry.command !== undefined)) {
       const command = strings(entry.command, 'command');
       if (command.length === 0) throw new VariableError('"command" must be a non-empty array: the program and its arguments');
+      const envKey = entry.environment !== undefined ? 'environment' : 'env';
       return {
         kind: 'stdio',
         command: command[0],
         args: command.slice(1),
-        env: stringMap(entry.environment ?? entry.env, entry.environment !== undefined ? 'environment' : 'env'),
-        envKey: entry.environment !== undefined ? 'environment' : 'env',
+        env: stringMap(entry.environment ?? entry.env, envKey),
+        envKey,
         cwd: optionalString(entry.cwd, 'cwd'),
         timeoutMs: opencodeTimeout(entry.timeout),
       };
