@@ -84,7 +84,7 @@ function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
     if (info.size > MAX_DOCUMENT_BYTES) throw tooLarge(info.size);
     return readFileSync(path);
   }
-  if (info.isSocket()) throw Object.assign(new Error('is a socket'), { code: 'ESOCKET' });
+  if (info.isSocket()) throw new InputProblem('is a socket, not a file (give a file, a directory, a glob, or - for stdin)');
   return readStream(createReadStream(path));
 }
 
@@ -163,7 +163,6 @@ export function toInputError(err: unknown, display: string, file?: string): Inpu
   if (e?.code === 'EISDIR') return { target: display, file, message: `${display}: is a directory` };
   if (e?.code === 'EACCES') return { target: display, file, message: `${display}: permission denied` };
   if (e?.code === 'ENOENT') return { target: display, file, message: `${display}: no such file or directory` };
-  if (e?.code === 'ESOCKET' || e?.code === 'ENXIO') return { target: display, file, message: `${display}: is a socket, not a file (give a file, a directory, a glob, or - for stdin)` };
   return { target: display, file, message: `${display}: ${e?.message ?? String(err)}` };
 }
 
