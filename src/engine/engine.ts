@@ -122,10 +122,20 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     .filter((a) => a.rule.collect && (a.rule.checkServer || a.rule.checkRun))
     .map((a) => ({ rule: a.rule, options: (a.resolved ?? DEFAULT_SETTING).options, kept: new Map<ToolContext<Record<string, unknown>>, unknown>() }));
   const keptBy = new Map(collectors.map((c) => [c.rule, c.kept]));
-  /** The tools as a rule's server and run checks see them: with what its collect() kept. */
-  const toolsFor = (rule: Rule, tools: ToolContext<Record<string, unknown>>[]) => {
+  /**
+   * Runs a rule's server or run check with what its collect() kept set as `collected` on
+   * each tool (in place, and cleared after: no copy of every tool context per rule).
+   */
+  const withCollected = <T>(rule: Rule, tools: Iterable<ToolContext<Record<string, unknown>>>, fn: () => T): T => {
     const kept = keptBy.get(rule);
-    return kept ? tools.map((t) => ({ ...t, collected: kept.get(t) })) : tools;
+    if (!kept) return fn();
+    const all = [...tools];
+    for (const t of all) t.collected = kept.get(t);
+    try {
+      return fn();
+    } finally {
+      for (const t of all) t.collected = undefined;
+    }
   };
 
   // Rules with a per-tool check, with their default setting and a reusable "running" record.
@@ -222,6 +232,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         packs,
         options: {},
         at: (rel) => view.pointer + rel,
+        collected: undefined,
         report: (f) => push(current.rule, current.setting, server, view, f),
       };
       toolContexts.push(ctx);
@@ -264,14 +275,13 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       // Each finding takes the setting of its tool (or of the server): none where an override turns the rule off.
       const ruleCtx: ServerContext<Record<string, unknown>> = {
         ...serverCtx,
-        tools: toolsFor(rule, toolContexts),
         options: setting.options,
         report: (f) => {
           const s = settingFor(rule, resolved, server.name, f.tool?.name);
           if (s) push(rule, s, server, f.tool, f);
         },
       };
-      timed(rule.id, () => rule.checkServer!(ruleCtx));
+      timed(rule.id, () => withCollected(rule, toolContexts, () => rule.checkServer!(ruleCtx)));
     }
     summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
   }
@@ -282,14 +292,14 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     const setting = resolved ?? servers.map((s) => onSomewhere(rule, resolved, s.name, toolByServer.get(s.id) ?? [])).find((x) => x !== undefined);
     if (!setting) continue;
     const ctx: RunContext<Record<string, unknown>> = {
-      servers: keptBy.has(rule) ? serverContexts.map((sc) => ({ ...sc, tools: toolsFor(rule, sc.tools as ToolContext<Record<string, unknown>>[]) })) : serverContexts,
+      servers: serverContexts,
       options: setting.options,
       report: (f) => {
         const setting = settingFor(rule, resolved, f.server.name, f.tool?.name);
         if (setting) push(rule, setting, f.server, f.tool, f);
       },
     };
-    timed(rule.id, () => rule.checkRun!(ctx));
+    timed(rule.id, () => withCollected(rule, serverContexts.flatMap((sc) => sc.tools as ToolContext<Record<string, unknown>>[]), () => rule.checkRun!(ctx)));
   }
 
   timed('(locate findings)', () => locateFindings(findings, servers));
