@@ -62,6 +62,19 @@ describe('the raw tools/list result reaches the linter', () => {
     expect(bodies.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('Streamable HTTP with SSE polling (the response stream closed after its event id, the answer on the resumed stream): exactly the findings of the dump', async () => {
+    const polling = await startHttpServer({ mode: 'polling', ...fixture });
+    try {
+      const r = await runCli(['lint', '--url', polling.url, '-f', 'json']);
+      expect(r.stderr).toBe('');
+      expect(essence(JSON.parse(r.stdout))).toEqual(essence(dumpReport));
+      // The tools/list answer came on a GET that resumed the closed stream from its last event.
+      expect(polling.requests.some((q) => q.method === 'GET' && typeof q.headers['last-event-id'] === 'string')).toBe(true);
+    } finally {
+      await polling.close();
+    }
+  });
+
   it('legacy SSE, found by falling back from Streamable HTTP: exactly the findings of the dump', async () => {
     const r = await runCli(['lint', '--url', sse.url, '-f', 'json']);
     expect(r.stderr).toBe('');

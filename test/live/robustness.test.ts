@@ -157,6 +157,55 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a response stream that ends without the response fails at once, not at the deadline, over either transport', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const stream = (res: import('node:http').ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);
+    const initialized = (id: unknown) =>
+      `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'x', version: '1' } } })}\n\n`;
+    const server = createHttpServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const mode = req.url!.slice(1);
+      if (mode === 'sse') return void (req.method === 'GET' ? stream(res, 'event: endpoint\ndata: /sse\n\n') : res.writeHead(202).end());
+      if (req.method === 'GET') {
+        // The standalone stream: reopened as fast as the server says (retry: 0), forever.
+        if (mode === 'reopen') return void stream(res, 'retry: 0\n\n');
+        return void res.writeHead(mode === 'resume-fails' ? 500 : 405).end();
+      }
+      const message = JSON.parse(body);
+      if (!('id' in message)) return void res.writeHead(202).end();
+      if (message.method === 'initialize') {
+        if (mode === 'ends') return void stream(res, ': nothing to say\n\n');
+        if (mode === 'breaks') return void (res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders(), setTimeout(() => res.socket?.destroy(), 20));
+        // An event id: the client is to resume the stream (GET with Last-Event-ID), which then fails.
+        if (mode === 'resume-refused' || mode === 'resume-fails') return void stream(res, 'id: 1\nretry: 10\ndata: \n\n');
+        return void stream(res, initialized(message.id));
+      }
+      if (mode === 'reopen') return; // tools/list is never answered, while the standalone stream keeps closing
+      stream(res, ': nothing\n\n');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const modes = ['ends', 'breaks', 'resume-refused', 'resume-fails', 'list-ends', 'reopen'];
+      const r = await runCli(['lint', '--transport', 'http', '--timeout', '60', '--concurrency', '6', ...modes.flatMap((m) => ['--url', `${base}/${m}`])], { timeoutMs: 30_000 });
+      const sse = await runCli(['lint', '--transport', 'sse', '--timeout', '60', '--url', `${base}/sse`], { timeoutMs: 30_000 });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+        `${base}/breaks: the connection broke before the server sent its response (other side closed), while waiting for the initialize response`,
+        `${base}/ends: the server ended the event stream of its response without sending the response, while waiting for the initialize response`,
+        `${base}/list-ends: the server ended the event stream of its response without sending the response, while listing tools (page 1)`,
+        `${base}/reopen: stopped after 500 HTTP requests while listing tools (page 1): the server keeps closing its event stream, and the MCP SDK keeps reopening it`,
+        `${base}/resume-fails: the server closed the event stream of its response before sending the response, and resuming the stream failed (GET with Last-Event-ID: HTTP 500 Internal Server Error), while waiting for the initialize response`,
+        `${base}/resume-refused: the server closed the event stream of its response before sending the response, and resuming the stream failed (GET with Last-Event-ID: HTTP 405 Method Not Allowed), while waiting for the initialize response`,
+      ]);
+      expect(sse.stderr).toBe(`${base}/sse: the server closed the SSE stream while waiting for the initialize response; answers come only on that stream, so none can arrive\n`);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('an initialize result that is not valid MCP is named as such', async () => {
     const command = serverCommand('misbehave.mjs', 'bad-init');
     const r = await runCli(['lint', '--stdio', command]);

@@ -68,12 +68,28 @@ type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 let sdkPromise: Promise<Sdk> | undefined;
 const sdk = () => (sdkPromise ??= loadSdk());
 
+/** How long a stream's end waits for the SDK to read its last events before asking what was answered. */
+const STREAM_END_GRACE_MS = 100;
+/** HTTP requests in one session: initialize, up to maxPages tools/list, and room for the SDK's reconnects. */
+const MAX_HTTP_REQUESTS = 500;
+
 /** The deadline, budgets and first failure of one server's session. */
 class Session {
   phase = 'while starting the server';
   bytes = 0;
   messages = 0;
+  /** HTTP requests made (a server that keeps closing its event streams makes the SDK reconnect). */
+  requests = 0;
+  /** Ids of the requests the server has answered (a result or an error). */
+  readonly answered = new Set<string | number>();
+  /** Ids of the requests whose response stream carried an event id, so the SDK can resume it (GET with Last-Event-ID). */
+  readonly resumable = new Set<string | number>();
+  /** Why the SDK's last attempt to resume a response stream failed. */
+  private resumeFailure?: string;
   error?: LiveError;
+  /** Every tools/list page is in: what the server does while the session closes no longer matters. */
+  listed = false;
+  private disposed = false;
   readonly controller = new AbortController();
   readonly failed: Promise<never>;
   private reject!: (err: LiveError) => void;
@@ -117,7 +133,54 @@ class Session {
     }
   }
 
+  request(): void {
+    this.requests++;
+    if (this.requests > MAX_HTTP_REQUESTS) {
+      this.fail(new LiveError(`stopped after ${MAX_HTTP_REQUESTS} HTTP requests ${this.phase}: the server keeps closing its event stream, and the MCP SDK keeps reopening it`));
+    }
+  }
+
+  /**
+   * The event stream that a POST of requests `ids` was answered with has ended (`broke`:
+   * with a network error). A request the stream did not answer is never answered, unless
+   * the stream carried an event id for the SDK to resume it from: fail now instead of at
+   * the deadline. The check waits a moment, for the SDK to read the stream's last events.
+   */
+  streamEnded(ids: readonly (string | number)[], broke?: unknown): void {
+    setTimeout(() => {
+      if (this.disposed || this.error || this.listed) return;
+      const open = ids.filter((id) => !this.answered.has(id) && !this.resumable.has(id));
+      if (open.length === 0) return;
+      const why = broke === undefined ? 'the server ended the event stream of its response without sending the response' : `the connection broke before the server sent its response (${causeOf(broke)})`;
+      this.fail(new LiveError(`${why}, ${this.phase}`));
+    }, STREAM_END_GRACE_MS);
+  }
+
+  /**
+   * The legacy SSE transport's event stream has ended: every answer comes on it, and a
+   * reconnect would be a new session, so nothing sent is answered any more.
+   */
+  sseStreamEnded(broke?: unknown): void {
+    setTimeout(() => {
+      if (this.disposed || this.error || this.listed) return;
+      const why = broke === undefined ? 'the server closed the SSE stream' : `the SSE connection broke (${causeOf(broke)})`;
+      this.fail(new LiveError(`${why} ${this.phase}; answers come only on that stream, so none can arrive`));
+    }, STREAM_END_GRACE_MS);
+  }
+
+  /**
+   * An attempt to resume an event stream failed (`final`: the SDK will not try again). With
+   * a request waiting on a resumed stream, that request is never answered.
+   */
+  resumeFailed(reason: string | undefined, final: boolean): void {
+    if (reason !== undefined) this.resumeFailure = reason;
+    if (!final || ![...this.resumable].some((id) => !this.answered.has(id))) return;
+    const why = this.resumeFailure === undefined ? '' : ` (${this.resumeFailure})`;
+    this.fail(new LiveError(`the server closed the event stream of its response before sending the response, and resuming the stream failed${why}, ${this.phase}`));
+  }
+
   dispose(): void {
+    this.disposed = true;
     clearTimeout(this.timer);
     this.external.removeEventListener('abort', this.onAbort);
   }
@@ -172,6 +235,7 @@ class Capture implements Transport {
       return;
     }
     const id = m.id as string | number;
+    this.session.answered.add(id);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
   }
 
@@ -181,7 +245,16 @@ class Capture implements Transport {
       this.sent.set(m.id as string | number, m.method);
       this.lastId.set(m.method, m.id as string | number);
     }
-    return this.inner.send(message, options);
+    if (typeof m.method !== 'string' || !('id' in m)) return this.inner.send(message, options);
+    // A response stream with an event id can be resumed: its end is then not the end of the request.
+    const id = m.id as string | number;
+    return this.inner.send(message, {
+      ...options,
+      onresumptiontoken: (token) => {
+        this.session.resumable.add(id);
+        options?.onresumptiontoken?.(token);
+      },
+    });
   }
 
   /** The raw result of the latest request of this method, if it was answered. */
@@ -195,23 +268,79 @@ class Capture implements Transport {
   }
 }
 
-/** fetch for the HTTP transports: bound to the session's deadline, counting every byte against its budget. */
-function sessionFetch(session: Session): typeof fetch {
+/** The ids of the JSON-RPC requests in a POST body (the SDK sends one message per POST). */
+function requestIds(body: unknown): (string | number)[] {
+  if (typeof body !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return (Array.isArray(parsed) ? parsed : [parsed]).filter((m): m is Obj => isObject(m) && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')).map((m) => m.id as string | number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * fetch for the HTTP transports: bound to the session's deadline, counting every request
+ * and byte against its budgets, and telling the session when the event stream of a POST's
+ * response ends (see Session.streamEnded).
+ */
+function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch {
   return async (input, init) => {
+    session.request();
+    if (session.error) throw session.error;
     const signal = init?.signal ? AbortSignal.any([init.signal, session.controller.signal]) : session.controller.signal;
-    const response = await fetch(input, { ...init, signal });
+    // A GET with Last-Event-ID resumes an event stream. The SDK gives up at once when that is
+    // refused with 405, and tries again (a few times) after any other failure.
+    const resuming = init?.method === 'GET' && new Headers(init.headers).has('last-event-id');
+    const response = await fetch(input, { ...init, signal }).catch((err: unknown) => {
+      if (resuming && !session.error) session.resumeFailed(`GET with Last-Event-ID: ${causeOf(err)}`, false);
+      throw err;
+    });
+    if (resuming && !response.ok) {
+      session.resumeFailed(`GET with Last-Event-ID: HTTP ${response.status}${httpStatusText(response.status) ? ` ${httpStatusText(response.status)}` : ''}`, response.status === 405);
+    }
     if (!response.body) return response;
-    const counted = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          session.received(chunk.byteLength);
-          if (session.error) controller.error(session.error);
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
+    const stream = /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+    const ids = stream && transport === 'http' && init?.method === 'POST' ? requestIds(init.body) : [];
+    const ended = (broke?: unknown) => {
+      if (ids.length > 0) session.streamEnded(ids, broke);
+      else if (stream && transport === 'sse' && (init?.method ?? 'GET') === 'GET') session.sseStreamEnded(broke);
+    };
+    const reader = response.body.getReader();
+    const counted = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          chunk = await reader.read();
+        } catch (err) {
+          controller.error(err);
+          ended(err);
+          return;
+        }
+        if (chunk.done) {
+          controller.close();
+          ended();
+          return;
+        }
+        session.received(chunk.value.byteLength);
+        if (session.error) {
+          controller.error(session.error);
+          reader.cancel(session.error).catch(() => undefined);
+        } else controller.enqueue(chunk.value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+/** The innermost message of an error and its causes (fetch wraps socket errors in "terminated"). */
+function causeOf(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  while (e?.cause instanceof Error) e = e.cause as typeof e;
+  return typeof e?.message === 'string' && e.message !== '' ? e.message : String(err);
 }
 
 const ROUND_TRIP_SLACK_MS = 1000;
@@ -221,8 +350,11 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
   const capture = new Capture(transport, session);
   const client = new s.Client({ name: TOOL_NAME, version: version() }, { capabilities: {} });
   // Transport noise (a server without a standalone SSE stream, a reconnect) is not fatal;
-  // what is fatal ends the session through session.fail or a rejected request.
-  client.onerror = () => undefined;
+  // what is fatal ends the session through session.fail or a rejected request. Except when
+  // the SDK gives up resuming a stream: a request waiting on it is never answered.
+  client.onerror = (err) => {
+    if (err?.message?.startsWith('Maximum reconnection attempts')) session.resumeFailed(undefined, true);
+  };
   const requestOptions = { signal: session.controller.signal, timeout: session.limits.timeoutMs + ROUND_TRIP_SLACK_MS };
   try {
     session.phase = transport instanceof GroupStdioTransport ? 'while starting the server' : 'while connecting';
@@ -281,6 +413,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       seen.add(next);
       cursor = next;
     }
+    session.listed = true;
     const { tools: _t, nextCursor: _n, ...pageFields } = first!;
     void _t;
     void _n;
@@ -431,8 +564,8 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
     const http = target.http!;
     const url = new URL(http.url);
     const requestInit = { headers: http.headers };
-    const viaHttp = () => listOver(s, new s.StreamableHTTPClientTransport(url, { requestInit, fetch: sessionFetch(session), reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } }), session);
-    const viaSse = () => listOver(s, new s.SSEClientTransport(url, { requestInit, fetch: sessionFetch(session) }), session);
+    const viaHttp = () => listOver(s, new s.StreamableHTTPClientTransport(url, { requestInit, fetch: sessionFetch(session, 'http'), reconnectionOptions: { maxRetries: 2, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } }), session);
+    const viaSse = () => listOver(s, new s.SSEClientTransport(url, { requestInit, fetch: sessionFetch(session, 'sse') }), session);
     if (http.transport === 'sse') {
       try {
         return { snapshot: await viaSse(), transport: 'sse' };

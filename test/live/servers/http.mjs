@@ -4,6 +4,9 @@
 //   startHttpServer({ mode, tools, serverInfo, token, pageSize })
 //     mode "streamable"  SDK Streamable HTTP (stateless) at /mcp
 //     mode "sse"         SDK legacy SSE: GET /sse, POST /messages (a POST to /sse gets 405)
+//     mode "polling"     SDK Streamable HTTP with sessions and an event store, whose tools/list
+//                        closes its response stream after the priming event and answers later:
+//                        the client must resume the stream (GET with Last-Event-ID, MCP 2025-11-25)
 //     mode "hang"        accepts every request and never answers
 //     mode "huge"        answers the initialize POST with a 20 MiB JSON body
 //     mode "redirect"    answers every request with 307 to `location`
@@ -13,10 +16,12 @@
 import { createServer } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { createToolsServer } from './tools-lib.mjs';
 
 export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0, location, moved }) {
   const sse = new Map();
+  const sessions = new Map();
   const open = new Set();
   const requests = [];
   const http = createServer(async (req, res) => {
@@ -68,6 +73,26 @@ export async function startHttpServer({ mode, tools = [], serverInfo = { name: `
         await transport.handleRequest(req, res);
         return;
       }
+      if (mode === 'polling' && url.pathname === '/mcp') {
+        const id = req.headers['mcp-session-id'];
+        let transport = id === undefined ? undefined : sessions.get(id);
+        if (!transport) {
+          if (id !== undefined) return void res.writeHead(404).end('no such session');
+          transport = new StreamableHTTPServerTransport({
+            sessionIdGenerator: () => `s${sessions.size + 1}`,
+            eventStore: new InMemoryEventStore(),
+            retryInterval: 20,
+            onsessioninitialized: (sid) => sessions.set(sid, transport),
+          });
+          const beforeAnswer = async (extra) => {
+            extra.closeSSEStream?.();
+            await new Promise((r) => setTimeout(r, 100));
+          };
+          await createToolsServer({ tools, serverInfo, pageSize, beforeAnswer }).connect(transport);
+        }
+        await transport.handleRequest(req, res);
+        return;
+      }
       if (mode === 'sse' && url.pathname === '/sse' && req.method === 'GET') {
         const transport = new SSEServerTransport('/messages', res);
         sse.set(transport.sessionId, transport);
@@ -94,6 +119,7 @@ export async function startHttpServer({ mode, tools = [], serverInfo = { name: `
     requests,
     async close() {
       for (const res of open) res.destroy();
+      for (const t of sessions.values()) await t.close();
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
     },

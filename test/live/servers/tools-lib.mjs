@@ -14,9 +14,11 @@ export function loadFixture(path) {
 }
 
 /** An SDK Server answering tools/list from `tools`, `pageSize` at a time (0: one page). */
-export function createToolsServer({ tools, serverInfo, pageSize = 0 }) {
+export function createToolsServer({ tools, serverInfo, pageSize = 0, beforeAnswer }) {
   const server = new Server(serverInfo, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+    // beforeAnswer(extra): e.g. close the response stream first (SSE polling) and wait.
+    if (beforeAnswer) await beforeAnswer(extra);
     if (!pageSize) return { tools };
     const start = Number(request.params?.cursor ?? 0);
     const end = start + pageSize;
