@@ -502,6 +502,53 @@ describe('the process', () => {
     expect(r.stderr).toContain('/dev/zero: the document is more than 512 MiB;');
   });
 
+  it('a config file, client config, envFile or baseline that is endless, too large or a socket is refused with one line, without reading it all', async () => {
+    const dir = tempDir({
+      'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }),
+      'vscode.json': JSON.stringify({ servers: { s: { command: 'node', args: ['-e', '0'], envFile: '/dev/zero' } } }),
+    });
+    const { truncateSync } = await import('node:fs');
+    writeFileSync(join(dir, 'big.json'), '');
+    truncateSync(join(dir, 'big.json'), 100 * 1024 * 1024);
+    const { createServer } = await import('node:net');
+    const server = createServer().listen(join(dir, 'sock'));
+    await new Promise((done) => server.once('listening', done));
+    const bin = JSON.stringify(BIN);
+    const run = (args: string) => sh(`/usr/bin/time -q -f 'rss=%M' node ${bin} lint ${args} -f json`, dir);
+    const said = (r: { stderr: string }) => r.stderr.split('\n').filter((l) => l && !l.startsWith('rss='));
+    const rss = (r: { stderr: string }) => Number(/rss=(\d+)/.exec(r.stderr)![1]);
+    try {
+      const config = await run('a.json -c /dev/zero');
+      expect(said(config)).toEqual(['mcp-annotate: /dev/zero: cannot read the config file: larger than 16 MiB']);
+      expect(config.code).toBe(2);
+      const big = await run('a.json -c big.json');
+      expect(said(big)).toEqual(['mcp-annotate: big.json: cannot read the config file: larger than 16 MiB']);
+      const socket = await run('a.json -c sock');
+      expect(said(socket)).toEqual(['mcp-annotate: sock: cannot read the config file: is a socket or a device without a reader, not a file']);
+      // Client configs: the file itself, and an envFile it names. The other targets are still linted.
+      const clients = await run('a.json --mcp-config /dev/zero --mcp-config vscode.json');
+      expect(clients.code).toBe(2);
+      expect(said(clients)).toEqual(['/dev/zero: larger than 16 MiB', 'vscode.json:1:13: server "s": cannot read its envFile "/dev/zero": larger than 16 MiB']);
+      expect(JSON.parse(clients.stdout).summary).toMatchObject({ servers: 1, inputErrors: 2 });
+      for (const r of [config, big, socket, clients]) expect(rss(r)).toBeLessThan(200 * 1024);
+      const baseline = await run('a.json --baseline sock');
+      expect(said(baseline)).toEqual(['mcp-annotate: sock: cannot read the baseline: is a socket or a device without a reader, not a file']);
+      // A process substitution is a file like any other; a config from one is JSON or YAML by its first character.
+      for (const config of [`'{"rules": {"implicit-open-world": "off"}}'`, `'rules: {implicit-open-world: "off"}'`]) {
+        const piped = await sh(`node ${bin} lint a.json -c <(echo ${config}) -f json`, dir);
+        expect(piped.stderr).toBe('');
+        expect(JSON.parse(piped.stdout).findings.map((f: { ruleId: string }) => f.ruleId)).not.toContain('implicit-open-world');
+      }
+      const plain = await sh(`node ${bin} lint a.json -f json`, dir);
+      expect(JSON.parse(plain.stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toContain('implicit-open-world');
+      const client = await sh(`node ${bin} lint a.json --mcp-config <(echo '{"mcpServers": {}}') -f json`, dir);
+      expect(client.stderr).toBe('');
+      expect(JSON.parse(client.stdout).summary).toMatchObject({ servers: 1, inputErrors: 0 });
+    } finally {
+      server.close();
+    }
+  });
+
   it('says which output cannot be written and why, still writes the others, and exits 2 without a stack trace', async () => {
     const dir = tempDir({ 'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }), afile: '' });
     const bin = JSON.stringify(BIN);

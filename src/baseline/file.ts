@@ -1,8 +1,8 @@
 /**
  * Reading and writing the baseline file, with positions for every problem.
  */
-import { readFile } from 'node:fs/promises';
 import { writeText } from '../util/write.js';
+import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded } from '../util/read.js';
 import { ConfigError, parseJsonConfig, type ConfigProblem, type ParsedConfig } from '../config/source.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
@@ -21,13 +21,13 @@ const ENTRY_KEYS = ['server', 'tool', 'rule', 'pointer', 'count', 'fingerprint',
 export async function readBaseline(path: string, display: string): Promise<LoadedBaseline | undefined> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileBounded(path, MAX_DOCUMENT_BYTES).toString('utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     // With --update-baseline, a path that cannot be a file is said when it is written.
     if (code === 'ENOTDIR') return undefined;
-    throw new ConfigError([{ file: display, message: `cannot read the baseline: ${code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}` }]);
+    throw new ConfigError([{ file: display, message: `cannot read the baseline: ${readFailure(err)}` }]);
   }
   const parsed = parseJsonConfig(text, display);
   const entries = checkBaseline(parsed, display);

@@ -6,13 +6,13 @@
  * first of CONFIG_FILES, then for an "mcp-annotate" key in package.json. `-c <file>`
  * loads that file instead; `--no-config` loads none.
  */
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { lilconfig } from 'lilconfig';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { displayPath } from '../sources/files.js';
 import { ConfigError, parseJsonConfig, parseYamlConfig, type ConfigProblem, type ParsedConfig } from './source.js';
+import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../util/read.js';
 
 export const CONFIG_FILES = ['mcp-annotate.config.json', '.mcp-annotaterc.json', 'mcp-annotate.config.yaml', 'mcp-annotate.config.yml'] as const;
 export const PACKAGE_KEY = 'mcp-annotate';
@@ -52,18 +52,27 @@ export async function findConfigFile(cwd: string): Promise<{ path: string; ignor
   return { path: found.filepath, ignored };
 }
 
+function isPipe(path: string): boolean {
+  try {
+    const info = statSync(path);
+    return info.isFIFO() || info.isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
 /** Read and parse a config file, with positions. */
 export async function readConfigFile(path: string, cwd: string): Promise<ConfigText> {
   const display = displayPath(path, cwd);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileBounded(path, MAX_CONFIG_BYTES).toString('utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    throw new ConfigError([{ file: display, message: `cannot read the config file: ${why}` }]);
+    throw new ConfigError([{ file: display, message: `cannot read the config file: ${readFailure(err)}` }]);
   }
-  const ext = extname(path).toLowerCase();
+  let ext = extname(path).toLowerCase();
+  // A pipe (`-c <(…)`) has no extension to go by: JSON when it starts like JSON, else YAML.
+  if (!['.json', '.yaml', '.yml'].includes(ext) && isPipe(path)) ext = /^\uFEFF?\s*[{[]/.test(text) ? '.json' : '.yaml';
   if (ext === '.yaml' || ext === '.yml') {
     return { path, display, base: '', parsed: await parseYamlConfig(text, display), text, format: 'yaml' };
   }
@@ -73,7 +82,7 @@ export async function readConfigFile(path: string, cwd: string): Promise<ConfigT
     return { path, display, base: `/${PACKAGE_KEY}`, parsed, text, format: 'json' };
   }
   if (ext !== '.json') {
-    throw new ConfigError([{ file: display, message: 'a config file must be .json, .yaml or .yml (or package.json with an "mcp-annotate" key)' }]);
+    throw new ConfigError([{ file: display, message: 'a config file must be .json, .yaml or .yml (or package.json with an "mcp-annotate" key, or a pipe)' }]);
   }
   return { path, display, base: '', parsed: parseJsonConfig(text, display), text, format: 'json' };
 }

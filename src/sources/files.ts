@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
 import { isGlobPattern } from '../util/glob.js';
+import { MAX_DOCUMENT_BYTES, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
 import { decode, InputProblem, parseJson } from './parse.js';
 import { serversFromDocument } from './shapes.js';
@@ -44,13 +45,6 @@ export function loadText(text: string, origin: Origin, fallbackName: string, idB
   return servers;
 }
 
-/**
- * The most bytes a document can have: the longest string V8 holds ((1 << 29) - 24
- * characters; an ASCII byte is one character). Longer input cannot be parsed as one
- * JSON text, so it is refused before it is read, or as soon as a stream passes it.
- */
-export const MAX_DOCUMENT_BYTES = 2 ** 29 - 24;
-
 const MIB = 1024 * 1024;
 
 function tooLarge(size: number | undefined): InputProblem {
@@ -60,18 +54,11 @@ function tooLarge(size: number | undefined): InputProblem {
 
 /** A stream's bytes (stdin, a pipe, a device), refused once they pass MAX_DOCUMENT_BYTES. */
 async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += bytes.length;
-    if (size > MAX_DOCUMENT_BYTES) {
-      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
-      throw tooLarge(undefined);
-    }
-    chunks.push(bytes);
+  try {
+    return await readStreamBounded(stream, MAX_DOCUMENT_BYTES);
+  } catch (err) {
+    throw err instanceof TooLarge ? tooLarge(undefined) : err;
   }
-  return Buffer.concat(chunks);
 }
 
 /**

@@ -18,8 +18,6 @@
  * fields are left alone: Claude Code's and Gemini CLI's bound each tool call, and Cline's
  * counts seconds where the others count milliseconds.
  */
-import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
@@ -28,6 +26,7 @@ import { displayPath } from '../files.js';
 import { createLocator } from '../locate.js';
 import { decode, InputProblem, jsonErrorMessage, lineColumn } from '../parse.js';
 import { escapeSegment } from '../../util/pointer.js';
+import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../../util/read.js';
 import { checkUrl, displayUrl, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
 import { MAX_TIMEOUT_SECONDS } from './options.js';
@@ -287,9 +286,9 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
           const path = resolve(workspace, expand(raw.envFile, ctx, new Set(), 'envFile'));
           let text: string;
           try {
-            text = readFileSync(path, 'utf8');
-          } catch {
-            throw new VariableError(`cannot read its envFile ${JSON.stringify(displayPath(path, opts.cwd))}`);
+            text = readFileBounded(path, MAX_CONFIG_BYTES).toString('utf8');
+          } catch (err) {
+            throw new VariableError(`cannot read its envFile ${JSON.stringify(displayPath(path, opts.cwd))}: ${readFailure(err)}`);
           }
           for (const [k, v] of Object.entries(parseEnv(text))) {
             if (v === undefined) continue;
@@ -402,12 +401,10 @@ export async function targetsFromConfigFile(path: string, opts: ConfigFileOption
   const display = opts.display ?? displayPath(path, opts.cwd);
   let text: string;
   try {
-    text = decode(await readFile(path));
+    text = decode(readFileBounded(path, MAX_CONFIG_BYTES));
   } catch (err) {
     if (err instanceof InputProblem) return { targets: [], notes: [], errors: [{ target: display, file: display, line: err.line, column: err.column, message: `${display}:${err.line}:${err.column}: ${err.message}` }] };
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    return { targets: [], notes: [], errors: [{ target: display, file: display, message: `${display}: ${why}` }] };
+    return { targets: [], notes: [], errors: [{ target: display, file: display, message: `${display}: ${readFailure(err)}` }] };
   }
   return targetsFromConfigText(text, { ...opts, file: path, display });
 }

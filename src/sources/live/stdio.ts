@@ -14,6 +14,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { registerGroup, signalGroup, unregisterGroup } from './processes.js';
 import { LiveError, excerpt } from './errors.js';
+import { formatBytes } from '../../util/read.js';
 
 export interface StdioLaunch {
   command: string;
@@ -197,8 +198,4 @@ export class GroupStdioTransport implements Transport {
     unregisterGroup(pgid);
     child.stdout?.removeAllListeners('data');
   }
-}
-
-export function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MiB` : `${Math.round(n / 1024)} KiB`;
 }
