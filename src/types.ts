@@ -44,9 +44,7 @@ export interface Located extends Region {
 }
 
 export interface Locator {
-  /** Positions for many pointers in one pass over the text. */
-  locate(pointers: Iterable<string>): Map<string, Located>;
-  /** The same, as an array in the order of `pointers` (undefined where none is found): no map keyed by pointer. */
+  /** Positions for many pointers in one pass over the text, in the order of `pointers` (undefined where none is found). */
   locateAll(pointers: readonly string[]): (Located | undefined)[];
   /** The position of one pointer. */
   locateOne(pointer: string): Located | undefined;

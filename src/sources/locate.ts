@@ -114,16 +114,6 @@ export function locatorOf(locateAll: Locator['locateAll']): Locator {
   return {
     locateAll,
     locateOne: (pointer) => locateAll([pointer])[0],
-    locate(requested) {
-      const pointers = [...requested];
-      const located = locateAll(pointers);
-      const out = new Map<string, Located>();
-      pointers.forEach((p, i) => {
-        const at = located[i];
-        if (at) out.set(p, at);
-      });
-      return out;
-    },
   };
 }
 

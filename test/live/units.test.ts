@@ -189,8 +189,8 @@ describe('client config shapes', () => {
 
   it('positions in JSON with comments and trailing commas', () => {
     const loc = createLocator('{\n  // c\n  "a": { "b": [1, 2,], },\n}');
-    expect(loc.locate(['/a/b/1', '/a/x']).get('/a/b/1')).toMatchObject({ pointer: '/a/b/1', line: 3, column: 19 });
-    expect(loc.locate(['/a/x']).get('/a/x')).toMatchObject({ pointer: '/a', line: 3, column: 3 });
+    expect(loc.locateOne('/a/b/1')).toMatchObject({ pointer: '/a/b/1', line: 3, column: 19 });
+    expect(loc.locateOne('/a/x')).toMatchObject({ pointer: '/a', line: 3, column: 3 });
   });
 });
 
