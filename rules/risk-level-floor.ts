@@ -1,6 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import { readOnly, says, sideOf } from '../src/engine/queries.js';
 import { RISK_LEVELS, type Claim, type ClaimSet, type RiskLevel } from '../src/engine/claims.js';
+import { append } from '../src/util/array.js';
 
 /** A signal that sets a minimum riskLevel: the claim(s) that say it, and why. */
 interface Floor {
@@ -59,7 +60,7 @@ export function floors(claims: ClaimSet): Floor[] {
     const what = first.claim.fact === 'action' ? (first.claim.value === 'destroy' ? 'a destructive change' : 'a deletion') : 'an irreversible change';
     out.push({ level: 'high', sides: [first, { claim: wide[0] }], reason: `${what} that ${reach(wide[0])}` });
   }
-  out.push(...irreversible);
+  append(out, irreversible);
   for (const c of wide) out.push({ level: 'medium', sides: [{ claim: c }], reason: `a change that ${reach(c)}` });
   return out;
 }

@@ -17,6 +17,7 @@ import { checkLiveFlags, hasLiveFlags, type LiveFlags } from '../sources/live/fl
 import { runSettings } from '../config/settings.js';
 import { gatherConfigTargets } from '../config/targets.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
+import { append } from '../util/array.js';
 
 export interface LintCliOptions extends LiveFlags {
   spec?: SpecVersion;
@@ -143,15 +144,15 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   if (targets.length) {
     hintStdinFromTerminal(targets, io);
     const loaded = await loadTargets(targets, io.cwd, io.stdin);
-    gathered.servers.push(...loaded.servers);
-    gathered.errors.push(...loaded.errors);
+    append(gathered.servers, loaded.servers);
+    append(gathered.errors, loaded.errors);
   }
   if (live) {
     const { gatherLive } = await import('../sources/live/index.js');
     const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr });
-    gathered.servers.push(...r.servers);
-    gathered.errors.push(...r.errors);
-    gathered.notes.push(...r.notes);
+    append(gathered.servers, r.servers);
+    append(gathered.errors, r.errors);
+    append(gathered.notes, r.notes);
     gathered.interrupted = r.interrupted;
   }
   return gathered;

@@ -7,6 +7,7 @@ import { CATEGORY_TITLES, type Rule } from '../rule.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { closest } from '../util/text.js';
 import { EXIT, UsageError, useColor, type CliIO } from './io.js';
+import { maxOf } from '../util/array.js';
 
 export function rulesTable(rules: readonly Rule[]): string {
   const lines = ['| Rule | Severity | Category | Packs | Summary |', '| --- | --- | --- | --- | --- |'];
@@ -63,7 +64,7 @@ export function terminalMarkdown(markdown: string, color: boolean): string {
     if (table.length === 0) return;
     const [header, ...rows] = table;
     const shown = header!.every((cell) => cell === '') ? rows : [header!, ...rows];
-    const widths = header!.map((_, i) => Math.min(TABLE_COLUMN_MAX, Math.max(...shown.map((r) => plain(r[i] ?? '').length))));
+    const widths = header!.map((_, i) => Math.min(TABLE_COLUMN_MAX, maxOf(shown.map((r) => plain(r[i] ?? '').length))));
     shown.forEach((row, n) => {
       const line = row.map((cell, i) => (i === row.length - 1 ? inline(cell) : inline(cell) + ' '.repeat(Math.max(0, widths[i]! - plain(cell).length)))).join('  ');
       out.push(n === 0 && shown[0] === header ? c.bold(line) : line);

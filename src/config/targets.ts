@@ -9,6 +9,7 @@ import { loadTargets } from '../sources/files.js';
 import type { InputError, ServerInput } from '../types.js';
 import type { ResolvedConfig } from './resolve.js';
 import type { LiveRunFlags } from '../sources/live/run.js';
+import { append } from '../util/array.js';
 
 /** The config's live servers run with the flags of any live run (--timeout, --concurrency, --save-snapshots). */
 export type ConfigTargetFlags = LiveRunFlags;
@@ -28,8 +29,8 @@ export async function gatherConfigTargets(
   const out: ConfigServers = { servers: [], errors: [], notes: [] };
   if (config.files.length) {
     const loaded = await loadTargets(config.files, io.cwd, io.stdin);
-    out.servers.push(...loaded.servers);
-    out.errors.push(...loaded.errors);
+    append(out.servers, loaded.servers);
+    append(out.errors, loaded.errors);
   }
   if (config.mcpServers && Object.keys(config.mcpServers.entries).length) {
     const live = await import('../sources/live/index.js');
@@ -44,11 +45,11 @@ export async function gatherConfigTargets(
       // Relative commands, args and cwds start at the config file, like its file targets.
       workspaceFolder: dirname(config.path),
     });
-    out.errors.push(...resolved.errors);
-    out.notes.push(...resolved.notes);
+    append(out.errors, resolved.errors);
+    append(out.notes, resolved.notes);
     const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, io));
-    out.servers.push(...run.servers);
-    out.errors.push(...run.errors);
+    append(out.servers, run.servers);
+    append(out.errors, run.errors);
     out.interrupted = run.interrupted;
   }
   return out;

@@ -15,6 +15,7 @@ import { closest, orList } from '../util/text.js';
 import type { ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
+import { append } from '../util/array.js';
 
 /** A problem at a pointer of the config value. `key`: point at the member's key rather than its value. */
 export interface PointedProblem {
@@ -130,7 +131,7 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
   const knownRules = [...RULES, ...DRIFT_RULES].map((r) => r.id);
   const validateSchema = generated('config').validate!;
   if (!validateSchema(value)) {
-    problems.push(...schemaProblems(validateSchema.errors ?? [], knownRules));
+    append(problems, schemaProblems(validateSchema.errors ?? [], knownRules));
     return { policies: [] };
   }
   const config = value as Record<string, unknown>;

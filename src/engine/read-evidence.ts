@@ -36,6 +36,7 @@ import type { SchemaProblem } from '../packs/types.js';
 import type { PackId } from '../types.js';
 import { sideOf } from './queries.js';
 import { hasUnmapped, holdsOnly, type Claim, type ClaimSet } from './claims.js';
+import { append } from '../util/array.js';
 
 export interface ReadEvidence {
   /** Claims saying the tool only reads. */
@@ -66,11 +67,11 @@ export function readEvidence(claims: ClaimSet, problems: readonly SchemaProblem[
   const ephemeral = destinations.filter((c) => holdsOnly(c, ['ephemeral']));
   for (const c of outcomes) if (hasUnmapped(c) || c.value.some((v) => v !== 'benign')) contrary.push(c);
   for (const c of destinations) if (hasUnmapped(c) || c.value.some((v) => v !== 'ephemeral')) contrary.push(c);
-  if (benign.length > 0 && ephemeral.length > 0) read.push(...benign, ...ephemeral);
+  if (benign.length > 0 && ephemeral.length > 0) append(append(read, benign), ephemeral);
 
   for (const c of claims.all('sideEffects')) if (c.value.length > 0) contrary.push(c);
-  contrary.push(...claims.where('destructive', true));
-  contrary.push(...claims.where('reversibility', 'manual', 'none'));
+  append(contrary, claims.where('destructive', true));
+  append(contrary, claims.where('reversibility', 'manual', 'none'));
   for (const c of claims.all('readOnly')) {
     if (c.pack === 'core') continue;
     (c.value ? read : contrary).push(c);

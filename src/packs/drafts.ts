@@ -15,6 +15,7 @@ import { DATA_CLASSES, DESTINATIONS, OUTCOMES, SOURCES } from '../engine/claims.
 import { hasOwn, isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
 import { DRAFT_SENSITIVE_LEVELS } from './webmcp-sensitive.js';
+import { append } from '../util/array.js';
 
 export type DraftKind = 'sensitive-level' | 'private-hint' | 'capitalised-key' | 'capitalised-value';
 
@@ -99,7 +100,7 @@ export function draftForms(annotations: Record<string, unknown> | undefined): Dr
       if (member !== current) {
         out.push({ kind: 'capitalised-key', pointer: mAt, field: mField, written: member, current, duplicate: hasOwn(value, current) });
       }
-      out.push(...draftValues(v, MEMBERS[metadata][current]!, mAt, mField, current === 'sensitivity'));
+      append(out, draftValues(v, MEMBERS[metadata][current]!, mAt, mField, current === 'sensitivity'));
     }
   }
   return out;

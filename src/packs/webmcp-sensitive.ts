@@ -11,6 +11,7 @@ import { fieldPath } from '../util/pointer.js';
 import { quote } from '../util/text.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
+import { append } from '../util/array.js';
 
 const validate = generated('webmcp-sensitive').ToolAnnotations!;
 
@@ -46,7 +47,7 @@ export const webmcpSensitivePack: Pack = {
         name: 'WebMCP',
         validate,
       });
-      problems.push(...check.problems);
+      append(problems, check.problems);
       if (typeof hint === 'boolean') {
         claims.push(newClaim('sensitiveOutput', hint, 'webmcp-sensitive', 'annotations.sensitiveHint', `${tool.pointer}/annotations/sensitiveHint`));
       }

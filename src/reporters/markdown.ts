@@ -23,6 +23,7 @@ import type { Finding, Severity } from '../types.js';
 import { oneLine, plural } from '../util/text.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
+import { append } from '../util/array.js';
 
 /** Default size budget in bytes (UTF-8): under the 1 MiB a step summary may hold, with room to spare. */
 export const MARKDOWN_MAX_BYTES = 1_000_000;
@@ -183,9 +184,10 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
       if (left <= 0) break;
       const rows = b.rows.slice(0, left);
       left -= rows.length;
-      out.push(b.heading, '', '| Tool | Severity | Rule | Finding | Location |', '| --- | --- | --- | --- | --- |', ...rows, '');
+      out.push(b.heading, '', '| Tool | Severity | Rule | Finding | Location |', '| --- | --- | --- | --- | --- |');
+      append(out, rows).push('');
     }
-    out.push(...tail);
+    append(out, tail);
     return out.join('\n').replace(/\n+$/, '') + '\n';
   };
   const fits = (text: string) => Buffer.byteLength(text, 'utf8') <= max;

@@ -8,6 +8,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../types.js';
 import { oneLine, plural } from '../util/text.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
+import { maxOf } from '../util/array.js';
 
 function severityLabel(c: ChalkInstance, f: Finding): string {
   const label = f.severity.padEnd(7);
@@ -40,7 +41,7 @@ export function formatText(report: Report, opts: ReporterOptions): string {
       const where = oneLine(f.file ?? server.origin.display);
       return f.region ? `${where}:${f.region.line}:${f.region.column}` : where;
     });
-    const width = Math.max(...positions.map((p) => p.length));
+    const width = maxOf(positions.map((p) => p.length));
     let currentTool: string | undefined | null = null;
     list.forEach((f, i) => {
       const toolKey = f.tool === undefined ? undefined : `${f.toolIndex}`;

@@ -14,6 +14,7 @@ import type { Severity } from '../types.js';
 import { hasOwn, isObject } from '../util/json.js';
 import { escapeSegment, fieldPath, unescapeSegment } from '../util/pointer.js';
 import { closest, quote } from '../util/text.js';
+import { append } from '../util/array.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
 
@@ -779,9 +780,9 @@ function describedNames(start: Record<string, unknown>, resource: Record<string,
       const v = s[k];
       if (isObject(v) && Object.keys(v).length > 0) return { names, open: true };
     }
-    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) queue.push(...(s[k] as unknown[]));
+    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) append(queue, s[k] as unknown[]);
     for (const k of ['if', 'then', 'else']) queue.push(s[k]);
-    for (const k of ['dependentSchemas', 'dependencies']) if (isObject(s[k])) queue.push(...Object.values(s[k] as object));
+    for (const k of ['dependentSchemas', 'dependencies']) if (isObject(s[k])) append(queue, Object.values(s[k] as object));
     if (typeof s.$recursiveRef === 'string') return { names, open: true };
     for (const k of ['$ref', '$dynamicRef']) {
       const ref = s[k];

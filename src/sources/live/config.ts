@@ -31,6 +31,7 @@ import { checkUrl, displayUrl, querySecrets, type LiveTargets, type TransportCho
 import { expand, VariableError, type ExpandContext } from './vars.js';
 import { MAX_TIMEOUT_SECONDS } from './options.js';
 import { DEFAULT_TIMEOUT_SECONDS } from './run.js';
+import { append } from '../../util/array.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -353,10 +354,10 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
       for (const i of inputs) if (isObject(i) && typeof i.id === 'string') descriptions.set(i.id, typeof i.description === 'string' ? i.description : '');
     }
     const r = targetsFromServerEntries(entries, { ...opts, display, pointerBase, style, locator, inputDescriptions: descriptions });
-    out.targets.push(...r.targets);
-    out.errors.push(...r.errors);
-    out.notes.push(...r.notes);
-    out.names!.push(...(r.names ?? []));
+    append(out.targets, r.targets);
+    append(out.errors, r.errors);
+    append(out.notes, r.notes);
+    append(out.names!, r.names ?? []);
   };
   let found = false;
   if ('mcpServers' in value) {

@@ -16,6 +16,7 @@ import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { requirePackage } from '../../util/require.js';
+import { append } from '../../util/array.js';
 
 export interface Limits {
   /** The whole session: spawn or connect, initialize and every page. */
@@ -406,7 +407,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       if (!isObject(result)) throw new LiveError(`the tools/list result (page ${page}) is not an object`);
       if (!Array.isArray(result.tools)) throw new LiveError(`the tools/list result (page ${page}) has no "tools" array`);
       first ??= result;
-      tools.push(...result.tools);
+      append(tools, result.tools);
       const next = result.nextCursor;
       if (next === undefined || next === null || next === '') break;
       if (typeof next !== 'string') throw new LiveError(`the tools/list result (page ${page}) has a nextCursor that is not a string`);

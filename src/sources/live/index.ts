@@ -13,6 +13,7 @@ import { liveRunOptions, runLiveTargets, type LiveRunFlags, type LiveRunResult }
 import { parseAssignment, targetsFromFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
 import { VariableError, redact, secretNeedles } from './vars.js';
 import { oneLine, plural } from '../../util/text.js';
+import { append, maxOf } from '../../util/array.js';
 
 export { targetsFromServerEntries, targetsFromConfigText, targetsFromConfigFile, type EntryOptions, type EntryStyle } from './config.js';
 export { liveRunOptions, runLiveTargets, type LiveRunFlags, type LiveRunOptions, type LiveRunResult } from './run.js';
@@ -58,10 +59,10 @@ export async function resolveLiveTargets(f: LiveFlags, ctx: LiveContext): Promis
     if (read.has(file.path)) continue;
     read.add(file.path);
     const r = await targetsFromConfigFile(file.path, { env: ctx.env, cwd: ctx.cwd, inputs, only, allowNoServers: file.discovered });
-    out.targets.push(...r.targets);
-    out.errors.push(...r.errors);
-    out.notes.push(...r.notes);
-    out.names!.push(...(r.names ?? []));
+    append(out.targets, r.targets);
+    append(out.errors, r.errors);
+    append(out.notes, r.notes);
+    append(out.names!, r.names ?? []);
     out.files.push({ path: file.path, display: displayPath(file.path, ctx.cwd), client: file.client, scope: file.scope, targets: r.targets, notes: r.notes });
   }
   if (only) {
@@ -101,7 +102,7 @@ export async function listDiscovered(f: LiveFlags, ctx: LiveContext): Promise<{ 
   let count = 0;
   for (const file of withServers) {
     lines.push(`${oneLine(file.display)}${file.client ? ` (${file.client}, ${file.scope})` : ''}`);
-    const width = Math.max(...file.targets.map((t) => oneLine(t.name ?? t.label).length), 0);
+    const width = maxOf(file.targets.map((t) => oneLine(t.name ?? t.label).length), 0);
     for (const t of file.targets) {
       count++;
       lines.push(`  ${oneLine(t.name ?? t.label).padEnd(width)}  ${oneLine(describeTarget(t))}`);
