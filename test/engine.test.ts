@@ -71,3 +71,38 @@ describe('collect(), checkServer() and checkRun()', () => {
     expect(flagged[0]!.related?.map((r) => `${r.server}/${r.tool}`)).toContain('web/fetch_page');
   });
 });
+
+describe('the findings limit', () => {
+  it('stops at maxFindings: the findings so far are kept, and where it stopped is said', () => {
+    const everyTool: Rule = defineRule({
+      id: 'test-every-tool',
+      severity: 'warning',
+      category: 'consistency',
+      packs: ['core'],
+      summary: 'test',
+      precision: 'high',
+      why: 'test',
+      examples: { correct: [], incorrect: [] },
+      check(ctx) {
+        ctx.report({ pointer: ctx.at('/name'), message: 'one' });
+        ctx.report({ pointer: ctx.at('/inputSchema'), message: 'two' });
+      },
+      checkServer(ctx) {
+        ctx.report({ pointer: ctx.toolsPointer, message: 'server' });
+      },
+    });
+    const tools = (n: number) => Array.from({ length: n }, (_, i) => tool(`t${i}`));
+    const both = [server('a', tools(10)), server('b', tools(10))];
+    const all = lint(both, [everyTool]);
+    expect(all.findings).toHaveLength(42);
+    expect(all.stopped).toBeUndefined();
+    // Five findings are two tools and a half: the third tool's second finding is dropped, and
+    // its fourth tool is where the run stopped; server b is not linted.
+    const cut = lint(both, [everyTool], { maxFindings: 5 });
+    expect(cut.findings.map((f) => `${f.server}/${f.tool}: ${f.message}`)).toEqual(['a/t0: one', 'a/t0: two', 'a/t1: one', 'a/t1: two', 'a/t2: one']);
+    expect(cut.stopped).toEqual({ serverId: 'a.json', server: 'a', toolIndex: 3, tools: 10, limit: 5 });
+    expect(cut.servers.map((s) => s.name)).toEqual(['a']);
+    // A limit reached by the last server's own checks stops nothing more.
+    expect(lint(both, [everyTool], { maxFindings: 42 }).stopped).toBeUndefined();
+  });
+});

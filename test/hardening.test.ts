@@ -549,6 +549,41 @@ describe('the process', () => {
     }
   });
 
+  it('a server with 150,000 findings is reported in text and markdown (no argument list as long as the findings)', { timeout: 60_000 }, async () => {
+    // 30,000 empty tools, five findings each: `Math.max(...widths)` over them overflowed the stack.
+    const dir = tempDir({ 'empties.json': `{"tools":[${Array(30_000).fill('{}').join(',')}]}` });
+    const r = await sh(`node ${JSON.stringify(BIN)} lint empties.json -f text -o report.txt -f markdown -o report.md`, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toContain('✖ 150000 problems (60000 errors, 60000 warnings, 30000 notes) in 1 server, 30000 tools');
+  });
+
+  it('stops at the findings limit and says where: a few megabytes of empty tools no longer fill the heap', { timeout: 120_000 }, async () => {
+    const dir = tempDir({
+      'a.json': JSON.stringify({ tools: Array.from({ length: 10 }, (_, i) => ({ name: `t${i}` })) }),
+      'b.json': JSON.stringify({ tools: [{ name: 'b' }] }),
+      // Two million empty tools in 6 MB: ten million findings, which crashed the process out of memory.
+      'empties.json': `{"tools":[${Array(2_000_000).fill('{}').join(',')}]}`,
+    });
+    const bin = JSON.stringify(BIN);
+    const small = await sh(`MCP_ANNOTATE_MAX_FINDINGS=12 node ${bin} lint a.json b.json -f json`, dir);
+    expect(small.code).toBe(2);
+    expect(small.stderr).toMatch(/^a\.json: stopped after 12 findings, at tool \d+ of 10; the report holds those, and the rest of this server and the servers after it were not linted \(MCP_ANNOTATE_MAX_FINDINGS raises the limit\)\n$/);
+    const report = JSON.parse(small.stdout);
+    expect(report.findings).toHaveLength(12);
+    expect(report.servers.map((s: { name: string }) => s.name)).toEqual(['a']);
+    expect(report.summary.inputErrors).toBe(1);
+    const bad = await sh(`MCP_ANNOTATE_MAX_FINDINGS=lots node ${bin} lint a.json`, dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('mcp-annotate: MCP_ANNOTATE_MAX_FINDINGS must be a positive whole number, not "lots"\n');
+    // The default limit: a million findings, in about 1 GB.
+    const flood = await sh(`/usr/bin/time -q -f 'rss=%M' node ${bin} lint empties.json -f sarif -o report.sarif`, dir);
+    expect(flood.code).toBe(2);
+    expect(flood.stderr).toContain('empties.json: stopped after 1,000,000 findings, at tool 200,001 of 2,000,000; the report holds those, and the rest of this server was not linted');
+    expect(Number(/rss=(\d+)/.exec(flood.stderr)![1])).toBeLessThan(2 * 1024 * 1024);
+    expect(JSON.parse(readFileSync(join(dir, 'report.sarif'), 'utf8')).runs[0].results.length).toBeGreaterThan(0);
+  });
+
   it('says which output cannot be written and why, still writes the others, and exits 2 without a stack trace', async () => {
     const dir = tempDir({ 'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }), afile: '' });
     const bin = JSON.stringify(BIN);

@@ -2,7 +2,7 @@
  * `mcp-annotate lint`: targets → servers → findings → every requested output.
  */
 import { resolve } from 'node:path';
-import { lint } from '../engine/engine.js';
+import { lint, type LintResult } from '../engine/engine.js';
 import { loadTargets } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
@@ -92,6 +92,25 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
   if (failed.length) throw new UsageError(failed.join('\n'));
 }
 
+/** MCP_ANNOTATE_MAX_FINDINGS: the engine's limit on findings, when set. */
+function maxFindingsFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.MCP_ANNOTATE_MAX_FINDINGS;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`MCP_ANNOTATE_MAX_FINDINGS must be a positive whole number, not ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+/** The input error of a run that stopped at the findings limit: on the server it stopped in. */
+function stoppedError(stopped: NonNullable<LintResult['stopped']>, servers: readonly ServerInput[]): InputError {
+  const display = servers.find((s) => s.id === stopped.serverId)?.origin.display ?? stopped.server;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const rest = servers.length > 1 ? ' and the servers after it' : '';
+  return {
+    target: display,
+    message: `${display}: stopped after ${n(stopped.limit)} findings, at tool ${n(stopped.toolIndex + 1)} of ${n(stopped.tools)}; the report holds those, and the rest of this server${rest} ${rest ? 'were' : 'was'} not linted (MCP_ANNOTATE_MAX_FINDINGS raises the limit)`,
+  };
+}
+
 /** Where a run's time went, phase by phase, from the process's start (MCP_ANNOTATE_TIMING=1; stderr). */
 export function phaseLine(phases: [string, number][]): string {
   const total = phases.reduce((sum, [, ms]) => sum + ms, 0);
@@ -175,6 +194,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     return listed.errors.length ? EXIT.error : EXIT.ok;
   }
   const timing = Boolean(io.env.MCP_ANNOTATE_TIMING);
+  const maxFindings = maxFindingsFrom(io.env);
   const started = performance.now();
   let loaded: GatheredServers | undefined = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io) : await gatherServers(targets, opts, io);
   const gathered = performance.now();
@@ -184,8 +204,9 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     return SIGNAL_EXIT[loaded.interrupted] ?? EXIT.error;
   }
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
-  const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing });
+  const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   const linted = performance.now();
+  if (result.stopped) loaded.errors.push(stoppedError(result.stopped, loaded.servers));
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.

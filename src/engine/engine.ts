@@ -36,7 +36,18 @@ export interface EngineOptions {
   overrides?: (server: string, tool: string | undefined) => Record<string, RuleSetting> | undefined;
   /** Measure the time each pack and rule takes (MCP_ANNOTATE_TIMING=1). */
   timing?: boolean;
+  /** Stop once this many findings are kept (default MAX_FINDINGS). */
+  maxFindings?: number;
 }
+
+/**
+ * The most findings one run keeps. A 100,000-tool registry dump gives about 140,000, and
+ * the largest document read (512 MiB) holds no more than about half a million real tools.
+ * But empty tools (`[{}, {}, …]`) give five findings each for three bytes: unbounded, a 6 MB
+ * file filled a 4 GB heap and crashed the process. A million findings take about 1 GB.
+ * Past the limit the run stops and says so (see LintResult.stopped).
+ */
+export const MAX_FINDINGS = 1_000_000;
 
 export interface ServerSummary {
   id: string;
@@ -51,6 +62,8 @@ export interface LintResult {
   servers: ServerSummary[];
   /** Milliseconds per pack ("pack:<id>") and rule, when asked for. */
   timing?: Map<string, number>;
+  /** Set when the run reached maxFindings: where it stopped. Later tools and servers were not linted. */
+  stopped?: { serverId: string; server: string; toolIndex: number; tools: number; limit: number };
 }
 
 interface Resolved {
@@ -177,7 +190,10 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     return undefined;
   };
 
+  const maxFindings = opts.maxFindings ?? MAX_FINDINGS;
+  let stopped: LintResult['stopped'];
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
+    if (findings.length >= maxFindings) return;
     const base = tool?.pointer ?? '';
     findings.push({
       ruleId: rule.id,
@@ -204,6 +220,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   };
 
   for (const input of servers) {
+    if (stopped) break;
     const { spec: recorded, exact } = specFor(input.protocolVersion);
     const spec = opts.spec ?? recorded;
     const env: PackEnv = { spec };
@@ -216,6 +233,10 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     // tool reads the rule that is running from `current`.
     let current: { rule: Rule; setting: Resolved } = { rule: toolRules[0]?.rule as Rule, setting: DEFAULT_SETTING };
     for (const view of views) {
+      if (findings.length >= maxFindings) {
+        stopped = { serverId: server.id, server: server.name, toolIndex: view.index, tools: views.length, limit: maxFindings };
+        break;
+      }
       const claims: Claim[] = [];
       const problems: SchemaProblem[] = [];
       for (const pack of activePacks) {
@@ -255,6 +276,10 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       ctx.claims = NO_CLAIMS;
       ctx.options = {};
     }
+    if (stopped) {
+      summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
+      break;
+    }
 
     const envelopeProblems = opts.spec !== undefined || exact ? input.envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec)) : [];
     const serverCtx: ServerContext<Record<string, unknown>> = {
@@ -287,7 +312,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   }
 
   for (const { rule, resolved } of active) {
-    if (!rule.checkRun) continue;
+    if (!rule.checkRun || stopped) continue;
     // Off globally, a rule still runs when an override turns it on for some server or tool.
     const setting = resolved ?? servers.map((s) => onSomewhere(rule, resolved, s.name, toolByServer.get(s.id) ?? [])).find((x) => x !== undefined);
     if (!setting) continue;
@@ -304,7 +329,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
 
   timed('(locate findings)', () => locateFindings(findings, servers));
   const sorted = timed('(sort findings)', () => sortFindings(findings, servers));
-  return { findings: sorted, servers: summaries, timing };
+  return { findings: sorted, servers: summaries, timing, stopped };
 }
 
 function locateFindings(findings: Finding[], servers: readonly ServerInput[]): void {

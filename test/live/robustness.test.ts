@@ -206,6 +206,14 @@ describe('misbehaving servers', () => {
     }
   });
 
+  it('a page of 300,000 tools is read (not spread into one call), and the findings limit applies to live servers too', async () => {
+    const command = serverCommand('misbehave.mjs', 'empties');
+    const r = await runCli(['lint', '--stdio', command, '-f', 'json'], { env: { MCP_ANNOTATE_MAX_FINDINGS: '10' } });
+    expect(r.stderr).toBe(`${command}: stopped after 10 findings, at tool 3 of 300,000; the report holds those, and the rest of this server was not linted (MCP_ANNOTATE_MAX_FINDINGS raises the limit)\n`);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).servers).toEqual([expect.objectContaining({ tools: 300_000 })]);
+  });
+
   it('an initialize result that is not valid MCP is named as such', async () => {
     const command = serverCommand('misbehave.mjs', 'bad-init');
     const r = await runCli(['lint', '--stdio', command]);

@@ -18,6 +18,7 @@
 //   no-tools      declares no tools capability and answers tools/list "method not found", then exits 0 when stdin closes
 //   list-error    answers tools/list with an error -32603 whose message already says "MCP error -32603: "
 //   future        answers initialize with protocol version 2099-01-01, then exits 0 when stdin closes
+//   empties       one tools/list page of 300,000 empty tools ({}: 3 bytes each, under 1 MiB)
 import { spawn } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -88,6 +89,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       send({ id: msg.id, result: { tools: Array.from({ length: 20 }, (_, i) => ({ ...tool(`t${i}`), description })) } });
       break;
     }
+    case 'empties':
+      process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[${Array(300_000).fill('{}').join(',')}]}}\n`);
+      break;
     default:
       send({ id: msg.id, result: { tools: [tool('ok_tool')] } });
   }
