@@ -134,6 +134,30 @@ describe('diff engine', () => {
     expect(got({ overrides: () => ({ 'drift/tool-added': 'error' }) })).toContain('drift/tool-added c error');
   });
 
+  it('at scale: 20,000 renamed and 20,000 removed tools, each finding located in one pass per document', () => {
+    const n = 20_000;
+    const tools = (name: (i: number) => string) => Array.from({ length: n }, (_, i) => described(name(i), { readOnlyHint: true }, `Tool ${i} reads record ${i}.`));
+    const renamed = run({ tools: tools((i) => `t${i}`) }, { tools: tools((i) => `renamed_${i}`) }).findings;
+    expect(renamed).toHaveLength(n);
+    expect(renamed.every((f) => f.ruleId === 'drift/tool-renamed')).toBe(true);
+    // The last tool's finding is where the last tool is, in both documents.
+    const last = renamed[n - 1]!;
+    expect(last).toMatchObject({ tool: `renamed_${n - 1}`, pointer: `/tools/${n - 1}/name`, file: 'head.json' });
+    expect(last.related![0]).toMatchObject({ tool: `t${n - 1}`, pointer: `/tools/${n - 1}/name`, file: 'base.json' });
+    expect(last.region!.line).toBeGreaterThan(renamed[0]!.region!.line);
+    expect(last.related![0]!.region!.line).toBe(last.region!.line);
+    const removed = run({ tools: tools((i) => `t${i}`) }, { tools: [] }).findings;
+    expect(removed.map((f) => f.ruleId)).toEqual(Array(n).fill('drift/tool-removed'));
+  });
+
+  it('stops at maxFindings and says in which server', () => {
+    const tools = Array.from({ length: 10 }, (_, i) => described(`t${i}`, { readOnlyHint: true }));
+    const result = run({ tools }, { tools: [] }, { maxFindings: 4 });
+    expect(result.findings).toHaveLength(4);
+    expect(result.stopped).toEqual({ serverId: 'head.json', server: 'head', display: 'head.json', limit: 4 });
+    expect(run({ tools }, { tools: [] }).stopped).toBeUndefined();
+  });
+
   it('produces SARIF that validates against the 2.1.0 schema, with the drift rules as rule metadata', () => {
     const validate = validateSarif;
     const r = run({ tools: [described('a', { readOnlyHint: true }, 'Reads.')] }, { tools: [described('b', { readOnlyHint: false }, 'Reads.')] });
@@ -242,6 +266,24 @@ describe('mcp-annotate diff (CLI)', () => {
       const r = await runCli([...args], { cwd: dir });
       expect(r, args.join(' ')).toMatchObject({ code: 2, stderr: message });
     }
+  });
+
+  it('a run that reaches the findings limit, or a server too large to compare, is an input error (exit 2) and the rest is still reported', async () => {
+    const dir = tempDir({
+      'base.json': json({ tools: Array.from({ length: 10 }, (_, i) => tool(`t${i}`, { readOnlyHint: true })) }),
+      'head.json': json({ tools: [] }),
+      // Empty tools, three bytes each: past the 500,000 a server may have.
+      'huge.json': `{"tools":[${Array(500_001).fill('{}').join(',')}]}`,
+    });
+    const limited = await runCli(['diff', 'base.json', 'head.json', '-f', 'json'], { cwd: dir, env: { MCP_ANNOTATE_MAX_FINDINGS: '3' } });
+    expect(limited.code).toBe(2);
+    expect(limited.stderr).toBe('head.json: stopped after 3 findings in this server; the report holds those, and the servers after it were not compared (MCP_ANNOTATE_MAX_FINDINGS raises the limit)\n');
+    expect(JSON.parse(limited.stdout)).toMatchObject({ summary: { notes: 3, inputErrors: 1 } });
+    const huge = await runCli(['diff', 'huge.json', 'head.json', '-f', 'json'], { cwd: dir });
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toBe(
+      'huge.json: 500,001 tools in one server; diff compares servers of up to 500,000 tools\nmcp-annotate: only servers that both sides have were compared, since not every input could be read\n',
+    );
   });
 
   it('explains a drift rule from its doc page', async () => {

@@ -100,7 +100,7 @@ describe('the findings limit', () => {
     // its fourth tool is where the run stopped; server b is not linted.
     const cut = lint(both, [everyTool], { maxFindings: 5 });
     expect(cut.findings.map((f) => `${f.server}/${f.tool}: ${f.message}`)).toEqual(['a/t0: one', 'a/t0: two', 'a/t1: one', 'a/t1: two', 'a/t2: one']);
-    expect(cut.stopped).toEqual({ serverId: 'a.json', server: 'a', toolIndex: 3, tools: 10, limit: 5 });
+    expect(cut.stopped).toEqual({ serverId: 'a.json', server: 'a', display: 'a.json', toolIndex: 3, tools: 10, limit: 5 });
     expect(cut.servers.map((s) => s.name)).toEqual(['a']);
     // A limit reached by the last server's own checks stops nothing more.
     expect(lint(both, [everyTool], { maxFindings: 42 }).stopped).toBeUndefined();

@@ -9,13 +9,13 @@
  * errors are reported, and the exit code is 2.
  */
 import { DRIFT_RULES } from '../diff/rules/index.js';
-import { diff } from '../diff/diff.js';
+import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
 import { loadTargets } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine } from '../util/text.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
-import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
 
@@ -42,6 +42,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   }
   if (base === '-' && head === '-') throw new UsageError('only one of <base> and <head> can be - (stdin)');
 
+  const maxFindings = maxFindingsFrom(io.env);
   hintStdinFromTerminal([base], io);
   const before = await loadTargets([base], io.cwd, io.stdin);
   const after = await gatherServers(head === undefined ? [] : [head], opts, io);
@@ -51,6 +52,15 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     return SIGNAL_EXIT[after.interrupted] ?? EXIT.error;
   }
   const errors = [...before.errors, ...after.errors];
+  // A server too large to compare is an input error: its side counts as not read completely.
+  for (const side of [before, after]) {
+    side.servers = side.servers.filter((s) => {
+      if (s.tools.length <= MAX_DIFF_TOOLS) return true;
+      const n = (x: number) => x.toLocaleString('en-US');
+      errors.push({ target: s.origin.display, message: `${s.origin.display}: ${n(s.tools.length)} tools in one server; diff compares servers of up to ${n(MAX_DIFF_TOOLS)} tools` });
+      return false;
+    });
+  }
   for (const e of errors) io.stderr.write(`${oneLine(e.message)}\n`);
   if (errors.length) io.stderr.write('mcp-annotate: only servers that both sides have were compared, since not every input could be read\n');
 
@@ -60,7 +70,14 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     rules: driftSettings(settings.config?.rules),
     overrides: settings.config?.overrides,
     pairedOnly: errors.length > 0,
+    maxFindings,
   });
+  if (result.stopped) {
+    const { display, limit } = result.stopped;
+    const error = { target: display, message: `${display}: stopped after ${limit.toLocaleString('en-US')} findings in this server; the report holds those, and the servers after it were not compared (MCP_ANNOTATE_MAX_FINDINGS raises the limit)` };
+    io.stderr.write(`${error.message}\n`);
+    errors.push(error);
+  }
   const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff' };
   await writeReports(report, outputs, opts, io);
   return exitCodeFor(

@@ -92,8 +92,8 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
   if (failed.length) throw new UsageError(failed.join('\n'));
 }
 
-/** MCP_ANNOTATE_MAX_FINDINGS: the engine's limit on findings, when set. */
-function maxFindingsFrom(env: NodeJS.ProcessEnv): number | undefined {
+/** MCP_ANNOTATE_MAX_FINDINGS: the limit on findings of lint and diff, when set. */
+export function maxFindingsFrom(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env.MCP_ANNOTATE_MAX_FINDINGS;
   if (raw === undefined || raw === '') return undefined;
   if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`MCP_ANNOTATE_MAX_FINDINGS must be a positive whole number, not ${JSON.stringify(raw)}`);
@@ -102,7 +102,7 @@ function maxFindingsFrom(env: NodeJS.ProcessEnv): number | undefined {
 
 /** The input error of a run that stopped at the findings limit: on the server it stopped in. */
 function stoppedError(stopped: NonNullable<LintResult['stopped']>, servers: readonly ServerInput[]): InputError {
-  const display = servers.find((s) => s.id === stopped.serverId)?.origin.display ?? stopped.server;
+  const display = stopped.display;
   const n = (x: number) => x.toLocaleString('en-US');
   const rest = servers.length > 1 ? ' and the servers after it' : '';
   return {

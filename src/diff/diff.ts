@@ -5,7 +5,7 @@
  * head snapshot (related locations point into the base), sorted like lint's.
  */
 import { ClaimSet } from '../engine/claims.js';
-import { sortFindings, specFor, toolView, type RuleSetting, type ServerSummary } from '../engine/engine.js';
+import { MAX_FINDINGS, sortFindings, specFor, toolView, type RuleSetting, type ServerSummary } from '../engine/engine.js';
 import { PACKS } from '../packs/index.js';
 import type { PackId, Finding, Region, RelatedLocation, ServerInput, SpecVersion } from '../types.js';
 import { PACK_IDS, SEVERITY_RANK } from '../types.js';
@@ -28,13 +28,24 @@ export interface DiffOptions {
    * server may only be missing from what was read).
    */
   pairedOnly?: boolean;
+  /** Stop once this many findings are kept (default MAX_FINDINGS, as lint). */
+  maxFindings?: number;
 }
 
 export interface DiffResult {
   findings: Finding[];
   /** The head's servers, then servers only the base has (with pairedOnly: the servers both have). */
   servers: ServerSummary[];
+  /** Set when the comparison reached maxFindings, in this server (the base's, when the head lacks it): the servers after it were not compared. */
+  stopped?: { serverId: string; server: string; display: string; limit: number };
 }
+
+/**
+ * The most tools diff compares in one server. It keeps what every tool of both sides says
+ * (about 1 KB a tool) to pair them, so a few megabytes of empty tools would fill the heap;
+ * real servers, even registry dumps, stay far below this.
+ */
+export const MAX_DIFF_TOOLS = 500_000;
 
 /** The prefix that keeps base server ids apart from head ones (both sides may be the same file). */
 const BASE_ID = 'base:';
@@ -64,12 +75,23 @@ function analyse(input: ServerInput, packs: ReadonlySet<PackId>, spec: SpecVersi
 function pairServers(base: ServerInput[], head: ServerInput[]): { pairs: [ServerInput, ServerInput][]; baseOnly: ServerInput[] } {
   if (base.length === 1 && head.length === 1) return { pairs: [[base[0]!, head[0]!]], baseOnly: [] };
   const pairs: [ServerInput, ServerInput][] = [];
-  const left = [...base];
-  for (const h of head) {
-    const i = left.findIndex((b) => b.name === h.name);
-    if (i >= 0) pairs.push([left.splice(i, 1)[0]!, h]);
+  // Base servers by name, each name's in order: a head server takes the first one left.
+  const byName = new Map<string, { list: ServerInput[]; next: number }>();
+  for (const b of base) {
+    const same = byName.get(b.name);
+    if (same) same.list.push(b);
+    else byName.set(b.name, { list: [b], next: 0 });
   }
-  return { pairs, baseOnly: left };
+  const paired = new Set<ServerInput>();
+  for (const h of head) {
+    const same = byName.get(h.name);
+    const b = same?.list[same.next];
+    if (!b) continue;
+    same!.next++;
+    pairs.push([b, h]);
+    paired.add(b);
+  }
+  return { pairs, baseOnly: base.filter((b) => !paired.has(b)) };
 }
 
 /** A definition that says enough to recognise the tool: a description, or input properties. */
@@ -128,7 +150,10 @@ function pairTools(base: ToolSide[], head: ToolSide[]): { pairs: ToolPair[]; rem
       const m = new Map<string, ToolSide[]>();
       for (const s of list) {
         const k = keyOf(s);
-        if (k !== undefined) m.set(k, [...(m.get(k) ?? []), s]);
+        if (k === undefined) continue;
+        const same = m.get(k);
+        if (same) same.push(s);
+        else m.set(k, [s]);
       }
       return m;
     };
@@ -159,11 +184,21 @@ interface Target {
   inInput: boolean;
 }
 
-function locate(input: ServerInput, pointer: string): { file?: string; region?: Region } {
-  const at = input.locator?.locateOne(pointer);
-  if (!at) return {};
-  const file = input.origin.kind === 'file' ? input.origin.display : input.origin.kind === 'live' ? input.origin.snapshot : undefined;
-  return { file, region: { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn } };
+/** Where findings and related locations still need their file and region: a document's pointers, and what each goes into. */
+type Wanted = Map<ServerInput, { pointers: string[]; into: { file?: string; region?: Region }[] }>;
+
+/** Sets file and region on everything wanted, with one pass over each document (asked one pointer at a time, a pass per finding made large diffs quadratic). */
+function locateWanted(wanted: Wanted): void {
+  for (const [input, { pointers, into }] of wanted) {
+    const found = input.locator?.locateAll(pointers) ?? [];
+    const file = input.origin.kind === 'file' ? input.origin.display : input.origin.kind === 'live' ? input.origin.snapshot : undefined;
+    into.forEach((target, i) => {
+      const at = found[i];
+      if (!at) return;
+      target.file = file;
+      target.region = { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
+    });
+  }
 }
 
 export function diff(baseInputs: readonly ServerInput[], headInputs: readonly ServerInput[], rules: readonly DriftRule[], opts: DiffOptions = {}): DiffResult {
@@ -179,18 +214,33 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
   const head = sortServers(headInputs);
   const { pairs, baseOnly } = pairServers(base, head);
   const findings: Finding[] = [];
+  const wanted: Wanted = new Map();
+  const locateLater = (input: ServerInput, pointer: string, into: { file?: string; region?: Region }) => {
+    let w = wanted.get(input);
+    if (!w) wanted.set(input, (w = { pointers: [], into: [] }));
+    w.pointers.push(pointer);
+    w.into.push(into);
+  };
 
+  const maxFindings = opts.maxFindings ?? MAX_FINDINGS;
+  let stopped: DiffResult['stopped'];
   const push = (rule: DriftRule, target: Target, before: { input: ServerInput; tool?: ToolSide } | undefined, r: DriftReport) => {
+    if (findings.length >= maxFindings) {
+      stopped ??= { serverId: target.input.id, server: target.input.name, display: target.input.origin.display, limit: maxFindings };
+      return;
+    }
     const tool = target.tool;
     const severity = severityFor(rule, target.input.name, tool?.view.name);
     if (severity === 'off') return;
     const related: RelatedLocation[] = [];
     for (const b of r.before ?? []) {
       if (!before) continue;
-      related.push({ message: b.message, pointer: b.pointer, serverId: before.input.id, server: before.input.name, tool: before.tool?.view.name, ...locate(before.input, b.pointer) });
+      const rel: RelatedLocation = { message: b.message, pointer: b.pointer, serverId: before.input.id, server: before.input.name, tool: before.tool?.view.name };
+      locateLater(before.input, b.pointer, rel);
+      related.push(rel);
     }
     const own = target.inInput ? tool : undefined;
-    findings.push({
+    const finding: Finding = {
       ruleId: rule.id,
       severity: r.severity !== undefined && SEVERITY_RANK[r.severity] < SEVERITY_RANK[severity] ? r.severity : severity,
       message: r.message,
@@ -201,9 +251,10 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
       toolIndex: own?.view.index,
       pointer: r.pointer,
       toolPointer: own && r.pointer.startsWith(own.view.pointer) ? relative(own.view.pointer, r.pointer) : '',
-      ...locate(target.input, r.pointer),
       ...(related.length ? { related } : {}),
-    });
+    };
+    locateLater(target.input, r.pointer, finding);
+    findings.push(finding);
   };
 
   const summaries: ServerSummary[] = [];
@@ -214,6 +265,7 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
     const headTools = h ? analyse(h, packs, opts.spec) : [];
     const { pairs: toolPairs, removed, added } = pairTools(baseTools, headTools);
     const renamed = toolPairs.filter((p) => p.renamedBy !== undefined);
+    const renamedFrom = new Map(renamed.map((p) => [p.head, p.base]));
     for (const rule of active) {
       if (rule.compare && b && h) {
         for (const pair of toolPairs) {
@@ -233,7 +285,7 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
           const inHead = r.tool === undefined || r.tool.server === h;
           // Findings go into the head where it has the server; a server the head lacks gets them in the base.
           const input = h ?? b!;
-          const baseTool = r.tool && !inHead ? r.tool : renamed.find((p) => p.head === r.tool)?.base;
+          const baseTool = r.tool && !inHead ? r.tool : r.tool ? renamedFrom.get(r.tool) : undefined;
           push(rule, { input, tool: r.tool, inInput: r.tool?.server === input }, b ? { input: b, tool: baseTool } : undefined, r);
         },
       });
@@ -241,15 +293,19 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
   };
 
   // With pairedOnly, the report lists only the servers that were compared.
+  const baseOf = new Map(pairs.map(([b, h]) => [h, b]));
   for (const h of head) {
-    const b = pairs.find(([, hh]) => hh === h)?.[0];
+    if (stopped) break;
+    const b = baseOf.get(h);
     if (!b && opts.pairedOnly) continue;
     compareServers(b, h);
     summary(h);
   }
   for (const b of opts.pairedOnly ? [] : baseOnly) {
+    if (stopped) break;
     compareServers(b, undefined);
     summary(b);
   }
-  return { findings: sortFindings(findings, summaries), servers: summaries };
+  locateWanted(wanted);
+  return { findings: sortFindings(findings, summaries), servers: summaries, stopped };
 }

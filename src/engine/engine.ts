@@ -63,7 +63,7 @@ export interface LintResult {
   /** Milliseconds per pack ("pack:<id>") and rule, when asked for. */
   timing?: Map<string, number>;
   /** Set when the run reached maxFindings: where it stopped. Later tools and servers were not linted. */
-  stopped?: { serverId: string; server: string; toolIndex: number; tools: number; limit: number };
+  stopped?: { serverId: string; server: string; display: string; toolIndex: number; tools: number; limit: number };
 }
 
 interface Resolved {
@@ -234,7 +234,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     let current: { rule: Rule; setting: Resolved } = { rule: toolRules[0]?.rule as Rule, setting: DEFAULT_SETTING };
     for (const view of views) {
       if (findings.length >= maxFindings) {
-        stopped = { serverId: server.id, server: server.name, toolIndex: view.index, tools: views.length, limit: maxFindings };
+        stopped = { serverId: server.id, server: server.name, display: input.origin.display, toolIndex: view.index, tools: views.length, limit: maxFindings };
         break;
       }
       const claims: Claim[] = [];
