@@ -149,13 +149,11 @@ class Session {
    * the deadline. The check waits a moment, for the SDK to read the stream's last events.
    */
   streamEnded(ids: readonly (string | number)[], broke?: unknown): void {
-    setTimeout(() => {
-      if (this.disposed || this.error || this.listed) return;
-      const open = ids.filter((id) => !this.answered.has(id) && !this.resumable.has(id));
-      if (open.length === 0) return;
+    this.afterGrace(() => {
+      if (ids.every((id) => this.answered.has(id) || this.resumable.has(id))) return undefined;
       const why = broke === undefined ? 'the server ended the event stream of its response without sending the response' : `the connection broke before the server sent its response (${causeOf(broke)})`;
-      this.fail(new LiveError(`${why}, ${this.phase}`));
-    }, STREAM_END_GRACE_MS);
+      return `${why}, ${this.phase}`;
+    });
   }
 
   /**
@@ -163,10 +161,18 @@ class Session {
    * reconnect would be a new session, so nothing sent is answered any more.
    */
   sseStreamEnded(broke?: unknown): void {
+    this.afterGrace(() => {
+      const why = broke === undefined ? 'the server closed the SSE stream' : `the SSE connection broke (${causeOf(broke)})`;
+      return `${why} ${this.phase}; answers come only on that stream, so none can arrive`;
+    });
+  }
+
+  /** A moment from now (for the SDK to read a stream's last events), fail with what `check` says, unless the session is over by then. */
+  private afterGrace(check: () => string | undefined): void {
     setTimeout(() => {
       if (this.disposed || this.error || this.listed) return;
-      const why = broke === undefined ? 'the server closed the SSE stream' : `the SSE connection broke (${causeOf(broke)})`;
-      this.fail(new LiveError(`${why} ${this.phase}; answers come only on that stream, so none can arrive`));
+      const message = check();
+      if (message !== undefined) this.fail(new LiveError(message));
     }, STREAM_END_GRACE_MS);
   }
 
