@@ -11,19 +11,14 @@ import { RULES } from '../rules/index.js';
 const dump = (tools: unknown[]) => JSON.stringify({ tools });
 const server = (name: string, tools: unknown[]) => loadText(dump(tools), { kind: 'file', path: `${name}.json`, display: `${name}.json` }, name, `${name}.json`)[0]!;
 const tool = (name: string, annotations: Record<string, unknown> = {}) => ({ name, inputSchema: { type: 'object' }, annotations });
+/** A warning rule of the core pack with these hooks, for testing the engine. */
+const testRule = (id: string, hooks: Pick<Rule, 'check' | 'collect' | 'checkServer' | 'checkRun'>): Rule =>
+  defineRule({ id, severity: 'warning', category: 'consistency', packs: ['core'], summary: 'test', precision: 'high', why: 'test', examples: { correct: [], incorrect: [] }, ...hooks });
 
 describe('collect(), checkServer() and checkRun()', () => {
   it('keep what collect() returned per tool, and nothing of the claims', () => {
     const seen: string[] = [];
-    const counting: Rule = defineRule({
-      id: 'test-collect',
-      severity: 'warning',
-      category: 'consistency',
-      packs: ['core'],
-      summary: 'test',
-      precision: 'high',
-      why: 'test',
-      examples: { correct: [], incorrect: [] },
+    const counting = testRule('test-collect', {
       collect(ctx) {
         // The tool's claims are there while it is collected…
         const ro = ctx.claims.all('readOnly')[0];
@@ -74,15 +69,7 @@ describe('collect(), checkServer() and checkRun()', () => {
 
 describe('the findings limit', () => {
   it('stops at maxFindings: the findings so far are kept, and where it stopped is said', () => {
-    const everyTool: Rule = defineRule({
-      id: 'test-every-tool',
-      severity: 'warning',
-      category: 'consistency',
-      packs: ['core'],
-      summary: 'test',
-      precision: 'high',
-      why: 'test',
-      examples: { correct: [], incorrect: [] },
+    const everyTool = testRule('test-every-tool', {
       check(ctx) {
         ctx.report({ pointer: ctx.at('/name'), message: 'one' });
         ctx.report({ pointer: ctx.at('/inputSchema'), message: 'two' });

@@ -6,7 +6,8 @@
  * failure can be replayed with { seed }).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -439,6 +440,19 @@ function sh(command: string, cwd: string): Promise<{ code: number | null; stdout
   });
 }
 
+/** A file of `size` bytes that takes no disk (a hole): reading it would cost that much memory. */
+function sparseFile(path: string, size: number): void {
+  writeFileSync(path, '');
+  truncateSync(path, size);
+}
+
+/** A Unix socket listening at `path` (close it when done). */
+async function listeningSocket(path: string): Promise<Server> {
+  const server = createServer().listen(path);
+  await new Promise((done) => server.once('listening', done));
+  return server;
+}
+
 describe('the process', () => {
   it('exits quietly when stdout closes early (| head -1)', async () => {
     const dir = tempDir();
@@ -473,12 +487,8 @@ describe('the process', () => {
   it('says what is wrong with /dev/null, a socket and a file too large to be one JSON text, and lints the other targets', async () => {
     const dir = tempDir({ 'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }) });
     // A sparse file: its size is past the limit, but it takes no disk and must not be read.
-    const { truncateSync } = await import('node:fs');
-    writeFileSync(join(dir, 'huge.json'), '');
-    truncateSync(join(dir, 'huge.json'), 600 * 1024 * 1024);
-    const { createServer } = await import('node:net');
-    const server = createServer().listen(join(dir, 'sock'));
-    await new Promise((done) => server.once('listening', done));
+    sparseFile(join(dir, 'huge.json'), 600 * 1024 * 1024);
+    const server = await listeningSocket(join(dir, 'sock'));
     try {
       const r = await sh(`/usr/bin/time -q -f 'rss=%M' node ${JSON.stringify(BIN)} lint a.json /dev/null sock huge.json -f json`, dir);
       expect(r.code).toBe(2);
@@ -507,12 +517,8 @@ describe('the process', () => {
       'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }),
       'vscode.json': JSON.stringify({ servers: { s: { command: 'node', args: ['-e', '0'], envFile: '/dev/zero' } } }),
     });
-    const { truncateSync } = await import('node:fs');
-    writeFileSync(join(dir, 'big.json'), '');
-    truncateSync(join(dir, 'big.json'), 100 * 1024 * 1024);
-    const { createServer } = await import('node:net');
-    const server = createServer().listen(join(dir, 'sock'));
-    await new Promise((done) => server.once('listening', done));
+    sparseFile(join(dir, 'big.json'), 100 * 1024 * 1024);
+    const server = await listeningSocket(join(dir, 'sock'));
     const bin = JSON.stringify(BIN);
     const run = (args: string) => sh(`/usr/bin/time -q -f 'rss=%M' node ${bin} lint ${args} -f json`, dir);
     const said = (r: { stderr: string }) => r.stderr.split('\n').filter((l) => l && !l.startsWith('rss='));
