@@ -83,13 +83,18 @@ describe('the findings limit', () => {
     const all = lint(both, [everyTool]);
     expect(all.findings).toHaveLength(42);
     expect(all.stopped).toBeUndefined();
-    // Five findings are two tools and a half: the third tool's second finding is dropped, and
-    // its fourth tool is where the run stopped; server b is not linted.
+    // Five findings are two tools and a half: the third tool's second finding is left out, and
+    // the run stops there; server b is not linted.
     const cut = lint(both, [everyTool], { maxFindings: 5 });
     expect(cut.findings.map((f) => `${f.server}/${f.tool}: ${f.message}`)).toEqual(['a/t0: one', 'a/t0: two', 'a/t1: one', 'a/t1: two', 'a/t2: one']);
-    expect(cut.stopped).toEqual({ serverId: 'a.json', server: 'a', display: 'a.json', toolIndex: 3, tools: 10, limit: 5 });
+    expect(cut.stopped).toEqual({ serverId: 'a.json', server: 'a', display: 'a.json', limit: 5, at: { toolIndex: 2, tools: 10 }, serversAfter: 1 });
     expect(cut.servers.map((s) => s.name)).toEqual(['a']);
-    // A limit reached by the last server's own checks stops nothing more.
+    // Exactly the limit: nothing was left out.
     expect(lint(both, [everyTool], { maxFindings: 42 }).stopped).toBeUndefined();
+    // Past it in a server's own checks: that finding is left out, and said so.
+    const checks = lint(both, [everyTool], { maxFindings: 41 });
+    expect(checks.findings).toHaveLength(41);
+    expect(checks.stopped).toEqual({ serverId: 'b.json', server: 'b', display: 'b.json', limit: 41, at: undefined, serversAfter: 0 });
+    expect(lint(both, [everyTool], { maxFindings: 20 }).stopped).toEqual({ serverId: 'a.json', server: 'a', display: 'a.json', limit: 20, at: undefined, serversAfter: 1 });
   });
 });

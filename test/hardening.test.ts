@@ -574,7 +574,7 @@ describe('the process', () => {
     const bin = JSON.stringify(BIN);
     const small = await sh(`MCP_ANNOTATE_MAX_FINDINGS=12 node ${bin} lint a.json b.json -f json`, dir);
     expect(small.code).toBe(2);
-    expect(small.stderr).toMatch(/^a\.json: stopped after 12 findings, at tool \d+ of 10; the report holds those, and the rest of this server and the servers after it were not linted \(MCP_ANNOTATE_MAX_FINDINGS raises the limit\)\n$/);
+    expect(small.stderr).toMatch(/^a\.json: stopped after 12 findings, at tool \d+ of 10; the report holds those, and the rest of this server and the server after it were not linted \(MCP_ANNOTATE_MAX_FINDINGS raises the limit\)\n$/);
     const report = JSON.parse(small.stdout);
     expect(report.findings).toHaveLength(12);
     expect(report.servers.map((s: { name: string }) => s.name)).toEqual(['a']);

@@ -101,14 +101,14 @@ export function maxFindingsFrom(env: NodeJS.ProcessEnv): number | undefined {
 }
 
 /** The input error of a run that stopped at the findings limit: on the server it stopped in. */
-function stoppedError(stopped: NonNullable<LintResult['stopped']>, servers: readonly ServerInput[]): InputError {
-  const display = stopped.display;
+function stoppedError(stopped: NonNullable<LintResult['stopped']>): InputError {
+  const { display, limit, at, serversAfter } = stopped;
   const n = (x: number) => x.toLocaleString('en-US');
-  const rest = servers.length > 1 ? ' and the servers after it' : '';
-  return {
-    target: display,
-    message: `${display}: stopped after ${n(stopped.limit)} findings, at tool ${n(stopped.toolIndex + 1)} of ${n(stopped.tools)}; the report holds those, and the rest of this server${rest} ${rest ? 'were' : 'was'} not linted (MCP_ANNOTATE_MAX_FINDINGS raises the limit)`,
-  };
+  const after = serversAfter === 0 ? '' : serversAfter === 1 ? 'the server after it' : `the ${n(serversAfter)} servers after it`;
+  const rest = at
+    ? `at tool ${n(at.toolIndex + 1)} of ${n(at.tools)}; the report holds those, and the rest of this server${after ? ` and ${after} were` : ' was'} not linted`
+    : `in the checks across its tools; the report holds those, findings past them were left out${after ? `, and ${after} ${serversAfter === 1 ? 'was' : 'were'} not linted` : ''}`;
+  return { target: display, message: `${display}: stopped after ${n(limit)} findings, ${rest} (MCP_ANNOTATE_MAX_FINDINGS raises the limit)` };
 }
 
 /** Where a run's time went, phase by phase, from the process's start (MCP_ANNOTATE_TIMING=1; stderr). */
@@ -206,7 +206,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   const linted = performance.now();
-  if (result.stopped) loaded.errors.push(stoppedError(result.stopped, loaded.servers));
+  if (result.stopped) loaded.errors.push(stoppedError(result.stopped));
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.

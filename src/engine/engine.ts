@@ -62,8 +62,12 @@ export interface LintResult {
   servers: ServerSummary[];
   /** Milliseconds per pack ("pack:<id>") and rule, when asked for. */
   timing?: Map<string, number>;
-  /** Set when the run reached maxFindings: where it stopped. Later tools and servers were not linted. */
-  stopped?: { serverId: string; server: string; display: string; toolIndex: number; tools: number; limit: number };
+  /**
+   * Set when the run reached maxFindings: the server it stopped in; `at` the tool it stopped
+   * at (none: the server's or the run's checks across tools went past the limit, and their
+   * findings past it were left out); how many servers after it were not linted.
+   */
+  stopped?: { serverId: string; server: string; display: string; limit: number; at?: { toolIndex: number; tools: number }; serversAfter: number };
 }
 
 interface Resolved {
@@ -192,8 +196,18 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
 
   const maxFindings = opts.maxFindings ?? MAX_FINDINGS;
   let stopped: LintResult['stopped'];
+  /** The index in `servers` of the server being linted (the last one in the run's checks). */
+  let serverIndex = 0;
+  /** While its tools are checked one by one: how many tools the server has. */
+  let toolCount: number | undefined;
+  const stop = (input: ServerInput, at?: { toolIndex: number; tools: number }) => {
+    stopped ??= { serverId: input.id, server: input.name, display: input.origin.display, limit: maxFindings, at, serversAfter: servers.length - 1 - serverIndex };
+  };
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
-    if (findings.length >= maxFindings) return;
+    if (findings.length >= maxFindings) {
+      if (!stopped) stop(servers.find((s) => s.id === server.id) ?? servers[serverIndex]!, tool && toolCount !== undefined ? { toolIndex: tool.index, tools: toolCount } : undefined);
+      return;
+    }
     const base = tool?.pointer ?? '';
     findings.push({
       ruleId: rule.id,
@@ -219,8 +233,9 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     });
   };
 
-  for (const input of servers) {
+  for (const [index, input] of servers.entries()) {
     if (stopped) break;
+    serverIndex = index;
     const { spec: recorded, exact } = specFor(input.protocolVersion);
     const spec = opts.spec ?? recorded;
     const env: PackEnv = { spec };
@@ -232,9 +247,10 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     // Hot loop (tools × rules): no allocation per rule call. One report function per
     // tool reads the rule that is running from `current`.
     let current: { rule: Rule; setting: Resolved } = { rule: toolRules[0]?.rule as Rule, setting: DEFAULT_SETTING };
+    toolCount = views.length;
     for (const view of views) {
       if (findings.length >= maxFindings) {
-        stopped = { serverId: server.id, server: server.name, display: input.origin.display, toolIndex: view.index, tools: views.length, limit: maxFindings };
+        stop(input, { toolIndex: view.index, tools: views.length });
         break;
       }
       const claims: Claim[] = [];
@@ -276,6 +292,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       ctx.claims = NO_CLAIMS;
       ctx.options = {};
     }
+    toolCount = undefined;
     if (stopped) {
       summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
       break;
