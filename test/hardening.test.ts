@@ -528,7 +528,7 @@ describe('the process', () => {
       expect(said(config)).toEqual(['mcp-annotate: /dev/zero: cannot read the config file: larger than 16 MiB']);
       expect(config.code).toBe(2);
       const big = await run('a.json -c big.json');
-      expect(said(big)).toEqual(['mcp-annotate: big.json: cannot read the config file: larger than 16 MiB']);
+      expect(said(big)).toEqual(['mcp-annotate: big.json: cannot read the config file: 100 MiB, larger than 16 MiB']);
       const socket = await run('a.json -c sock');
       expect(said(socket)).toEqual(['mcp-annotate: sock: cannot read the config file: is a socket or a device without a reader, not a file']);
       // Client configs: the file itself, and an envFile it names. The other targets are still linted.

@@ -23,7 +23,7 @@ export class TooLarge extends Error {
     readonly limit: number,
     readonly size?: number,
   ) {
-    super(`larger than ${formatBytes(limit)}`);
+    super(size === undefined ? `larger than ${formatBytes(limit)}` : `${formatBytes(size)}, larger than ${formatBytes(limit)}`);
   }
 }
 
