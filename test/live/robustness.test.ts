@@ -214,6 +214,19 @@ describe('misbehaving servers', () => {
     expect(JSON.parse(r.stdout).servers).toEqual([expect.objectContaining({ tools: 300_000 })]);
   });
 
+  it('a tool nested 100,000 levels deep is linted, and its snapshot saved (one line past 256 levels) and read back', async () => {
+    const command = serverCommand('misbehave.mjs', 'deep');
+    const dir = tempDir();
+    const r = await runCli(['lint', '--stdio', command, '--save-snapshots', join(dir, 'snaps'), '-f', 'json']);
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    expect(report.findings.map((f: { ruleId: string }) => f.ruleId).sort()).toEqual(['implicit-open-world', 'input-schema-valid']);
+    const snapshot = readFileSync(join(dir, 'snaps', 'misbehave-deep.json'), 'utf8');
+    expect(snapshot.split('\n')).toHaveLength(2);
+    const again = await runCli(['lint', join(dir, 'snaps', 'misbehave-deep.json'), '-f', 'json']);
+    expect(JSON.parse(again.stdout).findings.map((f: { ruleId: string }) => f.ruleId).sort()).toEqual(['implicit-open-world', 'input-schema-valid']);
+  });
+
   it('an initialize result that is not valid MCP is named as such', async () => {
     const command = serverCommand('misbehave.mjs', 'bad-init');
     const r = await runCli(['lint', '--stdio', command]);

@@ -1,13 +1,15 @@
 /** The parts of live targets that need no server: variables, command lines, config shapes, discovery, progress. */
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
 import { expand, redact, redactJson, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { displayUrl, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
 import { createProgress } from '../../src/sources/live/progress.js';
-import { snapshotFileName, snapshotText } from '../../src/sources/live/snapshot.js';
+import { MAX_INDENTED_DEPTH, snapshotFileName, snapshotText } from '../../src/sources/live/snapshot.js';
 import { createLocator } from '../../src/sources/locate.js';
 
 describe('variables', () => {
@@ -238,6 +240,27 @@ describe('snapshots and progress', () => {
     );
     const taken = new Set<string>();
     expect(['my server', 'My Server', '../../etc', ''].map((n) => snapshotFileName(n, taken))).toEqual(['my-server.json', 'My-Server-2.json', 'etc.json', 'server.json']);
+  });
+
+  it('snapshot text is JSON.stringify(…, null, 2) of the value with sorted keys, for any JSON, and any depth', () => {
+    const sorted = (v: unknown) =>
+      JSON.stringify(v, (_k, x) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x), 2) + '\n';
+    assertProperty(
+      fc.property(fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'a', 'b')), fc.jsonValue()), (value) => {
+        const parsed = JSON.parse(JSON.stringify(value)) as Record<string, unknown>; // as a server's result arrives: own "__proto__" keys
+        expect(snapshotText(parsed)).toBe(sorted(parsed));
+      }),
+      { numRuns: 300 },
+    );
+    // A "__proto__" key is kept as data.
+    expect(snapshotText(JSON.parse('{"tools": [{"__proto__": {"x": 1}, "name": "t"}]}'))).toBe('{\n  "tools": [\n    {\n      "__proto__": {\n        "x": 1\n      },\n      "name": "t"\n    }\n  ]\n}\n');
+    // 100,000 levels, where JSON.stringify overflows the stack: one line (indented, it would be 10 GB).
+    const depth = 100_000;
+    const deep = JSON.parse(`{"tools": [${'['.repeat(depth)}1${']'.repeat(depth)}], "b": {"a": 1}}`);
+    expect(snapshotText(deep)).toBe(`{"b":{"a":1},"tools":[${'['.repeat(depth)}1${']'.repeat(depth)}]}\n`);
+    // Up to MAX_INDENTED_DEPTH levels, indented.
+    const nested = JSON.parse(`{"tools": ${'['.repeat(MAX_INDENTED_DEPTH - 1)}${']'.repeat(MAX_INDENTED_DEPTH - 1)}}`);
+    expect(snapshotText(nested)).toBe(`${JSON.stringify(nested, null, 2)}\n`);
   });
 
   it('progress is drawn only on a terminal', () => {

@@ -4,20 +4,77 @@
  * fields such as 2026-07-28's cacheScope), keys sorted at every level, two-space indent,
  * a final newline: the same server gives the same bytes.
  */
+import { jsonDepth } from '../../schema/json-schema.js';
 
-/** A copy with every object's keys in sorted order. */
-export function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) out[k] = sortKeys((value as Record<string, unknown>)[k]);
-    return out;
-  }
-  return value;
+/** Whether a key is an array index, which JavaScript objects list first, in numeric order. */
+const isIndex = (k: string) => /^(?:0|[1-9]\d{0,9})$/.test(k) && Number(k) < 2 ** 32 - 1;
+
+/** Sorted as JSON.stringify lists the keys of an object built in sorted order: array indexes first, by number, then the others. */
+function byKey(a: string, b: string): number {
+  const ia = isIndex(a);
+  const ib = isIndex(b);
+  if (ia !== ib) return ia ? -1 : 1;
+  if (ia) return Number(a) - Number(b);
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * Nesting past which a snapshot is written without indentation: indented, 100,000 levels
+ * would take 10 GB of spaces. No real tool list comes near it.
+ */
+export const MAX_INDENTED_DEPTH = 256;
+
+/**
+ * The snapshot as text: JSON.stringify(value, null, 2) with every object's keys in sorted
+ * order (as the object with its keys inserted in sorted order lists them), and a final
+ * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line). Written
+ * without recursion: a server's tools may nest 100,000 levels deep (JSON.parse reads that),
+ * where JSON.stringify overflows the stack a few thousand levels down.
+ */
 export function snapshotText(snapshot: Record<string, unknown>): string {
-  return JSON.stringify(sortKeys(snapshot), null, 2) + '\n';
+  const pretty = jsonDepth(snapshot, MAX_INDENTED_DEPTH) <= MAX_INDENTED_DEPTH;
+  const unit = pretty ? '  ' : '';
+  const newline = pretty ? '\n' : '';
+  const colon = pretty ? ': ' : ':';
+  const out: string[] = [];
+  // Each frame: a container's entries still to write, and the indent of its members.
+  type Frame = { entries: [string | undefined, unknown][]; next: number; indent: string; close: string };
+  const open = (value: unknown, indent: string): Frame | undefined => {
+    if (value === null || typeof value !== 'object') {
+      out.push(JSON.stringify(value) ?? 'null');
+      return undefined;
+    }
+    const array = Array.isArray(value);
+    const entries: [string | undefined, unknown][] = array
+      ? value.map((v): [undefined, unknown] => [undefined, v])
+      : Object.keys(value)
+          .sort(byKey)
+          .map((k): [string, unknown] => [k, (value as Record<string, unknown>)[k]])
+          .filter(([, v]) => v !== undefined); // as JSON.stringify leaves them out
+    if (entries.length === 0) {
+      out.push(array ? '[]' : '{}');
+      return undefined;
+    }
+    out.push(array ? '[' : '{');
+    return { entries, next: 0, indent: indent + unit, close: `${newline}${indent}${array ? ']' : '}'}` };
+  };
+  const stack: Frame[] = [];
+  const root = open(snapshot, '');
+  if (root) stack.push(root);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next === frame.entries.length) {
+      out.push(frame.close);
+      stack.pop();
+      continue;
+    }
+    const [key, value] = frame.entries[frame.next]!;
+    out.push(`${frame.next === 0 ? '' : ','}${newline}${frame.indent}${key === undefined ? '' : `${JSON.stringify(key)}${colon}`}`);
+    frame.next++;
+    const child = open(value, frame.indent);
+    if (child) stack.push(child);
+  }
+  return `${out.join('')}\n`;
 }
 
 /** A file name for a server's snapshot: its name, with anything but letters, digits, ".", "_" and "-" replaced. */

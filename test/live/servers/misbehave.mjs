@@ -19,6 +19,7 @@
 //   list-error    answers tools/list with an error -32603 whose message already says "MCP error -32603: "
 //   future        answers initialize with protocol version 2099-01-01, then exits 0 when stdin closes
 //   empties       one tools/list page of 300,000 empty tools ({}: 3 bytes each, under 1 MiB)
+//   deep          one tool whose inputSchema nests 100,000 levels deep (600 KB)
 import { spawn } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -87,6 +88,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'huge': {
       const description = 'x'.repeat(1024 * 1024);
       send({ id: msg.id, result: { tools: Array.from({ length: 20 }, (_, i) => ({ ...tool(`t${i}`), description })) } });
+      break;
+    }
+    case 'deep': {
+      const nested = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+      process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[{"name":"deep_tool","inputSchema":{"type":"object","properties":{"x":${nested}}},"annotations":{"readOnlyHint":true}}]}}\n`);
       break;
     }
     case 'empties':
