@@ -6,7 +6,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { canonical } from '../src/engine/possible-sets.js';
+import { assertProperty } from './helpers/property.js';
 import { RULES } from '../rules/index.js';
 import { lint } from '../src/engine/engine.js';
 import { loadText } from '../src/sources/files.js';
@@ -250,6 +253,46 @@ describe('bad baselines and flags', () => {
     expect(flag.code).toBe(2);
     expect(flag.stderr).toBe('mcp-annotate: --update-baseline needs --baseline <file>: the file to write\n');
     expect((await runCli(['lint', 'd.json', '--fail-on-stale'], { cwd: dir })).stderr).toBe('mcp-annotate: --fail-on-stale needs --baseline <file>\n');
+  });
+});
+
+describe('fingerprints', () => {
+  // canonical() as it was written first (recursive): fingerprints in committed baselines are made of its bytes.
+  const recursive = (value: unknown): string => {
+    if (Array.isArray(value)) return `[${value.map(recursive).join(',')}]`;
+    if (value !== null && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      return `{${Object.keys(o)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${recursive(o[k])}`)
+        .join(',')}}`;
+    }
+    return JSON.stringify(value) ?? 'undefined';
+  };
+
+  it('canonical JSON is byte for byte what it always was, for any JSON value (and undefined members)', () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', '0', '10', '2', 'é', '\u{1F600}'));
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 5 })),
+    })).value;
+    assertProperty(
+      fc.property(value, (v) => {
+        expect(canonical(v)).toBe(recursive(v));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a tool nested 100,000 levels deep gets a fingerprint, and --update-baseline and --baseline work with it', async () => {
+    const depth = 100_000;
+    const deepTool = `{"name":"deep","inputSchema":{"type":"object","properties":{"x":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}},"annotations":{"readOnlyHint":true}}`;
+    const [server] = loadText(`{"tools":[${deepTool}]}`, { kind: 'file', path: 'deep.json', display: 'deep.json' }, 'deep', 'deep.json');
+    expect(toolFingerprint(server!.tools[0]!.value as Record<string, unknown>)).toMatch(/^[0-9a-f]+$/);
+    const dir = tempDir({ 'deep.json': `{"tools":[${deepTool}]}` });
+    const update = await runCli(['lint', 'deep.json', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    expect(update.stderr).toMatch(/^mcp-annotate: wrote baseline b\.json: \d+ entries/);
+    const again = await runCli(['lint', 'deep.json', '--baseline', 'b.json', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(again.stdout).findings).toEqual([]);
   });
 });
 

@@ -150,6 +150,14 @@ describe('diff engine', () => {
     expect(removed.map((f) => f.ruleId)).toEqual(Array(n).fill('drift/tool-removed'));
   });
 
+  it('compares tools nested 100,000 levels deep (a rename by identical definition included)', () => {
+    const depth = 100_000;
+    const deepTool = (name: string) => `{"name":"${name}","inputSchema":{"type":"object","properties":{"x":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}}`;
+    const side = (display: string, name: string) => loadText(`{"tools":[${deepTool(name)}]}`, { kind: 'file', path: display, display }, 'deep', display);
+    expect(diff(side('base.json', 'deep'), side('head.json', 'deep'), DRIFT_RULES).findings).toEqual([]);
+    expect(diff(side('base.json', 'deep'), side('head.json', 'renamed'), DRIFT_RULES).findings.map(brief)).toEqual(['drift/tool-renamed renamed /tools/0/name']);
+  });
+
   it('stops at maxFindings and says in which server', () => {
     const tools = Array.from({ length: 10 }, (_, i) => described(`t${i}`, { readOnlyHint: true }));
     const result = run({ tools }, { tools: [] }, { maxFindings: 4 });

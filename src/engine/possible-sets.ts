@@ -4,7 +4,7 @@
  * is written — empty, duplicated, "none" beside a class, regulatory scopes — read the
  * value as written (claim.raw) and point at its members.
  */
-import { isObject } from '../util/json.js';
+import { isObject, writeJson } from '../util/json.js';
 import { quote } from '../util/text.js';
 import type { Claim, DataClass, Fact } from './claims.js';
 
@@ -76,14 +76,13 @@ export function describeClass(value: unknown): string {
   return quote(value);
 }
 
-/** JSON text with object keys sorted: equal for deep-equal values. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * JSON text with object keys sorted: equal for deep-equal values. (Baseline fingerprints
+ * are made of it: its bytes must not change.) Written without recursion, for tools nested
+ * 100,000 levels deep.
+ */
 export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
+  return writeJson(value, { indent: '', compareKeys: byCodeUnits, undefinedAs: 'text' });
 }

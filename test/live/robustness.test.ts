@@ -217,7 +217,8 @@ describe('misbehaving servers', () => {
   it('a tool nested 100,000 levels deep is linted, and its snapshot saved (one line past 256 levels) and read back', async () => {
     const command = serverCommand('misbehave.mjs', 'deep');
     const dir = tempDir();
-    const r = await runCli(['lint', '--stdio', command, '--save-snapshots', join(dir, 'snaps'), '-f', 'json']);
+    // With a secret given, the result is also searched for it to redact (without recursion).
+    const r = await runCli(['lint', '--stdio', command, '--env', 'API_TOKEN=tok-0123456789abcdef', '--save-snapshots', join(dir, 'snaps'), '-f', 'json']);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout);
     expect(report.findings.map((f: { ruleId: string }) => f.ruleId).sort()).toEqual(['implicit-open-world', 'input-schema-valid']);

@@ -38,6 +38,17 @@ describe('variables', () => {
     expect(redact('got Bearer abcdefghijkl and abcdefghijkl', needles)).toBe('got *** and ***');
     expect(redact('short 1', needles)).toBe('short 1');
     expect(redactJson({ abcdefghijkl: ['x abcdefghijkl'] }, needles)).toEqual({ '***': ['x ***'] });
+    // Everything else is copied as it was: order, types, "__proto__" keys (as data).
+    const value = JSON.parse('{"b": [1, null, true, {"__proto__": {"k": "abcdefghijkl"}}], "a": {"z": 0, "y": "keep"}}');
+    const copy = redactJson(value, needles) as Record<string, unknown>;
+    expect(JSON.stringify(copy)).toBe('{"b":[1,null,true,{"__proto__":{"k":"***"}}],"a":{"z":0,"y":"keep"}}');
+    expect(Object.getPrototypeOf((copy.b as object[])[3])).toBe(Object.prototype);
+    // 100,000 levels deep, without recursion.
+    const depth = 100_000;
+    const deep = JSON.parse(`${'{"a":'.repeat(depth)}"abcdefghijkl"${'}'.repeat(depth)}`);
+    let inner = redactJson(deep, needles) as Record<string, unknown>;
+    for (let i = 1; i < depth; i++) inner = inner.a as Record<string, unknown>;
+    expect(inner).toEqual({ a: '***' });
   });
 });
 

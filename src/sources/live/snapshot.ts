@@ -5,6 +5,7 @@
  * a final newline: the same server gives the same bytes.
  */
 import { jsonDepth } from '../../schema/json-schema.js';
+import { writeJson } from '../../util/json.js';
 
 /** Whether a key is an array index, which JavaScript objects list first, in numeric order. */
 const isIndex = (k: string) => /^(?:0|[1-9]\d{0,9})$/.test(k) && Number(k) < 2 ** 32 - 1;
@@ -28,53 +29,11 @@ export const MAX_INDENTED_DEPTH = 256;
  * The snapshot as text: JSON.stringify(value, null, 2) with every object's keys in sorted
  * order (as the object with its keys inserted in sorted order lists them), and a final
  * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line). Written
- * without recursion: a server's tools may nest 100,000 levels deep (JSON.parse reads that),
- * where JSON.stringify overflows the stack a few thousand levels down.
+ * without recursion (see writeJson): a server's tools may nest 100,000 levels deep.
  */
 export function snapshotText(snapshot: Record<string, unknown>): string {
-  const pretty = jsonDepth(snapshot, MAX_INDENTED_DEPTH) <= MAX_INDENTED_DEPTH;
-  const unit = pretty ? '  ' : '';
-  const newline = pretty ? '\n' : '';
-  const colon = pretty ? ': ' : ':';
-  const out: string[] = [];
-  // Each frame: a container's entries still to write, and the indent of its members.
-  type Frame = { entries: [string | undefined, unknown][]; next: number; indent: string; close: string };
-  const open = (value: unknown, indent: string): Frame | undefined => {
-    if (value === null || typeof value !== 'object') {
-      out.push(JSON.stringify(value) ?? 'null');
-      return undefined;
-    }
-    const array = Array.isArray(value);
-    const entries: [string | undefined, unknown][] = array
-      ? value.map((v): [undefined, unknown] => [undefined, v])
-      : Object.keys(value)
-          .sort(byKey)
-          .map((k): [string, unknown] => [k, (value as Record<string, unknown>)[k]])
-          .filter(([, v]) => v !== undefined); // as JSON.stringify leaves them out
-    if (entries.length === 0) {
-      out.push(array ? '[]' : '{}');
-      return undefined;
-    }
-    out.push(array ? '[' : '{');
-    return { entries, next: 0, indent: indent + unit, close: `${newline}${indent}${array ? ']' : '}'}` };
-  };
-  const stack: Frame[] = [];
-  const root = open(snapshot, '');
-  if (root) stack.push(root);
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (frame.next === frame.entries.length) {
-      out.push(frame.close);
-      stack.pop();
-      continue;
-    }
-    const [key, value] = frame.entries[frame.next]!;
-    out.push(`${frame.next === 0 ? '' : ','}${newline}${frame.indent}${key === undefined ? '' : `${JSON.stringify(key)}${colon}`}`);
-    frame.next++;
-    const child = open(value, frame.indent);
-    if (child) stack.push(child);
-  }
-  return `${out.join('')}\n`;
+  const indent = jsonDepth(snapshot, MAX_INDENTED_DEPTH) <= MAX_INDENTED_DEPTH ? '  ' : '';
+  return `${writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit' })}\n`;
 }
 
 /** A file name for a server's snapshot: its name, with anything but letters, digits, ".", "_" and "-" replaced. */

@@ -103,12 +103,22 @@ export function redact(text: string, needles: readonly string[]): string {
 /** Redact every string (keys included) of a JSON value. */
 export function redactJson(value: unknown, needles: readonly string[]): unknown {
   if (needles.length === 0) return value;
-  if (typeof value === 'string') return redact(value, needles);
-  if (Array.isArray(value)) return value.map((v) => redactJson(v, needles));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[redact(k, needles)] = redactJson(v, needles);
-    return out;
+  // Without recursion (a server's tools may nest 100,000 levels deep); each container is
+  // copied empty first and filled when its turn comes.
+  const stack: [from: unknown[] | Record<string, unknown>, to: unknown[] | Record<string, unknown>][] = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact(v, needles);
+    if (v === null || typeof v !== 'object') return v;
+    const to = Array.isArray(v) ? new Array<unknown>(v.length) : {};
+    stack.push([v as unknown[] | Record<string, unknown>, to]);
+    return to;
+  };
+  const out = copy(value);
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    if (Array.isArray(from)) from.forEach((v, i) => ((to as unknown[])[i] = copy(v)));
+    // Defined, not assigned: a "__proto__" key stays a key.
+    else for (const [k, v] of Object.entries(from)) Object.defineProperty(to, redact(k, needles), { value: copy(v), enumerable: true, writable: true, configurable: true });
   }
-  return value;
+  return out;
 }
