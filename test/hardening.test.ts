@@ -590,6 +590,25 @@ describe('the process', () => {
     expect(JSON.parse(readFileSync(join(dir, 'report.sarif'), 'utf8')).runs[0].results.length).toBeGreaterThan(0);
   });
 
+  it('a config file, package.json or client config nested 100,000 levels deep is one line, not a stack overflow', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const dir = tempDir({
+      'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }),
+      'deep.json': `{"rules": {"x": ${deep}}}`,
+      'deep.yaml': `rules: {x: ${deep}}`,
+      'client.json': `{"mcpServers": {"s": {"command": "x", "args": ${deep}}}}`,
+      'pkg/package.json': `{"name": "x", "mcp-annotate": {"rules": {"x": ${deep}}}}`,
+    });
+    const bin = JSON.stringify(BIN);
+    expect((await sh(`node ${bin} lint a.json -c deep.json`, dir)).stderr).toBe('mcp-annotate: deep.json: the JSON is nested too deeply to process\n');
+    expect((await sh(`node ${bin} lint a.json -c deep.yaml`, dir)).stderr).toBe('mcp-annotate: deep.yaml: the YAML is nested too deeply to process\n');
+    expect((await sh(`node ${bin} lint ../a.json`, join(dir, 'pkg'))).stderr).toBe('mcp-annotate: package.json: the JSON is nested too deeply to process\n');
+    const client = await sh(`node ${bin} lint a.json --mcp-config client.json -f json`, dir);
+    expect(client.code).toBe(2);
+    expect(client.stderr).toBe('client.json: the JSON is nested too deeply to process\n');
+    expect(JSON.parse(client.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+  });
+
   it('says which output cannot be written and why, still writes the others, and exits 2 without a stack trace', async () => {
     const dir = tempDir({ 'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }), afile: '' });
     const bin = JSON.stringify(BIN);

@@ -40,7 +40,7 @@ export async function findConfigFile(cwd: string): Promise<{ path: string; ignor
     cache: false,
     loaders: {
       // Only the location is wanted here; the file is parsed with positions afterwards.
-      '.json': (path: string, content: string) => (basename(path) === 'package.json' ? (parseJsonc(content) ?? {}) : marker()),
+      '.json': (path: string, content: string) => (basename(path) === 'package.json' ? packageJson(content) : marker()),
       '.yaml': marker,
       '.yml': marker,
     },
@@ -50,6 +50,16 @@ export async function findConfigFile(cwd: string): Promise<{ path: string; ignor
   const dir = dirname(found.filepath);
   const ignored = CONFIG_FILES.map((f) => resolve(dir, f)).filter((p) => p !== found.filepath && existsSync(p));
   return { path: found.filepath, ignored };
+}
+
+/** A package.json for the search; one too deeply nested to parse is read again, with the error, by readConfigFile. */
+function packageJson(content: string): unknown {
+  try {
+    return parseJsonc(content) ?? {};
+  } catch (err) {
+    if (err instanceof RangeError) return { [PACKAGE_KEY]: {} };
+    throw err;
+  }
 }
 
 function isPipe(path: string): boolean {

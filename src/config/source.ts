@@ -41,6 +41,16 @@ export interface ParsedConfig {
 
 /** Parse a JSON config (or the package.json around an "mcp-annotate" key: `base` is its pointer). */
 export function parseJsonConfig(text: string, file: string, base = ''): ParsedConfig {
+  try {
+    return parseJsonConfigTree(text, file, base);
+  } catch (err) {
+    // jsonc-parser reads (and nodeValue walks) by recursion: thousands of levels overflow the stack.
+    if (err instanceof RangeError) throw new ConfigError([{ file, message: 'the JSON is nested too deeply to process' }]);
+    throw err;
+  }
+}
+
+function parseJsonConfigTree(text: string, file: string, base: string): ParsedConfig {
   const errors: ParseError[] = [];
   const root = parseTree(text.replace(/^\uFEFF/, ' '), errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   if (errors.length) {
@@ -102,6 +112,8 @@ export async function parseYamlConfig(text: string, file: string): Promise<Parse
     const first = doc.errors[0]!;
     const pos = lineCounter.linePos(first.pos[0]);
     const message = first.message.replace(/ at line \d+, column \d+.*$/s, '');
+    // The yaml package reads flow collections by recursion, and reports the overflow as an error.
+    if (/Maximum call stack size exceeded/.test(message)) throw new ConfigError([{ file, message: 'the YAML is nested too deeply to process' }]);
     throw new ConfigError([{ file, line: pos.line, column: pos.col, message: `invalid YAML: ${message}` }]);
   }
   let value: unknown;

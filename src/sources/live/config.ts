@@ -325,7 +325,14 @@ export interface ConfigFileOptions extends Omit<EntryOptions, 'file' | 'pointerB
 export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { file: string }): LiveTargets {
   const display = opts.display ?? displayPath(opts.file, opts.cwd);
   const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  let value: unknown;
+  try {
+    value = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  } catch (err) {
+    // jsonc-parser reads by recursion: thousands of levels overflow the stack.
+    if (!(err instanceof RangeError)) throw err;
+    return { targets: [], notes: [], errors: [{ target: display, file: display, message: `${display}: the JSON is nested too deeply to process` }] };
+  }
   const first = errors[0];
   if (first) {
     const { line, column } = lineColumn(text, first.offset);
