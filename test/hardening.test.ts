@@ -376,6 +376,11 @@ describe('targeted inputs', () => {
       `{"tools":[{"name":"x","inputSchema":{"type":"object"},"annotations":${deep('{"a":', '1', '}')}}]}`,
       `{"tools":[{"name":"x","inputSchema":${deep('{"type":"object","properties":{"a":', '{}', '}}')}}]}`,
       `{"tools":[{"name":"x","inputSchema":{"type":"object"},"_meta":${deep('{"mcp.dev/effect":', '"read"', '}')}}]}`,
+      // Where a value is quoted in a message: a deep array among SEP-1913's destinations.
+      `{"tools":[{"name":"x","inputSchema":{"type":"object"},"annotations":{"inputMetadata":{"destination":${deep('[', '', ']')}}}}]}`,
+      `{"tools":[{"name":"x","inputSchema":{"type":"object"},"outputSchema":${deep('{"items":', '{}', '}')}}]}`,
+      `{"tools":[{"name":"x","inputSchema":{"type":"object","properties":{"p":{"default":${deep('{"a":', '1', '}')},"examples":[${deep('[', '', ']')}]}}}}]}`,
+      `{"tools":[{"name":"x","inputSchema":{"type":"object","$defs":{"a":${deep('{"items":', '{}', '}')}},"properties":{"p":{"$ref":"#/$defs/a"}}}}]}`,
     ]) {
       expect(() => lintAll(text)).not.toThrow();
     }

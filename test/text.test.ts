@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertProperty } from './helpers/property.js';
 import { closest, distance, escapeTerminal, oneLine, quote } from '../src/util/text.js';
 import { fieldPath, get, join, split } from '../src/util/pointer.js';
 
@@ -36,6 +38,23 @@ describe('escaping', () => {
   it('quotes values as JSON and shortens long ones', () => {
     expect(quote('a"b')).toBe('"a\\"b"');
     expect(quote('x'.repeat(100)).length).toBe(60);
+  });
+  it('quotes any JSON value exactly as JSON.stringify, shortened, without stringifying all of it', () => {
+    const shortened = (v: unknown, max: number) => {
+      const text = JSON.stringify(v);
+      return text.length > max ? text.slice(0, max - 1) + '…' : text;
+    };
+    assertProperty(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.integer({ min: 2, max: 120 }), (v, s, max) => {
+        expect(quote(v, max)).toBe(shortened(v, max));
+        expect(quote([s, v], max)).toBe(shortened([s, v], max));
+      }),
+      { numRuns: 500 },
+    );
+    // 100,000 levels deep, and 50 MB: only the start is written.
+    const depth = 100_000;
+    expect(quote(JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`), 10)).toBe('[[[[[[[[[…');
+    expect(quote({ big: 'x'.repeat(50_000_000) }, 12)).toBe('{"big":"xxx…');
   });
 });
 

@@ -16,10 +16,12 @@ export function asSet(v: unknown): unknown[] {
 export interface WriteJsonStyle {
   /** Indent per level: '' writes one line with no spaces (JSON.stringify(v)), '  ' as JSON.stringify(v, null, 2). */
   indent: string;
-  /** The order of each object's keys. */
-  compareKeys: (a: string, b: string) => number;
+  /** The order of each object's keys (none: as Object.keys lists them, as JSON.stringify does). */
+  compareKeys?: (a: string, b: string) => number;
   /** An undefined value: left out of objects and null in arrays as JSON.stringify does ('omit'), or written `undefined` ('text'). */
   undefinedAs: 'omit' | 'text';
+  /** Stop once the text is longer than this (for a preview): the text returned is then cut somewhere past it. */
+  maxLength?: number;
 }
 
 /**
@@ -32,42 +34,50 @@ export function writeJson(value: unknown, style: WriteJsonStyle): string {
   const newline = pretty ? '\n' : '';
   const colon = pretty ? ': ' : ':';
   const out: string[] = [];
-  const scalar = (v: unknown) => JSON.stringify(v) ?? (style.undefinedAs === 'text' ? 'undefined' : 'null');
+  const limit = style.maxLength ?? Infinity;
+  let size = 0;
+  const emit = (text: string) => {
+    out.push(text);
+    size += text.length;
+  };
+  // A string longer than the room left is cut first (its end would be cut from the text anyway).
+  const scalar = (v: unknown) =>
+    JSON.stringify(typeof v === 'string' && v.length > limit - size ? v.slice(0, Math.max(0, limit - size) + 1) : v) ?? (style.undefinedAs === 'text' ? 'undefined' : 'null');
   // A container being written: its entries (key undefined in an array), the next one, the indent of its members.
   type Frame = { entries: [string | undefined, unknown][]; next: number; indent: string; close: string };
   const open = (v: unknown, indent: string): Frame | undefined => {
     if (v === null || typeof v !== 'object') {
-      out.push(scalar(v));
+      emit(scalar(v));
       return undefined;
     }
     const array = Array.isArray(v);
     let entries: [string | undefined, unknown][];
     if (array) entries = Array.from(v, (x): [undefined, unknown] => [undefined, x]);
     else {
-      entries = Object.keys(v)
-        .sort(style.compareKeys)
-        .map((k): [string, unknown] => [k, (v as Obj)[k]]);
+      const keys = Object.keys(v);
+      if (style.compareKeys) keys.sort(style.compareKeys);
+      entries = keys.map((k): [string, unknown] => [k, (v as Obj)[k]]);
       if (style.undefinedAs === 'omit') entries = entries.filter(([, x]) => x !== undefined);
     }
     if (entries.length === 0) {
-      out.push(array ? '[]' : '{}');
+      emit(array ? '[]' : '{}');
       return undefined;
     }
-    out.push(array ? '[' : '{');
+    emit(array ? '[' : '{');
     return { entries, next: 0, indent: indent + style.indent, close: `${newline}${indent}${array ? ']' : '}'}` };
   };
   const stack: Frame[] = [];
   const root = open(value, '');
   if (root) stack.push(root);
-  while (stack.length > 0) {
+  while (stack.length > 0 && size <= limit) {
     const frame = stack[stack.length - 1]!;
     if (frame.next === frame.entries.length) {
-      out.push(frame.close);
+      emit(frame.close);
       stack.pop();
       continue;
     }
     const [key, v] = frame.entries[frame.next]!;
-    out.push(`${frame.next === 0 ? '' : ','}${newline}${frame.indent}${key === undefined ? '' : `${JSON.stringify(key)}${colon}`}`);
+    emit(`${frame.next === 0 ? '' : ','}${newline}${frame.indent}${key === undefined ? '' : `${JSON.stringify(key)}${colon}`}`);
     frame.next++;
     const child = open(v, frame.indent);
     if (child) stack.push(child);
