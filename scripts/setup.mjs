@@ -32,7 +32,7 @@ if (!existsSync(installed) || mtime(installed) < mtime(join(root, 'package-lock.
 }
 
 const built = mtime(join(root, 'dist', '.tsbuildinfo'));
-const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'rules')), newest(join(root, 'schemas')), mtime(join(root, 'tsconfig.json')));
+const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'rules')), newest(join(root, 'schemas')), mtime(join(root, 'tsconfig.json')), mtime(join(root, 'scripts', 'build.mjs')));
 if (!existsSync(join(root, 'generated')) || !existsSync(join(root, 'dist', 'bundle', 'main.cjs')) || built < sources) {
   console.error('mcp-annotate: building…');
   run(process.execPath, [join(root, 'scripts', 'build.mjs')]);

@@ -51,19 +51,59 @@ const A: Record<string, string> = {
   null: 'null',
 };
 
-function isUnder(child: string, parent: string): boolean {
-  return child.length > parent.length && child.startsWith(parent) && child[parent.length] === '/';
-}
-
 /**
  * @param errors Ajv errors (allErrors + verbose)
  * @param prefix Tool-relative pointer of the validated value, for field names in messages
  * @param rootName What to call the validated value itself
  */
+/** Pointers, by their segments: whether one was added at or below a path, in the time of reading that path once. */
+class PathTree {
+  private readonly root = new Map<string, Map<string, unknown>>();
+
+  add(pointer: string): void {
+    let node = this.root;
+    for (const segment of pointer.split('/')) {
+      let next = node.get(segment) as Map<string, Map<string, unknown>> | undefined;
+      if (!next) node.set(segment, (next = new Map()));
+      node = next;
+    }
+  }
+
+  /** Every node of the tree lies on the way to a pointer that was added. */
+  hasAtOrBelow(pointer: string): boolean {
+    let node: Map<string, unknown> | undefined = this.root;
+    for (const segment of pointer.split('/')) {
+      node = node.get(segment) as Map<string, unknown> | undefined;
+      if (!node) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * Whether some error is at a path below a given one. Sorted, the paths below "/a" follow "/a/"
+ * directly: one binary search per question (comparing every pair was quadratic, and an
+ * annotation array of 20,000 invalid members has about 60,000 errors).
+ */
+function hasErrorBelow(errors: readonly ErrorObject[]): (path: string) => boolean {
+  const paths = [...new Set(errors.map((e) => e.instancePath))].sort();
+  return (path) => {
+    const prefix = `${path}/`;
+    let lo = 0;
+    let hi = paths.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (paths[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < paths.length && paths[lo]!.startsWith(prefix);
+  };
+}
+
 export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootName = 'the tool'): Explained[] {
-  const paths = errors.map((e) => e.instancePath);
   // 1. Drop value-level errors (type/enum/oneOf…) at a path when a branch went deeper.
-  const kept = errors.filter((e) => !(VALUE_LEVEL.has(e.keyword) && paths.some((p) => isUnder(p, e.instancePath))));
+  const deeper = hasErrorBelow(errors);
+  const kept = errors.filter((e) => !(VALUE_LEVEL.has(e.keyword) && deeper(e.instancePath)));
   // 2. At one path, member-level or enum/const errors mean the type matched: drop type/combinator errors.
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of kept) {
@@ -72,6 +112,11 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
     byPath.set(e.instancePath, list);
   }
   const out: Explained[] = [];
+  const explained = new PathTree();
+  const emit = (e: Explained) => {
+    out.push(e);
+    explained.add(e.pointer);
+  };
   for (const [path, list] of byPath) {
     const informative = list.some((e) => MEMBER_LEVEL.has(e.keyword) || ITEM_LEVEL.has(e.keyword) || e.keyword === 'enum' || e.keyword === 'const');
     const chosen = list.filter((e) => !(informative && (e.keyword === 'type' || COMBINATORS.has(e.keyword))));
@@ -104,7 +149,7 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           const key = `required:${missing}`;
           if (seen.has(key)) break;
           seen.add(key);
-          out.push({ pointer: path, message: `${field} is missing the required member ${JSON.stringify(missing)}`, suggestion: `add ${JSON.stringify(missing)}` });
+          emit({ pointer: path, message: `${field} is missing the required member ${JSON.stringify(missing)}`, suggestion: `add ${JSON.stringify(missing)}` });
           break;
         }
         case 'additionalProperties':
@@ -115,7 +160,7 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           seen.add(key);
           const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
           const guess = closest(extra, known);
-          out.push({
+          emit({
             pointer: `${path}/${escapeSegment(extra)}`,
             message: `${field} has a member ${JSON.stringify(extra)} that is not allowed there${known.length ? ` (allowed: ${orList(known, 'and')})` : ''}`,
             suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : `remove ${JSON.stringify(extra)}, or move it under _meta`,
@@ -123,18 +168,18 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           break;
         }
         case 'format':
-          out.push({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}` });
+          emit({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}` });
           break;
         case 'uniqueItems': {
           // Ajv names the two equal items: j before i.
           const first = Number(e.params.j);
           const second = Number(e.params.i);
           const item = Array.isArray(e.data) ? (e.data as unknown[])[second] : undefined;
-          out.push({ pointer: `${path}/${second}`, message: `${field} lists ${quote(item)} twice (items ${first} and ${second})`, suggestion: `remove the second ${quote(item)}` });
+          emit({ pointer: `${path}/${second}`, message: `${field} lists ${quote(item)} twice (items ${first} and ${second})`, suggestion: `remove the second ${quote(item)}` });
           break;
         }
         default:
-          out.push({
+          emit({
             pointer: path,
             message: `${field} ${e.message ?? 'is invalid'}${e.keyword === 'minItems' || e.keyword === 'maxItems' ? '' : `, got ${quote(e.data)}`}`,
             suggestion: 'change the value so that it matches the schema',
@@ -144,7 +189,7 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
     if (allowed.size > 0) {
       const values = [...allowed];
       const guess = typeof value === 'string' ? closest(value, values.filter((v): v is string => typeof v === 'string')) : undefined;
-      out.push({
+      emit({
         pointer: path,
         message: `${field} is ${quote(value)}; expected ${values.length === 1 ? quote(values[0]) : `one of ${orList(values)}`}`,
         suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : 'use one of the listed values',
@@ -155,13 +200,13 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
       if (types.has('boolean') && (value === 'true' || value === 'false')) suggestion = `write ${value} without quotes`;
       else if ((types.has('number') || types.has('integer')) && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) suggestion = `write ${value} without quotes`;
       else if (types.has('array') && typeof value === 'string') suggestion = `wrap it in an array: [${quote(value)}]`;
-      out.push({
+      emit({
         pointer: path,
         message: `${field} must be ${expected.length > 1 ? `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}` : expected[0]}, got ${typeName(value)}${typeof value === 'object' && value !== null ? '' : ` (${quote(value)})`}`,
         suggestion,
       });
-    } else if (sawCombinator && !out.some((o) => o.pointer === path || isUnder(o.pointer, path))) {
-      out.push({ pointer: path, message: `${field} does not match any of the allowed forms, got ${quote(value)}`, suggestion: 'change the value to one of the forms the schema allows' });
+    } else if (sawCombinator && !explained.hasAtOrBelow(path)) {
+      emit({ pointer: path, message: `${field} does not match any of the allowed forms, got ${quote(value)}`, suggestion: 'change the value to one of the forms the schema allows' });
     }
   }
   return out;
