@@ -1,5 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import type { Fact } from '../src/engine/claims.js';
+import type { Fix } from '../src/types.js';
 import { canonical, claimsOf, describeClass, written } from '../src/engine/possible-sets.js';
 import { quote } from '../src/util/text.js';
 
@@ -46,7 +47,8 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
   scopes are open strings and that is left to the author.
 - **Duplicates** are compared by value, so two equal \`{regulated: {scopes: ["HIPAA"]}}\`
   objects are duplicates whatever their key order; two \`regulated\` objects with
-  different scopes are not. The fix replaces the set with the set minus its repeats.
+  different scopes are not. The fix replaces the set with the set minus its repeats; it
+  comes with the finding on the first repeated item only (it removes them all at once).
 - No mechanical fix for an empty set: only the author knows its members.`,
   examples: {
     incorrect: [
@@ -194,6 +196,9 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
         }
       });
       if (unique.length === w.length) continue;
+      // One fix for the set (it replaces the whole list), on its first repeated item: on every
+      // one, n repeats of a list of u values made a report of n × u (gigabytes from a few KB).
+      let fix: Fix | undefined = { description: `Remove repeated values from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(unique) }] };
       w.forEach((v, i) => {
         const at = first.get(canonical(v))!;
         if (at === i) return;
@@ -203,9 +208,10 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
           severity: 'warning',
           message: `${claim.field} lists ${shown} twice (${claim.pointer}/${at} and ${claim.pointer}/${i})`,
           suggestion: `remove the repeated ${shown}, or replace it with the value that was meant`,
-          fix: { description: `Remove repeated values from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(unique) }] },
+          fix,
           related: [{ pointer: `${claim.pointer}/${at}`, message: `${shown} is first listed here` }],
         });
+        fix = undefined;
       });
     }
   },

@@ -386,6 +386,20 @@ describe('targeted inputs', () => {
     }
   });
 
+  it('an annotation list of 20,000 invalid, repeated members: findings in proportion, one fix for the list', () => {
+    // Quadratic three times over before: Ajv's error gathering (concat), explaining the errors
+    // (every pair of paths compared), and the whole-list fix repeated on every repeat (620 MB of report).
+    const n = 20_000;
+    const values = Array.from({ length: n }, (_, i) => `v${i % 1_000}`);
+    const text = JSON.stringify({ tools: [{ name: 'wide', inputSchema: { type: 'object' }, annotations: { inputMetadata: { destination: values, sensitivity: ['none'], outcomes: ['benign'] } } }] });
+    const servers = loadText(text, { kind: 'file', path: 'wide.json', display: 'wide.json' }, 'wide', 'wide.json');
+    const findings = lint(servers, RULES).findings;
+    const of = (id: string) => findings.filter((f) => f.ruleId === id && f.pointer.startsWith('/tools/0/annotations/inputMetadata/destination/'));
+    expect(of('schema-valid')).toHaveLength(n);
+    expect(of('empty-possible-set')).toHaveLength(n - 1_000);
+    expect(of('empty-possible-set').filter((f) => f.fix).map((f) => f.pointer)).toEqual(['/tools/0/annotations/inputMetadata/destination/1000']);
+  });
+
   it('treats __proto__, constructor and prototype as data, with no prototype pollution', () => {
     const text =
       '{"__proto__": {"polluted": 1}, "tools": [{"name": "constructor", "inputSchema": {"type": "object", "properties": {"__proto__": {"type": "string"}, "prototype": {}}, "required": ["__proto__"]},' +
