@@ -98,3 +98,20 @@ describe('the findings limit', () => {
     expect(lint(both, [everyTool], { maxFindings: 20 }).stopped).toEqual({ serverId: 'a.json', server: 'a', display: 'a.json', limit: 20, at: undefined, serversAfter: 1 });
   });
 });
+
+describe('locating findings', () => {
+  it('the servers of one document are located in one pass, each finding where its server is', () => {
+    const n = 5_000;
+    const doc = { servers: Array.from({ length: n }, (_, i) => ({ serverInfo: { name: `s${i}` }, tools: [tool('search', { readOnlyHint: true, openWorldHint: true })] })) };
+    const text = JSON.stringify(doc, null, 2);
+    const servers = loadText(text, { kind: 'file', path: 'many.json', display: 'many.json' }, 'many', 'many.json');
+    expect(servers).toHaveLength(n);
+    const found = lint(servers, RULES).findings.filter((f) => f.ruleId === 'cross-server-name-collision');
+    expect(found).toHaveLength(n - 1);
+    // The last server's tool name is where the text says it is.
+    const last = found.find((f) => f.server === `s${n - 1}`)!;
+    const lines = text.split('\n');
+    expect(lines[last.region!.line - 1]!.slice(last.region!.column - 1)).toMatch(/^"name": "search"/);
+    expect(last.pointer).toBe(`/servers/${n - 1}/tools/0/name`);
+  });
+});

@@ -184,15 +184,17 @@ interface Target {
   inInput: boolean;
 }
 
-/** Where findings and related locations still need their file and region: a document's pointers, and what each goes into. */
-type Wanted = Map<ServerInput, { pointers: string[]; into: { file?: string; region?: Region }[] }>;
+/**
+ * Where findings and related locations still need their file and region, per document (the
+ * servers of one file share its locator): its pointers, and what each goes into, in which file.
+ */
+type Wanted = Map<unknown, { input: ServerInput; pointers: string[]; into: { target: { file?: string; region?: Region }; file?: string }[] }>;
 
 /** Sets file and region on everything wanted, with one pass over each document (asked one pointer at a time, a pass per finding made large diffs quadratic). */
 function locateWanted(wanted: Wanted): void {
-  for (const [input, { pointers, into }] of wanted) {
+  for (const { input, pointers, into } of wanted.values()) {
     const found = input.locator?.locateAll(pointers) ?? [];
-    const file = input.origin.kind === 'file' ? input.origin.display : input.origin.kind === 'live' ? input.origin.snapshot : undefined;
-    into.forEach((target, i) => {
+    into.forEach(({ target, file }, i) => {
       const at = found[i];
       if (!at) return;
       target.file = file;
@@ -215,11 +217,12 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
   const { pairs, baseOnly } = pairServers(base, head);
   const findings: Finding[] = [];
   const wanted: Wanted = new Map();
-  const locateLater = (input: ServerInput, pointer: string, into: { file?: string; region?: Region }) => {
-    let w = wanted.get(input);
-    if (!w) wanted.set(input, (w = { pointers: [], into: [] }));
+  const locateLater = (input: ServerInput, pointer: string, target: { file?: string; region?: Region }) => {
+    const doc = input.locator ?? input;
+    let w = wanted.get(doc);
+    if (!w) wanted.set(doc, (w = { input, pointers: [], into: [] }));
     w.pointers.push(pointer);
-    w.into.push(into);
+    w.into.push({ target, file: input.origin.kind === 'file' ? input.origin.display : input.origin.kind === 'live' ? input.origin.snapshot : undefined });
   };
 
   const maxFindings = opts.maxFindings ?? MAX_FINDINGS;
