@@ -13,7 +13,7 @@ import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
 import { loadTargets } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
-import { oneLine } from '../util/text.js';
+import { oneLine, thousands } from '../util/text.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
 import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
@@ -56,8 +56,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   for (const side of [before, after]) {
     side.servers = side.servers.filter((s) => {
       if (s.tools.length <= MAX_DIFF_TOOLS) return true;
-      const n = (x: number) => x.toLocaleString('en-US');
-      errors.push({ target: s.origin.display, message: `${s.origin.display}: ${n(s.tools.length)} tools in one server; diff compares servers of up to ${n(MAX_DIFF_TOOLS)} tools` });
+      errors.push({ target: s.origin.display, message: `${s.origin.display}: ${thousands(s.tools.length)} tools in one server; diff compares servers of up to ${thousands(MAX_DIFF_TOOLS)} tools` });
       return false;
     });
   }
@@ -74,7 +73,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   });
   if (result.stopped) {
     const { display, limit } = result.stopped;
-    const error = { target: display, message: `${display}: stopped after ${limit.toLocaleString('en-US')} findings in this server; the report holds those, and the servers after it were not compared (MCP_ANNOTATE_MAX_FINDINGS raises the limit)` };
+    const error = { target: display, message: `${display}: stopped after ${thousands(limit)} findings in this server; the report holds those, and the servers after it were not compared (MCP_ANNOTATE_MAX_FINDINGS raises the limit)` };
     io.stderr.write(`${error.message}\n`);
     errors.push(error);
   }

@@ -7,7 +7,7 @@ import { loadTargets } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
-import { closest, oneLine } from '../util/text.js';
+import { closest, oneLine, thousands } from '../util/text.js';
 import { EXIT, UsageError, hintStdinFromTerminal, useColor, type CliIO } from './io.js';
 import { WriteError, writeChunksToFile } from '../util/write.js';
 import { tuneForLargeRun } from './tuning.js';
@@ -103,12 +103,11 @@ export function maxFindingsFrom(env: NodeJS.ProcessEnv): number | undefined {
 /** The input error of a run that stopped at the findings limit: on the server it stopped in. */
 function stoppedError(stopped: NonNullable<LintResult['stopped']>): InputError {
   const { display, limit, at, serversAfter } = stopped;
-  const n = (x: number) => x.toLocaleString('en-US');
-  const after = serversAfter === 0 ? '' : serversAfter === 1 ? 'the server after it' : `the ${n(serversAfter)} servers after it`;
+  const after = serversAfter === 0 ? '' : serversAfter === 1 ? 'the server after it' : `the ${thousands(serversAfter)} servers after it`;
   const rest = at
-    ? `at tool ${n(at.toolIndex + 1)} of ${n(at.tools)}; the report holds those, and the rest of this server${after ? ` and ${after} were` : ' was'} not linted`
+    ? `at tool ${thousands(at.toolIndex + 1)} of ${thousands(at.tools)}; the report holds those, and the rest of this server${after ? ` and ${after} were` : ' was'} not linted`
     : `in the checks across its tools; the report holds those, findings past them were left out${after ? `, and ${after} ${serversAfter === 1 ? 'was' : 'were'} not linted` : ''}`;
-  return { target: display, message: `${display}: stopped after ${n(limit)} findings, ${rest} (MCP_ANNOTATE_MAX_FINDINGS raises the limit)` };
+  return { target: display, message: `${display}: stopped after ${thousands(limit)} findings, ${rest} (MCP_ANNOTATE_MAX_FINDINGS raises the limit)` };
 }
 
 /** Where a run's time went, phase by phase, from the process's start (MCP_ANNOTATE_TIMING=1; stderr). */

@@ -20,7 +20,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Finding, Severity } from '../types.js';
-import { oneLine, plural } from '../util/text.js';
+import { oneLine, plural, thousands } from '../util/text.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 import { append } from '../util/array.js';
@@ -177,7 +177,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   const build = (keep: number): string => {
     const out = [...head];
     if (keep < total) {
-      out.push('> [!WARNING]', `> ${total - keep} of ${plural(total, 'finding')} are not listed below: this summary is limited to ${max.toLocaleString('en-US')} bytes. The text, JSON and SARIF reports list them all.`, '');
+      out.push('> [!WARNING]', `> ${total - keep} of ${plural(total, 'finding')} are not listed below: this summary is limited to ${thousands(max)} bytes. The text, JSON and SARIF reports list them all.`, '');
     }
     let left = keep;
     for (const b of blocks) {
@@ -205,7 +205,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   text = build(lo);
   if (fits(text)) return text;
   // Not even the lists fit a very small budget: the counts and the note alone.
-  return [...head, '> [!WARNING]', `> The findings are not listed: this summary is limited to ${max.toLocaleString('en-US')} bytes. The text, JSON and SARIF reports list them all.`, ''].join('\n');
+  return [...head, '> [!WARNING]', `> The findings are not listed: this summary is limited to ${thousands(max)} bytes. The text, JSON and SARIF reports list them all.`, ''].join('\n');
 }
 
 function row(f: Finding, links: (id: string) => string | undefined): string {

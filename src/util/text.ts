@@ -101,3 +101,8 @@ export function escapeTerminal(text: string): string {
 export function oneLine(text: string): string {
   return escapeTerminal(text.replace(/\r\n|\r|\n/g, '\\n').replace(/\t/g, ' '));
 }
+
+/** A count with thousands separators, as the messages write them: 1,000,000. */
+export function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}
