@@ -162,11 +162,19 @@ describe('misbehaving servers', () => {
     const stream = (res: import('node:http').ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);
     const initialized = (id: unknown) =>
       `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'x', version: '1' } } })}\n\n`;
+    // accepted-on-stream: answers tools/list (against the spec) on its open standalone stream.
+    let standalone: import('node:http').ServerResponse | undefined;
+    const held: string[] = [];
     const server = createHttpServer(async (req, res) => {
       let body = '';
       for await (const chunk of req) body += chunk;
       const mode = req.url!.slice(1);
       if (mode === 'sse') return void (req.method === 'GET' ? stream(res, 'event: endpoint\ndata: /sse\n\n') : res.writeHead(202).end());
+      if (req.method === 'GET' && mode === 'accepted-on-stream') {
+        standalone = res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const event of held.splice(0)) standalone.write(event);
+        return;
+      }
       if (req.method === 'GET') {
         // The standalone stream: reopened as fast as the server says (retry: 0), forever.
         if (mode === 'reopen') return void stream(res, 'retry: 0\n\n');
@@ -174,6 +182,13 @@ describe('misbehaving servers', () => {
       }
       const message = JSON.parse(body);
       if (!('id' in message)) return void res.writeHead(202).end();
+      if (mode === 'accepted' || (mode === 'accepted-list' && message.method === 'tools/list')) return void res.writeHead(202).end();
+      if (mode === 'accepted-on-stream' && message.method === 'tools/list') {
+        const event = `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: [{ name: 'held', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] } })}\n\n`;
+        if (standalone) standalone.write(event);
+        else held.push(event);
+        return void res.writeHead(202).end();
+      }
       if (message.method === 'initialize') {
         if (mode === 'ends') return void stream(res, ': nothing to say\n\n');
         if (mode === 'breaks') return void (res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders(), setTimeout(() => res.socket?.destroy(), 20));
@@ -187,11 +202,13 @@ describe('misbehaving servers', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const modes = ['ends', 'breaks', 'resume-refused', 'resume-fails', 'list-ends', 'reopen'];
+      const modes = ['ends', 'breaks', 'resume-refused', 'resume-fails', 'list-ends', 'reopen', 'accepted', 'accepted-list'];
       const r = await runCli(['lint', '--transport', 'http', '--timeout', '60', '--concurrency', '6', ...modes.flatMap((m) => ['--url', `${base}/${m}`])], { timeoutMs: 30_000 });
       const sse = await runCli(['lint', '--transport', 'sse', '--timeout', '60', '--url', `${base}/sse`], { timeoutMs: 30_000 });
       expect(r.code).toBe(2);
       expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+        `${base}/accepted-list: the server answered a request with HTTP 202 Accepted and no content while listing tools (page 1); a request needs JSON or an event stream in answer (202 is for notifications)`,
+        `${base}/accepted: the server answered a request with HTTP 202 Accepted and no content while waiting for the initialize response; a request needs JSON or an event stream in answer (202 is for notifications)`,
         `${base}/breaks: the connection broke before the server sent its response (other side closed), while waiting for the initialize response`,
         `${base}/ends: the server ended the event stream of its response without sending the response, while waiting for the initialize response`,
         `${base}/list-ends: the server ended the event stream of its response without sending the response, while listing tools (page 1)`,
@@ -200,7 +217,12 @@ describe('misbehaving servers', () => {
         `${base}/resume-refused: the server closed the event stream of its response before sending the response, and resuming the stream failed (GET with Last-Event-ID: HTTP 405 Method Not Allowed), while waiting for the initialize response`,
       ]);
       expect(sse.stderr).toBe(`${base}/sse: the server closed the SSE stream while waiting for the initialize response; answers come only on that stream, so none can arrive\n`);
+      // A 202 while the standalone stream is open is waited out: the answer may come on it.
+      const lenient = await runCli(['lint', '--transport', 'http', '--timeout', '60', '--url', `${base}/accepted-on-stream`, '-f', 'json'], { timeoutMs: 30_000 });
+      expect(lenient.stderr).toBe('');
+      expect(JSON.parse(lenient.stdout).servers).toEqual([expect.objectContaining({ tools: 1 })]);
     } finally {
+      standalone?.end();
       server.closeAllConnections();
       server.close();
     }

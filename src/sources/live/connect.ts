@@ -86,6 +86,8 @@ class Session {
   readonly answered = new Set<string | number>();
   /** Ids of the requests whose response stream carried an event id, so the SDK can resume it (GET with Last-Event-ID). */
   readonly resumable = new Set<string | number>();
+  /** Streamable HTTP event streams opened with GET that are still open. */
+  standaloneStreams = 0;
   /** Why the SDK's last attempt to resume a response stream failed. */
   private resumeFailure?: string;
   error?: LiveError;
@@ -154,6 +156,20 @@ class Session {
       const why = broke === undefined ? 'the server ended the event stream of its response without sending the response' : `the connection broke before the server sent its response (${causeOf(broke)})`;
       return `${why}, ${this.phase}`;
     });
+  }
+
+  /**
+   * A POST of requests `ids` was answered 202 Accepted, with no content: Streamable HTTP
+   * answers a request with JSON or an event stream (202 is for notifications), so an
+   * answer will never come.
+   */
+  acceptedOnly(ids: readonly (string | number)[]): void {
+    this.afterGrace(() =>
+      // A server may (against the spec) send the answer on its open standalone stream: then wait.
+      this.standaloneStreams > 0 || ids.every((id) => this.answered.has(id))
+        ? undefined
+        : `the server answered a request with HTTP 202 Accepted and no content ${this.phase}; a request needs JSON or an event stream in answer (202 is for notifications)`,
+    );
   }
 
   /**
@@ -307,10 +323,20 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
     if (resuming && !response.ok) {
       session.resumeFailed(`GET with Last-Event-ID: HTTP ${response.status}${httpStatusText(response.status) ? ` ${httpStatusText(response.status)}` : ''}`, response.status === 405);
     }
+    if (transport === 'http' && init?.method === 'POST' && response.status === 202) {
+      const asked = requestIds(init.body);
+      if (asked.length > 0) session.acceptedOnly(asked);
+    }
     if (!response.body) return response;
     const stream = /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
     const ids = stream && transport === 'http' && init?.method === 'POST' ? requestIds(init.body) : [];
+    const standalone = stream && transport === 'http' && (init?.method ?? 'GET') === 'GET';
+    if (standalone) session.standaloneStreams++;
+    let open = true;
     const ended = (broke?: unknown) => {
+      if (!open) return;
+      open = false;
+      if (standalone) session.standaloneStreams--;
       if (ids.length > 0) session.streamEnded(ids, broke);
       else if (stream && transport === 'sse' && (init?.method ?? 'GET') === 'GET') session.sseStreamEnded(broke);
     };
@@ -337,6 +363,8 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
         } else controller.enqueue(chunk.value);
       },
       cancel(reason) {
+        if (standalone && open) session.standaloneStreams--;
+        open = false;
         return reader.cancel(reason);
       },
     });
