@@ -144,15 +144,14 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
    * Runs a rule's server or run check with what its collect() kept set as `collected` on
    * each tool (in place, and cleared after: no copy of every tool context per rule).
    */
-  const withCollected = <T>(rule: Rule, tools: Iterable<ToolContext<Record<string, unknown>>>, fn: () => T): T => {
+  const withCollected = <T>(rule: Rule, tools: readonly ToolContext<Record<string, unknown>>[], fn: () => T): T => {
     const kept = keptBy.get(rule);
     if (!kept) return fn();
-    const all = [...tools];
-    for (const t of all) t.collected = kept.get(t);
+    for (const t of tools) t.collected = kept.get(t);
     try {
       return fn();
     } finally {
-      for (const t of all) t.collected = undefined;
+      for (const t of tools) t.collected = undefined;
     }
   };
 
@@ -342,7 +341,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         if (setting) push(rule, setting, f.server, f.tool, f);
       },
     };
-    timed(rule.id, () => withCollected(rule, serverContexts.flatMap((sc) => sc.tools as ToolContext<Record<string, unknown>>[]), () => rule.checkRun!(ctx)));
+    timed(rule.id, () => withCollected(rule, keptBy.has(rule) ? serverContexts.flatMap((sc) => sc.tools as ToolContext<Record<string, unknown>>[]) : [], () => rule.checkRun!(ctx)));
   }
 
   timed('(locate findings)', () => locateFindings(findings, servers));

@@ -1,12 +1,12 @@
 /**
  * File targets: paths, globs, directories and "-" (stdin) → servers or input errors.
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
 import { isGlobPattern } from '../util/glob.js';
-import { MAX_DOCUMENT_BYTES, readStreamBounded, TooLarge } from '../util/read.js';
+import { MAX_DOCUMENT_BYTES, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
 import { decode, InputProblem, parseJson } from './parse.js';
 import { serversFromDocument } from './shapes.js';
@@ -67,12 +67,13 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
  */
 function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
   const info = statSync(path);
-  if (info.isFile()) {
-    if (info.size > MAX_DOCUMENT_BYTES) throw tooLarge(info.size);
-    return readFileSync(path);
-  }
   if (info.isSocket()) throw new InputProblem('is a socket, not a file (give a file, a directory, a glob, or - for stdin)');
-  return readStream(createReadStream(path));
+  if (!info.isFile()) return readStream(createReadStream(path));
+  try {
+    return readFileBounded(path, MAX_DOCUMENT_BYTES);
+  } catch (err) {
+    throw err instanceof TooLarge ? tooLarge(err.size) : err;
+  }
 }
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];

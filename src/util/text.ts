@@ -5,11 +5,14 @@ import { writeJson } from './json.js';
  * A value from a server, quoted for a message: JSON-encoded (so control characters are
  * escaped) and shortened when long.
  */
+/** The typeof of the values JSON can hold (null aside); others (undefined, a bigint) are quoted with String(). */
+const JSON_TYPES = new Set(['string', 'number', 'boolean', 'object']);
+
 export function quote(value: unknown, max = 60): string {
   // Only as much of the value as is shown: no stringify of a whole 100 MB value, nor a
   // recursive one of a value nested 100,000 levels deep.
-  const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'object' && value !== null) || value === null;
-  let text = plain ? writeJson(value, { indent: '', undefinedAs: 'omit', maxLength: max }) : String(value);
+  const json = value === null || JSON_TYPES.has(typeof value);
+  let text = json ? writeJson(value, { indent: '', undefinedAs: 'omit', maxLength: max }) : String(value);
   if (text.length > max) text = text.slice(0, max - 1) + '…';
   return text;
 }
