@@ -1,13 +1,13 @@
 /** Small text helpers shared by rules and reporters. */
 import { writeJson } from './json.js';
 
+/** The typeof of the values JSON can hold (null aside); others (undefined, a bigint) are quoted with String(). */
+const JSON_TYPES = new Set(['string', 'number', 'boolean', 'object']);
+
 /**
  * A value from a server, quoted for a message: JSON-encoded (so control characters are
  * escaped) and shortened when long.
  */
-/** The typeof of the values JSON can hold (null aside); others (undefined, a bigint) are quoted with String(). */
-const JSON_TYPES = new Set(['string', 'number', 'boolean', 'object']);
-
 export function quote(value: unknown, max = 60): string {
   // Only as much of the value as is shown: no stringify of a whole 100 MB value, nor a
   // recursive one of a value nested 100,000 levels deep.
