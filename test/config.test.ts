@@ -77,7 +77,7 @@ describe('discovery', () => {
     const dir = tempDir({ 'mcp-annotate.config.json': json({ failOn: 'note' }), 'ci/strict.yml': 'failOn: warning\n' });
     expect((await loadConfig({ cwd: dir, file: 'ci/strict.yml' }))?.failOn).toBe('warning');
     expect(await loadConfig({ cwd: dir, noConfig: true })).toBeUndefined();
-    await expect(loadConfig({ cwd: dir, file: 'missing.json' })).rejects.toThrow('missing.json: cannot read the config file: no such file');
+    await expect(loadConfig({ cwd: dir, file: 'missing.json' })).rejects.toThrow('missing.json: cannot read the config file: no such file or directory');
   });
 });
 

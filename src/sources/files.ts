@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
 import { isGlobPattern } from '../util/glob.js';
-import { MAX_DOCUMENT_BYTES, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
+import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
 import { decode, InputProblem, parseJson } from './parse.js';
 import { serversFromDocument } from './shapes.js';
@@ -147,11 +147,7 @@ export function toInputError(err: unknown, display: string, file?: string): Inpu
     const where = err.line !== undefined ? `${display}:${err.line}:${err.column ?? 1}` : display;
     return { target: display, file, line: err.line, column: err.column, message: `${where}: ${err.message}` };
   }
-  const e = err as NodeJS.ErrnoException;
-  if (e?.code === 'EISDIR') return { target: display, file, message: `${display}: is a directory` };
-  if (e?.code === 'EACCES') return { target: display, file, message: `${display}: permission denied` };
-  if (e?.code === 'ENOENT') return { target: display, file, message: `${display}: no such file or directory` };
-  return { target: display, file, message: `${display}: ${e?.message ?? String(err)}` };
+  return { target: display, file, message: `${display}: ${readFailure(err)}` };
 }
 
 /** Load every target; errors for one target never stop the others. */

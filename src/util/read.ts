@@ -77,7 +77,7 @@ export function readFileBounded(path: string, limit: number): Buffer {
 export function readFailure(err: unknown): string {
   if (err instanceof TooLarge) return err.message;
   const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file';
+  if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EISDIR') return 'is a directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ENXIO') return 'is a socket or a device without a reader, not a file';
