@@ -30,6 +30,18 @@ describe('mcp-annotate', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nothing to lint');
   });
+
+  it('shows the help on stderr with exit code 2 when given no command; asked for, the help is exit code 0', async () => {
+    const none = await runCli([]);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^Usage: mcp-annotate /);
+    for (const asked of [['--help'], ['help'], ['help', 'lint'], ['lint', '--help']]) {
+      const r = await runCli(asked);
+      expect(r.code, asked.join(' ')).toBe(0);
+      expect(r.stdout, asked.join(' ')).toMatch(/^Usage: mcp-annotate /);
+    }
+  });
 });
 
 describe('mcp-annotate lint: exit codes', () => {

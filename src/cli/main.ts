@@ -180,7 +180,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+      // The help shown for a missing command (`mcp-annotate` alone) is a usage error; `mcp-annotate help` is not.
       return err.exitCode === 0 ? EXIT.ok : EXIT.error;
     }
     if (err instanceof UsageError) {
