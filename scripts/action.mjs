@@ -110,7 +110,7 @@ function setup() {
 /** The path as later steps can use it: relative to the workspace when inside it. */
 function forWorkspace(path, workspace) {
   const rel = relative(workspace, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return path;
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return path;
   return rel.split(sep).join('/');
 }
 

@@ -262,6 +262,18 @@ describe('several formats in one run', () => {
     expect(summary).toContain('[drift/readonly-removed](https://github.com/mcp-annotate/mcp-annotate/blob/main/docs/rules/drift/readonly-removed.md)');
   });
 
+  it('keeps a file whose name starts with two dots ("..notes.json", "..old/x.json") relative: it is inside the repository', async () => {
+    const dir = tempDir({ '..notes.json': mail, '..old/x.json': mail });
+    mkdirSync(join(dir, '.git'));
+    const args = ['-f', 'sarif', '-o', 'r.sarif', '-f', 'github', '-o', 'r.github', '-f', 'json', '-o', 'r.json'];
+    expect((await runCli(['lint', '..notes.json', '..old/x.json', ...args], { cwd: dir })).code).toBe(1);
+    const uris = JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8')).runs[0].results.map((r: any) => r.locations[0].physicalLocation.artifactLocation);
+    expect(new Set(uris.map((u: unknown) => JSON.stringify(u)))).toEqual(new Set([{ uri: '..notes.json', uriBaseId: 'SRCROOT' }, { uri: '..old/x.json', uriBaseId: 'SRCROOT' }].map((u) => JSON.stringify(u))));
+    const files = readFileSync(join(dir, 'r.github'), 'utf8').match(/file=[^,]*/g);
+    expect(new Set(files)).toEqual(new Set(['file=..notes.json', 'file=..old/x.json']));
+    expect(new Set(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')).findings.map((f: { file: string }) => f.file))).toEqual(new Set(['..notes.json', '..old/x.json']));
+  });
+
   it('rejects a second format on stdout and an unknown format with exit 2', async () => {
     const dir = tempDir({ 'mail.json': mail });
     const two = await runCli(['lint', 'mail.json', '-f', 'github', '-f', 'markdown'], { cwd: dir });

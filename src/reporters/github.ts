@@ -17,7 +17,8 @@
  * at most the per-level limit of each, and ends with a notice saying how many were left
  * out.
  */
-import { relative, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
+import { relativeInside } from '../util/paths.js';
 import type { Finding, InputError, Severity } from '../types.js';
 import { oneLine, plural } from '../util/text.js';
 import { sourceRoot } from './sarif.js';
@@ -60,8 +61,7 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
   const root = sourceRoot(report.cwd);
   const repoPath = (display: string) => {
     const abs = resolve(report.cwd, display);
-    const rel = relative(root, abs);
-    return (rel.startsWith('..') || resolve(root, rel) !== abs ? abs : rel).split(sep).join('/');
+    return relativeInside(root, abs) ?? abs.split(sep).join('/');
   };
   const location = (file: string | undefined, region: { line: number; column: number; endLine?: number; endColumn?: number } | undefined): [string, string | number][] => {
     if (file === undefined) return [];

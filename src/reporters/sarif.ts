@@ -5,12 +5,13 @@
  * tool and its server, content-based fingerprints, related locations and fixes.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Rule } from '../rule.js';
 import { CATEGORY_TITLES } from '../rule.js';
 import type { Finding, Region, Severity } from '../types.js';
 import { PACKAGE_ROOT, TOOL_NAME, repositoryUrl, ruleDocUrl, version } from '../version.js';
+import { relativeInside } from '../util/paths.js';
 import { visible, type Report, type ReporterOptions } from './types.js';
 import { spliceArray } from './json.js';
 
@@ -79,9 +80,9 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const root = sourceRoot(report.cwd);
   const uriFor = (display: string) => {
     const abs = resolve(report.cwd, display);
-    const rel = relative(root, abs);
-    if (rel.startsWith('..') || resolve(root, rel) !== abs) return { uri: pathToFileURL(abs).href };
-    return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+    const rel = relativeInside(root, abs);
+    if (rel === undefined) return { uri: pathToFileURL(abs).href };
+    return { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
   };
   const ruleIndex = new Map(report.rules.map((r, i) => [r.id, i]));
   const all = visible(report.findings, opts.quiet);

@@ -3,9 +3,10 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, relative, resolve, sep } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
 import { isGlobPattern } from '../util/glob.js';
+import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
 import { decode, InputProblem, parseJson } from './parse.js';
@@ -18,9 +19,7 @@ export interface LoadResult {
 
 /** The path as the user should see it: relative to cwd with "/" separators when inside it. */
 export function displayPath(path: string, cwd = process.cwd()): string {
-  const rel = relative(cwd, path);
-  if (rel === '' || rel.startsWith('..') || resolve(cwd, rel) !== path) return path.split(sep).join('/');
-  return rel.split(sep).join('/');
+  return relativeInside(cwd, path) ?? path.split(sep).join('/');
 }
 
 function serverNameFromFile(path: string): string {
