@@ -65,6 +65,31 @@ describe('collect(), checkServer() and checkRun()', () => {
     expect(flagged.map((f) => [f.ruleId, f.server, f.tool])).toEqual([['toxic-flow', 'crm', 'export_contacts']]);
     expect(flagged[0]!.related?.map((r) => `${r.server}/${r.tool}`)).toContain('web/fetch_page');
   });
+
+  it("names the finding's own tool on a related place inside it, and no tool on one outside every tool", () => {
+    const relating = testRule('test-related', {
+      check(ctx) {
+        if (ctx.tool.index !== 1) return;
+        ctx.report({
+          pointer: ctx.at('/annotations'),
+          message: 'here',
+          related: [
+            { pointer: ctx.at('/name'), message: 'own tool' },
+            // "/tools/10" starts with "/tools/1" but is another tool.
+            { pointer: '/tools/10/name', message: 'not this tool' },
+            { pointer: '/tools', message: 'the list' },
+          ],
+        });
+      },
+    });
+    const tools = Array.from({ length: 11 }, (_, i) => tool(`t${i}`));
+    const [finding] = lint([server('a', tools)], [relating]).findings;
+    expect(finding!.related!.map((r) => [r.message, r.server, r.tool ?? null])).toEqual([
+      ['own tool', 'a', 't1'],
+      ['not this tool', 'a', null],
+      ['the list', 'a', null],
+    ]);
+  });
 });
 
 describe('the findings limit', () => {

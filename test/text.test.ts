@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from './helpers/property.js';
 import { closest, distance, escapeTerminal, oneLine, quote } from '../src/util/text.js';
-import { fieldPath, get, join, split } from '../src/util/pointer.js';
+import { fieldPath, get, join, relative, split, within } from '../src/util/pointer.js';
 
 describe('distance', () => {
   it('counts insertions, deletions, substitutions and adjacent swaps as one edit each', () => {
@@ -71,5 +71,11 @@ describe('pointers', () => {
   it('prints tool-relative pointers as field paths', () => {
     expect(fieldPath('/annotations/inputMetadata/outcomes/1')).toBe('annotations.inputMetadata.outcomes[1]');
     expect(fieldPath('/_meta/mcp.dev~1effect')).toBe('_meta["mcp.dev/effect"]');
+  });
+  it('knows which pointers are inside another: whole segments only', () => {
+    expect([within('/tools/1', '/tools/1'), within('/tools/1', '/tools/1/name'), within('', '/tools/1'), within('', '')]).toEqual([true, true, true, true]);
+    expect([within('/tools/1', '/tools/10'), within('/tools/1', '/tools/10/name'), within('/tools/1/name', '/tools/1')]).toEqual([false, false, false]);
+    expect(relative('/tools/1', '/tools/1/annotations/readOnlyHint')).toBe('/annotations/readOnlyHint');
+    expect(relative('/tools/1', '/tools/10/name')).toBe('/tools/10/name');
   });
 });

@@ -10,7 +10,7 @@ import { PACKS } from '../packs/index.js';
 import type { PackId, Finding, Region, RelatedLocation, ServerInput, SpecVersion } from '../types.js';
 import { PACK_IDS, SEVERITY_RANK } from '../types.js';
 import { isObject } from '../util/json.js';
-import { relative } from '../util/pointer.js';
+import { relative, within } from '../util/pointer.js';
 import { canonical } from './facts.js';
 import type { DriftReport, DriftRule, ToolPair, ToolSide } from './types.js';
 
@@ -253,7 +253,7 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
       tool: tool?.view.name,
       toolIndex: own?.view.index,
       pointer: r.pointer,
-      toolPointer: own && r.pointer.startsWith(own.view.pointer) ? relative(own.view.pointer, r.pointer) : '',
+      toolPointer: own && within(own.view.pointer, r.pointer) ? relative(own.view.pointer, r.pointer) : '',
       ...(related.length ? { related } : {}),
     };
     locateLater(target.input, r.pointer, finding);

@@ -23,7 +23,7 @@ import {
   type SpecVersion,
 } from '../types.js';
 import { isObject } from '../util/json.js';
-import { relative } from '../util/pointer.js';
+import { relative, within } from '../util/pointer.js';
 import { ClaimSet, type Claim } from './claims.js';
 
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -203,6 +203,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   const stop = (input: ServerInput, at?: { toolIndex: number; tools: number }) => {
     stopped ??= { serverId: input.id, server: input.name, display: input.origin.display, limit: maxFindings, at, serversAfter: servers.length - 1 - serverIndex };
   };
+  const serverNames = new Map(servers.map((s) => [s.id, s.name]));
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
     if (findings.length >= maxFindings) {
       if (!stopped) stop(servers.find((s) => s.id === server.id) ?? servers[serverIndex]!, tool && toolCount !== undefined ? { toolIndex: tool.index, tools: toolCount } : undefined);
@@ -220,15 +221,17 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       toolIndex: tool?.index,
       pointer: input.pointer,
       toolPointer: tool ? relative(base, input.pointer) : input.pointer,
-      related: input.related?.map(
-        (r): RelatedLocation => ({
+      related: input.related?.map((r): RelatedLocation => {
+        const sameServer = r.serverId === undefined || r.serverId === server.id;
+        return {
           message: r.message,
           pointer: r.pointer,
-          serverId: r.serverId ?? server.id,
-          server: servers.find((s) => s.id === (r.serverId ?? server.id))?.name ?? server.name,
-          tool: r.tool?.name,
-        }),
-      ),
+          serverId: sameServer ? server.id : r.serverId!,
+          server: sameServer ? server.name : (serverNames.get(r.serverId!) ?? server.name),
+          // A place inside the finding's own tool is that tool's, unless the rule names another.
+          tool: r.tool?.name ?? (sameServer && tool && within(tool.pointer, r.pointer) ? tool.name : undefined),
+        };
+      }),
       fix: input.fix,
     });
   };

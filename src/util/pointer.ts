@@ -36,9 +36,14 @@ export function get(value: unknown, pointer: string): unknown {
   return current;
 }
 
-/** `rel` must start with "/" or be empty. */
+/** A pointer relative to base ("/annotations/x" under "/tools/3" for "/tools/3/annotations/x"); the pointer itself when it is not inside base. */
 export function relative(base: string, pointer: string): string {
-  return pointer.startsWith(base) ? pointer.slice(base.length) : pointer;
+  return within(base, pointer) ? pointer.slice(base.length) : pointer;
+}
+
+/** Whether a pointer is base itself or inside it ("/tools/10" is not inside "/tools/1"). */
+export function within(base: string, pointer: string): boolean {
+  return pointer.startsWith(base) && (pointer.length === base.length || pointer.charCodeAt(base.length) === 47);
 }
 
 /**
