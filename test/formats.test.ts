@@ -210,6 +210,26 @@ describe('markdown format', () => {
     expect(escapeMarkdown('a\nb\u202ec')).toBe('a\\\\nb\\\\u{202E}c');
   });
 
+  it('keeps file names and messages that start a line from starting a block: no list, rule, underline or code', () => {
+    const names = ['- list.json', '+ plus.json', '1. one.json', '2) two.json', '    indent.json', '---', '===', '* star.json'];
+    // Half the servers have a finding (a heading, then the file name starting a line), half are clean.
+    const findings: Finding[] = names.slice(0, 4).map((display, i) => ({ ruleId: 'readonly-vs-outcome', severity: 'error', message: 'm', serverId: `s${i}`, server: `srv${i}`, tool: 't', toolIndex: 0, pointer: '/tools/0', toolPointer: '', file: display }));
+    const report: Report = {
+      findings,
+      servers: names.map((display, i) => ({ id: `s${i}`, name: `srv${i}`, origin: { kind: 'file' as const, path: display, display }, tools: 1, spec: '2025-11-25' as const })),
+      errors: names.map((n) => ({ target: n, message: `${n}: no such file or directory` })),
+      rules: RULES,
+      cwd: ROOT,
+    };
+    const html = md.render(formatMarkdown(report, { color: false, quiet: false }));
+    expect(html).not.toMatch(/<ol|<pre|<hr|<h1|<h2>(?!mcp-annotate)/);
+    expect(html.match(/<h3>srv\d<\/h3>/g)).toHaveLength(4);
+    // One list only: the unreadable inputs, one item each, none nested.
+    expect((html.match(/<ul>/g) ?? []).length).toBe(1);
+    expect((html.match(/<li>/g) ?? []).length).toBe(names.length);
+    for (const n of ['- list.json', '1. one.json', '    indent.json', '---']) expect(html).toContain(n.trim());
+  });
+
   it(`stays within the size budget (default ${MARKDOWN_MAX_BYTES} bytes, under a step summary's 1 MiB) and says what it left out`, () => {
     const big = synthetic({ error: 3000, warning: 3000 }, (i) => `finding ${i} ${'é'.repeat(200)}`);
     const out = formatMarkdown(big, { color: false, quiet: false });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from './helpers/property.js';
-import { closest, distance, escapeTerminal, oneLine, quote } from '../src/util/text.js';
+import { closest, distance, escapeTerminal, head, oneLine, quote, shorten, tail } from '../src/util/text.js';
 import { fieldPath, get, join, relative, split, within } from '../src/util/pointer.js';
 
 describe('distance', () => {
@@ -34,6 +34,21 @@ describe('escaping', () => {
   it('makes control, bidi, zero-width and tag characters visible', () => {
     expect(escapeTerminal('a\u001b[31mb\u202ec\u200bd\u{E0041}e')).toBe('a\\u{1B}[31mb\\u{202E}c\\u{200B}d\\u{E0041}e');
     expect(oneLine('line1\nline2\r\n\tx')).toBe('line1\\nline2\\n x');
+    // A lone carriage return is not shown as a line feed: "a\rb" and "a\nb" stay different.
+    expect(oneLine('a\rb')).toBe('a\\rb');
+  });
+  it('makes every default-ignorable character visible (fillers, joiners, selectors), but an emoji presentation selector', () => {
+    const invisible = [0x34f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180b, 0x180e, 0x3164, 0xffa0, 0xfe00, 0xe0100, 0x1d173, 0x1bca0, 0x2028, 0x2029, 0xad];
+    for (const cp of invisible) expect(escapeTerminal(`x${String.fromCodePoint(cp)}y`), cp.toString(16)).toBe(`x\\u{${cp.toString(16).toUpperCase()}}y`);
+    expect(escapeTerminal('❤️ ✔︎ 👍🏽 日本')).toBe('❤️ ✔︎ 👍🏽 日本');
+    expect(escapeTerminal('\ud83d')).toBe('\\u{D83D}');
+  });
+  it('shortens text without splitting an emoji', () => {
+    expect(shorten('ab😀', 3)).toBe('ab…');
+    expect(shorten('a😀b', 3)).toBe('a…');
+    expect(head('a😀', 2)).toBe('a');
+    expect(tail('😀a', 2)).toBe('a');
+    expect(quote('😀'.repeat(40), 10)).toBe('"😀😀😀😀…');
   });
   it('quotes values as JSON and shortens long ones', () => {
     expect(quote('a"b')).toBe('"a\\"b"');
@@ -42,7 +57,10 @@ describe('escaping', () => {
   it('quotes any JSON value exactly as JSON.stringify, shortened, without stringifying all of it', () => {
     const shortened = (v: unknown, max: number) => {
       const text = JSON.stringify(v);
-      return text.length > max ? text.slice(0, max - 1) + '…' : text;
+      if (text.length <= max) return text;
+      // Never half a surrogate pair.
+      const cut = /[\ud800-\udbff]/.test(text[max - 2]!) ? max - 2 : max - 1;
+      return text.slice(0, cut) + '…';
     };
     assertProperty(
       fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.integer({ min: 2, max: 120 }), (v, s, max) => {

@@ -20,7 +20,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Finding, Severity } from '../types.js';
-import { oneLine, plural, thousands } from '../util/text.js';
+import { oneLine, plural, shorten, thousands } from '../util/text.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 import { append } from '../util/array.js';
@@ -59,16 +59,19 @@ const MD_ESCAPES: Record<string, string> = {
 /**
  * A server-supplied string as inert markdown text on one line: control, bidi and
  * zero-width characters become visible \u{…} escapes (and newlines \n), then markdown
- * and HTML syntax is escaped.
+ * and HTML syntax is escaped. At the start of a line it cannot begin a block either: no
+ * list item ("- x.json", "1. x.json"), thematic break, setext underline or indented code.
  */
 export function escapeMarkdown(text: string, max = NAME_MAX): string {
-  let t = oneLine(text);
-  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
-  return t
+  return shorten(oneLine(text), max)
     .replace(/[\\`*_[\]|~$!<>&@#]/g, (ch) => MD_ESCAPES[ch]!)
     // GitHub links bare URLs (scheme://…, www.…): a zero-width space keeps them text.
     .replace(/:\/\//g, ':&#8203;//')
-    .replace(/\b(www)\./gi, '$1&#8203;.');
+    .replace(/\b(www)\./gi, '$1&#8203;.')
+    // Leading blanks as character references (text, never indentation), and a leading
+    // list, rule or underline marker escaped.
+    .replace(/^[ \t]+/, (blanks) => '&#32;'.repeat(blanks.length))
+    .replace(/^([-+=])|^(\d+)([.)])/, (_m, marker?: string, digits?: string, delim?: string) => (marker ? `\\${marker}` : `${digits}\\${delim}`));
 }
 
 const SEVERITY_CELL: Record<Severity, string> = { error: '❌ error', warning: '⚠️ warning', note: 'ℹ️ note' };

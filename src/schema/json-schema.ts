@@ -13,7 +13,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { Severity } from '../types.js';
 import { hasOwn, isObject } from '../util/json.js';
 import { escapeSegment, fieldPath, unescapeSegment } from '../util/pointer.js';
-import { closest, quote } from '../util/text.js';
+import { closest, head, quote, tail } from '../util/text.js';
 import { append } from '../util/array.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
@@ -712,7 +712,7 @@ function resolve(ref: string, resource: Record<string, unknown>, ctx: RefContext
 export function shortField(path: string, max = 160): string {
   if (path.length <= max) return path;
   const half = Math.floor((max - 1) / 2);
-  return `${path.slice(0, half)}…${path.slice(path.length - half)}`;
+  return `${head(path, half)}…${tail(path, half)}`;
 }
 
 function joinField(base: string, rest: string): string {

@@ -12,9 +12,28 @@ export function quote(value: unknown, max = 60): string {
   // Only as much of the value as is shown: no stringify of a whole 100 MB value, nor a
   // recursive one of a value nested 100,000 levels deep.
   const json = value === null || JSON_TYPES.has(typeof value);
-  let text = json ? writeJson(value, { indent: '', undefinedAs: 'omit', maxLength: max }) : String(value);
-  if (text.length > max) text = text.slice(0, max - 1) + '…';
-  return text;
+  const text = json ? writeJson(value, { indent: '', undefinedAs: 'omit', maxLength: max }) : String(value);
+  return shorten(text, max);
+}
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** At most the first n UTF-16 units of text, without splitting a surrogate pair (an emoji). */
+export function head(text: string, n: number): string {
+  return text.slice(0, n > 0 && n < text.length && isHighSurrogate(text.charCodeAt(n - 1)) ? n - 1 : n);
+}
+
+/** At most the last n UTF-16 units of text, without splitting a surrogate pair. */
+export function tail(text: string, n: number): string {
+  if (n <= 0) return '';
+  const start = text.length - n;
+  return start <= 0 ? text : text.slice(isLowSurrogate(text.charCodeAt(start)) ? start + 1 : start);
+}
+
+/** Text of at most max UTF-16 units: when longer, its start and "…", never half an emoji. */
+export function shorten(text: string, max: number): string {
+  return text.length <= max ? text : head(text, max - 1) + '…';
 }
 
 /** "a", "a or b", "a, b or c" with each item quoted. */
@@ -85,24 +104,31 @@ export function closest(input: string, candidates: Iterable<string>): string | u
   return best;
 }
 
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+/**
+ * What a terminal would not show as itself: control characters (C0 but tab and line feed,
+ * DEL, C1), line and paragraph separators, interlinear annotation marks, lone surrogates,
+ * and every default-ignorable code point (zero-width characters, bidi controls, fillers
+ * such as U+3164, tag characters, variation selectors) but the two presentation selectors
+ * U+FE0E/U+FE0F, which only pick an emoji's look ("❤️").
+ */
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufff9-\ufffb\p{Default_Ignorable_Code_Point}\p{Surrogate}]/gu;
 
 /**
- * Text safe for a terminal: control characters, bidi controls, zero-width and tag
- * characters from servers become visible escapes (\u{202E}); nothing can move the
- * cursor, change colours or reorder the line.
+ * Text safe for a terminal: control characters, bidi controls, zero-width, filler and tag
+ * characters from servers become visible escapes (\u{202E}); nothing can move the cursor,
+ * change colours, reorder the line or make two different names look the same.
  */
 export function escapeTerminal(text: string): string {
   return text.replace(INVISIBLE, (ch) => {
-    if (ch === '\n') return '\\n';
     const cp = ch.codePointAt(0)!;
+    if (cp === 0xfe0e || cp === 0xfe0f) return ch;
     return `\\u{${cp.toString(16).toUpperCase()}}`;
-  }).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase()}}`);
+  });
 }
 
-/** Like escapeTerminal, but also for newlines and tabs: one line of output. */
+/** Like escapeTerminal, but also for line breaks (\n; a lone carriage return is \r) and tabs: one line of output. */
 export function oneLine(text: string): string {
-  return escapeTerminal(text.replace(/\r\n|\r|\n/g, '\\n').replace(/\t/g, ' '));
+  return escapeTerminal(text.replace(/\r?\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, ' '));
 }
 
 /** A count with thousands separators, as the messages write them: 1,000,000. */
