@@ -49,6 +49,16 @@ describe('diff engine', () => {
     expect(f.related![0]!.region!.line).toBeGreaterThan(1);
   });
 
+  it('quotes tool names in messages as JSON once: escapes stay escapes, not double-escaped', () => {
+    const odd = 'gone\u202e|\n::error::x';
+    const found = run({ tools: [tool(odd), tool('kept')] }, { tools: [tool('kept'), tool('new\u0007')] }).findings;
+    const messages = found.map((f) => f.message).join('\n');
+    // JSON escapes the line feed; U+202E stays a character for each format to escape its way.
+    expect(messages).toContain('tool "gone\u202e|\\n::error::x" is no longer listed');
+    expect(messages).toContain('tool "new\\u0007" is new');
+    expect(messages).not.toContain('\\\\');
+  });
+
   it('matches a renamed tool by content and still compares its annotations', () => {
     const base = { tools: [described('send', { readOnlyHint: true }, 'Sends a message.')] };
     const head = { tools: [described('send_message', { readOnlyHint: false, destructiveHint: false }, 'Sends a message.')] };

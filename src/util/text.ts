@@ -36,6 +36,9 @@ export function shorten(text: string, max: number): string {
   return text.length <= max ? text : head(text, max - 1) + '…';
 }
 
+/** Room for any tool name MCP allows (128 characters) in quotes: quote(name, QUOTED_NAME_MAX). */
+export const QUOTED_NAME_MAX = 130;
+
 /** "a", "a or b", "a, b or c" with each item quoted. */
 export function orList(values: readonly unknown[], conj = 'or'): string {
   const items = values.map((v) => (typeof v === 'string' ? JSON.stringify(v) : quote(v)));

@@ -1,4 +1,4 @@
-import { oneLine } from '../../util/text.js';
+import { quote, QUOTED_NAME_MAX } from '../../util/text.js';
 import { toolAnchor } from '../facts.js';
 import { defineDriftRule } from '../types.js';
 import { hasAnnotations, tool } from './shared.js';
@@ -38,11 +38,11 @@ case: clients must assume it may write, delete and reach the open world.`,
   compareServer({ added, base, head, report }) {
     for (const t of added) {
       const annotated = hasAnnotations(t) ? '' : ' and has no annotations, so clients must assume it may write, delete and reach the open world';
-      const server = base ? '' : ` (the server ${JSON.stringify(oneLine(head!.name))} is not in the base)`;
+      const server = base ? '' : ` (the server ${quote(head!.name, QUOTED_NAME_MAX)} is not in the base)`;
       report({
         tool: t,
         pointer: toolAnchor(t),
-        message: `tool ${JSON.stringify(oneLine(t.view.name))} is new${server}${annotated}: nobody has reviewed what it does yet`,
+        message: `tool ${quote(t.view.name, QUOTED_NAME_MAX)} is new${server}${annotated}: nobody has reviewed what it does yet`,
         suggestion: 'review the new tool and its annotations before clients trust it',
       });
     }

@@ -1,4 +1,4 @@
-import { oneLine } from '../../util/text.js';
+import { quote, QUOTED_NAME_MAX } from '../../util/text.js';
 import { toolAnchor } from '../facts.js';
 import { defineDriftRule } from '../types.js';
 import { tool } from './shared.js';
@@ -40,8 +40,8 @@ removal visible in review, and tells apart a tool that was removed from one that
         tool: t,
         pointer: head ? head.toolsPointer : toolAnchor(t),
         message: head
-          ? `tool ${JSON.stringify(oneLine(t.view.name))} is no longer listed; in the base it was at ${t.view.pointer}`
-          : `tool ${JSON.stringify(oneLine(t.view.name))} is gone with its server ${JSON.stringify(oneLine(t.server.name))}, which the head does not have`,
+          ? `tool ${quote(t.view.name, QUOTED_NAME_MAX)} is no longer listed; in the base it was at ${t.view.pointer}`
+          : `tool ${quote(t.view.name, QUOTED_NAME_MAX)} is gone with its server ${quote(t.server.name, QUOTED_NAME_MAX)}, which the head does not have`,
         suggestion: 'make sure nothing still calls the tool by name (agents, prompts, policies)',
         before: head ? [{ pointer: toolAnchor(t), message: 'the tool was here in the base' }] : undefined,
       });

@@ -1,4 +1,4 @@
-import { oneLine } from '../../util/text.js';
+import { quote, QUOTED_NAME_MAX } from '../../util/text.js';
 import { toolAnchor } from '../facts.js';
 import { defineDriftRule } from '../types.js';
 import { tool } from './shared.js';
@@ -42,8 +42,8 @@ a rename does not hide a weakened hint.`,
       report({
         tool: pair.head,
         pointer: toolAnchor(pair.head),
-        message: `tool ${JSON.stringify(oneLine(pair.base.view.name))} is now named ${JSON.stringify(oneLine(pair.head.view.name))} (matched by ${pair.renamedBy}): approvals and policies that name the old tool no longer apply to it`,
-        suggestion: `update approvals, allowlists and policies that name ${JSON.stringify(oneLine(pair.base.view.name))}`,
+        message: `tool ${quote(pair.base.view.name, QUOTED_NAME_MAX)} is now named ${quote(pair.head.view.name, QUOTED_NAME_MAX)} (matched by ${pair.renamedBy}): approvals and policies that name the old tool no longer apply to it`,
+        suggestion: `update approvals, allowlists and policies that name ${quote(pair.base.view.name, QUOTED_NAME_MAX)}`,
         before: [{ pointer: toolAnchor(pair.base), message: 'the old name in the base' }],
       });
     }
