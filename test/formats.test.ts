@@ -66,6 +66,8 @@ describe('github format', () => {
   it('escapes data and properties as the runner expects', () => {
     expect(escapeData('50% done\r\nnext')).toBe('50%25 done%0D%0Anext');
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
+    // A file name's terminal escapes and bidi controls are not written raw into the log.
+    expect(escapeProperty('esc\u001b[2J\u001b]0;t\u0007\u202e.json')).toBe('esc\\u{1B}[2J\\u{1B}]0;t\\u{7}\\u{202E}.json');
   });
 
   it('writes one command per finding with a repo-relative file, region and the rule as title', () => {

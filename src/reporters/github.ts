@@ -20,7 +20,7 @@
 import { resolve, sep } from 'node:path';
 import { relativeInside } from '../util/paths.js';
 import type { Finding, InputError, Severity } from '../types.js';
-import { oneLine, plural } from '../util/text.js';
+import { escapeTerminal, oneLine, plural } from '../util/text.js';
 import { sourceRoot } from './sarif.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 
@@ -41,9 +41,13 @@ export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-/** Workflow-command property values: as data, plus : and ,. */
+/**
+ * Workflow-command property values: as data, plus : and ,. A file name's escape sequences
+ * and other invisible characters are shown as \u{…} (the runner decodes nothing else, and
+ * the log renders ANSI escapes).
+ */
 export function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return escapeTerminal(escapeData(s)).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 interface Annotation {
