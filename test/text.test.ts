@@ -49,6 +49,7 @@ describe('escaping', () => {
     expect(head('a😀', 2)).toBe('a');
     expect(tail('😀a', 2)).toBe('a');
     expect(quote('😀'.repeat(40), 10)).toBe('"😀😀😀😀…');
+    expect(quote(JSON.parse('1e999'))).toBe('Infinity');
   });
   it('quotes values as JSON and shortens long ones', () => {
     expect(quote('a"b')).toBe('"a\\"b"');

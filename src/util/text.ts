@@ -11,7 +11,8 @@ const JSON_TYPES = new Set(['string', 'number', 'boolean', 'object']);
 export function quote(value: unknown, max = 60): string {
   // Only as much of the value as is shown: no stringify of a whole 100 MB value, nor a
   // recursive one of a value nested 100,000 levels deep.
-  const json = value === null || JSON_TYPES.has(typeof value);
+  // A number too large for a double (1e999 parses as Infinity) is not null.
+  const json = value === null || (JSON_TYPES.has(typeof value) && (typeof value !== 'number' || Number.isFinite(value)));
   const text = json ? writeJson(value, { indent: '', undefinedAs: 'omit', maxLength: max }) : String(value);
   return shorten(text, max);
 }
