@@ -208,6 +208,7 @@ describe('markdown format', () => {
     expect(html).toContain('[click](javascript:alert(1))');
     expect(out).toContain('@&#8203;octocat');
     expect(out).toContain('#&#8203;12');
+    expect(escapeMarkdown('see GH-12 and gh-7')).toBe('see GH&#8203;-12 and gh&#8203;-7');
     expect(out).toContain('\\$x^2\\$');
     expect(escapeMarkdown('a\nb\u202ec')).toBe('a\\\\nb\\\\u{202E}c');
   });

@@ -68,6 +68,8 @@ export function escapeMarkdown(text: string, max = NAME_MAX): string {
     // GitHub links bare URLs (scheme://…, www.…): a zero-width space keeps them text.
     .replace(/:\/\//g, ':&#8203;//')
     .replace(/\b(www)\./gi, '$1&#8203;.')
+    // "GH-12" references an issue as "#12" does.
+    .replace(/\b(GH)-(?=\d)/gi, '$1&#8203;-')
     // Leading blanks as character references (text, never indentation), and a leading
     // list, rule or underline marker escaped.
     .replace(/^[ \t]+/, (blanks) => '&#32;'.repeat(blanks.length))
