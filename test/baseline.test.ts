@@ -233,6 +233,41 @@ describe('stale entries', () => {
   });
 });
 
+describe('a run stopped at the findings limit', () => {
+  it('does not call entries of the server it stopped in or of later servers stale, and does not update the baseline', async () => {
+    const named = (name: string, tools: unknown[]) => JSON.stringify({ serverInfo: { name }, tools }, null, 2) + '\n';
+    const dir = tempDir({ 'a.json': named('first', [send, get]), 'b.json': named('mail', [send, del, get]), 'c.json': named('other', [send, del]) });
+    const targets = ['a.json', 'b.json', 'c.json'];
+    await runCli(['lint', ...targets, '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const saved = readFileSync(join(dir, 'baseline.json'), 'utf8');
+    // Fix a finding of the first server: that entry is stale. Stop two findings into the second server.
+    const fixedSend = tool('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } }, { _meta: { 'mcp.dev/requiresConfirmation': true } });
+    writeFileSync(join(dir, 'a.json'), named('first', [fixedSend, get]));
+    const firstCount = JSON.parse((await runCli(['lint', 'a.json', '-f', 'json'], { cwd: dir })).stdout).findings.length as number;
+    const env = { MCP_ANNOTATE_MAX_FINDINGS: String(firstCount + 2) };
+    const r = await runCli(['lint', ...targets, '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('b.json: stopped after');
+    const stale = r.stderr.split('\n').filter((l) => l.includes('stale baseline entry'));
+    expect(stale.length).toBeGreaterThan(0);
+    expect(stale.every((l) => l.includes('of server "first"'))).toBe(true);
+    const u = await runCli(['lint', ...targets, '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir, env });
+    expect(u.code).toBe(2);
+    expect(u.stderr).toContain('mcp-annotate: baseline baseline.json not updated: the run stopped at the findings limit, and the findings not reached would be missing from it\n');
+    expect(u.stderr).not.toContain('could not be read');
+    expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe(saved);
+  });
+
+  it('stopping in the checks across servers leaves every server unchecked', async () => {
+    const { uncheckedServers } = await import('../src/baseline/apply.js');
+    const servers = ['a', 'b', 'c'].map((name) => ({ id: `${name}.json`, name })) as unknown as Parameters<typeof uncheckedServers>[0];
+    const at = { server: 'b', display: 'b.json', limit: 1 };
+    expect([...uncheckedServers(servers, undefined)]).toEqual([]);
+    expect([...uncheckedServers(servers, { ...at, serverId: 'b.json', serversAfter: 1 })]).toEqual(['b', 'c']);
+    expect([...uncheckedServers(servers, { ...at, serverId: 'b.json', serversAfter: 0, acrossServers: true })]).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('bad baselines and flags', () => {
   it('a missing file, a broken file and flags without --baseline are exit 2 with one clear line each', async () => {
     const dir = tempDir({ 'd.json': dump([get]), 'bad.json': '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "x", "pointer": "", "cuont": 1 }\n  ]\n}\n' });

@@ -205,8 +205,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   const linted = performance.now();
+  const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd, result.stopped);
   if (result.stopped) loaded.errors.push(stoppedError(result.stopped));
-  const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;
