@@ -233,6 +233,35 @@ describe('stale entries', () => {
   });
 });
 
+describe("globs and directories skip the run's own files", () => {
+  it('init with a *.json target, then --update-baseline, then --baseline: the baseline is not linted as a dump', async () => {
+    const dir = tempDir({ 'd.json': dump([send, get]) });
+    expect((await runCli(['init', '*.json'], { cwd: dir })).code).toBe(0);
+    const u = await runCli(['lint', '--baseline', 'mcp-annotate.baseline.json', '--update-baseline'], { cwd: dir });
+    expect(u.code).toBe(0);
+    const r = await runCli(['lint', '--baseline', 'mcp-annotate.baseline.json'], { cwd: dir });
+    expect(r.stderr).toBe('mcp-annotate: baseline mcp-annotate.baseline.json: ' + r.stderr.split('baseline.json: ')[1]);
+    expect(r.stderr.split('\n')).toHaveLength(2);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('1 server');
+  });
+
+  it('a directory or glob target skips the baseline, the config file and -o outputs; a file named as a target is still read', async () => {
+    const dir = tempDir({ 'in/d.json': dump([send, get]), 'in/cfg.json': JSON.stringify({ rules: {} }) });
+    const args = ['--baseline', 'in/bl.json', '-c', 'in/cfg.json', '-f', 'json', '-o', 'in/out.json'];
+    expect((await runCli(['lint', 'in', ...args, '--update-baseline'], { cwd: dir })).code).toBe(0);
+    for (const target of ['in', 'in/*.json']) {
+      const r = await runCli(['lint', target, ...args, '-f', 'text'], { cwd: dir });
+      expect(r.stderr).toBe('mcp-annotate: baseline in/bl.json: ' + r.stderr.split('in/bl.json: ')[1]);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(readFileSync(join(dir, 'in/out.json'), 'utf8')).summary.servers).toBe(1);
+    }
+    const named = await runCli(['lint', 'in/d.json', 'in/bl.json', ...args], { cwd: dir });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('in/bl.json');
+  });
+});
+
 describe('a run stopped at the findings limit', () => {
   it('does not call entries of the server it stopped in or of later servers stale, and does not update the baseline', async () => {
     const named = (name: string, tools: unknown[]) => JSON.stringify({ serverInfo: { name }, tools }, null, 2) + '\n';

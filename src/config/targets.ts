@@ -25,10 +25,12 @@ export async function gatherConfigTargets(
   config: ResolvedConfig,
   flags: ConfigTargetFlags,
   io: { cwd: string; env: NodeJS.ProcessEnv; stdin: NodeJS.ReadableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number } },
+  /** The run's own files, which directories and globs skip (see expandTargets). */
+  exclude?: ReadonlySet<string>,
 ): Promise<ConfigServers> {
   const out: ConfigServers = { servers: [], errors: [], notes: [] };
   if (config.files.length) {
-    const loaded = await loadTargets(config.files, io.cwd, io.stdin);
+    const loaded = await loadTargets(config.files, io.cwd, io.stdin, exclude);
     append(out.servers, loaded.servers);
     append(out.errors, loaded.errors);
   }

@@ -77,8 +77,12 @@ function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
 
-/** Expand targets to files (sorted, de-duplicated), keeping "-" for stdin. */
-export async function expandTargets(targets: string[], cwd = process.cwd()): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
+/**
+ * Expand targets to files (sorted, de-duplicated), keeping "-" for stdin.
+ * @param exclude Absolute paths that a directory or a glob never picks up: the run's own files
+ *   (its baseline, config file and -o outputs). A file named as a target is still read.
+ */
+export async function expandTargets(targets: string[], cwd = process.cwd(), exclude: ReadonlySet<string> = new Set()): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
   // fast-glob costs ~20 ms to load: only when a target is a directory or a pattern.
   let glob: typeof import('fast-glob') | undefined;
   const fastGlob = async () => (glob ??= (await import('fast-glob')).default);
@@ -99,16 +103,16 @@ export async function expandTargets(targets: string[], cwd = process.cwd()): Pro
     }
     if (info?.isDirectory()) {
       const fg = await fastGlob();
-      const found = await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false });
+      const found = (await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(f)).filter((f) => !exclude.has(f));
       if (found.length === 0) errors.push({ target, message: `${target}: the directory holds no .json files` });
-      for (const f of found) files.add(resolve(f));
+      for (const f of found) files.add(f);
       continue;
     }
     const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
-      const found = await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true });
+      const found = (await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(f)).filter((f) => !exclude.has(f));
       if (found.length === 0) errors.push({ target, message: `${target}: no files match this pattern` });
-      for (const f of found) files.add(resolve(f));
+      for (const f of found) files.add(f);
       continue;
     }
     errors.push({ target, message: `${target}: no such file or directory` });
@@ -149,9 +153,17 @@ export function toInputError(err: unknown, display: string, file?: string): Inpu
   return { target: display, file, message: `${display}: ${readFailure(err)}` };
 }
 
-/** Load every target; errors for one target never stop the others. */
-export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream): Promise<LoadResult> {
-  const expanded = await expandTargets(targets, cwd);
+/**
+ * The files a run writes or reads besides its targets (baseline, config file, -o outputs), as
+ * absolute paths: directories and globs among the targets skip them (see expandTargets).
+ */
+export function ownFiles(cwd: string, files: readonly (string | undefined)[]): Set<string> {
+  return new Set(files.filter((f): f is string => f !== undefined && f !== '-').map((f) => resolve(cwd, f)));
+}
+
+/** Load every target; errors for one target never stop the others. `exclude`: as for expandTargets. */
+export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream, exclude?: ReadonlySet<string>): Promise<LoadResult> {
+  const expanded = await expandTargets(targets, cwd, exclude);
   const results = await Promise.all(expanded.files.map((f) => loadFile(f, cwd)));
   if (expanded.stdin) results.unshift(await loadStdin(stdin));
   return {
