@@ -82,6 +82,22 @@ describe('discovery', () => {
 });
 
 describe('validation messages', () => {
+  it('long keys and values are cut; an override without servers and tools is one problem; two YAML documents are named as such', async () => {
+    const long = 'x'.repeat(100_000);
+    for (const config of [{ rules: { [long]: 'error' } }, { failOn: long }, { [long]: 1 }, { rules: { 'name-vs-hints': ['error', { [long]: 1 }] } }, { targets: { mcpServers: { [long]: { url: 1 } } } }]) {
+      const problems = await problemsOf({ 'mcp-annotate.config.json': JSON.stringify(config) });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.length).toBeLessThan(400);
+      expect(problems[0]).toContain('xxx…');
+    }
+    expect(await problemsOf({ 'mcp-annotate.config.json': '{"overrides": [{"rules": {}}]}' })).toEqual([
+      'mcp-annotate.config.json:1:16: overrides[0] needs "servers" or "tools" (or both): the server or tool names its rules apply to',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'rules: {}\n---\nrules: {}\n' })).toEqual([
+      'mcp-annotate.config.yaml:2:1: invalid YAML: a config file holds one YAML document; remove the "---" that starts another',
+    ]);
+  });
+
   it('JSON: unknown rule, bad severity, unknown key, bad option: path, file:line:col and the closest value', async () => {
     const text = `{
   "rule": {},
