@@ -308,6 +308,10 @@ describe('bad baselines and flags', () => {
     expect(bad.stderr).toBe(
       'mcp-annotate: bad.json:4:53: entries[0] has an unknown member "cuont"; did you mean "count"?\nmcp-annotate: bad.json:4:5: entries[0].count must be a positive integer\n',
     );
+    // A count beyond the safe integers is refused (1e300 was accepted).
+    writeFileSync(join(dir, 'huge.json'), '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "x", "pointer": "", "count": 1e300 }\n  ]\n}\n');
+    const huge = await runCli(['lint', 'd.json', '--baseline', 'huge.json'], { cwd: dir });
+    expect(huge).toMatchObject({ code: 2, stderr: 'mcp-annotate: huge.json:4:62: entries[0].count must be at most 9007199254740991\n' });
     // A member whose name holds "/" or "~" is found where it is, not at its parent.
     writeFileSync(join(dir, 'slash.json'), '{\n  "version": 1,\n  "entries": [],\n  "a/b~c": 1\n}\n');
     expect((await runCli(['lint', 'd.json', '--baseline', 'slash.json'], { cwd: dir })).stderr).toBe('mcp-annotate: slash.json:4:3: unknown member "a/b~c" (a baseline has "version" and "entries")\n');
