@@ -311,6 +311,21 @@ describe('targets and flags over the config', () => {
     expect(r.stderr).toMatch(/^mcp-annotate: nothing to lint/);
   });
 
+  it('nothing to lint (exit 2) when the config lists no servers, or every one is disabled', async () => {
+    const empty = await runCli(['lint'], { cwd: tempDir({ 'mcp-annotate.config.json': json({ targets: { mcpServers: {} } }) }) });
+    expect(empty).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'mcp-annotate: nothing to lint: the targets of mcp-annotate.config.json list no files and no servers; add some, or give targets on the command line\n',
+    });
+    const off = await runCli(['lint'], { cwd: tempDir({ 'mcp-annotate.config.json': json({ targets: { mcpServers: { a: { command: 'x', disabled: true }, b: { url: 'http://127.0.0.1:1/', enabled: false } } } }) }) });
+    expect(off.code).toBe(2);
+    expect(off.stdout).toBe('');
+    expect(off.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'mcp-annotate: nothing to lint: every server under targets.mcpServers of mcp-annotate.config.json is disabled; enable one, or give targets on the command line',
+    );
+  });
+
   it('live servers under targets.mcpServers are linted like a dump of the same tools', async () => {
     const fixture = JSON.parse(readFileSync(VOCAB_FIXTURE, 'utf8'));
     const { command, args } = serverArgv('stdio-tools.mjs', VOCAB_FIXTURE);
