@@ -311,6 +311,21 @@ describe('targets and flags over the config', () => {
     expect(r.stderr).toMatch(/^mcp-annotate: nothing to lint/);
   });
 
+  it('a negated glob in targets ("!sub/a.json") leaves out what the other targets find, relative to the config file', async () => {
+    const dump = json(DUMP);
+    const dir = tempDir({ 'sub/a.json': dump, 'sub/b.json': dump, 'cfg/c.json': json({ targets: ['../sub', '!../sub/a.json'] }), 'mcp-annotate.config.json': json({ targets: ['sub/*.json', '!sub/a.json'] }) });
+    for (const args of [['lint', '-f', 'json'], ['lint', '-c', 'cfg/c.json', '-f', 'json'], ['lint', 'sub/*.json', '!sub/a.json', '-f', 'json']]) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout).servers.map((s: { source: string }) => s.source)).toEqual(['sub/b.json']);
+    }
+    expect(rebaseTarget('!sub/a.json', join(dir, 'cfg'), dir)).toBe('!cfg/sub/a.json');
+    expect(rebaseTarget('!../sub/*.json', join(dir, 'cfg'), dir)).toBe('!sub/*.json');
+    const none = await runCli(['lint', 'sub/*.json', '!sub/*.json'], { cwd: dir });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('sub/*.json: no files match this pattern (the 2 files it matches are left out by a "!" pattern');
+  });
+
   it('nothing to lint (exit 2) when the config lists no servers, or every one is disabled', async () => {
     const empty = await runCli(['lint'], { cwd: tempDir({ 'mcp-annotate.config.json': json({ targets: { mcpServers: {} } }) }) });
     expect(empty).toMatchObject({

@@ -3,9 +3,10 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, resolve, sep } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
 import { isGlobPattern } from '../util/glob.js';
+import { plural } from '../util/text.js';
 import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
@@ -89,11 +90,25 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), excl
   const files = new Set<string>();
   const errors: InputError[] = [];
   let stdin = false;
+  // fast-glob's negation: "!pattern" (not a file of that name) leaves out what directories and
+  // globs found that it matches, relative to cwd (or absolute).
+  const negated: string[] = [];
+  for (const target of targets) {
+    if (target.length > 1 && target.startsWith('!') && !(await stat(resolve(cwd, target)).catch(() => undefined))) negated.push(target.slice(1).split(sep).join('/'));
+  }
+  let left: ((abs: string) => boolean) | undefined;
+  if (negated.length) {
+    const picomatch = (await import('picomatch')).default;
+    const match = picomatch(negated, { dot: true });
+    left = (f) => match(f.split(sep).join('/')) || match(relative(cwd, f).split(sep).join('/'));
+  }
+  const keep = (f: string) => !exclude.has(f) && !left?.(f);
   for (const target of targets) {
     if (target === '-') {
       stdin = true;
       continue;
     }
+    if (target.length > 1 && target.startsWith('!') && negated.includes(target.slice(1).split(sep).join('/'))) continue;
     const abs = resolve(cwd, target);
     const info = await stat(abs).catch(() => undefined);
     // A file, or a named pipe or device (`<(jq . dump.json)`, /dev/stdin): read as it is.
@@ -103,15 +118,19 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), excl
     }
     if (info?.isDirectory()) {
       const fg = await fastGlob();
-      const found = (await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(f)).filter((f) => !exclude.has(f));
+      const found = (await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(f)).filter(keep);
       if (found.length === 0) errors.push({ target, message: `${target}: the directory holds no .json files` });
       for (const f of found) files.add(f);
       continue;
     }
     const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
-      const found = (await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(f)).filter((f) => !exclude.has(f));
-      if (found.length === 0) errors.push({ target, message: `${target}: no files match this pattern` });
+      const matched = (await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(f));
+      const found = matched.filter(keep);
+      if (found.length === 0) {
+        const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or output)` : '';
+        errors.push({ target, message: `${target}: no files match this pattern${why}` });
+      }
       for (const f of found) files.add(f);
       continue;
     }
