@@ -233,6 +233,70 @@ describe('stale entries', () => {
   });
 });
 
+describe("globs and directories skip the run's own files", () => {
+  it('init with a *.json target, then --update-baseline, then --baseline: the baseline is not linted as a dump', async () => {
+    const dir = tempDir({ 'd.json': dump([send, get]) });
+    expect((await runCli(['init', '*.json'], { cwd: dir })).code).toBe(0);
+    const u = await runCli(['lint', '--baseline', 'mcp-annotate.baseline.json', '--update-baseline'], { cwd: dir });
+    expect(u.code).toBe(0);
+    const r = await runCli(['lint', '--baseline', 'mcp-annotate.baseline.json'], { cwd: dir });
+    expect(r.stderr).toBe('mcp-annotate: baseline mcp-annotate.baseline.json: ' + r.stderr.split('baseline.json: ')[1]);
+    expect(r.stderr.split('\n')).toHaveLength(2);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('1 server');
+  });
+
+  it('a directory or glob target skips the baseline, the config file and -o outputs; a file named as a target is still read', async () => {
+    const dir = tempDir({ 'in/d.json': dump([send, get]), 'in/cfg.json': JSON.stringify({ rules: {} }) });
+    const args = ['--baseline', 'in/bl.json', '-c', 'in/cfg.json', '-f', 'json', '-o', 'in/out.json'];
+    expect((await runCli(['lint', 'in', ...args, '--update-baseline'], { cwd: dir })).code).toBe(0);
+    for (const target of ['in', 'in/*.json']) {
+      const r = await runCli(['lint', target, ...args, '-f', 'text'], { cwd: dir });
+      expect(r.stderr).toBe('mcp-annotate: baseline in/bl.json: ' + r.stderr.split('in/bl.json: ')[1]);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(readFileSync(join(dir, 'in/out.json'), 'utf8')).summary.servers).toBe(1);
+    }
+    const named = await runCli(['lint', 'in/d.json', 'in/bl.json', ...args], { cwd: dir });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('in/bl.json');
+  });
+});
+
+describe('a run stopped at the findings limit', () => {
+  it('does not call entries of the server it stopped in or of later servers stale, and does not update the baseline', async () => {
+    const named = (name: string, tools: unknown[]) => JSON.stringify({ serverInfo: { name }, tools }, null, 2) + '\n';
+    const dir = tempDir({ 'a.json': named('first', [send, get]), 'b.json': named('mail', [send, del, get]), 'c.json': named('other', [send, del]) });
+    const targets = ['a.json', 'b.json', 'c.json'];
+    await runCli(['lint', ...targets, '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const saved = readFileSync(join(dir, 'baseline.json'), 'utf8');
+    // Fix a finding of the first server: that entry is stale. Stop two findings into the second server.
+    const fixedSend = tool('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } }, { _meta: { 'mcp.dev/requiresConfirmation': true } });
+    writeFileSync(join(dir, 'a.json'), named('first', [fixedSend, get]));
+    const firstCount = JSON.parse((await runCli(['lint', 'a.json', '-f', 'json'], { cwd: dir })).stdout).findings.length as number;
+    const env = { MCP_ANNOTATE_MAX_FINDINGS: String(firstCount + 2) };
+    const r = await runCli(['lint', ...targets, '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('b.json: stopped after');
+    const stale = r.stderr.split('\n').filter((l) => l.includes('stale baseline entry'));
+    expect(stale.length).toBeGreaterThan(0);
+    expect(stale.every((l) => l.includes('of server "first"'))).toBe(true);
+    const u = await runCli(['lint', ...targets, '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir, env });
+    expect(u.code).toBe(2);
+    expect(u.stderr).toContain('mcp-annotate: baseline baseline.json not updated: the run stopped at the findings limit, and the findings not reached would be missing from it\n');
+    expect(u.stderr).not.toContain('could not be read');
+    expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe(saved);
+  });
+
+  it('stopping in the checks across servers leaves every server unchecked', async () => {
+    const { uncheckedServers } = await import('../src/baseline/apply.js');
+    const servers = ['a', 'b', 'c'].map((name) => ({ id: `${name}.json`, name })) as unknown as Parameters<typeof uncheckedServers>[0];
+    const at = { server: 'b', display: 'b.json', limit: 1 };
+    expect([...uncheckedServers(servers, undefined)]).toEqual([]);
+    expect([...uncheckedServers(servers, { ...at, serverId: 'b.json', serversAfter: 1 })]).toEqual(['b', 'c']);
+    expect([...uncheckedServers(servers, { ...at, serverId: 'b.json', serversAfter: 0, acrossServers: true })]).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('bad baselines and flags', () => {
   it('a missing file, a broken file and flags without --baseline are exit 2 with one clear line each', async () => {
     const dir = tempDir({ 'd.json': dump([get]), 'bad.json': '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "x", "pointer": "", "cuont": 1 }\n  ]\n}\n' });
@@ -244,6 +308,10 @@ describe('bad baselines and flags', () => {
     expect(bad.stderr).toBe(
       'mcp-annotate: bad.json:4:53: entries[0] has an unknown member "cuont"; did you mean "count"?\nmcp-annotate: bad.json:4:5: entries[0].count must be a positive integer\n',
     );
+    // A count beyond the safe integers is refused (1e300 was accepted).
+    writeFileSync(join(dir, 'huge.json'), '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "x", "pointer": "", "count": 1e300 }\n  ]\n}\n');
+    const huge = await runCli(['lint', 'd.json', '--baseline', 'huge.json'], { cwd: dir });
+    expect(huge).toMatchObject({ code: 2, stderr: 'mcp-annotate: huge.json:4:62: entries[0].count must be at most 9007199254740991\n' });
     // A member whose name holds "/" or "~" is found where it is, not at its parent.
     writeFileSync(join(dir, 'slash.json'), '{\n  "version": 1,\n  "entries": [],\n  "a/b~c": 1\n}\n');
     expect((await runCli(['lint', 'd.json', '--baseline', 'slash.json'], { cwd: dir })).stderr).toBe('mcp-annotate: slash.json:4:3: unknown member "a/b~c" (a baseline has "version" and "entries")\n');

@@ -211,6 +211,23 @@ describe('mcp-annotate lint: output', () => {
     expect(r.stdout).toMatch(/hidden by --quiet/);
   });
 
+  it('--quiet names only the kinds it hid: warnings, notes, or both, singular or plural', async () => {
+    const { formatText } = await import('../src/reporters/text.js');
+    const finding = (severity: string, i: number) => ({ ruleId: 'x', severity, message: 'm', serverId: 's', server: 's', tool: 't', toolIndex: 0, pointer: '', toolPointer: '', line: 1, column: 1 + i });
+    const summary = (sev: string[]) => {
+      const report = { findings: sev.map(finding), servers: [{ id: 's', name: 's', origin: { kind: 'stdin', display: '<stdin>' }, tools: 1, spec: '2025-06-18' }], errors: [], rules: [], cwd: '/' };
+      const text = formatText(report as never, { color: false, quiet: true } as never).trimEnd().split('\n');
+      return /\(([^)]*) hidden by --quiet\)/.exec(text[text.length - 1]!)?.[1];
+    };
+    expect(summary(['error'])).toBeUndefined();
+    expect(summary(['note'])).toBe('1 note');
+    expect(summary(['note', 'note'])).toBe('2 notes');
+    expect(summary(['warning'])).toBe('1 warning');
+    expect(summary(['warning', 'warning', 'error'])).toBe('2 warnings');
+    expect(summary(['warning', 'note'])).toBe('1 warning and 1 note');
+    expect(summary(['warning', 'warning', 'note', 'note', 'note'])).toBe('2 warnings and 3 notes');
+  });
+
   it('colours text only when asked or on a terminal, and honours NO_COLOR', async () => {
     const dir = tempDir({ 'bad.json': contradictory });
     const ESC = '\u001b[';

@@ -82,6 +82,22 @@ describe('discovery', () => {
 });
 
 describe('validation messages', () => {
+  it('long keys and values are cut; an override without servers and tools is one problem; two YAML documents are named as such', async () => {
+    const long = 'x'.repeat(100_000);
+    for (const config of [{ rules: { [long]: 'error' } }, { failOn: long }, { [long]: 1 }, { rules: { 'name-vs-hints': ['error', { [long]: 1 }] } }, { targets: { mcpServers: { [long]: { url: 1 } } } }]) {
+      const problems = await problemsOf({ 'mcp-annotate.config.json': JSON.stringify(config) });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.length).toBeLessThan(400);
+      expect(problems[0]).toContain('xxx…');
+    }
+    expect(await problemsOf({ 'mcp-annotate.config.json': '{"overrides": [{"rules": {}}]}' })).toEqual([
+      'mcp-annotate.config.json:1:16: overrides[0] needs "servers" or "tools" (or both): the server or tool names its rules apply to',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'rules: {}\n---\nrules: {}\n' })).toEqual([
+      'mcp-annotate.config.yaml:2:1: invalid YAML: a config file holds one YAML document; remove the "---" that starts another',
+    ]);
+  });
+
   it('JSON: unknown rule, bad severity, unknown key, bad option: path, file:line:col and the closest value', async () => {
     const text = `{
   "rule": {},
@@ -293,6 +309,36 @@ describe('targets and flags over the config', () => {
     const r = await runCli(['lint'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mcp-annotate: nothing to lint/);
+  });
+
+  it('a negated glob in targets ("!sub/a.json") leaves out what the other targets find, relative to the config file', async () => {
+    const dump = json(DUMP);
+    const dir = tempDir({ 'sub/a.json': dump, 'sub/b.json': dump, 'cfg/c.json': json({ targets: ['../sub', '!../sub/a.json'] }), 'mcp-annotate.config.json': json({ targets: ['sub/*.json', '!sub/a.json'] }) });
+    for (const args of [['lint', '-f', 'json'], ['lint', '-c', 'cfg/c.json', '-f', 'json'], ['lint', 'sub/*.json', '!sub/a.json', '-f', 'json']]) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout).servers.map((s: { source: string }) => s.source)).toEqual(['sub/b.json']);
+    }
+    expect(rebaseTarget('!sub/a.json', join(dir, 'cfg'), dir)).toBe('!cfg/sub/a.json');
+    expect(rebaseTarget('!../sub/*.json', join(dir, 'cfg'), dir)).toBe('!sub/*.json');
+    const none = await runCli(['lint', 'sub/*.json', '!sub/*.json'], { cwd: dir });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('sub/*.json: no files match this pattern (the 2 files it matches are left out by a "!" pattern');
+  });
+
+  it('nothing to lint (exit 2) when the config lists no servers, or every one is disabled', async () => {
+    const empty = await runCli(['lint'], { cwd: tempDir({ 'mcp-annotate.config.json': json({ targets: { mcpServers: {} } }) }) });
+    expect(empty).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'mcp-annotate: nothing to lint: the targets of mcp-annotate.config.json list no files and no servers; add some, or give targets on the command line\n',
+    });
+    const off = await runCli(['lint'], { cwd: tempDir({ 'mcp-annotate.config.json': json({ targets: { mcpServers: { a: { command: 'x', disabled: true }, b: { url: 'http://127.0.0.1:1/', enabled: false } } } }) }) });
+    expect(off.code).toBe(2);
+    expect(off.stdout).toBe('');
+    expect(off.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'mcp-annotate: nothing to lint: every server under targets.mcpServers of mcp-annotate.config.json is disabled; enable one, or give targets on the command line',
+    );
   });
 
   it('live servers under targets.mcpServers are linted like a dump of the same tools', async () => {

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../cli/io.js';
 import { displayPath } from '../sources/files.js';
 import type { Finding, ServerInput } from '../types.js';
+import type { LintResult } from '../engine/engine.js';
 import { oneLine, plural } from '../util/text.js';
 import { ConfigError } from '../config/source.js';
 import { buildBaseline, matchBaseline } from './baseline.js';
@@ -51,7 +52,32 @@ export function checkBaselineFlags(flags: BaselineFlags): void {
 
 const q = (s: string) => oneLine(JSON.stringify(s));
 
-export async function applyBaseline(findings: Finding[], servers: readonly ServerInput[], inputErrors: number, flags: BaselineFlags, cwd: string): Promise<BaselineResult> {
+/** Where a run stopped at the findings limit (LintResult.stopped). */
+export type Stopped = NonNullable<LintResult['stopped']>;
+
+/**
+ * The names of the servers a stopped run did not fully lint: the one it stopped in and every
+ * one after it; every server when it stopped in the checks across servers.
+ */
+export function uncheckedServers(servers: readonly ServerInput[], stopped: Stopped | undefined): Set<string> {
+  if (!stopped) return new Set();
+  const at = servers.findIndex((s) => s.id === stopped.serverId);
+  const from = stopped.acrossServers ? 0 : Math.min(at === -1 ? servers.length : at, servers.length - 1 - stopped.serversAfter);
+  return new Set(servers.slice(Math.max(0, from)).map((s) => s.name));
+}
+
+/**
+ * @param inputErrors How many inputs could not be read (not counting a stop at the findings limit).
+ * @param stopped Where the run stopped at the findings limit, if it did.
+ */
+export async function applyBaseline(
+  findings: Finding[],
+  servers: readonly ServerInput[],
+  inputErrors: number,
+  flags: BaselineFlags,
+  cwd: string,
+  stopped?: Stopped,
+): Promise<BaselineResult> {
   if (flags.baseline === undefined) return { findings, lines: [], failStale: false, error: false };
   const path = resolve(cwd, flags.baseline);
   const display = displayPath(path, cwd);
@@ -60,14 +86,19 @@ export async function applyBaseline(findings: Finding[], servers: readonly Serve
     throw new ConfigError([{ file: display, message: 'no such baseline file; create it with --update-baseline' }]);
   }
   const entries = loaded?.entries ?? [];
-  const match = matchBaseline(findings, servers, entries, inputErrors === 0);
+  const match = matchBaseline(findings, servers, entries, inputErrors === 0, uncheckedServers(servers, stopped));
   const lines: string[] = [];
   for (const r of match.serverRenames) lines.push(`baseline ${display}: server ${q(r.to)} has the tools of baselined server ${q(r.from)}; its entries apply to it`);
   for (const r of match.renames) lines.push(`baseline ${display}: tool ${q(r.to)} of server ${q(r.server)} has the content of baselined tool ${q(r.from)}; its entries apply to it`);
 
   if (flags.updateBaseline) {
-    if (inputErrors > 0) {
-      lines.push(`baseline ${display} not updated: ${plural(inputErrors, 'input')} could not be read, and their findings would be missing from it`);
+    if (inputErrors > 0 || stopped) {
+      const why = [
+        ...(inputErrors > 0 ? [`${plural(inputErrors, 'input')} could not be read`] : []),
+        ...(stopped ? ['the run stopped at the findings limit'] : []),
+      ];
+      const missing = stopped ? 'the findings not reached' : 'their findings';
+      lines.push(`baseline ${display} not updated: ${why.join(' and ')}, and ${missing} would be missing from it`);
       return { findings: match.fresh, lines, failStale: false, error: true };
     }
     const next = buildBaseline(findings, servers, { entries, match });

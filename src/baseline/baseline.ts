@@ -168,8 +168,16 @@ export interface BaselineMatch {
  * Match findings against a baseline.
  * @param complete Whether every target of the run could be read. When some could not, entries
  *   of servers that are not in the run are not called stale (they could not be checked).
+ * @param unchecked Names of servers in the run that were not fully linted (the run stopped at
+ *   the findings limit in or before them): their entries are not called stale either.
  */
-export function matchBaseline(findings: readonly Finding[], servers: readonly ServerInput[], entries: readonly BaselineEntry[], complete: boolean): BaselineMatch {
+export function matchBaseline(
+  findings: readonly Finding[],
+  servers: readonly ServerInput[],
+  entries: readonly BaselineEntry[],
+  complete: boolean,
+  unchecked: ReadonlySet<string> = new Set(),
+): BaselineMatch {
   const serverRenames = findServerRenames(entries, servers);
   const serverAlias = new Map(serverRenames.map((r) => [r.to, r.from]));
   const renames = findRenames(entries, servers, serverRenames);
@@ -191,11 +199,13 @@ export function matchBaseline(findings: readonly Finding[], servers: readonly Se
     } else fresh.push(f);
   }
   const linted = new Set([...servers.map((s) => s.name), ...serverRenames.map((r) => r.from)]);
+  // Unchecked servers under their baselined names too (a renamed server's entries keep the old one).
+  const partial = new Set([...unchecked, ...[...unchecked].map((name) => serverAlias.get(name)).filter((n) => n !== undefined)]);
   const stale: StaleEntry[] = [];
   for (const list of slots.values()) {
     for (const s of list) {
       const entry = entries[s.index]!;
-      if (s.remaining > 0 && (complete || linted.has(entry.server))) stale.push({ entry, index: s.index, unmatched: s.remaining });
+      if (s.remaining > 0 && (complete || linted.has(entry.server)) && !partial.has(entry.server)) stale.push({ entry, index: s.index, unmatched: s.remaining });
     }
   }
   stale.sort((a, b) => a.index - b.index);

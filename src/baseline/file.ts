@@ -75,7 +75,10 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
         ok = false;
       }
     }
-    if (typeof e.count !== 'number' || !Number.isInteger(e.count) || e.count < 1) {
+    if (typeof e.count === 'number' && Number.isInteger(e.count) && e.count > Number.MAX_SAFE_INTEGER) {
+      at(`${p}/count`, `entries[${i}].count must be at most ${Number.MAX_SAFE_INTEGER}`);
+      ok = false;
+    } else if (typeof e.count !== 'number' || !Number.isInteger(e.count) || e.count < 1) {
       at('count' in e ? `${p}/count` : p, `entries[${i}].count must be a positive integer`);
       ok = false;
     }

@@ -11,7 +11,7 @@
 import { DRIFT_RULES } from '../diff/rules/index.js';
 import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
-import { loadTargets } from '../sources/files.js';
+import { loadTargets, ownFiles } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
@@ -44,8 +44,10 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
 
   const maxFindings = maxFindingsFrom(io.env);
   hintStdinFromTerminal([base], io);
-  const before = await loadTargets([base], io.cwd, io.stdin);
-  const after = await gatherServers(head === undefined ? [] : [head], opts, io);
+  // Directories and globs never pick up the run's own config file or -o outputs.
+  const own = ownFiles(io.cwd, [settings.config?.path, ...outputs.map((o) => o.file)]);
+  const before = await loadTargets([base], io.cwd, io.stdin, own);
+  const after = await gatherServers(head === undefined ? [] : [head], opts, io, own);
   for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (after.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${after.interrupted}); every server started was stopped\n`);

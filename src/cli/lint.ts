@@ -3,7 +3,7 @@
  */
 import { resolve } from 'node:path';
 import { lint, type LintResult } from '../engine/engine.js';
-import { loadTargets } from '../sources/files.js';
+import { loadTargets, ownFiles } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
@@ -152,7 +152,7 @@ export interface GatheredServers {
  * Every target of a lint run → servers: files, globs and stdin, then live servers (--stdio,
  * --url, --mcp-config, --discover --yes). The MCP SDK is loaded only when there are live ones.
  */
-export async function gatherServers(targets: string[], opts: LintCliOptions, io: CliIO): Promise<GatheredServers> {
+export async function gatherServers(targets: string[], opts: LintCliOptions, io: CliIO, exclude?: ReadonlySet<string>): Promise<GatheredServers> {
   checkLiveFlags(opts);
   const live = hasLiveFlags(opts);
   if (targets.length === 0 && !live) {
@@ -161,7 +161,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   const gathered: GatheredServers = { servers: [], errors: [], notes: [] };
   if (targets.length) {
     hintStdinFromTerminal(targets, io);
-    const loaded = await loadTargets(targets, io.cwd, io.stdin);
+    const loaded = await loadTargets(targets, io.cwd, io.stdin, exclude);
     append(gathered.servers, loaded.servers);
     append(gathered.errors, loaded.errors);
   }
@@ -195,7 +195,9 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const timing = Boolean(io.env.MCP_ANNOTATE_TIMING);
   const maxFindings = maxFindingsFrom(io.env);
   const started = performance.now();
-  let loaded: GatheredServers | undefined = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io) : await gatherServers(targets, opts, io);
+  // Directories and globs never pick up the run's own baseline, config file or -o outputs.
+  const own = ownFiles(io.cwd, [opts.baseline, settings.config?.path, ...outputs.map((o) => o.file)]);
+  let loaded: GatheredServers | undefined = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io, own) : await gatherServers(targets, opts, io, own);
   const gathered = performance.now();
   for (const n of loaded.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (loaded.interrupted) {
@@ -205,8 +207,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   const linted = performance.now();
+  const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd, result.stopped);
   if (result.stopped) loaded.errors.push(stoppedError(result.stopped));
-  const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd);
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;

@@ -62,6 +62,11 @@ export function mergeSetting(earlier: RuleSetting | undefined, later: RuleSettin
 /** A config target as the working directory sees it (targets are relative to the config file). */
 export function rebaseTarget(target: string, configDir: string, cwd: string): string {
   if (target === '-' || isAbsolute(target)) return target;
+  // A negated glob ("!sub/a.json") leaves out what the others find: rebase its pattern.
+  if (target.length > 1 && target.startsWith('!')) {
+    const rest = target.slice(1);
+    return '!' + (isAbsolute(rest) ? rest : posix.join(escapeGlob(relative(cwd, configDir).split(sep).join('/')) || '.', rest).replace(/^\.\//, ''));
+  }
   const rel = relative(cwd, configDir).split(sep).join('/');
   if (isGlobPattern(target)) return rel === '' ? target : posix.join(escapeGlob(rel), target);
   return relative(cwd, resolve(configDir, target)) || '.';

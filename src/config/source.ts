@@ -112,6 +112,8 @@ export async function parseYamlConfig(text: string, file: string): Promise<Parse
     const first = doc.errors[0]!;
     const pos = lineCounter.linePos(first.pos[0]);
     const message = first.message.replace(/ at line \d+, column \d+.*$/s, '');
+    // The yaml package's advice names its own API ("please use YAML.parseAllDocuments()").
+    if (first.code === 'MULTIPLE_DOCS') throw new ConfigError([{ file, line: pos.line, column: pos.col, message: 'invalid YAML: a config file holds one YAML document; remove the "---" that starts another' }]);
     // The yaml package reads flow collections by recursion, and reports the overflow as an error.
     if (/Maximum call stack size exceeded/.test(message)) throw new ConfigError([{ file, message: 'the YAML is nested too deeply to process' }]);
     throw new ConfigError([{ file, line: pos.line, column: pos.col, message: `invalid YAML: ${message}` }]);

@@ -10,6 +10,8 @@ import type { InputError, ServerInput } from '../types.js';
 import type { ResolvedConfig } from './resolve.js';
 import type { LiveRunFlags } from '../sources/live/run.js';
 import { append } from '../util/array.js';
+import { oneLine } from '../util/text.js';
+import { UsageError } from '../cli/io.js';
 
 /** The config's live servers run with the flags of any live run (--timeout, --concurrency, --save-snapshots). */
 export type ConfigTargetFlags = LiveRunFlags;
@@ -25,10 +27,16 @@ export async function gatherConfigTargets(
   config: ResolvedConfig,
   flags: ConfigTargetFlags,
   io: { cwd: string; env: NodeJS.ProcessEnv; stdin: NodeJS.ReadableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number } },
+  /** The run's own files, which directories and globs skip (see expandTargets). */
+  exclude?: ReadonlySet<string>,
 ): Promise<ConfigServers> {
   const out: ConfigServers = { servers: [], errors: [], notes: [] };
+  const servers = Object.keys(config.mcpServers?.entries ?? {}).length;
+  if (config.files.length === 0 && servers === 0) {
+    throw new UsageError(`nothing to lint: the targets of ${config.display} list no files and no servers; add some, or give targets on the command line`);
+  }
   if (config.files.length) {
-    const loaded = await loadTargets(config.files, io.cwd, io.stdin);
+    const loaded = await loadTargets(config.files, io.cwd, io.stdin, exclude);
     append(out.servers, loaded.servers);
     append(out.errors, loaded.errors);
   }
@@ -47,6 +55,11 @@ export async function gatherConfigTargets(
     });
     append(out.errors, resolved.errors);
     append(out.notes, resolved.notes);
+    if (config.files.length === 0 && resolved.targets.length === 0 && resolved.errors.length === 0) {
+      // Said like an empty list (exit 2), not "no problems in 0 servers".
+      for (const n of resolved.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+      throw new UsageError(`nothing to lint: every server under targets.mcpServers of ${config.display} is disabled; enable one, or give targets on the command line`);
+    }
     const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, io));
     append(out.servers, run.servers);
     append(out.errors, run.errors);

@@ -11,7 +11,7 @@ import { DRIFT_RULES } from '../diff/rules/index.js';
 import { explainErrors } from '../schema/explain.js';
 import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
-import { closest, orList } from '../util/text.js';
+import { closest, orList, quote } from '../util/text.js';
 import type { ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
@@ -34,6 +34,9 @@ export function suggest(input: string, candidates: readonly string[]): string | 
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }
 
+/** How much of a rule id, option name or value from the config a message shows. */
+const KEY_MAX = 80;
+
 const didYouMean = (guess: string | undefined) => (guess ? `; did you mean ${JSON.stringify(guess)}?` : '');
 
 /** Where a config path is shown: rules["x"], overrides[0].tools[1]. */
@@ -44,6 +47,7 @@ export function configField(pointer: string): string {
 const RULES_PATH = /^\/rules$|^\/overrides\/\d+\/rules$/;
 const OPTIONS_PATH = /^(?:\/overrides\/\d+)?\/rules\/([^/]+)\/1$/;
 const SERVER_ENTRY_PATH = /^\/targets\/mcpServers\/[^/]+$/;
+const OVERRIDE_PATH = /^\/overrides\/\d+$/;
 const SECRET_PATH = /^\/targets\/mcpServers\/[^/]+\/(env|headers)(\/|$)/;
 
 function describeType(e: ErrorObject): string {
@@ -68,7 +72,7 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
       out.push({
         pointer: `${path}/${escapeSegment(id)}`,
         key: true,
-        message: `${configField(path)} has an unknown rule ${JSON.stringify(id)}${didYouMean(suggest(id, knownRules))} (mcp-annotate rules lists them; a policy's rule is "policy/<name>")`,
+        message: `${configField(path)} has an unknown rule ${quote(id, KEY_MAX)}${didYouMean(suggest(id, knownRules))} (mcp-annotate rules lists them; a policy's rule is "policy/<name>")`,
       });
       handled.add(e);
     } else if (e.keyword === 'additionalProperties' && OPTIONS_PATH.test(path)) {
@@ -79,13 +83,19 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
         pointer: `${path}/${escapeSegment(option)}`,
         key: true,
         message: known.length
-          ? `${configField(path)}: ${rule} has no option ${JSON.stringify(option)}${didYouMean(suggest(option, known))} (options: ${known.join(', ')})`
-          : `${configField(path)}: ${rule} takes no options, got ${JSON.stringify(option)}`,
+          ? `${configField(path)}: ${rule} has no option ${quote(option, KEY_MAX)}${didYouMean(suggest(option, known))} (options: ${known.join(', ')})`
+          : `${configField(path)}: ${rule} takes no options, got ${quote(option, KEY_MAX)}`,
       });
       handled.add(e);
     } else if (SERVER_ENTRY_PATH.test(path) && (e.keyword === 'required' || e.keyword === 'anyOf')) {
       if (!out.some((p) => p.pointer === path && p.message.includes('needs "command"'))) {
         out.push({ pointer: path, key: true, message: `${configField(path)} needs "command" (a program to start over stdio) or "url" (a Streamable HTTP or SSE endpoint)` });
+      }
+      handled.add(e);
+    } else if (OVERRIDE_PATH.test(path) && ((e.keyword === 'required' && ['servers', 'tools'].includes(String(e.params.missingProperty))) || e.keyword === 'anyOf')) {
+      // The anyOf [{required: servers}, {required: tools}]: one problem, not one per branch.
+      if (!out.some((p) => p.pointer === path && p.message.includes('needs "servers" or "tools"'))) {
+        out.push({ pointer: path, message: `${configField(path)} needs "servers" or "tools" (or both): the server or tool names its rules apply to` });
       }
       handled.add(e);
     } else if (SECRET_PATH.test(path)) {
@@ -104,7 +114,7 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
     const value = en.data as string;
     out.push({
       pointer: path,
-      message: `${configField(path)} is ${JSON.stringify(value)}; expected ${orList(allowed)}${didYouMean(suggest(value, allowed))}`,
+      message: `${configField(path)} is ${quote(value, KEY_MAX)}; expected ${orList(allowed)}${didYouMean(suggest(value, allowed))}`,
     });
     for (const e of list) handled.add(e);
   }
@@ -158,7 +168,7 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
         problems.push({
           pointer: `${at}/${escapeSegment(id)}`,
           key: true,
-          message: `${configField(at)} sets ${JSON.stringify(id)}, but no policy is named ${JSON.stringify(id.slice(POLICY_PREFIX.length))}${didYouMean(suggest(id, policyIds))}`,
+          message: `${configField(at)} sets ${quote(id, KEY_MAX)}, but no policy is named ${quote(id.slice(POLICY_PREFIX.length), KEY_MAX)}${didYouMean(suggest(id, policyIds))}`,
         });
       }
     }

@@ -66,9 +66,10 @@ export interface LintResult {
   /**
    * Set when the run reached maxFindings: the server it stopped in; `at` the tool it stopped
    * at (none: the server's or the run's checks across tools went past the limit, and their
-   * findings past it were left out); how many servers after it were not linted.
+   * findings past it were left out); how many servers after it were not linted;
+   * `acrossServers` when it stopped in the checks across servers (after every server's own).
    */
-  stopped?: { serverId: string; server: string; display: string; limit: number; at?: { toolIndex: number; tools: number }; serversAfter: number };
+  stopped?: { serverId: string; server: string; display: string; limit: number; at?: { toolIndex: number; tools: number }; serversAfter: number; acrossServers?: true };
 }
 
 interface Resolved {
@@ -200,8 +201,18 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   let serverIndex = 0;
   /** While its tools are checked one by one: how many tools the server has. */
   let toolCount: number | undefined;
+  /** In the checks across servers, after every server's own. */
+  let acrossServers = false;
   const stop = (input: ServerInput, at?: { toolIndex: number; tools: number }) => {
-    stopped ??= { serverId: input.id, server: input.name, display: input.origin.display, limit: maxFindings, at, serversAfter: servers.length - 1 - serverIndex };
+    stopped ??= {
+      serverId: input.id,
+      server: input.name,
+      display: input.origin.display,
+      limit: maxFindings,
+      at,
+      serversAfter: servers.length - 1 - serverIndex,
+      ...(acrossServers ? { acrossServers: true as const } : {}),
+    };
   };
   const serverNames = new Map(servers.map((s) => [s.id, s.name]));
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
@@ -331,6 +342,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
   }
 
+  acrossServers = true;
   for (const { rule, resolved } of active) {
     if (!rule.checkRun || stopped) continue;
     // Off globally, a rule still runs when an override turns it on for some server or tool.

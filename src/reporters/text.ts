@@ -6,7 +6,7 @@
  */
 import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../types.js';
-import { oneLine, plural } from '../util/text.js';
+import { joinWords, oneLine, plural } from '../util/text.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 import { maxOf } from '../util/array.js';
 
@@ -65,7 +65,9 @@ export function formatText(report: Report, opts: ReporterOptions): string {
   } else {
     const parts = `${plural(n.error, 'error')}, ${plural(n.warning, 'warning')}, ${plural(n.note, 'note')}`;
     const mark = n.error || report.errors.length ? c.red.bold('✖') : n.warning ? c.yellow.bold('⚠') : c.blue('ℹ');
-    const hidden = opts.quiet && n.warning + n.note ? ` (${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} hidden by --quiet)` : '';
+    // "1 warning", "2 notes", "1 warning and 2 notes": only the kinds there are.
+    const hiddenParts = [...(n.warning ? [plural(n.warning, 'warning')] : []), ...(n.note ? [plural(n.note, 'note')] : [])];
+    const hidden = opts.quiet && hiddenParts.length ? ` (${joinWords(hiddenParts)} hidden by --quiet)` : '';
     out.push(`${mark} ${plural(total, 'problem')} (${parts}) in ${scope}${errs}${hidden}`);
   }
   return out.join('\n') + '\n';

@@ -162,8 +162,8 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           const guess = closest(extra, known);
           emit({
             pointer: `${path}/${escapeSegment(extra)}`,
-            message: `${field} has a member ${JSON.stringify(extra)} that is not allowed there${known.length ? ` (allowed: ${orList(known, 'and')})` : ''}`,
-            suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : `remove ${JSON.stringify(extra)}, or move it under _meta`,
+            message: `${field} has a member ${quote(extra, 80)} that is not allowed there${known.length ? ` (allowed: ${orList(known, 'and')})` : ''}`,
+            suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : `remove ${quote(extra, 80)}, or move it under _meta`,
           });
           break;
         }

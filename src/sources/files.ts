@@ -3,9 +3,10 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, resolve, sep } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
 import { isGlobPattern } from '../util/glob.js';
+import { plural } from '../util/text.js';
 import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
@@ -77,19 +78,37 @@ function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
 
-/** Expand targets to files (sorted, de-duplicated), keeping "-" for stdin. */
-export async function expandTargets(targets: string[], cwd = process.cwd()): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
+/**
+ * Expand targets to files (sorted, de-duplicated), keeping "-" for stdin.
+ * @param exclude Absolute paths that a directory or a glob never picks up: the run's own files
+ *   (its baseline, config file and -o outputs). A file named as a target is still read.
+ */
+export async function expandTargets(targets: string[], cwd = process.cwd(), exclude: ReadonlySet<string> = new Set()): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
   // fast-glob costs ~20 ms to load: only when a target is a directory or a pattern.
   let glob: typeof import('fast-glob') | undefined;
   const fastGlob = async () => (glob ??= (await import('fast-glob')).default);
   const files = new Set<string>();
   const errors: InputError[] = [];
   let stdin = false;
+  // fast-glob's negation: "!pattern" (not a file of that name) leaves out what directories and
+  // globs found that it matches, relative to cwd (or absolute).
+  const negated: string[] = [];
+  for (const target of targets) {
+    if (target.length > 1 && target.startsWith('!') && !(await stat(resolve(cwd, target)).catch(() => undefined))) negated.push(target.slice(1).split(sep).join('/'));
+  }
+  let left: ((abs: string) => boolean) | undefined;
+  if (negated.length) {
+    const picomatch = (await import('picomatch')).default;
+    const match = picomatch(negated, { dot: true });
+    left = (f) => match(f.split(sep).join('/')) || match(relative(cwd, f).split(sep).join('/'));
+  }
+  const keep = (f: string) => !exclude.has(f) && !left?.(f);
   for (const target of targets) {
     if (target === '-') {
       stdin = true;
       continue;
     }
+    if (target.length > 1 && target.startsWith('!') && negated.includes(target.slice(1).split(sep).join('/'))) continue;
     const abs = resolve(cwd, target);
     const info = await stat(abs).catch(() => undefined);
     // A file, or a named pipe or device (`<(jq . dump.json)`, /dev/stdin): read as it is.
@@ -99,16 +118,20 @@ export async function expandTargets(targets: string[], cwd = process.cwd()): Pro
     }
     if (info?.isDirectory()) {
       const fg = await fastGlob();
-      const found = await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false });
+      const found = (await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(f)).filter(keep);
       if (found.length === 0) errors.push({ target, message: `${target}: the directory holds no .json files` });
-      for (const f of found) files.add(resolve(f));
+      for (const f of found) files.add(f);
       continue;
     }
     const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
-      const found = await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true });
-      if (found.length === 0) errors.push({ target, message: `${target}: no files match this pattern` });
-      for (const f of found) files.add(resolve(f));
+      const matched = (await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(f));
+      const found = matched.filter(keep);
+      if (found.length === 0) {
+        const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or output)` : '';
+        errors.push({ target, message: `${target}: no files match this pattern${why}` });
+      }
+      for (const f of found) files.add(f);
       continue;
     }
     errors.push({ target, message: `${target}: no such file or directory` });
@@ -149,9 +172,17 @@ export function toInputError(err: unknown, display: string, file?: string): Inpu
   return { target: display, file, message: `${display}: ${readFailure(err)}` };
 }
 
-/** Load every target; errors for one target never stop the others. */
-export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream): Promise<LoadResult> {
-  const expanded = await expandTargets(targets, cwd);
+/**
+ * The files a run writes or reads besides its targets (baseline, config file, -o outputs), as
+ * absolute paths: directories and globs among the targets skip them (see expandTargets).
+ */
+export function ownFiles(cwd: string, files: readonly (string | undefined)[]): Set<string> {
+  return new Set(files.filter((f): f is string => f !== undefined && f !== '-').map((f) => resolve(cwd, f)));
+}
+
+/** Load every target; errors for one target never stop the others. `exclude`: as for expandTargets. */
+export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream, exclude?: ReadonlySet<string>): Promise<LoadResult> {
+  const expanded = await expandTargets(targets, cwd, exclude);
   const results = await Promise.all(expanded.files.map((f) => loadFile(f, cwd)));
   if (expanded.stdin) results.unshift(await loadStdin(stdin));
   return {

@@ -1,3 +1,4 @@
+import { quote } from './text.js';
 /** RFC 6901 JSON pointers. */
 
 export function escapeSegment(segment: string | number): string {
@@ -50,10 +51,14 @@ export function within(base: string, pointer: string): boolean {
  * A tool-relative pointer as a readable field path: /annotations/inputMetadata/outcomes/1
  * → annotations.inputMetadata.outcomes[1]; keys that are not identifiers are quoted.
  */
+/** A longer member name is cut in a field path (a key can be a megabyte long). */
+const MAX_SEGMENT = 60;
+
 export function fieldPath(rel: string): string {
   let out = '';
   for (const segment of split(rel)) {
     if (/^(0|[1-9][0-9]*)$/.test(segment)) out += `[${segment}]`;
+    else if (segment.length > MAX_SEGMENT) out += `[${quote(segment, MAX_SEGMENT)}]`;
     else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment) && !segment.includes('-')) out += (out ? '.' : '') + segment;
     else out += `[${JSON.stringify(segment)}]`;
   }

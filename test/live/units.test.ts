@@ -99,6 +99,7 @@ describe('client config shapes', () => {
         h: 'nope',
         i: { type: 'ws', url: 'wss://x' },
         j: { url: null, serverUrl: null },
+        k: { type: 'stdio', url: 'https://x.example/mcp' },
       },
       { ...opts, pointerBase: '/mcpServers' },
     );
@@ -119,6 +120,8 @@ describe('client config shapes', () => {
       '.cursor/mcp.json: server "i": transport type "ws" is not supported (expected stdio, http or sse)',
       // A null URL is no URL (this used to end the run with an internal error).
       '.cursor/mcp.json: server "j": has neither "command" nor a URL ("url", "serverUrl" or "httpUrl"), so there is nothing to start or reach',
+      // A URL with "type": "stdio": the URL is not used, and stdio needs a command.
+      '.cursor/mcp.json: server "k": has no "command", and its "type" is stdio: a stdio server needs a program to start (its "url" is only used with another "type")',
     ]);
   });
 

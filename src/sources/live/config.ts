@@ -211,6 +211,9 @@ function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
     env = command.env;
     command = command.path;
   }
+  if (command === undefined && type === 'stdio') {
+    throw new VariableError(`has no "command", and its "type" is stdio: a stdio server needs a program to start${urlKey !== undefined ? ` (its ${JSON.stringify(urlKey)} is only used with another "type")` : ''}`);
+  }
   if (command === undefined) {
     throw new VariableError(`has neither "command" nor a URL ("url"${style === 'mcpServers' ? ', "serverUrl" or "httpUrl"' : ''}), so there is nothing to start or reach`);
   }
