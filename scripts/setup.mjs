@@ -31,7 +31,9 @@ if (!existsSync(installed) || mtime(installed) < mtime(join(root, 'package-lock.
   run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts']);
 }
 
-const built = mtime(join(root, 'dist', '.tsbuildinfo'));
+// The bundle is the build's last step (the compiler's .tsbuildinfo is also rewritten by a
+// type check, `npm run typecheck`, which builds nothing).
+const built = mtime(join(root, 'dist', 'bundle', 'main.cjs'));
 const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'rules')), newest(join(root, 'schemas')), mtime(join(root, 'tsconfig.json')), mtime(join(root, 'scripts', 'build.mjs')));
 if (!existsSync(join(root, 'generated')) || !existsSync(join(root, 'dist', 'bundle', 'main.cjs')) || built < sources) {
   console.error('mcp-annotate: building…');
