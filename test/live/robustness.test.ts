@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -414,6 +415,45 @@ describe('secrets never appear in any output', () => {
       }
     } finally {
       await authed.close();
+    }
+  });
+
+  it('a secret is hidden before what the server said is cut or escaped: cut by the quotation or the stderr tail, holding a quote or a tab, echoed in an HTTP error body', async () => {
+    const echo = createHttpServer((req, res) => {
+      const status = req.url === '/400' ? 400 : 500;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(`${'x'.repeat(90)} header was ${req.headers['x-api-key'] ?? ''}`);
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({
+        'mcp.json': json({
+          mcpServers: {
+            late: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET, PAD_BEFORE: '120' } },
+            tail: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET, PAD_AFTER: '4090' } },
+            quote: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET: 'pa"ss-word-Secret-9876' } },
+            tab: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET: 'tab\there-Secret-5555' } },
+            http400: { url: `${base}/400`, headers: { 'X-Api-Key': `"quoted"-${SECRET}` } },
+            http500: { url: `${base}/500`, headers: { 'X-Api-Key': `"quoted"-${SECRET}` } },
+          },
+        }),
+      });
+      const r = await runCli(['lint', '--mcp-config', 'mcp.json'], { cwd: dir });
+      expect(r.code).toBe(2);
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(6);
+      const line = (name: string) => lines.find((l) => l.includes(`server "${name}"`))!;
+      expect(line('late')).toContain(`its stderr ended with "${'y'.repeat(120)}connecting with key ***"`);
+      expect(line('tail')).toMatch(/its stderr ended with "\*\*\*z{100,}…"$/);
+      expect(line('quote')).toContain('its stderr ended with "connecting with key ***"');
+      expect(line('tab')).toContain('its stderr ended with "connecting with key ***"');
+      expect(line('http500')).toContain('HTTP 500 Internal Server Error');
+      for (const text of [r.stdout, r.stderr]) {
+        for (const part of ['s3cr3t', 'PLANTED', '9f8e7d6c5b4a', 'ss-word', 'here-Secret', 'quoted']) expect(text).not.toContain(part);
+      }
+    } finally {
+      echo.close();
+      echo.closeAllConnections();
     }
   });
 

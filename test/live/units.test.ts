@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
-import { expand, redact, redactJson, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { excerpt } from '../../src/sources/live/errors.js';
 import { displayUrl, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
@@ -49,6 +50,21 @@ describe('variables', () => {
     let inner = redactJson(deep, needles) as Record<string, unknown>;
     for (let i = 1; i < depth; i++) inner = inner.a as Record<string, unknown>;
     expect(inner).toEqual({ a: '***' });
+  });
+});
+
+describe('secrets in what a server said', () => {
+  const needles = secretNeedles(['pa"ss\tword-Secret-9876']);
+  it('are hidden before the quotation is cut or escaped', () => {
+    expect(excerpt(`${'y'.repeat(70)} pa"ss\tword-Secret-9876 end`, 80, needles)).toBe(`"${'y'.repeat(70)} *** end"`);
+    expect(excerpt(`${'y'.repeat(75)} pa"ss\tword-Secret-9876`, 80, needles)).toBe(`"${'y'.repeat(75)} ***"`);
+  });
+  it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
+    expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');
+    expect(redactWindow('some text pa"ss\tword-Se', needles, { end: true })).toBe('some text ***');
+    expect(redactWindow('ret-9876 then', needles, {})).toBe('ret-9876 then');
+    expect(redactWindow('ret-9876 then', needles, { start: true })).toBe('*** then');
+    expect(redactWindow('plain text', needles, { start: true, end: true })).toBe('plain text');
   });
 });
 

@@ -14,6 +14,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { registerGroup, signalGroup, unregisterGroup } from './processes.js';
 import { LiveError, excerpt } from './errors.js';
+import { redactWindow } from './vars.js';
 import { formatBytes } from '../../util/read.js';
 
 export interface StdioLaunch {
@@ -29,6 +30,8 @@ export interface StdioLimits {
   isMessage: (value: unknown) => boolean;
   /** Called once with the first fatal problem (garbage on stdout, too much output). */
   fail: (err: LiveError) => void;
+  /** The secrets to hide in what the server wrote, before it is cut or quoted (see vars.ts). */
+  needles?: readonly string[];
 }
 
 const STDERR_TAIL = 4096;
@@ -43,6 +46,8 @@ export class GroupStdioTransport implements Transport {
   private pending: Buffer[] = [];
   private bytes = 0;
   private stderrTail = '';
+  /** stderr was longer than its tail: the tail starts in the middle of something. */
+  private stderrCut = false;
   private exited?: { code: number | null; signal: NodeJS.Signals | null; afterClose: boolean };
   private exitPromise?: Promise<void>;
   private closing?: Promise<void>;
@@ -60,9 +65,12 @@ export class GroupStdioTransport implements Transport {
     return this.exited && !this.exited.afterClose ? this.exited : undefined;
   }
 
-  /** The last lines the server wrote on stderr. */
+  /**
+   * The last lines the server wrote on stderr, secrets hidden: also one the tail starts in
+   * the middle of, whose first characters were cut off.
+   */
   get stderr(): string {
-    return this.stderrTail;
+    return redactWindow(this.stderrTail, this.limits.needles ?? [], { start: this.stderrCut });
   }
 
   start(): Promise<void> {
@@ -109,7 +117,9 @@ export class GroupStdioTransport implements Transport {
       });
       child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
       child.stderr?.setEncoding('utf8').on('data', (text: string) => {
-        this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
+        const all = this.stderrTail + text;
+        if (all.length > STDERR_TAIL) this.stderrCut = true;
+        this.stderrTail = all.slice(-STDERR_TAIL);
       });
     });
   }
@@ -154,7 +164,7 @@ export class GroupStdioTransport implements Transport {
   private garbage(line: string): void {
     this.child?.stdout?.removeAllListeners('data');
     this.limits.fail(
-      new LiveError(`the server wrote a line on stdout that is not a JSON-RPC message (${excerpt(line)}); stdout must carry only protocol messages, logs belong on stderr`),
+      new LiveError(`the server wrote a line on stdout that is not a JSON-RPC message (${excerpt(line, 80, this.limits.needles)}); stdout must carry only protocol messages, logs belong on stderr`),
     );
   }
 

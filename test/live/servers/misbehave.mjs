@@ -11,7 +11,7 @@
 //   huge          a tools/list result of about 20 MiB
 //   grandchild    starts a child that ignores SIGTERM, writes both pids to pidFile, never answers
 //   grandchild-ok the same, but answers correctly
-//   echo-secret   writes $SECRET to stderr, then exits 1
+//   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
@@ -36,7 +36,8 @@ const tool = (name) => ({ name, inputSchema: { type: 'object' }, annotations: { 
 
 if (mode === 'garbage') process.stdout.write('Starting the amazing server v1.2.3 ...\n');
 if (mode === 'echo-secret') {
-  process.stderr.write(`connecting with key ${process.env.SECRET}\n`);
+  const pad = (c, n) => c.repeat(Number(process.env[n] ?? 0));
+  process.stderr.write(`${pad('y', 'PAD_BEFORE')}connecting with key ${process.env.SECRET}${pad('z', 'PAD_AFTER')}\n`);
   process.exit(1);
 }
 if (mode === 'grandchild' || mode === 'grandchild-ok') {
