@@ -322,6 +322,59 @@ describe('no orphan processes', () => {
   });
 });
 
+describe('a process that leaves the server\'s process group (setsid) and holds its stdout', () => {
+  const escaped: number[] = [];
+  afterAll(() => {
+    for (const pid of escaped) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+  const grandchildOf = (file: string) => {
+    const { grandchild } = JSON.parse(readFileSync(file, 'utf8'));
+    escaped.push(grandchild);
+    return grandchild as number;
+  };
+
+  it('does not keep lint or dump running after the report', async () => {
+    const dir = tempDir();
+    const started = Date.now();
+    const lint = await runCli(['lint', '--stdio', serverCommand('misbehave.mjs', 'escape-ok', join(dir, 'a.json')), '-f', 'json'], { timeoutMs: 15_000 });
+    grandchildOf(join(dir, 'a.json'));
+    expect(lint.stderr).toBe('');
+    expect(lint.code).toBe(0);
+    expect(JSON.parse(lint.stdout).summary.servers).toBe(1);
+    const dump = await runCli(['dump', '--stdio', serverCommand('misbehave.mjs', 'escape-ok', join(dir, 'b.json'))], { timeoutMs: 15_000 });
+    grandchildOf(join(dir, 'b.json'));
+    expect(dump.code).toBe(0);
+    expect(JSON.parse(dump.stdout).tools).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('on Ctrl-C the run ends, and does not claim that process was stopped', async () => {
+    const dir = tempDir();
+    const pids = join(dir, 'p.json');
+    const child = spawn(process.execPath, [BIN, 'lint', '--stdio', serverCommand('misbehave.mjs', 'escape', pids)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await waitFor(() => existsSync(pids), 10_000, 'the server to start');
+    const grandchild = grandchildOf(pids);
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+    const code = await exited;
+    clearTimeout(timer);
+    expect(code).toBe(130);
+    expect(stderr).toBe(
+      'mcp-annotate: interrupted (SIGINT); every server started was stopped, except what a server started outside its process group (setsid or detached), which may still be running\n',
+    );
+    expect(alive(grandchild)).toBe(true);
+  });
+});
+
 describe('redirects', () => {
   it('a redirect to another origin is not followed, so the headers given for one server never reach another', async () => {
     const other = await startHttpServer({ mode: 'streamable', ...fixture });

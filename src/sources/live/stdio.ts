@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { registerGroup, signalGroup, unregisterGroup } from './processes.js';
+import { noteEscaped, registerGroup, signalGroup, unregisterGroup } from './processes.js';
 import { LiveError, excerpt } from './errors.js';
 import { redactWindow } from './vars.js';
 import { formatBytes } from '../../util/read.js';
@@ -51,6 +51,8 @@ export class GroupStdioTransport implements Transport {
   private exited?: { code: number | null; signal: NodeJS.Signals | null; afterClose: boolean };
   private exitPromise?: Promise<void>;
   private closing?: Promise<void>;
+  /** Resolves when the server's stdout has closed (every process holding it ended or closed it). */
+  private stdoutClosed?: Promise<void>;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -93,6 +95,7 @@ export class GroupStdioTransport implements Transport {
       }
       this.child = child;
       this.exitPromise = new Promise((done) => child.once('exit', () => done()));
+      this.stdoutClosed = new Promise((done) => (child.stdout ? child.stdout.once('close', () => done()) : done()));
       child.once('error', (err) => reject(err));
       child.once('spawn', () => {
         if (child.pid !== undefined) {
@@ -207,5 +210,12 @@ export class GroupStdioTransport implements Transport {
     if (!this.exited) await wait(1000);
     unregisterGroup(pgid);
     child.stdout?.removeAllListeners('data');
+    // With the whole group gone, stdout still open means a process that left the group (a
+    // setsid or detached grandchild) holds it: a group kill cannot reach that process.
+    const closed = await Promise.race([this.stdoutClosed!.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 200).unref())]);
+    if (!closed && this.exited) noteEscaped();
+    // The pipes are ours to close whoever holds their other ends, or they keep mcp-annotate running.
+    for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+    child.unref();
   }
 }

@@ -11,6 +11,8 @@
 //   huge          a tools/list result of about 20 MiB
 //   grandchild    starts a child that ignores SIGTERM, writes both pids to pidFile, never answers
 //   grandchild-ok the same, but answers correctly
+//   escape / escape-ok  like grandchild / grandchild-ok, but the child starts a session of its own
+//                 (setsid: out of the server's process group) and holds the server's stdout and stderr
 //   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
@@ -45,13 +47,19 @@ if (mode === 'grandchild' || mode === 'grandchild-ok') {
   writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
 }
 
+if (mode === 'escape' || mode === 'escape-ok') {
+  const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); process.on('SIGHUP', () => {}); setInterval(() => {}, 1000);"], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  child.unref();
+  writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
+}
+
 if (mode === 'started') writeAtomically(pidFile, String(process.pid));
 
 let page = 0;
 createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.id === undefined) return;
-  if (mode === 'hang' || mode === 'grandchild') return;
+  if (mode === 'hang' || mode === 'grandchild' || mode === 'escape') return;
   if (msg.method === 'initialize') {
     if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
     else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
