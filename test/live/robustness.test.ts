@@ -158,6 +158,25 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a server that answers with error -32000 or -32001 is heard: not taken for the SDK\'s own "connection closed" or "timed out"', async () => {
+    const entry = (code: string, method: string) => serverArgv('misbehave.mjs', 'rpc-error', `${code}:${method}`);
+    const dir = tempDir({
+      'mcp.json': json({
+        mcpServers: { list0: entry('-32000', 'tools/list'), list1: entry('-32001', 'tools/list'), init0: entry('-32000', 'initialize'), init1: entry('-32001', 'initialize') },
+      }),
+    });
+    const started = Date.now();
+    const r = await runCli(['lint', '--mcp-config', 'mcp.json', '--timeout', '10'], { cwd: dir });
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n').map((l) => l.replace(/^mcp\.json:\d+:\d+: /, '')).sort()).toEqual([
+      'server "init0": the server answered with error -32000 while waiting for the initialize response: "Unauthorized: API key expired"',
+      'server "init1": the server answered with error -32001 while waiting for the initialize response: "Unauthorized: API key expired"',
+      'server "list0": the server answered with error -32000 while listing tools (page 1): "Unauthorized: API key expired"',
+      'server "list1": the server answered with error -32001 while listing tools (page 1): "Unauthorized: API key expired"',
+    ]);
+  });
+
   it('a response stream that ends without the response fails at once, not at the deadline, over either transport', async () => {
     const { createServer: createHttpServer } = await import('node:http');
     const stream = (res: import('node:http').ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);

@@ -84,6 +84,12 @@ class Session {
   requests = 0;
   /** Ids of the requests the server has answered (a result or an error). */
   readonly answered = new Set<string | number>();
+  /**
+   * The errors the server answered with, as the SDK words them ("MCP error <code>: <message>"):
+   * the SDK raises its own errors with the same codes (-32000 when the connection closes,
+   * -32001 on its timeout), and only these tell a server's answer from them.
+   */
+  readonly serverErrors = new Set<string>();
   /** Ids of the requests whose response stream carried an event id, so the SDK can resume it (GET with Last-Event-ID). */
   readonly resumable = new Set<string | number>();
   /** Streamable HTTP event streams opened with GET that are still open. */
@@ -267,6 +273,7 @@ class Capture implements Transport {
     }
     const id = m.id as string | number;
     this.session.answered.add(id);
+    if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
   }
 
@@ -509,7 +516,8 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; code?: unknown };
   // An error the server answered with is what went wrong, even if the server has exited since
   // (the session closes the transport before explaining).
-  if (err instanceof s.McpError && err.code !== s.ErrorCode.ConnectionClosed && err.code !== s.ErrorCode.RequestTimeout) {
+  const local = err instanceof s.McpError && (err.code === s.ErrorCode.ConnectionClosed || err.code === s.ErrorCode.RequestTimeout) && !session.serverErrors.has(err.message);
+  if (err instanceof s.McpError && !local) {
     return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${session.quote(err.message.replace(/^(MCP error -?\d+: )+/, ''), 160)}`);
   }
   if (stdio) {
@@ -551,7 +559,7 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
     );
   }
   if (err instanceof s.McpError) {
-    // The other codes were answered above.
+    // The SDK's own: the server's answers were explained above.
     if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
     return new LiveError(`timed out ${session.phase}`);
   }

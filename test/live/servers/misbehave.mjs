@@ -13,6 +13,7 @@
 //   grandchild-ok the same, but answers correctly
 //   escape / escape-ok  like grandchild / grandchild-ok, but the child starts a session of its own
 //                 (setsid: out of the server's process group) and holds the server's stdout and stderr
+//   rpc-error     rpc-error <code>:<method>: answers that method (initialize or tools/list) with that error code
 //   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
@@ -60,6 +61,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.id === undefined) return;
   if (mode === 'hang' || mode === 'grandchild' || mode === 'escape') return;
+  if (mode === 'rpc-error' && msg.method === pidFile.slice(pidFile.indexOf(':') + 1)) {
+    send({ id: msg.id, error: { code: Number(pidFile.slice(0, pidFile.indexOf(':'))), message: 'Unauthorized: API key expired' } });
+    return;
+  }
   if (msg.method === 'initialize') {
     if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
     else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
