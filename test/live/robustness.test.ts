@@ -177,6 +177,20 @@ describe('misbehaving servers', () => {
     ]);
   });
 
+  it('a server that exits while a child it left holds its stdout fails at once (not at the deadline), and the child is stopped', async () => {
+    const dir = tempDir();
+    const pids = join(dir, 'pids.json');
+    const exitHelper = serverCommand('misbehave.mjs', 'exit-helper', pids);
+    const started = Date.now();
+    const r = await runCli(['lint', '--timeout', '20', '--stdio', exitHelper], { timeoutMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${exitHelper}: the server exited with code 3 while waiting for the initialize response; its stderr ended with "fatal: no API key"\n`);
+    const { server, grandchild } = JSON.parse(readFileSync(pids, 'utf8'));
+    expect(alive(server)).toBe(false);
+    expect(alive(grandchild)).toBe(false);
+  });
+
   it('a response stream that ends without the response fails at once, not at the deadline, over either transport', async () => {
     const { createServer: createHttpServer } = await import('node:http');
     const stream = (res: import('node:http').ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);

@@ -35,6 +35,8 @@ export interface StdioLimits {
 }
 
 const STDERR_TAIL = 4096;
+/** How long an end (of the process, of stdout) waits for the output still in the pipes before it is acted on. */
+const END_GRACE_MS = 100;
 
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -50,6 +52,8 @@ export class GroupStdioTransport implements Transport {
   private stderrCut = false;
   private exited?: { code: number | null; signal: NodeJS.Signals | null; afterClose: boolean };
   private exitPromise?: Promise<void>;
+  /** The process has exited and its stdio streams are closed. */
+  private ended = false;
   private closing?: Promise<void>;
   /** Resolves when the server's stdout has closed (every process holding it ended or closed it). */
   private stdoutClosed?: Promise<void>;
@@ -106,8 +110,18 @@ export class GroupStdioTransport implements Transport {
       });
       child.on('exit', (code, signal) => {
         this.exited = { code, signal, afterClose: this.closing !== undefined };
+        if (this.closing !== undefined) return;
+        // The server is gone, but a process it started may still hold its stdout and stderr
+        // (a helper started with "&"), and the session ends only when they close: after a
+        // moment for the output in the pipes, stop the rest of the group and close them.
+        setTimeout(() => {
+          if (this.closing !== undefined || this.ended) return;
+          if (this.pgid !== undefined) signalGroup(this.pgid, 'SIGKILL');
+          for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+        }, END_GRACE_MS).unref();
       });
       child.on('close', () => {
+        this.ended = true;
         if (this.pgid !== undefined && this.closing === undefined) {
           // The server ended by itself; its children may not have.
           signalGroup(this.pgid, 'SIGKILL');

@@ -14,6 +14,8 @@
 //   escape / escape-ok  like grandchild / grandchild-ok, but the child starts a session of its own
 //                 (setsid: out of the server's process group) and holds the server's stdout and stderr
 //   rpc-error     rpc-error <code>:<method>: answers that method (initialize or tools/list) with that error code
+//   exit-helper   leaves a child (in its group) holding stdout and stderr, writes both pids to
+//                 pidFile, says "fatal: no API key" on stderr and exits 3 (like `sh -c "helper & exit 3"`)
 //   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
@@ -52,6 +54,14 @@ if (mode === 'escape' || mode === 'escape-ok') {
   const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); process.on('SIGHUP', () => {}); setInterval(() => {}, 1000);"], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   child.unref();
   writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
+}
+
+if (mode === 'exit-helper') {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000);'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  child.unref();
+  writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
+  process.stderr.write('fatal: no API key\n');
+  process.exit(3);
 }
 
 if (mode === 'started') writeAtomically(pidFile, String(process.pid));
