@@ -191,6 +191,15 @@ describe('misbehaving servers', () => {
     expect(alive(grandchild)).toBe(false);
   });
 
+  it('a server that closes its stdout and runs on fails at once (not at the deadline)', async () => {
+    const closeStdout = serverCommand('misbehave.mjs', 'close-stdout');
+    const started = Date.now();
+    const r = await runCli(['lint', '--timeout', '20', '--stdio', closeStdout], { timeoutMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${closeStdout}: the server closed its stdout while listing tools (page 1) but kept running; stopped it (stdout carries its answers)\n`);
+  });
+
   it('a response stream that ends without the response fails at once, not at the deadline, over either transport', async () => {
     const { createServer: createHttpServer } = await import('node:http');
     const stream = (res: import('node:http').ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);

@@ -604,7 +604,7 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
       const spec = target.stdio;
       const transport = new GroupStdioTransport(
         { command: spec.command, args: spec.args, env: { ...s.getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd },
-        { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e), needles },
+        { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e), needles, phase: () => session.phase },
       );
       try {
         return { snapshot: await listOver(s, transport, session), transport: 'stdio' };

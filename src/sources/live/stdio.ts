@@ -30,6 +30,8 @@ export interface StdioLimits {
   isMessage: (value: unknown) => boolean;
   /** Called once with the first fatal problem (garbage on stdout, too much output). */
   fail: (err: LiveError) => void;
+  /** What the session is doing ("while listing tools (page 1)"), for messages. */
+  phase?: () => string;
   /** The secrets to hide in what the server wrote, before it is cut or quoted (see vars.ts). */
   needles?: readonly string[];
 }
@@ -133,6 +135,15 @@ export class GroupStdioTransport implements Transport {
         // EPIPE after the server exited: the exit itself is what gets reported.
       });
       child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
+      // A server that closes its stdout cannot answer any more: fail at once, unless it exits
+      // (the usual way stdout closes) within a moment.
+      child.stdout?.once('end', () => {
+        setTimeout(() => {
+          if (this.closing !== undefined || this.exited) return;
+          const phase = this.limits.phase?.();
+          this.limits.fail(new LiveError(`the server closed its stdout${phase ? ` ${phase}` : ''} but kept running; stopped it (stdout carries its answers)`));
+        }, END_GRACE_MS).unref();
+      });
       child.stderr?.setEncoding('utf8').on('data', (text: string) => {
         const all = this.stderrTail + text;
         if (all.length > STDERR_TAIL) this.stderrCut = true;

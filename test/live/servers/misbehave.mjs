@@ -16,6 +16,7 @@
 //   rpc-error     rpc-error <code>:<method>: answers that method (initialize or tools/list) with that error code
 //   exit-helper   leaves a child (in its group) holding stdout and stderr, writes both pids to
 //                 pidFile, says "fatal: no API key" on stderr and exits 3 (like `sh -c "helper & exit 3"`)
+//   close-stdout  answers initialize, then closes its stdout and keeps running, ignoring SIGTERM
 //   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
@@ -26,7 +27,7 @@
 //   empties       one tools/list page of 300,000 empty tools ({}: 3 bytes each, under 1 MiB)
 //   deep          one tool whose inputSchema nests 100,000 levels deep (600 KB)
 import { spawn } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { closeSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
@@ -63,6 +64,7 @@ if (mode === 'exit-helper') {
   process.stderr.write('fatal: no API key\n');
   process.exit(3);
 }
+if (mode === 'close-stdout') process.on('SIGTERM', () => {});
 
 if (mode === 'started') writeAtomically(pidFile, String(process.pid));
 
@@ -73,6 +75,15 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (mode === 'hang' || mode === 'grandchild' || mode === 'escape') return;
   if (mode === 'rpc-error' && msg.method === pidFile.slice(pidFile.indexOf(':') + 1)) {
     send({ id: msg.id, error: { code: Number(pidFile.slice(0, pidFile.indexOf(':'))), message: 'Unauthorized: API key expired' } });
+    return;
+  }
+  if (mode === 'close-stdout' && msg.method !== 'initialize') return;
+  if (mode === 'close-stdout') {
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: initResult }) + '\n', () => {
+      process.stdout.destroy();
+      closeSync(1);
+    });
+    setInterval(() => {}, 1000);
     return;
   }
   if (msg.method === 'initialize') {
