@@ -82,6 +82,9 @@ describe('command-line targets', () => {
     expect([...secrets]).toEqual(['tok-abcdef-123']);
     expect(() => splitCommandLine('a && b', { env: {} }, new Set())).toThrow(/"&&" is not supported/);
     expect(() => splitCommandLine('   ', { env: {} }, new Set())).toThrow(/needs a command/);
+    expect(() => splitCommandLine("node 'abc", { env: {} }, new Set())).toThrow("--stdio has a single quote (') that is never closed; close it, or escape it with a backslash");
+    expect(() => splitCommandLine('node "a\\"b', { env: {} }, new Set())).toThrow(/double quote \("\) that is never closed/);
+    expect(splitCommandLine(`node "it's" 'a"b' a\\'b # it's`, { env: {} }, new Set())).toEqual(['node', "it's", 'a"b', "a'b"]);
   });
   it('a malformed --header or --env never repeats its value', () => {
     expect(() => parseHeader('Authorization Bearer sk-live-123')).toThrow('--header expects "Name: value" with a header name of letters, digits and -; got no ":" (the value is not shown)');
