@@ -83,6 +83,28 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a working directory that does not exist or is a file is named (not "no such program"), and a --stdio line with a quote left open is refused', async () => {
+    const dir = tempDir({
+      'file.txt': 'not a directory\n',
+      'mcp.json': json({
+        mcpServers: {
+          missing: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), cwd: 'no/such/dir' },
+          file: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), cwd: 'file.txt' },
+          under: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), cwd: 'file.txt/sub' },
+        },
+      }),
+    });
+    const r = await runCli(['lint', '--mcp-config', 'mcp.json', '--stdio', "node 'abc"], { cwd: dir });
+    expect(r.code).toBe(2);
+    // Servers run side by side: their lines come in the order they end.
+    expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+      `mcp.json:3:5: server "missing": could not start ${JSON.stringify(process.execPath)}: its working directory "${join(dir, 'no/such/dir')}" does not exist`,
+      `mcp.json:11:5: server "file": could not start ${JSON.stringify(process.execPath)}: its working directory "${join(dir, 'file.txt')}" is not a directory`,
+      `mcp.json:19:5: server "under": could not start ${JSON.stringify(process.execPath)}: its working directory "${join(dir, 'file.txt/sub')}" is not a directory (a part of its path is a file)`,
+      `node 'abc: --stdio has a single quote (') that is never closed; close it, or escape it with a backslash`,
+    ].sort());
+  });
+
   it('a port fetch refuses (a "bad port" such as 6000) is named, over either transport', async () => {
     // fetch refuses these before opening a connection: nothing is sent anywhere.
     const http = await runCli(['lint', '--url', 'http://127.0.0.1:6000/mcp']);

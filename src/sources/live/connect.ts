@@ -7,6 +7,7 @@
  * The SDK is loaded here, lazily: linting files never loads it.
  */
 import { setMaxListeners } from 'node:events';
+import { statSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAME, version } from '../../version.js';
@@ -509,6 +510,16 @@ function connectFailure(url: string, code: string | undefined, message: string):
   );
 }
 
+/** Why a server's working directory cannot be used, if it cannot. */
+function directoryProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : 'is not a directory';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a directory (a part of its path is a file)' : undefined;
+  }
+}
+
 /** Any error of a session → one sentence for the user. */
 function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, stdio?: GroupStdioTransport): LiveError {
   if (session.error) return session.error;
@@ -521,6 +532,12 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
     return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${session.quote(err.message.replace(/^(MCP error -?\d+: )+/, ''), 160)}`);
   }
   if (stdio) {
+    // spawn fails with ENOENT for a missing working directory too: check it before blaming the program.
+    if (e?.code === 'ENOENT' || e?.code === 'ENOTDIR') {
+      const cwd = target.stdio!.cwd;
+      const problem = directoryProblem(cwd);
+      if (problem) return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: its working directory ${session.quote(cwd, 200)} ${problem}`);
+    }
     if (e?.code === 'ENOENT') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: no such program (is it installed and on PATH?)`);
     if (e?.code === 'EACCES') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: permission denied`);
     const exit = stdio.exit;
