@@ -30,9 +30,23 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     });
     bundle.save();
     process.exitCode = code;
+    lastResort();
   } catch (err) {
     const detail = process.env.MCP_ANNOTATE_DEBUG ? `\n${err?.stack ?? err}` : '';
     process.stderr.write(`mcp-annotate: internal error: ${err?.message ?? err}${detail}\n(please report it with the command you ran; set MCP_ANNOTATE_DEBUG=1 for a stack trace)\n`);
     process.exitCode = 2;
+    lastResort();
   }
+}
+
+// The work is done and its output written. Nothing should keep the process alive now, but a
+// live server's process that escaped its group could (see stdio.ts): once stdout and stderr
+// are flushed, end anyway, after a moment that a normal exit never waits for (the timer is unref'd).
+function lastResort() {
+  let flushed = 0;
+  const done = () => {
+    if (++flushed === 2) setTimeout(() => process.exit(), 500).unref();
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
 }

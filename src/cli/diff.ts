@@ -14,6 +14,7 @@ import type { Report } from '../reporters/types.js';
 import { loadTargets, ownFiles } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
+import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
 import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
@@ -50,7 +51,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   const after = await gatherServers(head === undefined ? [] : [head], opts, io, own);
   for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (after.interrupted) {
-    io.stderr.write(`mcp-annotate: interrupted (${after.interrupted}); every server started was stopped\n`);
+    io.stderr.write(`mcp-annotate: interrupted (${after.interrupted}); ${stoppedSummary('every server started was stopped')}\n`);
     return SIGNAL_EXIT[after.interrupted] ?? EXIT.error;
   }
   const errors = [...before.errors, ...after.errors];

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import type { LiveFlags } from '../sources/live/flags.js';
 import { oneLine } from '../util/text.js';
+import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { writeText } from '../util/write.js';
 
@@ -39,7 +40,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
   }
   const run = await live.runLiveTargets(resolved.targets, { ...live.liveRunOptions({ timeout: flags.timeout }, io), concurrency: 1 });
   if (run.interrupted) {
-    io.stderr.write(`mcp-annotate: interrupted (${run.interrupted}); the server was stopped\n`);
+    io.stderr.write(`mcp-annotate: interrupted (${run.interrupted}); ${stoppedSummary('the server was stopped')}\n`);
     return SIGNAL_EXIT[run.interrupted] ?? EXIT.error;
   }
   for (const e of run.errors) io.stderr.write(`${oneLine(e.message)}\n`);

@@ -8,6 +8,7 @@ import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
 import { closest, oneLine, thousands } from '../util/text.js';
+import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, useColor, type CliIO } from './io.js';
 import { WriteError, writeChunksToFile } from '../util/write.js';
 import { tuneForLargeRun } from './tuning.js';
@@ -201,7 +202,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const gathered = performance.now();
   for (const n of loaded.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (loaded.interrupted) {
-    io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); every server started was stopped\n`);
+    io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); ${stoppedSummary('every server started was stopped')}\n`);
     return SIGNAL_EXIT[loaded.interrupted] ?? EXIT.error;
   }
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,28 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a working directory that does not exist or is a file is named (not "no such program"), and a --stdio line with a quote left open is refused', async () => {
+    const dir = tempDir({
+      'file.txt': 'not a directory\n',
+      'mcp.json': json({
+        mcpServers: {
+          missing: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), cwd: 'no/such/dir' },
+          file: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), cwd: 'file.txt' },
+          under: { ...serverArgv('stdio-tools.mjs', VOCAB_FIXTURE), cwd: 'file.txt/sub' },
+        },
+      }),
+    });
+    const r = await runCli(['lint', '--mcp-config', 'mcp.json', '--stdio', "node 'abc"], { cwd: dir });
+    expect(r.code).toBe(2);
+    // Servers run side by side: their lines come in the order they end.
+    expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+      `mcp.json:3:5: server "missing": could not start ${JSON.stringify(process.execPath)}: its working directory "${join(dir, 'no/such/dir')}" does not exist`,
+      `mcp.json:11:5: server "file": could not start ${JSON.stringify(process.execPath)}: its working directory "${join(dir, 'file.txt')}" is not a directory`,
+      `mcp.json:19:5: server "under": could not start ${JSON.stringify(process.execPath)}: its working directory "${join(dir, 'file.txt/sub')}" is not a directory (a part of its path is a file)`,
+      `node 'abc: --stdio has a single quote (') that is never closed; close it, or escape it with a backslash`,
+    ].sort());
+  });
+
   it('a port fetch refuses (a "bad port" such as 6000) is named, over either transport', async () => {
     // fetch refuses these before opening a connection: nothing is sent anywhere.
     const http = await runCli(['lint', '--url', 'http://127.0.0.1:6000/mcp']);
@@ -155,6 +178,48 @@ describe('misbehaving servers', () => {
     expect(lines.find((l) => l.startsWith(`${future}: `))).toMatch(
       /: the server answered initialize with protocol version "2099-01-01", which the MCP SDK does not speak \(it speaks 2025-11-25, [0-9, -]+\), so it would not continue$/,
     );
+  });
+
+  it('a server that answers with error -32000 or -32001 is heard: not taken for the SDK\'s own "connection closed" or "timed out"', async () => {
+    const entry = (code: string, method: string) => serverArgv('misbehave.mjs', 'rpc-error', `${code}:${method}`);
+    const dir = tempDir({
+      'mcp.json': json({
+        mcpServers: { list0: entry('-32000', 'tools/list'), list1: entry('-32001', 'tools/list'), init0: entry('-32000', 'initialize'), init1: entry('-32001', 'initialize') },
+      }),
+    });
+    const started = Date.now();
+    const r = await runCli(['lint', '--mcp-config', 'mcp.json', '--timeout', '10'], { cwd: dir });
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n').map((l) => l.replace(/^mcp\.json:\d+:\d+: /, '')).sort()).toEqual([
+      'server "init0": the server answered with error -32000 while waiting for the initialize response: "Unauthorized: API key expired"',
+      'server "init1": the server answered with error -32001 while waiting for the initialize response: "Unauthorized: API key expired"',
+      'server "list0": the server answered with error -32000 while listing tools (page 1): "Unauthorized: API key expired"',
+      'server "list1": the server answered with error -32001 while listing tools (page 1): "Unauthorized: API key expired"',
+    ]);
+  });
+
+  it('a server that exits while a child it left holds its stdout fails at once (not at the deadline), and the child is stopped', async () => {
+    const dir = tempDir();
+    const pids = join(dir, 'pids.json');
+    const exitHelper = serverCommand('misbehave.mjs', 'exit-helper', pids);
+    const started = Date.now();
+    const r = await runCli(['lint', '--timeout', '20', '--stdio', exitHelper], { timeoutMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${exitHelper}: the server exited with code 3 while waiting for the initialize response; its stderr ended with "fatal: no API key"\n`);
+    const { server, grandchild } = JSON.parse(readFileSync(pids, 'utf8'));
+    expect(alive(server)).toBe(false);
+    expect(alive(grandchild)).toBe(false);
+  });
+
+  it('a server that closes its stdout and runs on fails at once (not at the deadline)', async () => {
+    const closeStdout = serverCommand('misbehave.mjs', 'close-stdout');
+    const started = Date.now();
+    const r = await runCli(['lint', '--timeout', '20', '--stdio', closeStdout], { timeoutMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${closeStdout}: the server closed its stdout while listing tools (page 1) but kept running; stopped it (stdout carries its answers)\n`);
   });
 
   it('a response stream that ends without the response fails at once, not at the deadline, over either transport', async () => {
@@ -321,6 +386,59 @@ describe('no orphan processes', () => {
   });
 });
 
+describe('a process that leaves the server\'s process group (setsid) and holds its stdout', () => {
+  const escaped: number[] = [];
+  afterAll(() => {
+    for (const pid of escaped) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+  const grandchildOf = (file: string) => {
+    const { grandchild } = JSON.parse(readFileSync(file, 'utf8'));
+    escaped.push(grandchild);
+    return grandchild as number;
+  };
+
+  it('does not keep lint or dump running after the report', async () => {
+    const dir = tempDir();
+    const started = Date.now();
+    const lint = await runCli(['lint', '--stdio', serverCommand('misbehave.mjs', 'escape-ok', join(dir, 'a.json')), '-f', 'json'], { timeoutMs: 15_000 });
+    grandchildOf(join(dir, 'a.json'));
+    expect(lint.stderr).toBe('');
+    expect(lint.code).toBe(0);
+    expect(JSON.parse(lint.stdout).summary.servers).toBe(1);
+    const dump = await runCli(['dump', '--stdio', serverCommand('misbehave.mjs', 'escape-ok', join(dir, 'b.json'))], { timeoutMs: 15_000 });
+    grandchildOf(join(dir, 'b.json'));
+    expect(dump.code).toBe(0);
+    expect(JSON.parse(dump.stdout).tools).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('on Ctrl-C the run ends, and does not claim that process was stopped', async () => {
+    const dir = tempDir();
+    const pids = join(dir, 'p.json');
+    const child = spawn(process.execPath, [BIN, 'lint', '--stdio', serverCommand('misbehave.mjs', 'escape', pids)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await waitFor(() => existsSync(pids), 10_000, 'the server to start');
+    const grandchild = grandchildOf(pids);
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+    const code = await exited;
+    clearTimeout(timer);
+    expect(code).toBe(130);
+    expect(stderr).toBe(
+      'mcp-annotate: interrupted (SIGINT); every server started was stopped, except what a server started outside its process group (setsid or detached), which may still be running\n',
+    );
+    expect(alive(grandchild)).toBe(true);
+  });
+});
+
 describe('redirects', () => {
   it('a redirect to another origin is not followed, so the headers given for one server never reach another', async () => {
     const other = await startHttpServer({ mode: 'streamable', ...fixture });
@@ -414,6 +532,45 @@ describe('secrets never appear in any output', () => {
       }
     } finally {
       await authed.close();
+    }
+  });
+
+  it('a secret is hidden before what the server said is cut or escaped: cut by the quotation or the stderr tail, holding a quote or a tab, echoed in an HTTP error body', async () => {
+    const echo = createHttpServer((req, res) => {
+      const status = req.url === '/400' ? 400 : 500;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(`${'x'.repeat(90)} header was ${req.headers['x-api-key'] ?? ''}`);
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({
+        'mcp.json': json({
+          mcpServers: {
+            late: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET, PAD_BEFORE: '120' } },
+            tail: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET, PAD_AFTER: '4090' } },
+            quote: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET: 'pa"ss-word-Secret-9876' } },
+            tab: { ...serverArgv('misbehave.mjs', 'echo-secret'), env: { SECRET: 'tab\there-Secret-5555' } },
+            http400: { url: `${base}/400`, headers: { 'X-Api-Key': `"quoted"-${SECRET}` } },
+            http500: { url: `${base}/500`, headers: { 'X-Api-Key': `"quoted"-${SECRET}` } },
+          },
+        }),
+      });
+      const r = await runCli(['lint', '--mcp-config', 'mcp.json'], { cwd: dir });
+      expect(r.code).toBe(2);
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(6);
+      const line = (name: string) => lines.find((l) => l.includes(`server "${name}"`))!;
+      expect(line('late')).toContain(`its stderr ended with "${'y'.repeat(120)}connecting with key ***"`);
+      expect(line('tail')).toMatch(/its stderr ended with "\*\*\*z{100,}…"$/);
+      expect(line('quote')).toContain('its stderr ended with "connecting with key ***"');
+      expect(line('tab')).toContain('its stderr ended with "connecting with key ***"');
+      expect(line('http500')).toContain('HTTP 500 Internal Server Error');
+      for (const text of [r.stdout, r.stderr]) {
+        for (const part of ['s3cr3t', 'PLANTED', '9f8e7d6c5b4a', 'ss-word', 'here-Secret', 'quoted']) expect(text).not.toContain(part);
+      }
+    } finally {
+      echo.close();
+      echo.closeAllConnections();
     }
   });
 

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
-import { expand, redact, redactJson, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { excerpt } from '../../src/sources/live/errors.js';
 import { displayUrl, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
@@ -52,6 +53,21 @@ describe('variables', () => {
   });
 });
 
+describe('secrets in what a server said', () => {
+  const needles = secretNeedles(['pa"ss\tword-Secret-9876']);
+  it('are hidden before the quotation is cut or escaped', () => {
+    expect(excerpt(`${'y'.repeat(70)} pa"ss\tword-Secret-9876 end`, 80, needles)).toBe(`"${'y'.repeat(70)} *** end"`);
+    expect(excerpt(`${'y'.repeat(75)} pa"ss\tword-Secret-9876`, 80, needles)).toBe(`"${'y'.repeat(75)} ***"`);
+  });
+  it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
+    expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');
+    expect(redactWindow('some text pa"ss\tword-Se', needles, { end: true })).toBe('some text ***');
+    expect(redactWindow('ret-9876 then', needles, {})).toBe('ret-9876 then');
+    expect(redactWindow('ret-9876 then', needles, { start: true })).toBe('*** then');
+    expect(redactWindow('plain text', needles, { start: true, end: true })).toBe('plain text');
+  });
+});
+
 describe('command-line targets', () => {
   it('splits a command line like a shell, without running one', () => {
     const secrets = new Set<string>();
@@ -66,6 +82,9 @@ describe('command-line targets', () => {
     expect([...secrets]).toEqual(['tok-abcdef-123']);
     expect(() => splitCommandLine('a && b', { env: {} }, new Set())).toThrow(/"&&" is not supported/);
     expect(() => splitCommandLine('   ', { env: {} }, new Set())).toThrow(/needs a command/);
+    expect(() => splitCommandLine("node 'abc", { env: {} }, new Set())).toThrow("--stdio has a single quote (') that is never closed; close it, or escape it with a backslash");
+    expect(() => splitCommandLine('node "a\\"b', { env: {} }, new Set())).toThrow(/double quote \("\) that is never closed/);
+    expect(splitCommandLine(`node "it's" 'a"b' a\\'b # it's`, { env: {} }, new Set())).toEqual(['node', "it's", 'a"b', "a'b"]);
   });
   it('a malformed --header or --env never repeats its value', () => {
     expect(() => parseHeader('Authorization Bearer sk-live-123')).toThrow('--header expects "Name: value" with a header name of letters, digits and -; got no ":" (the value is not shown)');

@@ -7,6 +7,7 @@
  * The SDK is loaded here, lazily: linting files never loads it.
  */
 import { setMaxListeners } from 'node:events';
+import { statSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAME, version } from '../../version.js';
@@ -84,6 +85,12 @@ class Session {
   requests = 0;
   /** Ids of the requests the server has answered (a result or an error). */
   readonly answered = new Set<string | number>();
+  /**
+   * The errors the server answered with, as the SDK words them ("MCP error <code>: <message>"):
+   * the SDK raises its own errors with the same codes (-32000 when the connection closes,
+   * -32001 on its timeout), and only these tell a server's answer from them.
+   */
+  readonly serverErrors = new Set<string>();
   /** Ids of the requests whose response stream carried an event id, so the SDK can resume it (GET with Last-Event-ID). */
   readonly resumable = new Set<string | number>();
   /** Streamable HTTP event streams opened with GET that are still open. */
@@ -103,6 +110,8 @@ class Session {
   constructor(
     readonly limits: Limits,
     private readonly external: AbortSignal,
+    /** The target's secrets: hidden in what the server said before it is cut and quoted. */
+    readonly needles: readonly string[] = [],
   ) {
     this.failed = new Promise<never>((_, reject) => (this.reject = reject));
     this.failed.catch(() => undefined);
@@ -116,6 +125,11 @@ class Session {
     this.onAbort = () => this.fail(new LiveError(`interrupted ${this.phase}`));
     if (external.aborted) this.onAbort();
     else external.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** A short quotation of what the server said, its secrets hidden first (see excerpt). */
+  quote(text: string, max?: number): string {
+    return excerpt(text, max, this.needles);
   }
 
   fail(err: LiveError): void {
@@ -260,6 +274,7 @@ class Capture implements Transport {
     }
     const id = m.id as string | number;
     this.session.answered.add(id);
+    if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
   }
 
@@ -406,7 +421,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       const answered = capture.last('initialize');
       if (!(err instanceof LiveError) && isObject(answered) && typeof answered.protocolVersion === 'string' && !s.SUPPORTED_PROTOCOL_VERSIONS.includes(answered.protocolVersion)) {
         throw new LiveError(
-          `the server answered initialize with protocol version ${excerpt(answered.protocolVersion, 40)}, which the MCP SDK does not speak (it speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}), so it would not continue`,
+          `the server answered initialize with protocol version ${session.quote(answered.protocolVersion, 40)}, which the MCP SDK does not speak (it speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}), so it would not continue`,
         );
       }
       throw err;
@@ -445,7 +460,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       const next = result.nextCursor;
       if (next === undefined || next === null || next === '') break;
       if (typeof next !== 'string') throw new LiveError(`the tools/list result (page ${page}) has a nextCursor that is not a string`);
-      if (seen.has(next)) throw new LiveError(`tools/list returned the cursor ${excerpt(next, 40)} a second time (page ${page}): the pages loop endlessly`);
+      if (seen.has(next)) throw new LiveError(`tools/list returned the cursor ${session.quote(next, 40)} a second time (page ${page}): the pages loop endlessly`);
       seen.add(next);
       cursor = next;
     }
@@ -495,6 +510,16 @@ function connectFailure(url: string, code: string | undefined, message: string):
   );
 }
 
+/** Why a server's working directory cannot be used, if it cannot. */
+function directoryProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : 'is not a directory';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a directory (a part of its path is a file)' : undefined;
+  }
+}
+
 /** Any error of a session → one sentence for the user. */
 function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, stdio?: GroupStdioTransport): LiveError {
   if (session.error) return session.error;
@@ -502,17 +527,24 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; code?: unknown };
   // An error the server answered with is what went wrong, even if the server has exited since
   // (the session closes the transport before explaining).
-  if (err instanceof s.McpError && err.code !== s.ErrorCode.ConnectionClosed && err.code !== s.ErrorCode.RequestTimeout) {
-    return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${excerpt(err.message.replace(/^(MCP error -?\d+: )+/, ''), 160)}`);
+  const local = err instanceof s.McpError && (err.code === s.ErrorCode.ConnectionClosed || err.code === s.ErrorCode.RequestTimeout) && !session.serverErrors.has(err.message);
+  if (err instanceof s.McpError && !local) {
+    return new LiveError(`the server answered with error ${err.code} ${session.phase}: ${session.quote(err.message.replace(/^(MCP error -?\d+: )+/, ''), 160)}`);
   }
   if (stdio) {
+    // spawn fails with ENOENT for a missing working directory too: check it before blaming the program.
+    if (e?.code === 'ENOENT' || e?.code === 'ENOTDIR') {
+      const cwd = target.stdio!.cwd;
+      const problem = directoryProblem(cwd);
+      if (problem) return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: its working directory ${session.quote(cwd, 200)} ${problem}`);
+    }
     if (e?.code === 'ENOENT') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: no such program (is it installed and on PATH?)`);
     if (e?.code === 'EACCES') return new LiveError(`could not start ${JSON.stringify(target.stdio!.command)}: permission denied`);
     const exit = stdio.exit;
     if (exit) {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
       const last = lastLine(stdio.stderr);
-      return new LiveError(`the server ${how} ${session.phase}${last ? `; its stderr ended with ${excerpt(last, 160)}` : ''}`);
+      return new LiveError(`the server ${how} ${session.phase}${last ? `; its stderr ended with ${session.quote(last, 160)}` : ''}`);
     }
   }
   // fetch could not connect: its cause, or over SSE the cause's message inside the transport's.
@@ -526,13 +558,13 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
       const detail = err.message.replace(/^Streamable HTTP error: /, '');
       const type = /^Unexpected content type: (.*)$/.exec(detail)?.[1];
       if (type !== undefined) {
-        const what = type === 'null' || type === '' ? 'no content type' : `content type ${excerpt(type, 60)}`;
+        const what = type === 'null' || type === '' ? 'no content type' : `content type ${session.quote(type, 60)}`;
         return new LiveError(`the server answered with ${what}, not JSON or an event stream, ${session.phase}; is this the server's MCP endpoint?`);
       }
       return new LiveError(`${detail} ${session.phase}`);
     }
     const body = err.message.replace(/^Streamable HTTP error: /, '').replace(/^Error POSTing to endpoint: ?/, '');
-    return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${excerpt(body, 120)}` : ''}${authHint(code)}`.replace(/ {2,}/g, ' '));
+    return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${session.quote(body, 120)}` : ''}${authHint(code)}`.replace(/ {2,}/g, ' '));
   }
   if (err instanceof s.SseError) {
     const code = typeof err.code === 'number' ? err.code : undefined;
@@ -540,11 +572,11 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
       return new LiveError(`the server answered HTTP ${code} without an event stream (content type text/event-stream) ${session.phase}; is this the server's SSE endpoint?`);
     }
     return new LiveError(
-      `the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${excerpt(err.message.replace(/^SSE error: /, ''), 120)}` : ''}${authHint(code)}`,
+      `the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${session.quote(err.message.replace(/^SSE error: /, ''), 120)}` : ''}${authHint(code)}`,
     );
   }
   if (err instanceof s.McpError) {
-    // The other codes were answered above.
+    // The SDK's own: the server's answers were explained above.
     if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
     return new LiveError(`timed out ${session.phase}`);
   }
@@ -552,7 +584,7 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   if (Array.isArray((err as { issues?: unknown })?.issues)) {
     return new LiveError(`the server answered with JSON that is not a JSON-RPC message ${session.phase}; is this the server's MCP endpoint?`);
   }
-  const message = (e?.message ?? String(err)).split('\n')[0]!;
+  const message = redact(e?.message ?? String(err), session.needles).split('\n')[0]!;
   return new LiveError(`${message} ${session.phase}`);
 }
 
@@ -581,7 +613,7 @@ function checkSecretValues(target: Pick<LiveTarget, 'http' | 'stdio'>): void {
 
 /** Connect to one live target and read its tools. Throws LiveError (message already redacted of the target's secrets). */
 export async function fetchTools(target: LiveTarget, limits: Limits, signal: AbortSignal, needles: readonly string[]): Promise<Fetched> {
-  const session = new Session(limits, signal);
+  const session = new Session(limits, signal, needles);
   try {
     checkSecretValues(target);
     const s = await session.race(sdk());
@@ -589,7 +621,7 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
       const spec = target.stdio;
       const transport = new GroupStdioTransport(
         { command: spec.command, args: spec.args, env: { ...s.getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd },
-        { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e) },
+        { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e), needles, phase: () => session.phase },
       );
       try {
         return { snapshot: await listOver(s, transport, session), transport: 'stdio' };

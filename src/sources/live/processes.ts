@@ -37,3 +37,20 @@ export function unregisterGroup(pgid: number): void {
 export function killAllGroups(): void {
   for (const g of groups) signalGroup(g, 'SIGKILL');
 }
+
+let escaped = 0;
+
+/** A server's stdout stayed open after its whole group was killed: a process it started left the group. */
+export function noteEscaped(): void {
+  escaped++;
+}
+
+/** How many servers left a process behind that escaped their group (see noteEscaped). */
+export function escapedCount(): number {
+  return escaped;
+}
+
+/** The end of the "interrupted" line: what became of the servers started. */
+export function stoppedSummary(all: string): string {
+  return escaped === 0 ? all : `${all}, except what ${escaped === 1 ? 'a server' : `${escaped} servers`} started outside its process group (setsid or detached), which may still be running`;
+}

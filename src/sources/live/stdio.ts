@@ -12,8 +12,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { registerGroup, signalGroup, unregisterGroup } from './processes.js';
+import { noteEscaped, registerGroup, signalGroup, unregisterGroup } from './processes.js';
 import { LiveError, excerpt } from './errors.js';
+import { redactWindow } from './vars.js';
 import { formatBytes } from '../../util/read.js';
 
 export interface StdioLaunch {
@@ -29,9 +30,15 @@ export interface StdioLimits {
   isMessage: (value: unknown) => boolean;
   /** Called once with the first fatal problem (garbage on stdout, too much output). */
   fail: (err: LiveError) => void;
+  /** What the session is doing ("while listing tools (page 1)"), for messages. */
+  phase?: () => string;
+  /** The secrets to hide in what the server wrote, before it is cut or quoted (see vars.ts). */
+  needles?: readonly string[];
 }
 
 const STDERR_TAIL = 4096;
+/** How long an end (of the process, of stdout) waits for the output still in the pipes before it is acted on. */
+const END_GRACE_MS = 100;
 
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -43,9 +50,15 @@ export class GroupStdioTransport implements Transport {
   private pending: Buffer[] = [];
   private bytes = 0;
   private stderrTail = '';
+  /** stderr was longer than its tail: the tail starts in the middle of something. */
+  private stderrCut = false;
   private exited?: { code: number | null; signal: NodeJS.Signals | null; afterClose: boolean };
   private exitPromise?: Promise<void>;
+  /** The process has exited and its stdio streams are closed. */
+  private ended = false;
   private closing?: Promise<void>;
+  /** Resolves when the server's stdout has closed (every process holding it ended or closed it). */
+  private stdoutClosed?: Promise<void>;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -60,9 +73,12 @@ export class GroupStdioTransport implements Transport {
     return this.exited && !this.exited.afterClose ? this.exited : undefined;
   }
 
-  /** The last lines the server wrote on stderr. */
+  /**
+   * The last lines the server wrote on stderr, secrets hidden: also one the tail starts in
+   * the middle of, whose first characters were cut off.
+   */
   get stderr(): string {
-    return this.stderrTail;
+    return redactWindow(this.stderrTail, this.limits.needles ?? [], { start: this.stderrCut });
   }
 
   start(): Promise<void> {
@@ -85,6 +101,7 @@ export class GroupStdioTransport implements Transport {
       }
       this.child = child;
       this.exitPromise = new Promise((done) => child.once('exit', () => done()));
+      this.stdoutClosed = new Promise((done) => (child.stdout ? child.stdout.once('close', () => done()) : done()));
       child.once('error', (err) => reject(err));
       child.once('spawn', () => {
         if (child.pid !== undefined) {
@@ -95,8 +112,18 @@ export class GroupStdioTransport implements Transport {
       });
       child.on('exit', (code, signal) => {
         this.exited = { code, signal, afterClose: this.closing !== undefined };
+        if (this.closing !== undefined) return;
+        // The server is gone, but a process it started may still hold its stdout and stderr
+        // (a helper started with "&"), and the session ends only when they close: after a
+        // moment for the output in the pipes, stop the rest of the group and close them.
+        setTimeout(() => {
+          if (this.closing !== undefined || this.ended) return;
+          if (this.pgid !== undefined) signalGroup(this.pgid, 'SIGKILL');
+          for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+        }, END_GRACE_MS).unref();
       });
       child.on('close', () => {
+        this.ended = true;
         if (this.pgid !== undefined && this.closing === undefined) {
           // The server ended by itself; its children may not have.
           signalGroup(this.pgid, 'SIGKILL');
@@ -108,8 +135,19 @@ export class GroupStdioTransport implements Transport {
         // EPIPE after the server exited: the exit itself is what gets reported.
       });
       child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
+      // A server that closes its stdout cannot answer any more: fail at once, unless it exits
+      // (the usual way stdout closes) within a moment.
+      child.stdout?.once('end', () => {
+        setTimeout(() => {
+          if (this.closing !== undefined || this.exited) return;
+          const phase = this.limits.phase?.();
+          this.limits.fail(new LiveError(`the server closed its stdout${phase ? ` ${phase}` : ''} but kept running; stopped it (stdout carries its answers)`));
+        }, END_GRACE_MS).unref();
+      });
       child.stderr?.setEncoding('utf8').on('data', (text: string) => {
-        this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
+        const all = this.stderrTail + text;
+        if (all.length > STDERR_TAIL) this.stderrCut = true;
+        this.stderrTail = all.slice(-STDERR_TAIL);
       });
     });
   }
@@ -154,7 +192,7 @@ export class GroupStdioTransport implements Transport {
   private garbage(line: string): void {
     this.child?.stdout?.removeAllListeners('data');
     this.limits.fail(
-      new LiveError(`the server wrote a line on stdout that is not a JSON-RPC message (${excerpt(line)}); stdout must carry only protocol messages, logs belong on stderr`),
+      new LiveError(`the server wrote a line on stdout that is not a JSON-RPC message (${excerpt(line, 80, this.limits.needles)}); stdout must carry only protocol messages, logs belong on stderr`),
     );
   }
 
@@ -197,5 +235,12 @@ export class GroupStdioTransport implements Transport {
     if (!this.exited) await wait(1000);
     unregisterGroup(pgid);
     child.stdout?.removeAllListeners('data');
+    // With the whole group gone, stdout still open means a process that left the group (a
+    // setsid or detached grandchild) holds it: a group kill cannot reach that process.
+    const closed = await Promise.race([this.stdoutClosed!.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 200).unref())]);
+    if (!closed && this.exited) noteEscaped();
+    // The pipes are ours to close whoever holds their other ends, or they keep mcp-annotate running.
+    for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+    child.unref();
   }
 }

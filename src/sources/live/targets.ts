@@ -132,7 +132,27 @@ const SENTINEL = '\u0000';
  * `$NAME` / `${NAME}` references resolved from the environment. No shell runs: pipes,
  * redirections and `&&` are refused.
  */
+/** The quote a command line leaves open (shell-quote would close it at the end, silently), if any. */
+function unclosedQuote(line: string): '"' | "'" | undefined {
+  let open: '"' | "'" | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (open === "'") {
+      if (c === "'") open = undefined;
+    } else if (c === '\\') i++;
+    else if (open === '"') {
+      if (c === '"') open = undefined;
+    } else if (c === '"' || c === "'") open = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) break;
+  }
+  return open;
+}
+
 export function splitCommandLine(line: string, ctx: ExpandContext, secrets: Set<string>): string[] {
+  const unclosed = unclosedQuote(line);
+  if (unclosed !== undefined) {
+    throw new VariableError(`--stdio has a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) that is never closed; close it, or escape it with a backslash`);
+  }
   const parts = parseShell(line, (key: string) => `${SENTINEL}${key}${SENTINEL}`);
   const argv: string[] = [];
   for (const p of parts) {

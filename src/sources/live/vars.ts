@@ -100,6 +100,27 @@ export function redact(text: string, needles: readonly string[]): string {
   return out;
 }
 
+/**
+ * Redact a window cut from a longer text (`cutStart`: text came before it; `cutEnd`: text
+ * came after it). Besides whole secrets, a secret the cut split in two is hidden too: the
+ * longest end of a secret that the window starts with, and the longest start of one it ends
+ * with.
+ */
+export function redactWindow(text: string, needles: readonly string[], cut: { start?: boolean; end?: boolean }): string {
+  let out = redact(text, needles);
+  if (cut.start) {
+    let k = 0;
+    for (const n of needles) for (let i = Math.min(n.length - 1, out.length); i > k; i--) if (out.startsWith(n.slice(n.length - i))) k = i;
+    if (k > 0) out = REDACTED + out.slice(k);
+  }
+  if (cut.end) {
+    let k = 0;
+    for (const n of needles) for (let i = Math.min(n.length - 1, out.length); i > k; i--) if (out.endsWith(n.slice(0, i))) k = i;
+    if (k > 0) out = out.slice(0, out.length - k) + REDACTED;
+  }
+  return out;
+}
+
 /** Redact every string (keys included) of a JSON value. */
 export function redactJson(value: unknown, needles: readonly string[]): unknown {
   if (needles.length === 0) return value;

@@ -11,7 +11,13 @@
 //   huge          a tools/list result of about 20 MiB
 //   grandchild    starts a child that ignores SIGTERM, writes both pids to pidFile, never answers
 //   grandchild-ok the same, but answers correctly
-//   echo-secret   writes $SECRET to stderr, then exits 1
+//   escape / escape-ok  like grandchild / grandchild-ok, but the child starts a session of its own
+//                 (setsid: out of the server's process group) and holds the server's stdout and stderr
+//   rpc-error     rpc-error <code>:<method>: answers that method (initialize or tools/list) with that error code
+//   exit-helper   leaves a child (in its group) holding stdout and stderr, writes both pids to
+//                 pidFile, says "fatal: no API key" on stderr and exits 3 (like `sh -c "helper & exit 3"`)
+//   close-stdout  answers initialize, then closes its stdout and keeps running, ignoring SIGTERM
+//   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
@@ -21,7 +27,7 @@
 //   empties       one tools/list page of 300,000 empty tools ({}: 3 bytes each, under 1 MiB)
 //   deep          one tool whose inputSchema nests 100,000 levels deep (600 KB)
 import { spawn } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { closeSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
@@ -36,7 +42,8 @@ const tool = (name) => ({ name, inputSchema: { type: 'object' }, annotations: { 
 
 if (mode === 'garbage') process.stdout.write('Starting the amazing server v1.2.3 ...\n');
 if (mode === 'echo-secret') {
-  process.stderr.write(`connecting with key ${process.env.SECRET}\n`);
+  const pad = (c, n) => c.repeat(Number(process.env[n] ?? 0));
+  process.stderr.write(`${pad('y', 'PAD_BEFORE')}connecting with key ${process.env.SECRET}${pad('z', 'PAD_AFTER')}\n`);
   process.exit(1);
 }
 if (mode === 'grandchild' || mode === 'grandchild-ok') {
@@ -44,13 +51,41 @@ if (mode === 'grandchild' || mode === 'grandchild-ok') {
   writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
 }
 
+if (mode === 'escape' || mode === 'escape-ok') {
+  const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); process.on('SIGHUP', () => {}); setInterval(() => {}, 1000);"], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  child.unref();
+  writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
+}
+
+if (mode === 'exit-helper') {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000);'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  child.unref();
+  writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
+  process.stderr.write('fatal: no API key\n');
+  process.exit(3);
+}
+if (mode === 'close-stdout') process.on('SIGTERM', () => {});
+
 if (mode === 'started') writeAtomically(pidFile, String(process.pid));
 
 let page = 0;
 createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.id === undefined) return;
-  if (mode === 'hang' || mode === 'grandchild') return;
+  if (mode === 'hang' || mode === 'grandchild' || mode === 'escape') return;
+  if (mode === 'rpc-error' && msg.method === pidFile.slice(pidFile.indexOf(':') + 1)) {
+    send({ id: msg.id, error: { code: Number(pidFile.slice(0, pidFile.indexOf(':'))), message: 'Unauthorized: API key expired' } });
+    return;
+  }
+  if (mode === 'close-stdout' && msg.method !== 'initialize') return;
+  if (mode === 'close-stdout') {
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: initResult }) + '\n', () => {
+      process.stdout.destroy();
+      closeSync(1);
+    });
+    setInterval(() => {}, 1000);
+    return;
+  }
   if (msg.method === 'initialize') {
     if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
     else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
