@@ -1,5 +1,5 @@
 /** Errors of a live server, worded for the user (the runner prefixes the server). */
-import { oneLine } from '../../util/text.js';
+import { oneLine, shorten } from '../../util/text.js';
 import { redact } from './vars.js';
 
 /** A problem with one live server: its message is shown as it is, after the server's name. */
@@ -12,8 +12,7 @@ export class LiveError extends Error {}
  */
 export function excerpt(text: string, max = 80, needles: readonly string[] = []): string {
   const t = redact(text, needles).trim();
-  const cut = t.length > max ? t.slice(0, max - 1) + '…' : t;
-  return `"${oneLine(cut).replace(/"/g, '\\"')}"`;
+  return `"${oneLine(shorten(t, max)).replace(/"/g, '\\"')}"`;
 }
 
 /** The last non-empty line of a server's stderr, for "it exited" messages. */

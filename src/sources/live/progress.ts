@@ -2,7 +2,7 @@
  * A one-line progress display on stderr (servers done / total, the ones still running),
  * only when stderr is a terminal: logs and CI output stay clean, stdout is untouched.
  */
-import { oneLine } from '../../util/text.js';
+import { oneLine, shorten } from '../../util/text.js';
 
 export interface Progress {
   start(label: string): void;
@@ -22,7 +22,7 @@ export function createProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
     let line = `mcp-annotate: ${done}/${total} servers done${names ? ` · running: ${names}` : ''}`;
     // A terminal that reports no size (0 columns: a pseudo-terminal nobody sized) gets 80.
     const width = (stream.columns || 80) - 1;
-    if (line.length > width) line = line.slice(0, Math.max(0, width - 1)) + '…';
+    line = shorten(line, Math.max(1, width));
     stream.write(`\r\x1b[2K${line}`);
     shown = true;
   };
