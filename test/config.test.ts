@@ -3,6 +3,7 @@
  * value, exit 2), presets, rules and options, overrides (including the engine's hook for
  * server and run rules), targets (files and live servers), and CLI flags over config.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,23 @@ describe('discovery', () => {
     });
     expect((await loadConfig({ cwd: join(dir, 'sub') }))?.failOn).toBe('warning');
     expect((await loadConfig({ cwd: dir }))?.failOn).toBe('note');
+  });
+
+  it('skips a candidate that is not a regular file (a directory, a named pipe) and goes on up', async () => {
+    for (const name of ['package.json', 'mcp-annotate.config.json', 'mcp-annotate.config.yaml', 'mcp-annotate.config.yml', '.mcp-annotaterc.json']) {
+      const dir = tempDir({ 'mcp-annotate.config.json': json({ failOn: 'note' }), [`d/${name}/.keep`]: '', 'd/sub/.keep': '' });
+      const config = await loadConfig({ cwd: join(dir, 'd', 'sub') });
+      expect(config?.path).toBe(join(dir, 'mcp-annotate.config.json'));
+      expect(config?.failOn).toBe('note');
+    }
+    const fifo = tempDir({ 'x.json': json(DUMP) });
+    execFileSync('mkfifo', [join(fifo, 'mcp-annotate.config.json')]);
+    execFileSync('mkfifo', [join(fifo, 'package.json')]);
+    expect(await loadConfig({ cwd: fifo, warn: () => {} })).toBeUndefined();
+    const dir = tempDir({ 'd/package.json/.keep': '', 'd/sub/x.json': json(DUMP) });
+    const r = await runCli(['lint', 'x.json', '-f', 'json'], { cwd: join(dir, 'd', 'sub'), timeoutMs: 10_000 });
+    expect(r.stderr).not.toMatch(/internal error|EISDIR/);
+    expect(JSON.parse(r.stdout).summary.servers).toBe(1);
   });
 
   it('warns when two config files sit in one directory', async () => {
