@@ -203,6 +203,36 @@ describe('mcp-annotate lint: output', () => {
     expect(JSON.parse(readFileSync(join(dir, '-'), 'utf8')).version).toBe(1);
   });
 
+  it('pairs each -o with its own --format: a spare -o, or two reports to one file, is a usage error', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    // The documented forms: -f x -o file, -o file -f x, and a lone -o (text).
+    const before = await runCli(['lint', 'bad.json', '-o', 'a.json', '-f', 'json', '-f', 'sarif', '-o', 'b.sarif'], { cwd: dir });
+    expect(before.code).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).version).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'b.sarif'), 'utf8')).version).toBe('2.1.0');
+    await runCli(['lint', 'bad.json', '-o', 'plain.txt'], { cwd: dir });
+    expect(readFileSync(join(dir, 'plain.txt'), 'utf8')).toContain('readonly-vs-outcome');
+    for (const args of [
+      ['-f', 'json', '-o', 'x1', '-o', 'x2', '-o', 'x3'],
+      ['-f', 'json', '-o', 'x1', '-o', 'x2'],
+      ['-o', 'x2', '-o', 'x3', '-f', 'json'],
+    ]) {
+      const r = await runCli(['lint', 'bad.json', ...args], { cwd: dir });
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'mcp-annotate: -o x2 has no --format before it; give each --output-file its own: -f json -o x2\n' });
+    }
+    for (const [args, message] of [
+      [['-f', 'json', '-o', 'r.json', '-f', 'sarif', '-o', 'r.json'], '-o r.json is given twice'],
+      [['-f', 'json', '-o', 'r.json', '-f', 'sarif', '-o', 'sub/../r.json'], '-o r.json and -o sub/../r.json are the same file'],
+    ] as const) {
+      const r = await runCli(['lint', 'bad.json', ...args], { cwd: dir });
+      expect(r).toMatchObject({ code: 2, stdout: '' });
+      expect(r.stderr).toBe(`mcp-annotate: ${message}: each --format needs its own --output-file (the last report would replace the others)\n`);
+    }
+    expect(['x1', 'x2', 'x3', 'r.json'].filter((f) => existsSync(join(dir, f)))).toEqual([]);
+    const diff = await runCli(['diff', 'bad.json', 'bad.json', '-f', 'json', '-o', 'd1', '-o', 'd2'], { cwd: dir });
+    expect(diff).toMatchObject({ code: 2, stderr: 'mcp-annotate: -o d2 has no --format before it; give each --output-file its own: -f json -o d2\n' });
+  });
+
   it('shows only errors with --quiet, and says what it hid', async () => {
     const dir = tempDir({ 'bad.json': contradictory });
     const r = await runCli(['lint', 'bad.json', '--quiet'], { cwd: dir });

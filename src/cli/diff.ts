@@ -27,7 +27,7 @@ function driftSettings(rules: Record<string, RuleSetting> | undefined): Record<s
 }
 
 export async function diffCommand(base: string, head: string | undefined, opts: DiffCliOptions, io: CliIO): Promise<number> {
-  const outputs = checkOutputs(opts.outputs);
+  const outputs = checkOutputs(opts.outputs, io.cwd);
   // The same config lint reads, with the flags over it: its drift/* severities (in `rules` and
   // `overrides`), spec, vocabularies and failure thresholds (policies are lint's).
   // (The base stands in for targets: diff never lints the config's targets.)

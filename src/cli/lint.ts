@@ -18,6 +18,7 @@ import { runSettings } from '../config/settings.js';
 import { gatherConfigTargets } from '../config/targets.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 import { append } from '../util/array.js';
+import { realPath } from '../util/paths.js';
 
 export interface LintCliOptions extends LiveFlags {
   spec?: SpecVersion;
@@ -51,7 +52,7 @@ export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: reado
   return EXIT.ok;
 }
 
-export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
+export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
   // "-o -" is stdout (a file named "-" is "./-").
   const list = outputs.length ? outputs.map((o) => (o.file === '-' ? { format: o.format } : o)) : [{ format: 'text' }];
   for (const o of list) {
@@ -61,6 +62,18 @@ export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
   }
   if (list.filter((o) => o.file === undefined).length > 1) {
     throw new UsageError('only one format can go to stdout; give the others an --output-file');
+  }
+  // Two reports to one file: the last would silently replace the others.
+  const seen = new Map<string, string>();
+  for (const o of list) {
+    if (o.file === undefined) continue;
+    const key = realPath(resolve(cwd, o.file));
+    const first = seen.get(key);
+    if (first !== undefined) {
+      const which = first === o.file ? `-o ${first} is given twice` : `-o ${first} and -o ${o.file} are the same file`;
+      throw new UsageError(`${which}: each --format needs its own --output-file (the last report would replace the others)`);
+    }
+    seen.set(key, o.file);
   }
   return list;
 }
@@ -179,7 +192,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
 export const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 export async function lintCommand(targets: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
-  const outputs = checkOutputs(opts.outputs);
+  const outputs = checkOutputs(opts.outputs, io.cwd);
   checkBaselineFlags(opts);
   // The config file, with the flags over it; its targets when the command line names none.
   const settings = await runSettings(targets, opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });

@@ -35,7 +35,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const program = new Command();
   const outputs: OutputSpec[] = [];
   let pendingFile: string | undefined;
-  // -f/-o pairs: each --format writes to the --output-file that follows it (or directly precedes it).
+  // -f/-o pairs: each --format writes to the --output-file right after it, or to one right
+  // before it (`-o r.json -f json`); a lone -o with no --format at all is text. Any other -o
+  // has no format of its own and is a usage error (it was dropped, or written as text).
+  const dangling = (file: string) => new UsageError(`-o ${file} has no --format before it; give each --output-file its own: -f json -o ${file}`);
   const addFormat = (value: string) => {
     outputs.push({ format: value, file: pendingFile });
     pendingFile = undefined;
@@ -43,9 +46,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   };
   const addOutputFile = (value: string) => {
     const last = outputs[outputs.length - 1];
+    if (pendingFile !== undefined) throw dangling(pendingFile);
     if (last && last.file === undefined) last.file = value;
     else pendingFile = value;
     return value;
+  };
+  /** At the end of the command line: an -o still waiting for a format. */
+  const finishOutputs = () => {
+    if (pendingFile === undefined) return;
+    if (outputs.length) throw dangling(pendingFile);
+    outputs.push({ format: 'text', file: pendingFile });
   };
   const byteCount = (v: string) => {
     if (!/^\d+$/.test(v)) throw new UsageError(`--markdown-max-bytes must be a whole number of bytes, got ${JSON.stringify(v)}`);
@@ -98,7 +108,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .option('--update-baseline', 'write every current finding to the --baseline file (keeping justifications) and report none')
     .option('--fail-on-stale', 'exit 1 when baseline entries no longer occur');
   addLiveOptions(lintProgram, { forLint: true }).action(async (targets: string[], options) => {
-    if (pendingFile !== undefined) outputs.push({ format: 'text', file: pendingFile });
+    finishOutputs();
     exitCode = await lintCommand(targets, { ...options, outputs, command }, io);
   });
 
@@ -135,7 +145,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     })
     .option('--save-snapshots <dir>', "write each live head server's snapshot into this directory and point findings into those files")
     .action(async (base: string, head: string | undefined, options) => {
-      if (pendingFile !== undefined) outputs.push({ format: 'text', file: pendingFile });
+      finishOutputs();
       const { diffCommand } = await import('./diff.js');
       exitCode = await diffCommand(base, head, { ...options, outputs, command }, io);
     });
