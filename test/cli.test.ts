@@ -233,6 +233,26 @@ describe('mcp-annotate lint: output', () => {
     expect(diff).toMatchObject({ code: 2, stderr: 'mcp-annotate: -o d2 has no --format before it; give each --output-file its own: -f json -o d2\n' });
   });
 
+  it('refuses an -o that names an input of the run (a target, the baseline, the config), before writing anything', async () => {
+    const dir = tempDir({ 'o/in.json': contradictory, 'cfg/mcp-annotate.config.json': json({ failOn: 'note' }), 'cfg/d.json': contradictory });
+    const tail = '; the report would replace it (write the report elsewhere)\n';
+    const cases: [string[], string, string][] = [
+      [['lint', 'o/in.json', '-f', 'json', '-o', 'o/in.json'], '.', '-o o/in.json is also an input of this run'],
+      [['lint', 'o/*.json', '-f', 'json', '-o', 'o/../o/in.json'], '.', '-o o/../o/in.json is also an input of this run'],
+      [['lint', 'o', '-o', 'o/in.json'], '.', '-o o/in.json is also an input of this run'],
+      [['diff', 'o/in.json', 'o/in.json', '-f', 'json', '-o', 'o/in.json'], '.', '-o o/in.json is also an input of this run'],
+      [['lint', 'o/in.json', '--baseline', 'bl.json', '--update-baseline', '-f', 'json', '-o', 'bl.json'], '.', '-o bl.json is the --baseline file of this run'],
+      [['lint', 'd.json', '-f', 'json', '-o', 'mcp-annotate.config.json'], 'cfg', '-o mcp-annotate.config.json is the config file of this run'],
+    ];
+    for (const [args, cwd, message] of cases) {
+      const r = await runCli(args, { cwd: join(dir, cwd) });
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate: ${message}${tail}` });
+    }
+    expect(readFileSync(join(dir, 'o/in.json'), 'utf8')).toBe(contradictory);
+    expect(JSON.parse(readFileSync(join(dir, 'cfg/mcp-annotate.config.json'), 'utf8'))).toEqual({ failOn: 'note' });
+    expect(existsSync(join(dir, 'bl.json'))).toBe(false);
+  });
+
   it('shows only errors with --quiet, and says what it hid', async () => {
     const dir = tempDir({ 'bad.json': contradictory });
     const r = await runCli(['lint', 'bad.json', '--quiet'], { cwd: dir });

@@ -15,7 +15,7 @@ import { loadTargets } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
-import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
 
@@ -33,6 +33,8 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   // (The base stands in for targets: diff never lints the config's targets.)
   const settings = await runSettings([base], opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
+  const checkInputs = checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path });
+  opts = { ...opts, checkInputs };
   const live = hasLiveFlags(opts);
   if (head === undefined && !live) {
     throw new UsageError('diff needs a head to compare with the base: a second file, glob or directory, or a live server (--stdio, --url, --mcp-config)');
@@ -44,7 +46,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
 
   const maxFindings = maxFindingsFrom(io.env);
   hintStdinFromTerminal([base], io);
-  const before = await loadTargets([base], io.cwd, io.stdin);
+  const before = await loadTargets([base], io.cwd, io.stdin, checkInputs);
   const after = await gatherServers(head === undefined ? [] : [head], opts, io);
   for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (after.interrupted) {

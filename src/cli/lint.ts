@@ -37,6 +37,8 @@ export interface LintCliOptions extends LiveFlags {
   color?: boolean;
   /** Size budget of markdown reports in bytes (--markdown-max-bytes). */
   markdownMaxBytes?: number;
+  /** Refuses file targets that an --output-file would overwrite (set by the command). */
+  checkInputs?: (files: readonly string[]) => void;
 }
 
 export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: readonly InputError[], failOn: Severity | 'none' = 'error', maxWarnings?: number): number {
@@ -76,6 +78,26 @@ export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
     seen.set(key, o.file);
   }
   return list;
+}
+
+/**
+ * An --output-file must not be a file the run reads: the report would replace it (a target,
+ * the config file, the --baseline file even with --update-baseline). Checks the config and
+ * the baseline now, and returns the check of the target files, for when they are known.
+ */
+export function checkOutputsAreNotInputs(outputs: readonly OutputSpec[], cwd: string, inputs: { config?: string; baseline?: string }): ((files: readonly string[]) => void) | undefined {
+  const written = new Map<string, string>();
+  for (const o of outputs) if (o.file !== undefined) written.set(realPath(resolve(cwd, o.file)), o.file);
+  if (written.size === 0) return undefined;
+  const refuse = (path: string, what: string) => {
+    const file = written.get(realPath(path));
+    if (file !== undefined) throw new UsageError(`-o ${file} is ${what}; the report would replace it (write the report elsewhere)`);
+  };
+  if (inputs.config !== undefined) refuse(inputs.config, 'the config file of this run');
+  if (inputs.baseline !== undefined) refuse(resolve(cwd, inputs.baseline), 'the --baseline file of this run');
+  return (files) => {
+    for (const f of files) refuse(f, 'also an input of this run');
+  };
 }
 
 /** Write chunks to a stream, waiting for it to drain (a report can be larger than memory wants to hold twice). */
@@ -174,7 +196,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   const gathered: GatheredServers = { servers: [], errors: [], notes: [] };
   if (targets.length) {
     hintStdinFromTerminal(targets, io);
-    const loaded = await loadTargets(targets, io.cwd, io.stdin);
+    const loaded = await loadTargets(targets, io.cwd, io.stdin, opts.checkInputs);
     append(gathered.servers, loaded.servers);
     append(gathered.errors, loaded.errors);
   }
@@ -197,6 +219,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   // The config file, with the flags over it; its targets when the command line names none.
   const settings = await runSettings(targets, opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
+  opts = { ...opts, checkInputs: checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path, baseline: opts.baseline }) };
   if (opts.discover && !opts.yes) {
     if (targets.length) throw new UsageError('--discover without --yes only lists servers; add --yes to lint them, or lint the other targets in another run');
     const { listDiscovered } = await import('../sources/live/index.js');

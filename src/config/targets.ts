@@ -12,7 +12,7 @@ import type { LiveRunFlags } from '../sources/live/run.js';
 import { append } from '../util/array.js';
 
 /** The config's live servers run with the flags of any live run (--timeout, --concurrency, --save-snapshots). */
-export type ConfigTargetFlags = LiveRunFlags;
+export type ConfigTargetFlags = LiveRunFlags & { checkInputs?: (files: readonly string[]) => void };
 
 export interface ConfigServers {
   servers: ServerInput[];
@@ -28,7 +28,7 @@ export async function gatherConfigTargets(
 ): Promise<ConfigServers> {
   const out: ConfigServers = { servers: [], errors: [], notes: [] };
   if (config.files.length) {
-    const loaded = await loadTargets(config.files, io.cwd, io.stdin);
+    const loaded = await loadTargets(config.files, io.cwd, io.stdin, flags.checkInputs);
     append(out.servers, loaded.servers);
     append(out.errors, loaded.errors);
   }

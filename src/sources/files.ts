@@ -149,9 +149,13 @@ export function toInputError(err: unknown, display: string, file?: string): Inpu
   return { target: display, file, message: `${display}: ${readFailure(err)}` };
 }
 
-/** Load every target; errors for one target never stop the others. */
-export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream): Promise<LoadResult> {
+/**
+ * Load every target; errors for one target never stop the others. `check` sees the files
+ * the targets expand to before any is read (and may throw to refuse the run).
+ */
+export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream, check?: (files: readonly string[]) => void): Promise<LoadResult> {
   const expanded = await expandTargets(targets, cwd);
+  check?.(expanded.files);
   const results = await Promise.all(expanded.files.map((f) => loadFile(f, cwd)));
   if (expanded.stdin) results.unshift(await loadStdin(stdin));
   return {
