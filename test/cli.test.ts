@@ -182,6 +182,17 @@ describe('mcp-annotate lint: shapes and targets', () => {
   });
 });
 
+describe('mcp-annotate lint: a glob too long to compile', () => {
+  it('is that target\'s input error; the other targets are still linted', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const long = 'x'.repeat(70_000) + '*';
+    const r = await runCli(['lint', 'bad.json', long, '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${'x'.repeat(79)}…: this pattern is too long (70,001 characters; at most 65,536)\n`);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+  });
+});
+
 describe('mcp-annotate lint: output', () => {
   it('writes several formats in one run', async () => {
     const dir = tempDir({ 'bad.json': contradictory });

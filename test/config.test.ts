@@ -157,6 +157,22 @@ describe('validation messages', () => {
     expect(await problemsOf({ 'mcp-annotate.config.yml': 'rules:\n  a: 1\n  a: 2\n' })).toEqual(['mcp-annotate.config.yml:3:3: invalid YAML: Map keys must be unique']);
   });
 
+  it('a glob longer than picomatch compiles is a positioned config error, not an internal error', async () => {
+    const long = 'x'.repeat(70_000) + '*';
+    expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ overrides: [{ tools: ['ok', long], rules: {} }] }) })).toEqual([
+      'mcp-annotate.config.json:1:30: overrides[0].tools[1] is too long (70,001 characters; at most 65,536)',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ overrides: [{ servers: [long], rules: {} }] }) })).toEqual([
+      'mcp-annotate.config.json:1:27: overrides[0].servers[0] is too long (70,001 characters; at most 65,536)',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ targets: { files: [long] } }) })).toEqual([
+      'mcp-annotate.config.json:1:22: targets.files[0] is too long (70,001 characters; at most 65,536)',
+    ]);
+    const dir = tempDir({ 'g.json': JSON.stringify({ overrides: [{ tools: [long], rules: {} }] }), 'a.json': json(DUMP) });
+    const r = await runCli(['diff', 'a.json', 'a.json', '-c', 'g.json'], { cwd: dir });
+    expect(r).toMatchObject({ code: 2, stderr: 'mcp-annotate: g.json:1:25: overrides[0].tools[0] is too long (70,001 characters; at most 65,536)\n' });
+  });
+
   it('JSON syntax errors, package.json positions, and comments allowed', async () => {
     expect(await problemsOf({ 'mcp-annotate.config.json': '{\n  "rules": {\n    "toxic-flow": "off",,\n  }\n}\n' })).toEqual(['mcp-annotate.config.json:3:25: invalid JSON: expected a property name in double quotes']);
     expect(await problemsOf({ 'package.json': '{\n  "name": "x",\n  "mcp-annotate": {\n    "failOn": "errors"\n  }\n}\n' })).toEqual([

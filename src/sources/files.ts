@@ -5,7 +5,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
-import { isGlobPattern } from '../util/glob.js';
+import { globTooLong, isGlobPattern } from '../util/glob.js';
 import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
@@ -77,6 +77,11 @@ function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
 
+/** A target as a message names it: a very long one by its start. */
+function shorten(target: string): string {
+  return target.length > 80 ? `${target.slice(0, 79)}…` : target;
+}
+
 /** Expand targets to files (sorted, de-duplicated), keeping "-" for stdin. */
 export async function expandTargets(targets: string[], cwd = process.cwd()): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
   // fast-glob costs ~20 ms to load: only when a target is a directory or a pattern.
@@ -104,9 +109,21 @@ export async function expandTargets(targets: string[], cwd = process.cwd()): Pro
       for (const f of found) files.add(resolve(f));
       continue;
     }
+    const tooLong = isGlobPattern(target) ? globTooLong(target) : undefined;
+    if (tooLong) {
+      // picomatch throws on it, which stopped the whole run: only this target fails.
+      errors.push({ target, message: `${shorten(target)}: this pattern ${tooLong}` });
+      continue;
+    }
     const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
-      const found = await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true });
+      let found: string[];
+      try {
+        found = await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true });
+      } catch (err) {
+        errors.push({ target, message: `${shorten(target)}: cannot expand this pattern: ${(err as Error)?.message ?? String(err)}` });
+        continue;
+      }
       if (found.length === 0) errors.push({ target, message: `${target}: no files match this pattern` });
       for (const f of found) files.add(resolve(f));
       continue;
