@@ -322,6 +322,23 @@ describe('targets and flags over the config', () => {
     expect((await runCli(['lint', '--no-config', 'd.json'], { cwd: dir })).code).toBe(0);
   });
 
+  it('vocabularies: [] is core only, not every vocabulary; --vocab naming none is a usage error', async () => {
+    const dir = tempDir({
+      'mcp-annotate.config.json': json({ targets: ['d.json'], vocabularies: [] }),
+      'd.json': json({ tools: [tool('w', { readOnlyHint: false, riskLevel: 'nope' })] }),
+    });
+    const riskFindings = (stdout: string) => JSON.parse(stdout).findings.filter((f: { message: string }) => f.message.includes('riskLevel')).length;
+    expect(riskFindings((await runCli(['lint', '-f', 'json'], { cwd: dir })).stdout)).toBe(0);
+    expect(riskFindings((await runCli(['lint', '-f', 'json', '--no-config', 'd.json'], { cwd: dir })).stdout)).toBeGreaterThan(0);
+    for (const value of ['', ',', ' , ']) {
+      for (const flag of ['--vocab', '--disable-vocab']) {
+        const r = await runCli(['lint', 'd.json', flag, value], { cwd: dir });
+        expect(r).toMatchObject({ code: 2, stdout: '' });
+        expect(r.stderr).toBe(`mcp-annotate: ${flag} ${JSON.stringify(value)} names no vocabulary; give pack ids, comma-separated: core, sep-1913, action-metadata, trust-annotations, risk-metadata, webmcp-sensitive, meta-hints\n`);
+      }
+    }
+  });
+
   it('nothing to lint when neither the command line nor the config names targets', async () => {
     const dir = tempDir({ 'mcp-annotate.config.json': json({ failOn: 'warning' }) });
     const r = await runCli(['lint'], { cwd: dir });

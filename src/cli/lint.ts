@@ -161,7 +161,7 @@ export function timingTable(timing: Map<string, number>, rows = 20): string {
   return lines.join('\n') + '\n';
 }
 
-/** The packs a run uses: all by default, only --vocab ones when given, minus --disable-vocab. */
+/** The packs a run uses: all by default, only --vocab ones (and core) when given — core alone for an empty list (`vocabularies: []`) — minus --disable-vocab. */
 export function selectPacks(only: string[] | undefined, disabled: string[] | undefined): PackId[] {
   for (const id of [...(only ?? []), ...(disabled ?? [])]) {
     if (!(PACK_IDS as readonly string[]).includes(id)) {
@@ -170,7 +170,7 @@ export function selectPacks(only: string[] | undefined, disabled: string[] | und
     }
   }
   if (disabled?.includes('core')) throw new UsageError('the core vocabulary cannot be disabled: it is the MCP spec itself');
-  const base = only?.length ? PACK_IDS.filter((p) => p === 'core' || only.includes(p)) : [...PACK_IDS];
+  const base = only ? PACK_IDS.filter((p) => p === 'core' || only.includes(p)) : [...PACK_IDS];
   return base.filter((p) => !disabled?.includes(p));
 }
 

@@ -14,6 +14,13 @@ function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 }
 
+/** --vocab and --disable-vocab: a value must name a vocabulary (`--vocab ''` meant every one). */
+const vocabList = (flag: string) => (value: string, previous: string[] | undefined): string[] => {
+  const list = collectList(value, undefined);
+  if (list.length === 0) throw new UsageError(`${flag} ${JSON.stringify(value)} names no vocabulary; give pack ids, comma-separated: ${PACK_IDS.join(', ')}`);
+  return [...(previous ?? []), ...list];
+};
+
 export interface OutputSpec {
   format: string;
   file?: string;
@@ -68,8 +75,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     cmd
       .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
       .option('-o, --output-file <file>', 'write the report of the preceding --format to a file (- for stdout)', addOutputFile)
-      .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
-      .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
+      .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, vocabList('--vocab'))
+      .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', vocabList('--disable-vocab'))
       .addOption(new Option('--fail-on <level>', "exit 1 when a finding has this severity or higher (default: the config's failOn, else error)").choices(['error', 'warning', 'note', 'none']))
       .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
         if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
