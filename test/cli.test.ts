@@ -264,6 +264,21 @@ describe('mcp-annotate lint: output', () => {
     expect(existsSync(join(dir, 'bl.json'))).toBe(false);
   });
 
+  it('an empty -o or --baseline path is a usage error, not "is a directory"', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    for (const [args, message] of [
+      [['-f', 'json', '-o', ''], '-o "" is an empty path; give a file name, or - for stdout'],
+      [['-o', ''], '-o "" is an empty path; give a file name, or - for stdout'],
+      [['--baseline', ''], '--baseline "" is an empty path; give the baseline file\'s name'],
+      [['--baseline', '', '--update-baseline'], '--baseline "" is an empty path; give the baseline file\'s name'],
+    ] as const) {
+      const r = await runCli(['lint', 'bad.json', ...args], { cwd: dir });
+      expect(r, args.join(' ')).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate: ${message}\n` });
+    }
+    const dump = await runCli(['dump', '--stdio', 'node x.js', '-o', ''], { cwd: dir });
+    expect(dump).toMatchObject({ code: 2, stderr: 'mcp-annotate: -o "" is an empty path; give a file name, or - for stdout\n' });
+  });
+
   it('shows only errors with --quiet, and says what it hid', async () => {
     const dir = tempDir({ 'bad.json': contradictory });
     const r = await runCli(['lint', 'bad.json', '--quiet'], { cwd: dir });

@@ -8,6 +8,7 @@
  * have are compared (a server missing from one side might only be unreadable), the input
  * errors are reported, and the exit code is 2.
  */
+import { resolve } from 'node:path';
 import { DRIFT_RULES } from '../diff/rules/index.js';
 import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
@@ -20,6 +21,9 @@ import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
 
 export type DiffCliOptions = LintCliOptions;
+
+/** Names of the process's standard input besides -. */
+const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
 /** The config's settings of the drift rules (drift/*): lint's rules are not diff's. */
 function driftSettings(rules: Record<string, RuleSetting> | undefined): Record<string, RuleSetting> {
@@ -42,7 +46,11 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   if (head !== undefined && live) {
     throw new UsageError('give the head either as a second file or as a live server (--stdio, --url, --mcp-config), not both');
   }
-  if (base === '-' && head === '-') throw new UsageError('only one of <base> and <head> can be - (stdin)');
+  // /dev/stdin and /proc/self/fd/0 are stdin too: read twice, the second side was "empty".
+  const readsStdin = (t: string) => t === '-' || STDIN_PATHS.has(resolve(io.cwd, t));
+  if (head !== undefined && readsStdin(base) && readsStdin(head)) {
+    throw new UsageError(base === '-' && head === '-' ? 'only one of <base> and <head> can be - (stdin)' : `only one of <base> and <head> can read stdin (${base} and ${head} both do)`);
+  }
 
   const maxFindings = maxFindingsFrom(io.env);
   hintStdinFromTerminal([base], io);

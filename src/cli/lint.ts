@@ -54,8 +54,12 @@ export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: reado
   return EXIT.ok;
 }
 
+const EMPTY_OUTPUT = '-o "" is an empty path; give a file name, or - for stdout';
+
 export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
   // "-o -" is stdout (a file named "-" is "./-").
+  // An empty path resolved to the working directory, and was reported as "is a directory".
+  if (outputs.some((o) => o.file === '')) throw new UsageError(EMPTY_OUTPUT);
   const list = outputs.length ? outputs.map((o) => (o.file === '-' ? { format: o.format } : o)) : [{ format: 'text' }];
   for (const o of list) {
     if (!(FORMATS as readonly string[]).includes(o.format)) {
