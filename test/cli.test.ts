@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 
 const consistent = json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] });
 const contradictory = json({
@@ -262,6 +262,12 @@ describe('mcp-annotate lint: output', () => {
     expect(readFileSync(join(dir, 'o/in.json'), 'utf8')).toBe(contradictory);
     expect(JSON.parse(readFileSync(join(dir, 'cfg/mcp-annotate.config.json'), 'utf8'))).toEqual({ failOn: 'note' });
     expect(existsSync(join(dir, 'bl.json'))).toBe(false);
+  });
+
+  it('an -o that is a device is written to, not replaced: it may also be read (/dev/stdin and /dev/stdout on one terminal)', async () => {
+    const { checkOutputsAreNotInputs } = await import('../src/cli/lint.js');
+    const check = checkOutputsAreNotInputs([{ format: 'json', file: '/dev/null' }], ROOT, { baseline: '/dev/null' });
+    expect(() => check?.(['/dev/null'])).not.toThrow();
   });
 
   it('an empty -o or --baseline path is a usage error, not "is a directory"', async () => {

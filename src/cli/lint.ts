@@ -1,6 +1,7 @@
 /**
  * `mcp-annotate lint`: targets → servers → findings → every requested output.
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lint, type LintResult } from '../engine/engine.js';
 import { loadTargets } from '../sources/files.js';
@@ -72,7 +73,7 @@ export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
   // Two reports to one file: the last would silently replace the others.
   const seen = new Map<string, string>();
   for (const o of list) {
-    if (o.file === undefined) continue;
+    if (o.file === undefined || isDevice(resolve(cwd, o.file))) continue;
     const key = realPath(resolve(cwd, o.file));
     const first = seen.get(key);
     if (first !== undefined) {
@@ -91,7 +92,8 @@ export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
  */
 export function checkOutputsAreNotInputs(outputs: readonly OutputSpec[], cwd: string, inputs: { config?: string; baseline?: string }): ((files: readonly string[]) => void) | undefined {
   const written = new Map<string, string>();
-  for (const o of outputs) if (o.file !== undefined) written.set(realPath(resolve(cwd, o.file)), o.file);
+  // A device or pipe (-o /dev/stdout, while /dev/stdin is a target) is written to, not replaced.
+  for (const o of outputs) if (o.file !== undefined && !isDevice(resolve(cwd, o.file))) written.set(realPath(resolve(cwd, o.file)), o.file);
   if (written.size === 0) return undefined;
   const refuse = (path: string, what: string) => {
     const file = written.get(realPath(path));
@@ -102,6 +104,16 @@ export function checkOutputsAreNotInputs(outputs: readonly OutputSpec[], cwd: st
   return (files) => {
     for (const f of files) refuse(f, 'also an input of this run');
   };
+}
+
+/** Whether a path exists and is not a regular file or directory: a device, a pipe, a socket. */
+function isDevice(path: string): boolean {
+  try {
+    const info = statSync(path);
+    return !info.isFile() && !info.isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Write chunks to a stream, waiting for it to drain (a report can be larger than memory wants to hold twice). */
