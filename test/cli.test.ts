@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 
 const consistent = json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] });
 const contradictory = json({
@@ -182,6 +182,17 @@ describe('mcp-annotate lint: shapes and targets', () => {
   });
 });
 
+describe('mcp-annotate lint: a glob too long to compile', () => {
+  it('is that target\'s input error; the other targets are still linted', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const long = 'x'.repeat(70_000) + '*';
+    const r = await runCli(['lint', 'bad.json', long, '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${'x'.repeat(79)}…: this pattern is too long (70,001 characters; at most 65,536)\n`);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+  });
+});
+
 describe('mcp-annotate lint: output', () => {
   it('writes several formats in one run', async () => {
     const dir = tempDir({ 'bad.json': contradictory });
@@ -201,6 +212,77 @@ describe('mcp-annotate lint: output', () => {
     expect(two).toMatchObject({ code: 2, stderr: 'mcp-annotate: only one format can go to stdout; give the others an --output-file\n' });
     await runCli(['lint', 'bad.json', '-f', 'json', '-o', './-'], { cwd: dir });
     expect(JSON.parse(readFileSync(join(dir, '-'), 'utf8')).version).toBe(1);
+  });
+
+  it('pairs each -o with its own --format: a spare -o, or two reports to one file, is a usage error', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    // The documented forms: -f x -o file, -o file -f x, and a lone -o (text).
+    const before = await runCli(['lint', 'bad.json', '-o', 'a.json', '-f', 'json', '-f', 'sarif', '-o', 'b.sarif'], { cwd: dir });
+    expect(before.code).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).version).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'b.sarif'), 'utf8')).version).toBe('2.1.0');
+    await runCli(['lint', 'bad.json', '-o', 'plain.txt'], { cwd: dir });
+    expect(readFileSync(join(dir, 'plain.txt'), 'utf8')).toContain('readonly-vs-outcome');
+    for (const args of [
+      ['-f', 'json', '-o', 'x1', '-o', 'x2', '-o', 'x3'],
+      ['-f', 'json', '-o', 'x1', '-o', 'x2'],
+      ['-o', 'x2', '-o', 'x3', '-f', 'json'],
+    ]) {
+      const r = await runCli(['lint', 'bad.json', ...args], { cwd: dir });
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'mcp-annotate: -o x2 has no --format before it; give each --output-file its own: -f json -o x2\n' });
+    }
+    for (const [args, message] of [
+      [['-f', 'json', '-o', 'r.json', '-f', 'sarif', '-o', 'r.json'], '-o r.json is given twice'],
+      [['-f', 'json', '-o', 'r.json', '-f', 'sarif', '-o', 'sub/../r.json'], '-o r.json and -o sub/../r.json are the same file'],
+    ] as const) {
+      const r = await runCli(['lint', 'bad.json', ...args], { cwd: dir });
+      expect(r).toMatchObject({ code: 2, stdout: '' });
+      expect(r.stderr).toBe(`mcp-annotate: ${message}: each --format needs its own --output-file (the last report would replace the others)\n`);
+    }
+    expect(['x1', 'x2', 'x3', 'r.json'].filter((f) => existsSync(join(dir, f)))).toEqual([]);
+    const diff = await runCli(['diff', 'bad.json', 'bad.json', '-f', 'json', '-o', 'd1', '-o', 'd2'], { cwd: dir });
+    expect(diff).toMatchObject({ code: 2, stderr: 'mcp-annotate: -o d2 has no --format before it; give each --output-file its own: -f json -o d2\n' });
+  });
+
+  it('refuses an -o that names an input of the run (a target, the baseline, the config), before writing anything', async () => {
+    const dir = tempDir({ 'o/in.json': contradictory, 'cfg/mcp-annotate.config.json': json({ failOn: 'note' }), 'cfg/d.json': contradictory });
+    const tail = '; the report would replace it (write the report elsewhere)\n';
+    const cases: [string[], string, string][] = [
+      [['lint', 'o/in.json', '-f', 'json', '-o', 'o/in.json'], '.', '-o o/in.json is also an input of this run'],
+      [['lint', 'o/*.json', '-f', 'json', '-o', 'o/../o/in.json'], '.', '-o o/../o/in.json is also an input of this run'],
+      [['lint', 'o', '-o', 'o/in.json'], '.', '-o o/in.json is also an input of this run'],
+      [['diff', 'o/in.json', 'o/in.json', '-f', 'json', '-o', 'o/in.json'], '.', '-o o/in.json is also an input of this run'],
+      [['lint', 'o/in.json', '--baseline', 'bl.json', '--update-baseline', '-f', 'json', '-o', 'bl.json'], '.', '-o bl.json is the --baseline file of this run'],
+      [['lint', 'd.json', '-f', 'json', '-o', 'mcp-annotate.config.json'], 'cfg', '-o mcp-annotate.config.json is the config file of this run'],
+    ];
+    for (const [args, cwd, message] of cases) {
+      const r = await runCli(args, { cwd: join(dir, cwd) });
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate: ${message}${tail}` });
+    }
+    expect(readFileSync(join(dir, 'o/in.json'), 'utf8')).toBe(contradictory);
+    expect(JSON.parse(readFileSync(join(dir, 'cfg/mcp-annotate.config.json'), 'utf8'))).toEqual({ failOn: 'note' });
+    expect(existsSync(join(dir, 'bl.json'))).toBe(false);
+  });
+
+  it('an -o that is a device is written to, not replaced: it may also be read (/dev/stdin and /dev/stdout on one terminal)', async () => {
+    const { checkOutputsAreNotInputs } = await import('../src/cli/lint.js');
+    const check = checkOutputsAreNotInputs([{ format: 'json', file: '/dev/null' }], ROOT, { baseline: '/dev/null' });
+    expect(() => check?.(['/dev/null'])).not.toThrow();
+  });
+
+  it('an empty -o or --baseline path is a usage error, not "is a directory"', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    for (const [args, message] of [
+      [['-f', 'json', '-o', ''], '-o "" is an empty path; give a file name, or - for stdout'],
+      [['-o', ''], '-o "" is an empty path; give a file name, or - for stdout'],
+      [['--baseline', ''], '--baseline "" is an empty path; give the baseline file\'s name'],
+      [['--baseline', '', '--update-baseline'], '--baseline "" is an empty path; give the baseline file\'s name'],
+    ] as const) {
+      const r = await runCli(['lint', 'bad.json', ...args], { cwd: dir });
+      expect(r, args.join(' ')).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate: ${message}\n` });
+    }
+    const dump = await runCli(['dump', '--stdio', 'node x.js', '-o', ''], { cwd: dir });
+    expect(dump).toMatchObject({ code: 2, stderr: 'mcp-annotate: -o "" is an empty path; give a file name, or - for stdout\n' });
   });
 
   it('shows only errors with --quiet, and says what it hid', async () => {

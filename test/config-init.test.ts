@@ -2,7 +2,7 @@
  * `mcp-annotate init`: a starter config with $schema and explanations, valid as written,
  * never overwriting an existing config without --force.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/index.js';
@@ -23,6 +23,17 @@ describe('init', () => {
     expect(config?.files).toEqual(['tools.json']);
     const lint = await runCli(['lint'], { cwd: dir });
     expect(lint.stdout).toContain('acme-workspace tools.json · 8 tools');
+  });
+
+  it('refuses an empty target, and prints target names on one line', async () => {
+    const dir = tempDir();
+    const empty = await runCli(['init', 'a.json', ''], { cwd: dir });
+    expect(empty).toMatchObject({ code: 2, stdout: '', stderr: 'mcp-annotate: init: a target is empty (""); give files, globs or directories of tools/list dumps\n' });
+    expect(existsSync(join(dir, 'mcp-annotate.config.yaml'))).toBe(false);
+    const odd = await runCli(['init', 'a\nb.json', 'c\u2028d.json'], { cwd: dir });
+    expect(odd.code).toBe(0);
+    expect(odd.stdout.split('\n')[0]).toBe('wrote mcp-annotate.config.yaml (targets: a\\nb.json, c\\u{2028}d.json)');
+    expect((await loadConfig({ cwd: dir }))?.files).toEqual(['a\nb.json', 'c\u2028d.json']);
   });
 
   it('every commented example, uncommented, is a valid config', async () => {

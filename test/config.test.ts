@@ -3,6 +3,7 @@
  * value, exit 2), presets, rules and options, overrides (including the engine's hook for
  * server and run rules), targets (files and live servers), and CLI flags over config.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,23 @@ describe('discovery', () => {
     });
     expect((await loadConfig({ cwd: join(dir, 'sub') }))?.failOn).toBe('warning');
     expect((await loadConfig({ cwd: dir }))?.failOn).toBe('note');
+  });
+
+  it('skips a candidate that is not a regular file (a directory, a named pipe) and goes on up', async () => {
+    for (const name of ['package.json', 'mcp-annotate.config.json', 'mcp-annotate.config.yaml', 'mcp-annotate.config.yml', '.mcp-annotaterc.json']) {
+      const dir = tempDir({ 'mcp-annotate.config.json': json({ failOn: 'note' }), [`d/${name}/.keep`]: '', 'd/sub/.keep': '' });
+      const config = await loadConfig({ cwd: join(dir, 'd', 'sub') });
+      expect(config?.path).toBe(join(dir, 'mcp-annotate.config.json'));
+      expect(config?.failOn).toBe('note');
+    }
+    const fifo = tempDir({ 'x.json': json(DUMP) });
+    execFileSync('mkfifo', [join(fifo, 'mcp-annotate.config.json')]);
+    execFileSync('mkfifo', [join(fifo, 'package.json')]);
+    expect(await loadConfig({ cwd: fifo, warn: () => {} })).toBeUndefined();
+    const dir = tempDir({ 'd/package.json/.keep': '', 'd/sub/x.json': json(DUMP) });
+    const r = await runCli(['lint', 'x.json', '-f', 'json'], { cwd: join(dir, 'd', 'sub'), timeoutMs: 10_000 });
+    expect(r.stderr).not.toMatch(/internal error|EISDIR/);
+    expect(JSON.parse(r.stdout).summary.servers).toBe(1);
   });
 
   it('warns when two config files sit in one directory', async () => {
@@ -153,6 +171,22 @@ describe('validation messages', () => {
       'mcp-annotate.config.yaml:4:3: rules has an unknown rule "no-such-rule" (mcp-annotate rules lists them; a policy\'s rule is "policy/<name>")',
     ]);
     expect(await problemsOf({ 'mcp-annotate.config.yml': 'rules:\n  a: 1\n  a: 2\n' })).toEqual(['mcp-annotate.config.yml:3:3: invalid YAML: Map keys must be unique']);
+  });
+
+  it('a glob longer than picomatch compiles is a positioned config error, not an internal error', async () => {
+    const long = 'x'.repeat(70_000) + '*';
+    expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ overrides: [{ tools: ['ok', long], rules: {} }] }) })).toEqual([
+      'mcp-annotate.config.json:1:30: overrides[0].tools[1] is too long (70,001 characters; at most 65,536)',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ overrides: [{ servers: [long], rules: {} }] }) })).toEqual([
+      'mcp-annotate.config.json:1:27: overrides[0].servers[0] is too long (70,001 characters; at most 65,536)',
+    ]);
+    expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ targets: { files: [long] } }) })).toEqual([
+      'mcp-annotate.config.json:1:22: targets.files[0] is too long (70,001 characters; at most 65,536)',
+    ]);
+    const dir = tempDir({ 'g.json': JSON.stringify({ overrides: [{ tools: [long], rules: {} }] }), 'a.json': json(DUMP) });
+    const r = await runCli(['diff', 'a.json', 'a.json', '-c', 'g.json'], { cwd: dir });
+    expect(r).toMatchObject({ code: 2, stderr: 'mcp-annotate: g.json:1:25: overrides[0].tools[0] is too long (70,001 characters; at most 65,536)\n' });
   });
 
   it('JSON syntax errors, package.json positions, and comments allowed', async () => {
@@ -302,6 +336,23 @@ describe('targets and flags over the config', () => {
     expect((await runCli(['lint'], { cwd: dir })).code).toBe(1);
     expect((await runCli(['lint', '--max-warnings', '5'], { cwd: dir })).code).toBe(0);
     expect((await runCli(['lint', '--no-config', 'd.json'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('vocabularies: [] is core only, not every vocabulary; --vocab naming none is a usage error', async () => {
+    const dir = tempDir({
+      'mcp-annotate.config.json': json({ targets: ['d.json'], vocabularies: [] }),
+      'd.json': json({ tools: [tool('w', { readOnlyHint: false, riskLevel: 'nope' })] }),
+    });
+    const riskFindings = (stdout: string) => JSON.parse(stdout).findings.filter((f: { message: string }) => f.message.includes('riskLevel')).length;
+    expect(riskFindings((await runCli(['lint', '-f', 'json'], { cwd: dir })).stdout)).toBe(0);
+    expect(riskFindings((await runCli(['lint', '-f', 'json', '--no-config', 'd.json'], { cwd: dir })).stdout)).toBeGreaterThan(0);
+    for (const value of ['', ',', ' , ']) {
+      for (const flag of ['--vocab', '--disable-vocab']) {
+        const r = await runCli(['lint', 'd.json', flag, value], { cwd: dir });
+        expect(r).toMatchObject({ code: 2, stdout: '' });
+        expect(r.stderr).toBe(`mcp-annotate: ${flag} ${JSON.stringify(value)} names no vocabulary; give pack ids, comma-separated: core, sep-1913, action-metadata, trust-annotations, risk-metadata, webmcp-sensitive, meta-hints\n`);
+      }
+    }
   });
 
   it('nothing to lint when neither the command line nor the config names targets', async () => {

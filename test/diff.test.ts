@@ -278,6 +278,9 @@ describe('mcp-annotate diff (CLI)', () => {
     const usage = [
       [['diff', 'base.json'], 'mcp-annotate: diff needs a head to compare with the base: a second file, glob or directory, or a live server (--stdio, --url, --mcp-config)\n'],
       [['diff', '-', '-'], 'mcp-annotate: only one of <base> and <head> can be - (stdin)\n'],
+      [['diff', '-', '/dev/stdin'], 'mcp-annotate: only one of <base> and <head> can read stdin (- and /dev/stdin both do)\n'],
+      [['diff', '/proc/self/fd/0', '-'], 'mcp-annotate: only one of <base> and <head> can read stdin (/proc/self/fd/0 and - both do)\n'],
+      [['diff', 'base.json', 'weak.json', '-f', 'json', '-o', ''], 'mcp-annotate: -o "" is an empty path; give a file name, or - for stdout\n'],
       [['diff', 'base.json', 'weak.json', '--stdio', 'node x.js'], 'mcp-annotate: give the head either as a second file or as a live server (--stdio, --url, --mcp-config), not both\n'],
     ] as const;
     for (const [args, message] of usage) {

@@ -48,6 +48,8 @@ export interface BaselineSummary {
 export function checkBaselineFlags(flags: BaselineFlags): void {
   if (flags.baseline === undefined && flags.updateBaseline) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   if (flags.baseline === undefined && flags.failOnStale) throw new UsageError('--fail-on-stale needs --baseline <file>');
+  // An empty path resolved to the working directory, and was reported as "is a directory".
+  if (flags.baseline === '') throw new UsageError('--baseline "" is an empty path; give the baseline file\'s name');
 }
 
 const q = (s: string) => oneLine(JSON.stringify(s));

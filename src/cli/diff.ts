@@ -8,6 +8,7 @@
  * have are compared (a server missing from one side might only be unreadable), the input
  * errors are reported, and the exit code is 2.
  */
+import { resolve } from 'node:path';
 import { DRIFT_RULES } from '../diff/rules/index.js';
 import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
@@ -16,11 +17,14 @@ import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
-import { SIGNAL_EXIT, checkOutputs, exitCodeFor, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
 
 export type DiffCliOptions = LintCliOptions;
+
+/** Names of the process's standard input besides -. */
+const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
 /** The config's settings of the drift rules (drift/*): lint's rules are not diff's. */
 function driftSettings(rules: Record<string, RuleSetting> | undefined): Record<string, RuleSetting> {
@@ -28,12 +32,14 @@ function driftSettings(rules: Record<string, RuleSetting> | undefined): Record<s
 }
 
 export async function diffCommand(base: string, head: string | undefined, opts: DiffCliOptions, io: CliIO): Promise<number> {
-  const outputs = checkOutputs(opts.outputs);
+  const outputs = checkOutputs(opts.outputs, io.cwd);
   // The same config lint reads, with the flags over it: its drift/* severities (in `rules` and
   // `overrides`), spec, vocabularies and failure thresholds (policies are lint's).
   // (The base stands in for targets: diff never lints the config's targets.)
   const settings = await runSettings([base], opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
+  const checkInputs = checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path });
+  opts = { ...opts, checkInputs };
   const live = hasLiveFlags(opts);
   if (head === undefined && !live) {
     throw new UsageError('diff needs a head to compare with the base: a second file, glob or directory, or a live server (--stdio, --url, --mcp-config)');
@@ -41,13 +47,17 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   if (head !== undefined && live) {
     throw new UsageError('give the head either as a second file or as a live server (--stdio, --url, --mcp-config), not both');
   }
-  if (base === '-' && head === '-') throw new UsageError('only one of <base> and <head> can be - (stdin)');
+  // /dev/stdin and /proc/self/fd/0 are stdin too: read twice, the second side was "empty".
+  const readsStdin = (t: string) => t === '-' || STDIN_PATHS.has(resolve(io.cwd, t));
+  if (head !== undefined && readsStdin(base) && readsStdin(head)) {
+    throw new UsageError(base === '-' && head === '-' ? 'only one of <base> and <head> can be - (stdin)' : `only one of <base> and <head> can read stdin (${base} and ${head} both do)`);
+  }
 
   const maxFindings = maxFindingsFrom(io.env);
   hintStdinFromTerminal([base], io);
   // Directories and globs never pick up the run's own config file or -o outputs.
   const own = ownFiles(io.cwd, [settings.config?.path, ...outputs.map((o) => o.file)]);
-  const before = await loadTargets([base], io.cwd, io.stdin, own);
+  const before = await loadTargets([base], io.cwd, io.stdin, { exclude: own, check: checkInputs });
   const after = await gatherServers(head === undefined ? [] : [head], opts, io, own);
   for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (after.interrupted) {

@@ -18,6 +18,8 @@ const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGI
 
 export async function dumpCommand(target: string | undefined, opts: DumpCliOptions, io: CliIO): Promise<number> {
   const flags: DumpCliOptions = { ...opts };
+  // An empty path resolved to the working directory, and was reported as "is a directory" after the server ran.
+  if (flags.outputFile === '') throw new UsageError('-o "" is an empty path; give a file name, or - for stdout');
   if (target !== undefined) {
     if (!/^https?:\/\//i.test(target)) {
       throw new UsageError(`dump ${JSON.stringify(target)}: a target given by itself must be an http:// or https:// URL; for a program use --stdio "<command line>" or put it after --`);

@@ -16,6 +16,7 @@ import { isObject } from '../util/json.js';
 import { repositoryUrl } from '../version.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { writeText } from '../util/write.js';
+import { oneLine } from '../util/text.js';
 
 export interface InitOptions {
   format: 'yaml' | 'json';
@@ -94,6 +95,8 @@ const JSON_GUIDE = `Each key is described in the schema ($schema), so editors sh
 
 export async function initCommand(targets: string[], opts: InitOptions, io: CliIO): Promise<number> {
   const name = opts.format === 'json' ? 'mcp-annotate.config.json' : 'mcp-annotate.config.yaml';
+  // The config's own validator refuses an empty target (targets.files[0] must not be empty).
+  if (targets.some((t) => t === '')) throw new UsageError('init: a target is empty (""); give files, globs or directories of tools/list dumps');
   const path = join(io.cwd, name);
   const existing = CONFIG_FILES.filter((f) => existsSync(join(io.cwd, f)));
   const other = existing.filter((f) => f !== name);
@@ -111,7 +114,8 @@ export async function initCommand(targets: string[], opts: InitOptions, io: CliI
   }
   const schema = schemaRef(io.cwd);
   await writeText(path, name, opts.format === 'json' ? starterJson(schema, targets) : starterYaml(schema, targets));
-  io.stdout.write(`wrote ${name}${targets.length ? ` (targets: ${targets.join(', ')})` : ''}\n`);
+  // Target names may hold newlines or other invisible characters: the summary stays one line.
+  io.stdout.write(`wrote ${name}${targets.length ? ` (targets: ${oneLine(targets.join(', '))})` : ''}\n`);
   if (opts.format === 'json') io.stdout.write(JSON_GUIDE);
   io.stdout.write(
     `next: mcp-annotate lint${targets.length ? '' : ' <dumps>'}; to gate only new findings: mcp-annotate lint --baseline mcp-annotate.baseline.json --update-baseline, then commit both files\n`,

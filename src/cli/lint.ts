@@ -1,6 +1,7 @@
 /**
  * `mcp-annotate lint`: targets → servers → findings → every requested output.
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lint, type LintResult } from '../engine/engine.js';
 import { loadTargets, ownFiles } from '../sources/files.js';
@@ -19,6 +20,7 @@ import { runSettings } from '../config/settings.js';
 import { gatherConfigTargets } from '../config/targets.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 import { append } from '../util/array.js';
+import { realPath } from '../util/paths.js';
 
 export interface LintCliOptions extends LiveFlags {
   spec?: SpecVersion;
@@ -37,6 +39,8 @@ export interface LintCliOptions extends LiveFlags {
   color?: boolean;
   /** Size budget of markdown reports in bytes (--markdown-max-bytes). */
   markdownMaxBytes?: number;
+  /** Refuses file targets that an --output-file would overwrite (set by the command). */
+  checkInputs?: (files: readonly string[]) => void;
 }
 
 export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: readonly InputError[], failOn: Severity | 'none' = 'error', maxWarnings?: number): number {
@@ -52,8 +56,12 @@ export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: reado
   return EXIT.ok;
 }
 
-export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
+const EMPTY_OUTPUT = '-o "" is an empty path; give a file name, or - for stdout';
+
+export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
   // "-o -" is stdout (a file named "-" is "./-").
+  // An empty path resolved to the working directory, and was reported as "is a directory".
+  if (outputs.some((o) => o.file === '')) throw new UsageError(EMPTY_OUTPUT);
   const list = outputs.length ? outputs.map((o) => (o.file === '-' ? { format: o.format } : o)) : [{ format: 'text' }];
   for (const o of list) {
     if (!(FORMATS as readonly string[]).includes(o.format)) {
@@ -63,7 +71,50 @@ export function checkOutputs(outputs: OutputSpec[]): OutputSpec[] {
   if (list.filter((o) => o.file === undefined).length > 1) {
     throw new UsageError('only one format can go to stdout; give the others an --output-file');
   }
+  // Two reports to one file: the last would silently replace the others.
+  const seen = new Map<string, string>();
+  for (const o of list) {
+    if (o.file === undefined || isDevice(resolve(cwd, o.file))) continue;
+    const key = realPath(resolve(cwd, o.file));
+    const first = seen.get(key);
+    if (first !== undefined) {
+      const which = first === o.file ? `-o ${first} is given twice` : `-o ${first} and -o ${o.file} are the same file`;
+      throw new UsageError(`${which}: each --format needs its own --output-file (the last report would replace the others)`);
+    }
+    seen.set(key, o.file);
+  }
   return list;
+}
+
+/**
+ * An --output-file must not be a file the run reads: the report would replace it (a target,
+ * the config file, the --baseline file even with --update-baseline). Checks the config and
+ * the baseline now, and returns the check of the target files, for when they are known.
+ */
+export function checkOutputsAreNotInputs(outputs: readonly OutputSpec[], cwd: string, inputs: { config?: string; baseline?: string }): ((files: readonly string[]) => void) | undefined {
+  const written = new Map<string, string>();
+  // A device or pipe (-o /dev/stdout, while /dev/stdin is a target) is written to, not replaced.
+  for (const o of outputs) if (o.file !== undefined && !isDevice(resolve(cwd, o.file))) written.set(realPath(resolve(cwd, o.file)), o.file);
+  if (written.size === 0) return undefined;
+  const refuse = (path: string, what: string) => {
+    const file = written.get(realPath(path));
+    if (file !== undefined) throw new UsageError(`-o ${file} is ${what}; the report would replace it (write the report elsewhere)`);
+  };
+  if (inputs.config !== undefined) refuse(inputs.config, 'the config file of this run');
+  if (inputs.baseline !== undefined) refuse(resolve(cwd, inputs.baseline), 'the --baseline file of this run');
+  return (files) => {
+    for (const f of files) refuse(f, 'also an input of this run');
+  };
+}
+
+/** Whether a path exists and is not a regular file or directory: a device, a pipe, a socket. */
+function isDevice(path: string): boolean {
+  try {
+    const info = statSync(path);
+    return !info.isFile() && !info.isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Write chunks to a stream, waiting for it to drain (a report can be larger than memory wants to hold twice). */
@@ -127,7 +178,7 @@ export function timingTable(timing: Map<string, number>, rows = 20): string {
   return lines.join('\n') + '\n';
 }
 
-/** The packs a run uses: all by default, only --vocab ones when given, minus --disable-vocab. */
+/** The packs a run uses: all by default, only --vocab ones (and core) when given — core alone for an empty list (`vocabularies: []`) — minus --disable-vocab. */
 export function selectPacks(only: string[] | undefined, disabled: string[] | undefined): PackId[] {
   for (const id of [...(only ?? []), ...(disabled ?? [])]) {
     if (!(PACK_IDS as readonly string[]).includes(id)) {
@@ -136,7 +187,7 @@ export function selectPacks(only: string[] | undefined, disabled: string[] | und
     }
   }
   if (disabled?.includes('core')) throw new UsageError('the core vocabulary cannot be disabled: it is the MCP spec itself');
-  const base = only?.length ? PACK_IDS.filter((p) => p === 'core' || only.includes(p)) : [...PACK_IDS];
+  const base = only ? PACK_IDS.filter((p) => p === 'core' || only.includes(p)) : [...PACK_IDS];
   return base.filter((p) => !disabled?.includes(p));
 }
 
@@ -162,7 +213,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   const gathered: GatheredServers = { servers: [], errors: [], notes: [] };
   if (targets.length) {
     hintStdinFromTerminal(targets, io);
-    const loaded = await loadTargets(targets, io.cwd, io.stdin, exclude);
+    const loaded = await loadTargets(targets, io.cwd, io.stdin, { exclude, check: opts.checkInputs });
     append(gathered.servers, loaded.servers);
     append(gathered.errors, loaded.errors);
   }
@@ -180,11 +231,12 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
 export const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 export async function lintCommand(targets: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
-  const outputs = checkOutputs(opts.outputs);
+  const outputs = checkOutputs(opts.outputs, io.cwd);
   checkBaselineFlags(opts);
   // The config file, with the flags over it; its targets when the command line names none.
   const settings = await runSettings(targets, opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
+  opts = { ...opts, checkInputs: checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path, baseline: opts.baseline }) };
   if (opts.discover && !opts.yes) {
     if (targets.length) throw new UsageError('--discover without --yes only lists servers; add --yes to lint them, or lint the other targets in another run');
     const { listDiscovered } = await import('../sources/live/index.js');

@@ -14,6 +14,13 @@ function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 }
 
+/** --vocab and --disable-vocab: a value must name a vocabulary (`--vocab ''` meant every one). */
+const vocabList = (flag: string) => (value: string, previous: string[] | undefined): string[] => {
+  const list = collectList(value, undefined);
+  if (list.length === 0) throw new UsageError(`${flag} ${JSON.stringify(value)} names no vocabulary; give pack ids, comma-separated: ${PACK_IDS.join(', ')}`);
+  return [...(previous ?? []), ...list];
+};
+
 export interface OutputSpec {
   format: string;
   file?: string;
@@ -35,7 +42,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const program = new Command();
   const outputs: OutputSpec[] = [];
   let pendingFile: string | undefined;
-  // -f/-o pairs: each --format writes to the --output-file that follows it (or directly precedes it).
+  // -f/-o pairs: each --format writes to the --output-file right after it, or to one right
+  // before it (`-o r.json -f json`); a lone -o with no --format at all is text. Any other -o
+  // has no format of its own and is a usage error (it was dropped, or written as text).
+  const dangling = (file: string) => new UsageError(`-o ${file} has no --format before it; give each --output-file its own: -f json -o ${file}`);
   const addFormat = (value: string) => {
     outputs.push({ format: value, file: pendingFile });
     pendingFile = undefined;
@@ -43,9 +53,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   };
   const addOutputFile = (value: string) => {
     const last = outputs[outputs.length - 1];
+    if (pendingFile !== undefined) throw dangling(pendingFile);
     if (last && last.file === undefined) last.file = value;
     else pendingFile = value;
     return value;
+  };
+  /** At the end of the command line: an -o still waiting for a format. */
+  const finishOutputs = () => {
+    if (pendingFile === undefined) return;
+    if (outputs.length) throw dangling(pendingFile);
+    outputs.push({ format: 'text', file: pendingFile });
   };
   const byteCount = (v: string) => {
     if (!/^\d+$/.test(v)) throw new UsageError(`--markdown-max-bytes must be a whole number of bytes, got ${JSON.stringify(v)}`);
@@ -58,8 +75,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     cmd
       .option('-f, --format <format>', 'output format: text, json, sarif, github or markdown; repeat with -o for several outputs', addFormat)
       .option('-o, --output-file <file>', 'write the report of the preceding --format to a file (- for stdout)', addOutputFile)
-      .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, collectList)
-      .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', collectList)
+      .option('--vocab <packs>', `only these vocabularies (comma-separated; core is always on): ${PACK_IDS.join(', ')}`, vocabList('--vocab'))
+      .option('--disable-vocab <packs>', 'turn these vocabularies off (comma-separated)', vocabList('--disable-vocab'))
       .addOption(new Option('--fail-on <level>', "exit 1 when a finding has this severity or higher (default: the config's failOn, else error)").choices(['error', 'warning', 'note', 'none']))
       .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', (v: string) => {
         if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings must be a non-negative integer, got ${JSON.stringify(v)}`);
@@ -98,7 +115,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .option('--update-baseline', 'write every current finding to the --baseline file (keeping justifications) and report none')
     .option('--fail-on-stale', 'exit 1 when baseline entries no longer occur');
   addLiveOptions(lintProgram, { forLint: true }).action(async (targets: string[], options) => {
-    if (pendingFile !== undefined) outputs.push({ format: 'text', file: pendingFile });
+    finishOutputs();
     exitCode = await lintCommand(targets, { ...options, outputs, command }, io);
   });
 
@@ -135,7 +152,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     })
     .option('--save-snapshots <dir>', "write each live head server's snapshot into this directory and point findings into those files")
     .action(async (base: string, head: string | undefined, options) => {
-      if (pendingFile !== undefined) outputs.push({ format: 'text', file: pendingFile });
+      finishOutputs();
       const { diffCommand } = await import('./diff.js');
       exitCode = await diffCommand(base, head, { ...options, outputs, command }, io);
     });

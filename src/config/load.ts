@@ -1,14 +1,15 @@
 /**
  * Finding and loading the config file.
  *
- * Discovery (lilconfig) looks in the working directory, then each parent up to the home
+ * Discovery (lilconfig's order, without lilconfig: it read a directory or a pipe it came
+ * across) looks in the working directory, then each parent up to the home
  * directory (or the filesystem root when the working directory is outside it), for the
  * first of CONFIG_FILES, then for an "mcp-annotate" key in package.json. `-c <file>`
  * loads that file instead; `--no-config` loads none.
  */
-import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, extname, resolve } from 'node:path';
-import { lilconfig } from 'lilconfig';
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { displayPath } from '../sources/files.js';
 import { ConfigError, parseJsonConfig, parseYamlConfig, type ConfigProblem, type ParsedConfig } from './source.js';
@@ -32,24 +33,44 @@ export interface ConfigText {
 
 /** The config file that applies in `cwd`, or undefined. Other config files next to it are returned too, to warn about. */
 export async function findConfigFile(cwd: string): Promise<{ path: string; ignored: string[] } | undefined> {
-  const marker = () => ({});
-  const searcher = lilconfig(PACKAGE_KEY, {
-    searchPlaces: [...CONFIG_FILES, 'package.json'],
-    packageProp: PACKAGE_KEY,
-    ignoreEmptySearchPlaces: false,
-    cache: false,
-    loaders: {
-      // Only the location is wanted here; the file is parsed with positions afterwards.
-      '.json': (path: string, content: string) => (basename(path) === 'package.json' ? packageJson(content) : marker()),
-      '.yaml': marker,
-      '.yml': marker,
-    },
-  });
-  const found = await searcher.search(cwd);
-  if (!found) return undefined;
-  const dir = dirname(found.filepath);
-  const ignored = CONFIG_FILES.map((f) => resolve(dir, f)).filter((p) => p !== found.filepath && existsSync(p));
-  return { path: found.filepath, ignored };
+  // lilconfig's search order (the first of CONFIG_FILES, then package.json with the key, in
+  // each directory from `cwd` up to the home directory or the root), but a candidate that is
+  // not a regular file (a directory named package.json, a named pipe) is skipped, as ESLint
+  // skips one: lilconfig read it and failed with EISDIR, or waited forever on the pipe.
+  const stopDir = resolve(homedir());
+  let dir = resolve(cwd);
+  for (;;) {
+    for (const name of [...CONFIG_FILES, 'package.json']) {
+      const path = join(dir, name);
+      if (!isRegularFile(path)) continue;
+      if (name === 'package.json' && !hasPackageKey(path)) continue;
+      const ignored = CONFIG_FILES.map((f) => join(dir, f)).filter((p) => p !== path && isRegularFile(p));
+      return { path, ignored };
+    }
+    const parent = dirname(dir);
+    if (dir === stopDir || parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a package.json has the "mcp-annotate" key; one that cannot be read counts, so that reading it again reports why. */
+function hasPackageKey(path: string): boolean {
+  let content: string;
+  try {
+    content = readFileBounded(path, MAX_CONFIG_BYTES).toString('utf8');
+  } catch {
+    return true;
+  }
+  const pkg = packageJson(content);
+  return pkg !== null && typeof pkg === 'object' && (pkg as Record<string, unknown>)[PACKAGE_KEY] != null;
 }
 
 /** A package.json for the search; one too deeply nested to parse is read again, with the error, by readConfigFile. */

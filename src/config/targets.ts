@@ -14,7 +14,7 @@ import { oneLine } from '../util/text.js';
 import { UsageError } from '../cli/io.js';
 
 /** The config's live servers run with the flags of any live run (--timeout, --concurrency, --save-snapshots). */
-export type ConfigTargetFlags = LiveRunFlags;
+export type ConfigTargetFlags = LiveRunFlags & { checkInputs?: (files: readonly string[]) => void };
 
 export interface ConfigServers {
   servers: ServerInput[];
@@ -36,7 +36,7 @@ export async function gatherConfigTargets(
     throw new UsageError(`nothing to lint: the targets of ${config.display} list no files and no servers; add some, or give targets on the command line`);
   }
   if (config.files.length) {
-    const loaded = await loadTargets(config.files, io.cwd, io.stdin, exclude);
+    const loaded = await loadTargets(config.files, io.cwd, io.stdin, { exclude, check: flags.checkInputs });
     append(out.servers, loaded.servers);
     append(out.errors, loaded.errors);
   }

@@ -12,6 +12,7 @@ import { explainErrors } from '../schema/explain.js';
 import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
 import { closest, orList, quote } from '../util/text.js';
+import { globTooLong } from '../util/glob.js';
 import type { ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
@@ -173,6 +174,23 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
       }
     }
   };
+  // Globs picomatch would refuse to compile (it threw "Input length … exceeds maximum allowed length").
+  const checkGlobs = (list: unknown, at: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((g, j) => {
+      const why = typeof g === 'string' ? globTooLong(g) : undefined;
+      if (why) problems.push({ pointer: `${at}/${j}`, message: `${configField(`${at}/${j}`)} ${why}` });
+    });
+  };
+  if (Array.isArray(config.overrides)) {
+    config.overrides.forEach((o, i) => {
+      if (!isObject(o)) return;
+      checkGlobs(o.servers, `/overrides/${i}/servers`);
+      checkGlobs(o.tools, `/overrides/${i}/tools`);
+    });
+  }
+  if (Array.isArray(config.targets)) checkGlobs(config.targets, '/targets');
+  else if (isObject(config.targets)) checkGlobs(config.targets.files, '/targets/files');
   checkRuleIds(config.rules, '/rules');
   if (Array.isArray(config.overrides)) config.overrides.forEach((o, i) => checkRuleIds(isObject(o) ? o.rules : undefined, `/overrides/${i}/rules`));
   return { policies };

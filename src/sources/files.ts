@@ -5,8 +5,8 @@ import { createReadStream, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
-import { isGlobPattern } from '../util/glob.js';
-import { plural } from '../util/text.js';
+import { globTooLong, isGlobPattern } from '../util/glob.js';
+import { plural, shorten } from '../util/text.js';
 import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
@@ -123,9 +123,21 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), excl
       for (const f of found) files.add(f);
       continue;
     }
+    const tooLong = isGlobPattern(target) ? globTooLong(target) : undefined;
+    if (tooLong) {
+      // picomatch throws on it, which stopped the whole run: only this target fails.
+      errors.push({ target, message: `${shorten(target, 80)}: this pattern ${tooLong}` });
+      continue;
+    }
     const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
-      const matched = (await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(f));
+      let matched: string[];
+      try {
+        matched = (await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(f));
+      } catch (err) {
+        errors.push({ target, message: `${shorten(target, 80)}: cannot expand this pattern: ${(err as Error)?.message ?? String(err)}` });
+        continue;
+      }
       const found = matched.filter(keep);
       if (found.length === 0) {
         const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or output)` : '';
@@ -180,9 +192,17 @@ export function ownFiles(cwd: string, files: readonly (string | undefined)[]): S
   return new Set(files.filter((f): f is string => f !== undefined && f !== '-').map((f) => resolve(cwd, f)));
 }
 
-/** Load every target; errors for one target never stop the others. `exclude`: as for expandTargets. */
-export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream, exclude?: ReadonlySet<string>): Promise<LoadResult> {
-  const expanded = await expandTargets(targets, cwd, exclude);
+export interface TargetOptions {
+  /** The run's own files, which directories and globs skip (see expandTargets). */
+  exclude?: ReadonlySet<string>;
+  /** Sees the files the targets expand to before any is read (and may throw to refuse the run). */
+  check?: (files: readonly string[]) => void;
+}
+
+/** Load every target; errors for one target never stop the others. */
+export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream, options: TargetOptions = {}): Promise<LoadResult> {
+  const expanded = await expandTargets(targets, cwd, options.exclude);
+  options.check?.(expanded.files);
   const results = await Promise.all(expanded.files.map((f) => loadFile(f, cwd)));
   if (expanded.stdin) results.unshift(await loadStdin(stdin));
   return {
