@@ -260,6 +260,19 @@ describe("globs and directories skip the run's own files", () => {
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('in/bl.json');
   });
+
+  it('a rerun skips the JSON report and SARIF log it wrote before; an -o over a dump a glob finds is refused', async () => {
+    const dir = tempDir({ 'd.json': dump([send, get]), 'other.json': dump([get]) });
+    const args = ['.', '-f', 'json', '-o', 'report.json', '-f', 'sarif', '-o', 'log.json'];
+    const first = await runCli(['lint', ...args], { cwd: dir });
+    const again = await runCli(['lint', ...args], { cwd: dir });
+    expect([first.code, again.code]).toEqual([1, 1]);
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary.servers).toBe(2);
+    const over = await runCli(['lint', '*.json', '-f', 'json', '-o', 'other.json'], { cwd: dir });
+    expect(over).toMatchObject({ code: 2, stdout: '' });
+    expect(over.stderr).toContain('-o other.json is also an input of this run');
+    expect(JSON.parse(readFileSync(join(dir, 'other.json'), 'utf8')).tools).toHaveLength(1);
+  });
 });
 
 describe('a run stopped at the findings limit', () => {

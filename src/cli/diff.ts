@@ -55,8 +55,8 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
 
   const maxFindings = maxFindingsFrom(io.env);
   hintStdinFromTerminal([base], io);
-  // Directories and globs never pick up the run's own config file or -o outputs.
-  const own = ownFiles(io.cwd, [settings.config?.path, ...outputs.map((o) => o.file)]);
+  // Directories and globs do not pick up the run's own config file, nor reports it wrote before.
+  const own = ownFiles(io.cwd, { inputs: [settings.config?.path], outputs: outputs.map((o) => o.file) });
   const before = await loadTargets([base], io.cwd, io.stdin, { exclude: own, check: checkInputs });
   const after = await gatherServers(head === undefined ? [] : [head], opts, io, own);
   for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);

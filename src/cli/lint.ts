@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lint, type LintResult } from '../engine/engine.js';
-import { loadTargets, ownFiles } from '../sources/files.js';
+import { loadTargets, ownFiles, type OwnFiles } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
@@ -204,7 +204,7 @@ export interface GatheredServers {
  * Every target of a lint run → servers: files, globs and stdin, then live servers (--stdio,
  * --url, --mcp-config, --discover --yes). The MCP SDK is loaded only when there are live ones.
  */
-export async function gatherServers(targets: string[], opts: LintCliOptions, io: CliIO, exclude?: ReadonlySet<string>): Promise<GatheredServers> {
+export async function gatherServers(targets: string[], opts: LintCliOptions, io: CliIO, exclude?: OwnFiles): Promise<GatheredServers> {
   checkLiveFlags(opts);
   const live = hasLiveFlags(opts);
   if (targets.length === 0 && !live) {
@@ -248,8 +248,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const timing = Boolean(io.env.MCP_ANNOTATE_TIMING);
   const maxFindings = maxFindingsFrom(io.env);
   const started = performance.now();
-  // Directories and globs never pick up the run's own baseline, config file or -o outputs.
-  const own = ownFiles(io.cwd, [opts.baseline, settings.config?.path, ...outputs.map((o) => o.file)]);
+  // Directories and globs do not pick up the run's own baseline and config file, nor reports it wrote before.
+  const own = ownFiles(io.cwd, { inputs: [opts.baseline, settings.config?.path], outputs: outputs.map((o) => o.file) });
   let loaded: GatheredServers | undefined = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io, own) : await gatherServers(targets, opts, io, own);
   const gathered = performance.now();
   for (const n of loaded.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);

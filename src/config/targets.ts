@@ -5,7 +5,7 @@
  * --save-snapshots). The MCP SDK is loaded only when there are live servers.
  */
 import { dirname } from 'node:path';
-import { loadTargets } from '../sources/files.js';
+import { loadTargets, type OwnFiles } from '../sources/files.js';
 import type { InputError, ServerInput } from '../types.js';
 import type { ResolvedConfig } from './resolve.js';
 import type { LiveRunFlags } from '../sources/live/run.js';
@@ -28,7 +28,7 @@ export async function gatherConfigTargets(
   flags: ConfigTargetFlags,
   io: { cwd: string; env: NodeJS.ProcessEnv; stdin: NodeJS.ReadableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number } },
   /** The run's own files, which directories and globs skip (see expandTargets). */
-  exclude?: ReadonlySet<string>,
+  exclude?: OwnFiles,
 ): Promise<ConfigServers> {
   const out: ConfigServers = { servers: [], errors: [], notes: [] };
   const servers = Object.keys(config.mcpServers?.entries ?? {}).length;

@@ -1,7 +1,7 @@
 /**
  * File targets: paths, globs, directories and "-" (stdin) → servers or input errors.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
@@ -80,10 +80,10 @@ const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
 
 /**
  * Expand targets to files (sorted, de-duplicated), keeping "-" for stdin.
- * @param exclude Absolute paths that a directory or a glob never picks up: the run's own files
- *   (its baseline, config file and -o outputs). A file named as a target is still read.
+ * @param own The run's own files, which a directory or a glob does not pick up (see OwnFiles).
+ *   A file named as a target is still read.
  */
-export async function expandTargets(targets: string[], cwd = process.cwd(), exclude: ReadonlySet<string> = new Set()): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
+export async function expandTargets(targets: string[], cwd = process.cwd(), own: OwnFiles = NO_OWN_FILES): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
   // fast-glob costs ~20 ms to load: only when a target is a directory or a pattern.
   let glob: typeof import('fast-glob') | undefined;
   const fastGlob = async () => (glob ??= (await import('fast-glob')).default);
@@ -102,7 +102,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), excl
     const match = picomatch(negated, { dot: true });
     left = (f) => match(f.split(sep).join('/')) || match(relative(cwd, f).split(sep).join('/'));
   }
-  const keep = (f: string) => !exclude.has(f) && !left?.(f);
+  const keep = (f: string) => !own.inputs.has(f) && !(own.outputs.has(f) && isReport(f)) && !left?.(f);
   for (const target of targets) {
     if (target === '-') {
       stdin = true;
@@ -140,7 +140,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), excl
       }
       const found = matched.filter(keep);
       if (found.length === 0) {
-        const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or output)` : '';
+        const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or earlier report)` : '';
         errors.push({ target, message: `${target}: no files match this pattern${why}` });
       }
       for (const f of found) files.add(f);
@@ -184,17 +184,46 @@ export function toInputError(err: unknown, display: string, file?: string): Inpu
   return { target: display, file, message: `${display}: ${readFailure(err)}` };
 }
 
-/**
- * The files a run writes or reads besides its targets (baseline, config file, -o outputs), as
- * absolute paths: directories and globs among the targets skip them (see expandTargets).
- */
-export function ownFiles(cwd: string, files: readonly (string | undefined)[]): Set<string> {
-  return new Set(files.filter((f): f is string => f !== undefined && f !== '-').map((f) => resolve(cwd, f)));
+/** The files a run reads or writes besides its targets, as absolute paths (see expandTargets). */
+export interface OwnFiles {
+  /** Its baseline and config file: a directory or a glob never picks them up. */
+  inputs: ReadonlySet<string>;
+  /**
+   * Its -o outputs: a directory or a glob skips one while it holds a report of this tool (the
+   * run before wrote it); anything else there is a dump the report would replace, and is
+   * refused (checkOutputsAreNotInputs).
+   */
+  outputs: ReadonlySet<string>;
+}
+
+const NO_OWN_FILES: OwnFiles = { inputs: new Set(), outputs: new Set() };
+
+export function ownFiles(cwd: string, files: { inputs: readonly (string | undefined)[]; outputs: readonly (string | undefined)[] }): OwnFiles {
+  const absolute = (list: readonly (string | undefined)[]) => new Set(list.filter((f): f is string => f !== undefined && f !== '' && f !== '-').map((f) => resolve(cwd, f)));
+  return { inputs: absolute(files.inputs), outputs: absolute(files.outputs) };
+}
+
+/** The start of a JSON report or a SARIF log this tool wrote (a tools/list dump never starts so). */
+const REPORT_START = /^\{\s*(?:"version":\s*1,\s*"tool":\s*\{\s*"name":\s*"mcp-annotate"|"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"mcp-annotate")/;
+
+/** Whether a file holds a report of this tool, by its first bytes. */
+function isReport(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(512);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return REPORT_START.test(head.toString('utf8', 0, n));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 export interface TargetOptions {
-  /** The run's own files, which directories and globs skip (see expandTargets). */
-  exclude?: ReadonlySet<string>;
+  /** The run's own files, which directories and globs do not pick up (see OwnFiles). */
+  exclude?: OwnFiles;
   /** Sees the files the targets expand to before any is read (and may throw to refuse the run). */
   check?: (files: readonly string[]) => void;
 }
