@@ -141,7 +141,7 @@ function newestMtime(dir) {
  * nothing until called. Packages that are heavy and only needed by some commands stay
  * outside (EXTERNAL) and are required when used (src/util/require.ts).
  */
-const EXTERNAL = ['@modelcontextprotocol/sdk', 'yaml', 'lilconfig'];
+const EXTERNAL = ['@modelcontextprotocol/sdk', 'yaml'];
 
 /**
  * In the bundle, src/schema/generated.ts requires the validators through the static index
