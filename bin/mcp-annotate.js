@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The mcp-annotate command. The only place that ends the process.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const argv = process.argv.slice(2);
@@ -17,10 +17,16 @@ process.stdout.on('error', (err) => {
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
+  const main = fileURLToPath(new URL('../dist/bundle/main.cjs', import.meta.url));
+  if (!existsSync(main)) {
+    // A clone or a git install whose build has not run.
+    process.stderr.write(`mcp-annotate: not built (${main} is missing): run \`npm run build\` in ${fileURLToPath(new URL('..', import.meta.url))}\n`);
+    process.exit(2);
+  }
   try {
     // The linter, from a code cache when there is one (see compile-cache.js).
     const { loadBundle } = await import('./compile-cache.js');
-    const bundle = loadBundle(fileURLToPath(new URL('../dist/bundle/main.cjs', import.meta.url)), argv.find((a) => !a.startsWith('-')));
+    const bundle = loadBundle(main, argv.find((a) => !a.startsWith('-')));
     const code = await bundle.exports.run(argv, {
       stdout: process.stdout,
       stderr: process.stderr,

@@ -1,7 +1,8 @@
 /**
  * End to end: the real bin, real files, real exit codes and streams.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
@@ -29,6 +30,14 @@ describe('mcp-annotate', () => {
     const r = await runCli(['lint']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nothing to lint');
+  });
+
+  it('says it is not built, in one line with exit code 2, when its bundle is missing (a clone or git install before the build)', () => {
+    const dir = tempDir({ 'package.json': readFileSync(join(ROOT, 'package.json'), 'utf8') });
+    cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+    const r = spawnSync(process.execPath, [join(dir, 'bin', 'mcp-annotate.js'), 'lint', 'x.json'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^mcp-annotate: not built \(.*dist\/bundle\/main\.cjs is missing\): run `npm run build` in .*\n$/);
   });
 
   it('shows the help on stderr with exit code 2 when given no command; asked for, the help is exit code 0', async () => {
