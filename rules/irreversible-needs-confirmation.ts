@@ -85,9 +85,11 @@ that value would be mechanical but would overrule a stated decision, so it is le
 person.
 
 [approval-for-high-risk](approval-for-high-risk.md) weighs
-\`approvalRecommendation: "none"\` against \`riskLevel\`; this rule weighs every
-confirmation field against irreversibility. A high-risk, irreversible tool that
-declines approval gets both.`,
+\`approvalRecommendation: "none"\` against \`riskLevel\` and \`reversibility\`; this rule
+weighs every confirmation field against irreversibility. A high-risk or irreversible tool
+that declines approval with \`approvalRecommendation: "none"\` gets only the first (see "One
+finding per problem"); one that declines otherwise (\`requiresConfirmation: false\`,
+\`requiresReview: false\`) or says nothing gets this one.`,
   examples: {
     incorrect: [
       {
