@@ -22,6 +22,14 @@ const MCP_DEFINED_KEYS = [
   'io.modelcontextprotocol/tasks',
 ];
 
+/**
+ * Prefixes a client reads its own keys under, by the name of that client: a key there that
+ * breaks the syntax is still the one the client looks for, so no rename is suggested.
+ */
+const CLIENT_PREFIXES: Readonly<Record<string, string>> = {
+  openai: "ChatGPT (OpenAI's Apps SDK)",
+};
+
 export interface MetaKeyParts {
   prefix?: string;
   labels: string[];
@@ -101,9 +109,12 @@ function keyVerdict(key: string): KeyVerdict {
   if (!NAME.test(name)) problems.push(nameProblem(name));
   if (problems.length > 0) {
     const fixed = prefix !== undefined && prefix !== '' ? `${labels.map(fixLabel).join('.')}/${fixName(name)}` : fixName(name);
+    const client = prefix !== undefined && Object.hasOwn(CLIENT_PREFIXES, prefix) ? CLIENT_PREFIXES[prefix] : undefined;
     return remember(keyVerdicts, key, {
       message: `_meta key ${quote(key)} does not follow MCP's key syntax: ${[...new Set(problems)].join('; ')}`,
-      suggestion: `rename it${fixed !== '' && fixed !== key ? `, e.g. to ${quote(fixed)}` : ''}; prefixes are reverse-DNS labels ending in "/" (com.example/)`,
+      suggestion: client
+        ? `${client} reads this key under this very name, so a rename breaks that client: keep it while the server targets it (turn meta-key-format off for these tools in the config); other MCP clients and gateways may drop or reject it`
+        : `rename it${fixed !== '' && fixed !== key ? `, e.g. to ${quote(fixed)}` : ''}; prefixes are reverse-DNS labels ending in "/" (com.example/)`,
     });
   }
   if (prefix === undefined) return remember(keyVerdicts, key, null);
@@ -175,13 +186,20 @@ later, and clients may treat it as protocol metadata.`,
   MCP asks for reverse-DNS prefixes and the proposal may still change its spelling. One
   note per prefix per server, at its first use.
 - No mechanical fix: renaming a key breaks whoever reads it. The suggestion shows a key
-  that follows the syntax.`,
+  that follows the syntax, except under a prefix a client reads its own keys under
+  (\`openai/\`, ChatGPT's Apps SDK, whose \`openai/toolInvocation/invoking\` has a "/" in its
+  name): there the key is what that client looks for, and the suggestion says so instead.`,
   examples: {
     incorrect: [
       {
         title: 'An underscore in a prefix label, and a name ending in "-"',
         tools: [{ name: 'list_files', inputSchema: { type: 'object' }, _meta: { 'my_app/version': '2', 'com.example/cache-': true } }],
         findings: [{ pointer: '/tools/0/_meta/my_app~1version' }, { pointer: '/tools/0/_meta/com.example~1cache-' }],
+      },
+      {
+        title: 'A key ChatGPT reads, with a "/" in its name: reported, but no rename suggested',
+        tools: [{ name: 'search', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false }, _meta: { 'openai/toolInvocation/invoking': 'Searching…' } }],
+        findings: [{ pointer: '/tools/0/_meta/openai~1toolInvocation~1invoking' }],
       },
       {
         title: "A key under MCP's reserved prefix",
