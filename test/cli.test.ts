@@ -181,6 +181,10 @@ describe('mcp-annotate lint: shapes and targets', () => {
     const report = JSON.parse(r.stdout);
     expect(report.servers[0]).toMatchObject({ name: 'stdin', source: '<stdin>', kind: 'stdin' });
     expect(report.findings.some((f: { ruleId: string; line: number }) => f.ruleId === 'readonly-vs-outcome' && f.line > 0)).toBe(true);
+    // "-" and /dev/stdin together read stdin once (the second read found it empty).
+    const twice = await runCli(['lint', '-', '/dev/stdin', '--format', 'json'], { input: contradictory });
+    expect(twice.stderr).toBe('');
+    expect(JSON.parse(twice.stdout).servers).toHaveLength(1);
   });
 
   it('gives the same output whatever the order of the targets', async () => {

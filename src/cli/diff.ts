@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { DRIFT_RULES } from '../diff/rules/index.js';
 import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
-import { loadTargets, ownFiles } from '../sources/files.js';
+import { loadTargets, ownFiles, STDIN_PATHS } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
@@ -24,7 +24,6 @@ import type { RuleSetting } from '../engine/engine.js';
 export type DiffCliOptions = LintCliOptions;
 
 /** Names of the process's standard input besides -. */
-const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
 /** The config's settings of the drift rules (drift/*): lint's rules are not diff's. */
 function driftSettings(rules: Record<string, RuleSetting> | undefined): Record<string, RuleSetting> {

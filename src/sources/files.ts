@@ -78,6 +78,9 @@ function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
 
+/** Paths that are the process's stdin: with "-" among the targets, read once. */
+export const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
+
 /**
  * Expand targets to files (sorted, de-duplicated), keeping "-" for stdin.
  * @param own The run's own files, which a directory or a glob does not pick up (see OwnFiles).
@@ -148,6 +151,8 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     }
     errors.push({ target, message: `${target}: no such file or directory` });
   }
+  // "-" and /dev/stdin together would read stdin twice (the second read finds it empty).
+  if (stdin) for (const p of STDIN_PATHS) files.delete(p);
   return { files: [...files].sort(), stdin, errors };
 }
 
