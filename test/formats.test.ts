@@ -213,6 +213,14 @@ describe('markdown format', () => {
     expect(escapeMarkdown('a\nb\u202ec')).toBe('a\\\\nb\\\\u{202E}c');
   });
 
+  it('cuts a megabyte server or tool name in text, github and markdown lines', async () => {
+    const { formatText } = await import('../src/reporters/text.js');
+    const report = reportForText(json({ serverInfo: { name: 'S'.repeat(1_000_000) }, tools: [tool('t'.repeat(2_000_000))] }), 'big.json', ROOT);
+    for (const out of [formatText(report, { color: false, quiet: false }), formatGithub(report, { color: false, quiet: false }), formatMarkdown(report, { color: false, quiet: false })]) {
+      expect(Math.max(...out.split('\n').map((l) => l.length))).toBeLessThan(2000);
+    }
+  });
+
   it('keeps file names and messages that start a line from starting a block: no list, rule, underline or code', () => {
     const names = ['- list.json', '+ plus.json', '1. one.json', '2) two.json', '    indent.json', '---', '===', '* star.json'];
     // Half the servers have a finding (a heading, then the file name starting a line), half are clean.

@@ -20,7 +20,7 @@
 import { resolve, sep } from 'node:path';
 import { relativeInside } from '../util/paths.js';
 import type { Finding, InputError, Severity } from '../types.js';
-import { escapeTerminal, oneLine, plural } from '../util/text.js';
+import { escapeTerminal, nameLine, oneLine, plural } from '../util/text.js';
 import { sourceRoot } from './sarif.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 
@@ -86,7 +86,7 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
     message: oneLine(e.message),
   });
   const fromFinding = (f: Finding): Annotation => {
-    const where = f.tool === undefined ? oneLine(f.server) : `${oneLine(f.server)} › ${oneLine(f.tool)}`;
+    const where = f.tool === undefined ? nameLine(f.server) : `${nameLine(f.server)} › ${nameLine(f.tool)}`;
     return {
       command: COMMAND[f.severity],
       properties: [...location(f.file, f.region), ['title', f.ruleId]],

@@ -6,7 +6,7 @@
  */
 import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../types.js';
-import { joinWords, oneLine, plural } from '../util/text.js';
+import { joinWords, nameLine, oneLine, plural } from '../util/text.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 import { maxOf } from '../util/array.js';
 
@@ -35,7 +35,7 @@ export function formatText(report: Report, opts: ReporterOptions): string {
   for (const server of report.servers) {
     const list = byServer.get(server.id);
     if (!list) continue;
-    out.push(`${c.bold(oneLine(server.name))} ${c.dim(`${oneLine(server.origin.display)} · ${plural(server.tools, 'tool')}`)}`);
+    out.push(`${c.bold(nameLine(server.name))} ${c.dim(`${oneLine(server.origin.display)} · ${plural(server.tools, 'tool')}`)}`);
     // file:line:col on every line, so terminals and editors can jump to it.
     const positions = list.map((f) => {
       const where = oneLine(f.file ?? server.origin.display);
@@ -47,7 +47,7 @@ export function formatText(report: Report, opts: ReporterOptions): string {
       const toolKey = f.tool === undefined ? undefined : `${f.toolIndex}`;
       if (toolKey !== currentTool) {
         currentTool = toolKey;
-        out.push(`  ${f.tool === undefined ? c.dim('(server)') : c.underline(oneLine(f.tool))}`);
+        out.push(`  ${f.tool === undefined ? c.dim('(server)') : c.underline(nameLine(f.tool))}`);
       }
       const pos = positions[i]!.padEnd(width);
       out.push(`    ${c.dim(pos)}  ${severityLabel(c, f)}  ${oneLine(f.message)}  ${c.dim(f.ruleId)}`);

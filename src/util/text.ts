@@ -135,6 +135,14 @@ export function oneLine(text: string): string {
   return escapeTerminal(text.replace(/\r?\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, ' '));
 }
 
+/**
+ * A server or tool name as a line of output shows it: on one line, escaped, and cut past 200
+ * characters (MCP allows 128 for a tool name; a server can send megabytes).
+ */
+export function nameLine(name: string): string {
+  return oneLine(shorten(name, 200));
+}
+
 /** A count with thousands separators, as the messages write them: 1,000,000. */
 export function thousands(n: number): string {
   return n.toLocaleString('en-US');
