@@ -1,7 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import type { SpecVersion } from '../src/types.js';
 import { describeChar, scanHidden } from '../src/util/unicode.js';
-import { quote } from '../src/util/text.js';
+import { quote, thousands } from '../src/util/text.js';
 
 const MAX_LENGTH = 128;
 const ALLOWED = /[A-Za-z0-9_.-]/;
@@ -109,7 +109,7 @@ space, a Cyrillic "а") is as easy to spot as a plain space.`,
     const problems: string[] = [];
     if (name === '') problems.push('is empty (MCP tool names are 1–128 characters)');
     const length = [...name].length;
-    if (length > MAX_LENGTH) problems.push(`is ${length} characters long (MCP allows at most ${MAX_LENGTH})`);
+    if (length > MAX_LENGTH) problems.push(`is ${thousands(length)} characters long (MCP allows at most ${MAX_LENGTH})`);
     const hidden = new Set(scanHidden(name).chars.map((c) => c.index));
     const offending = new Map<string, number[]>();
     for (let i = 0; i < name.length; ) {
