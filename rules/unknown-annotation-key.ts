@@ -18,6 +18,15 @@ function knownKeys(): ReadonlyMap<string, string> {
   return (KNOWN = keys);
 }
 
+const squash = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+
+/** The known key that is `key` plus "Hint" ("readOnly" → "readOnlyHint", "open_world" → "openWorldHint"), if any. */
+function withHint(key: string, known: Iterable<string>): string | undefined {
+  const k = squash(key) + 'hint';
+  for (const candidate of known) if (candidate.endsWith('Hint') && squash(candidate) === k) return candidate;
+  return undefined;
+}
+
 export default defineRule({
   id: 'unknown-annotation-key',
   severity: 'warning',
@@ -39,8 +48,10 @@ future MCP annotation can collide with them.`,
   enabled** for the run: turning a pack off stops checking its vocabulary; it does not
   make its keys wrong.
 - The closest known key is suggested when the key is a plausible typo of it (same letters
-  ignoring case, "-" and "_", or a small edit distance); when it is a core hint, the
-  message says which default the client uses instead.
+  ignoring case, "-" and "_", or a small edit distance), or when the key is a known hint
+  without its "Hint" (\`readOnly\` → \`readOnlyHint\`); when it is a core hint, the
+  message says which default the client uses instead. A word of the opposite meaning is
+  never suggested.
 - There is no mechanical fix: renaming a key replaces the whole \`annotations\` object.
 - Superseded draft fields (\`privateHint\`, \`sensitiveHint: "high"\`, \`InputMetadata\`) are
   [draft-field](draft-field.md)'s, which says what replaced them, and are not repeated here.`,
@@ -51,6 +62,12 @@ future MCP annotation can collide with them.`,
         tools: [{ name: 'list_files', inputSchema: { type: 'object' }, annotations: { readonlyHint: true } }],
         findings: [{ pointer: '/tools/0/annotations/readonlyHint' }],
         explanation: 'Clients ignore `readonlyHint` and treat the tool as one that writes.',
+      },
+      {
+        title: 'A hint without its "Hint"',
+        doc: false,
+        tools: [{ name: 'get_file_info', inputSchema: { type: 'object' }, annotations: { readOnly: true, destructiveHint: false, openWorldHint: false } }],
+        findings: [{ pointer: '/tools/0/annotations/readOnly' }],
       },
       {
         title: "A field of the server's own",
@@ -88,7 +105,7 @@ future MCP annotation can collide with them.`,
     const known = knownKeys();
     for (const key of Object.keys(a)) {
       if (known.has(key) || isDraftAnnotationKey(key, a[key])) continue;
-      const guess = closest(key, known.keys());
+      const guess = closest(key, known.keys()) ?? withHint(key, known.keys());
       const rel = `/annotations/${escapeSegment(key)}`;
       const field = fieldPath(rel);
       let message = `${field} is not an annotation of MCP or of any vocabulary mcp-annotate knows; clients ignore it`;

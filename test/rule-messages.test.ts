@@ -22,3 +22,18 @@ describe('sensitive-output-undeclared', () => {
     expect(f.message).toContain('annotations.sensitiveHint is absent');
   });
 });
+
+describe('unknown-annotation-key', () => {
+  const guessFor = (key: string) =>
+    findings([{ name: 't', inputSchema: { type: 'object' }, annotations: { [key]: true } }]).find((x) => x.ruleId === 'unknown-annotation-key')!.suggestion;
+  it('suggests the hint a key is missing "Hint" from', () => {
+    expect(guessFor('readOnly')).toBe('did you mean "readOnlyHint"?');
+    expect(guessFor('destructive')).toBe('did you mean "destructiveHint"?');
+    expect(guessFor('idempotent')).toBe('did you mean "idempotentHint"?');
+    expect(guessFor('openworld')).toBe('did you mean "openWorldHint"?');
+    expect(guessFor('open_world')).toBe('did you mean "openWorldHint"?');
+  });
+  it('does not guess for a key that is not a hint', () => {
+    expect(guessFor('costTier')).not.toMatch(/did you mean/);
+  });
+});
