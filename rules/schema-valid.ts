@@ -46,6 +46,32 @@ the tool otherwise speaks that vocabulary. \`inputSchema\` problems at the root 
         findings: [{ pointer: '/tools/0/annotations/inputMetadata' }, { pointer: '/tools/0/annotations/inputMetadata/destination/1' }],
       },
       {
+        title: 'A misspelled member of a vocabulary under MCP\'s reserved _meta prefix, even with no valid sibling',
+        doc: false,
+        tools: [
+          {
+            name: 'fetch',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'io.modelcontextprotocol/trust-annotations': { untrustd: true } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1trust-annotations/untrustd' }],
+      },
+      {
+        title: 'A quoted WebMCP sensitiveHint on a tool whose output schema speaks WebMCP',
+        doc: false,
+        tools: [
+          {
+            name: 'generate_api_key',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint: 'true' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/sensitiveHint' }],
+      },
+      {
         title: 'A snapshot recorded from a 2026-07-28 server, without the cache fields that version requires',
         document: {
           protocolVersion: '2026-07-28',

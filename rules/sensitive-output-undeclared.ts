@@ -2,6 +2,7 @@ import { defineRule } from '../src/rule.js';
 import { says, sideOf } from '../src/engine/queries.js';
 import { SENSITIVE_CLASSES, type Claim, type ResultSensitivity } from '../src/engine/claims.js';
 import { fieldPath, relative } from '../src/util/pointer.js';
+import { quote } from '../src/util/text.js';
 
 /** SEP-1913 data classes that declare sensitive output. */
 /** mcp.dev/resultSensitivity values that declare sensitive output. */
@@ -67,6 +68,19 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
               },
             },
             annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/outputSchema/properties/secret' }],
+      },
+      {
+        title: 'sensitiveHint written as a string (schema-valid reports the type)',
+        doc: false,
+        tools: [
+          {
+            name: 'generate_api_key',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint: 'true' },
           },
         ],
         findings: [{ pointer: '/tools/0/outputSchema/properties/secret' }],
@@ -211,9 +225,14 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       fields.length === 1
         ? `${shown[0]} is marked "x-sensitive": true (${fields[0]})`
         : `${rest > 0 ? `${shown.join(', ')} and ${rest} more` : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`} are marked "x-sensitive": true`;
+    // A sensitiveHint that is there but not a boolean ("true" in quotes) is schema-valid's
+    // error; this message must not call it absent.
+    const written = ctx.tool.annotations && Object.prototype.hasOwnProperty.call(ctx.tool.annotations, 'sensitiveHint') ? ctx.tool.annotations.sensitiveHint : undefined;
+    const notBoolean = written !== undefined && typeof written !== 'boolean';
+    const hintState = notBoolean ? `annotations.sensitiveHint is ${quote(written)}, not the boolean true` : 'annotations.sensitiveHint is absent';
     const other = contrary.length
       ? `but ${contrary.map((c) => sideOf(c)).join(' and ')}, ${contrary.length === 1 ? 'which does not mark' : 'none of which marks'} the tool's output sensitive`
-      : 'but nothing at the tool level marks its output sensitive (annotations.sensitiveHint is absent, and no other vocabulary says so)';
+      : `but nothing at the tool level marks its output sensitive (${hintState}, and no other vocabulary says so)`;
     const these = fields.length === 1 ? 'this value' : 'these values';
     const hintFalse = contrary.find((c) => c.fact === 'sensitiveOutput');
     ctx.report({
@@ -221,7 +240,9 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       message: `${subject} ${other}: a client that decides from the tool's annotations passes ${these} to the model`,
       suggestion: hintFalse
         ? `set ${hintFalse.field} to true, or drop "x-sensitive" from fields that are not sensitive`
-        : 'add "sensitiveHint": true to annotations (or a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context',
+        : notBoolean
+          ? 'write annotations.sensitiveHint as true, without quotes (or a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context'
+          : 'add "sensitiveHint": true to annotations (or a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context',
       ...(hintFalse
         ? { fix: { description: `Set ${hintFalse.field} to true`, replacements: [{ pointer: hintFalse.pointer, text: 'true' }] } }
         : {}),

@@ -1,7 +1,11 @@
 import { defineRule } from '../src/rule.js';
 import { CORE_HINTS } from '../src/packs/core.js';
 import { isDraftAnnotationKey } from '../src/packs/drafts.js';
+import { ACTION_KEY, ACTION_MEMBERS } from '../src/packs/action-metadata.js';
 import { PACKS } from '../src/packs/index.js';
+import { underReservedPrefix } from '../src/packs/vocabulary.js';
+import type { ToolContext } from '../src/rule.js';
+import { isObject } from '../src/util/json.js';
 import { escapeSegment, fieldPath } from '../src/util/pointer.js';
 import { closest, quote } from '../src/util/text.js';
 
@@ -18,12 +22,92 @@ function knownKeys(): ReadonlyMap<string, string> {
   return (KNOWN = keys);
 }
 
+const squash = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+
+/** The known key that is `key` plus "Hint" ("readOnly" → "readOnlyHint", "open_world" → "openWorldHint"), if any. */
+function withHint(key: string, known: Iterable<string>): string | undefined {
+  const k = squash(key) + 'hint';
+  for (const candidate of known) if (candidate.endsWith('Hint') && squash(candidate) === k) return candidate;
+  return undefined;
+}
+
+/**
+ * The _meta namespaces of known vocabularies that are not MCP's reserved prefix
+ * ("mcp.dev/" → its key names), built once. Keys under io.modelcontextprotocol/ are
+ * meta-key-format's (a reserved prefix MCP does not define).
+ */
+let META_NAMESPACES: ReadonlyMap<string, readonly string[]> | undefined;
+function metaNamespaces(): ReadonlyMap<string, readonly string[]> {
+  if (META_NAMESPACES) return META_NAMESPACES;
+  const out = new Map<string, string[]>();
+  for (const pack of PACKS) {
+    for (const key of pack.metaKeys) {
+      const slash = key.indexOf('/');
+      if (slash <= 0 || underReservedPrefix(key)) continue;
+      const prefix = key.slice(0, slash + 1);
+      out.set(prefix, [...(out.get(prefix) ?? []), key.slice(slash + 1)]);
+    }
+  }
+  return (META_NAMESPACES = out);
+}
+
+/** The members of the action-metadata object, and of its inputMetadata / returnMetadata. */
+const ACTION_OBJECTS: readonly { path: string[]; members: readonly string[] }[] = [
+  { path: [], members: ACTION_MEMBERS },
+  { path: ['inputMetadata'], members: ['destination', 'sensitivity', 'outcomes'] },
+  { path: ['returnMetadata'], members: ['source', 'sensitivity'] },
+];
+
+/**
+ * Misspelled keys in a known vocabulary's own _meta namespace: a key under "mcp.dev/"
+ * that is not one of its keys but close to one, and a member of the action-metadata
+ * object close to one of its members. Keys not close to a known one are left alone: the
+ * vocabularies may grow.
+ */
+function checkMeta(ctx: ToolContext): void {
+  const m = ctx.tool.meta;
+  if (!m) return;
+  const namespaces = metaNamespaces();
+  for (const key of Object.keys(m)) {
+    const slash = key.indexOf('/');
+    if (slash <= 0) continue;
+    const prefix = key.slice(0, slash + 1);
+    const names = namespaces.get(prefix);
+    if (!names || names.includes(key.slice(slash + 1))) continue;
+    const name = closest(key.slice(slash + 1), names);
+    if (name === undefined) continue;
+    reportMisspelt(ctx, `/_meta/${escapeSegment(key)}`, prefix + name, Object.prototype.hasOwnProperty.call(m, prefix + name), `a key of the _meta hints proposal`);
+  }
+  const am = m[ACTION_KEY];
+  if (!isObject(am)) return;
+  for (const { path, members } of ACTION_OBJECTS) {
+    let obj: unknown = am;
+    for (const seg of path) obj = isObject(obj) ? obj[seg] : undefined;
+    if (!isObject(obj)) continue;
+    for (const key of Object.keys(obj)) {
+      if (members.includes(key)) continue;
+      const guess = closest(key, members);
+      if (guess === undefined) continue;
+      const rel = `/_meta/${escapeSegment(ACTION_KEY)}${path.map((p) => `/${p}`).join('')}/${escapeSegment(key)}`;
+      reportMisspelt(ctx, rel, guess, Object.prototype.hasOwnProperty.call(obj, guess), 'a member of the action-metadata extension');
+    }
+  }
+}
+
+function reportMisspelt(ctx: ToolContext, rel: string, guess: string, both: boolean, what: string): void {
+  ctx.report({
+    pointer: ctx.at(rel),
+    message: `${fieldPath(rel)} is not ${what}, but close to ${JSON.stringify(guess)}; clients that implement it ignore the misspelled key${both ? ` (${JSON.stringify(guess)} is also there)` : `, as if ${JSON.stringify(guess)} were not set`}`,
+    suggestion: both ? `did you mean ${JSON.stringify(guess)}? It is already there: remove this key` : `did you mean ${JSON.stringify(guess)}? Rename the key`,
+  });
+}
+
 export default defineRule({
   id: 'unknown-annotation-key',
   severity: 'warning',
   category: 'structure',
   packs: ['core'],
-  summary: 'Every key in annotations should be one that MCP or a known vocabulary defines.',
+  summary: 'Every key in annotations should be one that MCP or a known vocabulary defines, and no key in a vocabulary\'s _meta namespace should be a misspelling of one of its keys.',
   precision: 'high',
   why: `Clients read the annotations they know and ignore the rest. A misspelled hint —
 \`readonlyHint\`, \`destructive_hint\`, \`openWorld\` — is not an error anywhere, and the
@@ -32,16 +116,31 @@ writes", for \`destructiveHint\` "this tool destroys data". The author thinks th
 marked read-only, and every user is asked to approve every call.
 
 Keys of the server's own belong in \`_meta\` under a prefix the server owns, where no
-future MCP annotation can collide with them.`,
+future MCP annotation can collide with them.
+
+The same silent default follows a misspelled key of a vocabulary that lives in \`_meta\`:
+\`_meta["mcp.dev/requireConfirmation"]\` asks a client for nothing, and an action-metadata
+object with \`requiresreview\` does not request review.`,
   notes: `- **Known keys** are those of MCP (\`title\`, \`readOnlyHint\`, \`destructiveHint\`,
   \`idempotentHint\`, \`openWorldHint\`) and of every vocabulary mcp-annotate knows (SEP-1913,
   SEP-2793 risk metadata, WebMCP's \`sensitiveHint\`), **whether or not that pack is
   enabled** for the run: turning a pack off stops checking its vocabulary; it does not
   make its keys wrong.
 - The closest known key is suggested when the key is a plausible typo of it (same letters
-  ignoring case, "-" and "_", or a small edit distance); when it is a core hint, the
-  message says which default the client uses instead.
-- There is no mechanical fix: renaming a key replaces the whole \`annotations\` object.
+  ignoring case, "-" and "_", or a small edit distance), or when the key is a known hint
+  without its "Hint" (\`readOnly\` → \`readOnlyHint\`); when it is a core hint, the
+  message says which default the client uses instead. A word of the opposite meaning is
+  never suggested.
+- **In \`_meta\`**, a key under a known vocabulary's own namespace (\`mcp.dev/\`, the
+  \`_meta\` hints proposal) that is not one of its keys, and a member of the
+  \`io.modelcontextprotocol/action-metadata\` object (or of its \`inputMetadata\` /
+  \`returnMetadata\`) that is not one of its members, is reported only when it is close to
+  a known one (\`mcp.dev/idempotant\`, \`mcp.dev/Effect\`, \`requiresreview\`), with that
+  key suggested. Other keys there are left alone: the vocabularies may grow. Unknown
+  members of the trust-annotations object are schema errors
+  ([schema-valid](schema-valid.md)), and unknown keys under \`io.modelcontextprotocol/\`
+  are [meta-key-format](meta-key-format.md)'s.
+- There is no mechanical fix: renaming a key replaces the whole object that holds it.
 - Superseded draft fields (\`privateHint\`, \`sensitiveHint: "high"\`, \`InputMetadata\`) are
   [draft-field](draft-field.md)'s, which says what replaced them, and are not repeated here.`,
   examples: {
@@ -51,6 +150,52 @@ future MCP annotation can collide with them.`,
         tools: [{ name: 'list_files', inputSchema: { type: 'object' }, annotations: { readonlyHint: true } }],
         findings: [{ pointer: '/tools/0/annotations/readonlyHint' }],
         explanation: 'Clients ignore `readonlyHint` and treat the tool as one that writes.',
+      },
+      {
+        title: 'A hint without its "Hint"',
+        doc: false,
+        tools: [{ name: 'get_file_info', inputSchema: { type: 'object' }, annotations: { readOnly: true, destructiveHint: false, openWorldHint: false } }],
+        findings: [{ pointer: '/tools/0/annotations/readOnly' }],
+      },
+      {
+        title: 'Misspelled keys of vocabularies that live in _meta',
+        tools: [
+          {
+            name: 'delete_user',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: true },
+            _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/requireConfirmation': true },
+          },
+          {
+            name: 'publish_post',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'irreversible', requiresreview: true } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/mcp.dev~1requireConfirmation' }, { pointer: '/tools/1/_meta/io.modelcontextprotocol~1action-metadata/requiresreview' }],
+        explanation: 'Clients that implement these vocabularies do not ask for confirmation or review: the keys they look for are not there.',
+      },
+      {
+        title: 'A key in another case, and a misspelled member of inputMetadata',
+        doc: false,
+        tools: [
+          {
+            name: 'send',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false },
+            _meta: {
+              'mcp.dev/Effect': 'write',
+              'mcp.dev/idempotant': false,
+              'io.modelcontextprotocol/action-metadata': { inputMetadata: { destinaton: 'public' } },
+            },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/_meta/mcp.dev~1Effect' },
+          { pointer: '/tools/0/_meta/mcp.dev~1idempotant' },
+          { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destinaton' },
+        ],
       },
       {
         title: "A field of the server's own",
@@ -76,6 +221,18 @@ future MCP annotation can collide with them.`,
         tools: [{ name: 'x', inputSchema: { type: 'object' }, annotations: { riskLevel: 'low', maliciousActivityHint: false } }],
       },
       {
+        title: 'Keys in a vocabulary namespace that are not close to any of its keys are left alone',
+        doc: false,
+        tools: [
+          {
+            name: 'x',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+            _meta: { 'mcp.dev/costTier': 'free', 'io.modelcontextprotocol/action-metadata': { owner: 'ops', requiresReview: false } },
+          },
+        ],
+      },
+      {
         title: 'Draft fields are left to draft-field',
         doc: false,
         tools: [{ name: 'x', inputSchema: { type: 'object' }, annotations: { privateHint: true, sensitiveHint: 'high' } }],
@@ -83,12 +240,13 @@ future MCP annotation can collide with them.`,
     ],
   },
   check(ctx) {
+    checkMeta(ctx);
     const a = ctx.tool.annotations;
     if (!a) return;
     const known = knownKeys();
     for (const key of Object.keys(a)) {
       if (known.has(key) || isDraftAnnotationKey(key, a[key])) continue;
-      const guess = closest(key, known.keys());
+      const guess = closest(key, known.keys()) ?? withHint(key, known.keys());
       const rel = `/annotations/${escapeSegment(key)}`;
       const field = fieldPath(rel);
       let message = `${field} is not an annotation of MCP or of any vocabulary mcp-annotate knows; clients ignore it`;

@@ -176,6 +176,17 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
         ],
       },
       {
+        title: "SEP-1913's own inputMetadata is a closed enum: an unknown value there is schema-valid's error only",
+        doc: false,
+        tools: [
+          {
+            name: 'send_email',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'external', sensitivity: 'pii', outcomes: 'reversible' } },
+          },
+        ],
+      },
+      {
         title: 'A regulated data class in its object form',
         doc: false,
         tools: [
@@ -193,6 +204,8 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
   },
   check(ctx) {
     for (const claim of ctx.claims.list) {
+      // SEP-1913's annotations.inputMetadata / returnMetadata are closed enums: schema-valid's.
+      if (claim.pack !== 'action-metadata') continue;
       const values = (claim.unknown ?? []).filter((v) => v !== '');
       if (values.length === 0) continue;
       const known = KNOWN[claim.fact];

@@ -20,9 +20,14 @@ ambiguity for good.`,
   which is what warnings are for (RULES.md, "Severity principles").
 - **When it fires.** A pack reports a collision when a tool has a key of its vocabulary
   whose value does not have the vocabulary's shape *and* the tool does not otherwise speak
-  that vocabulary (no other key of it with a recognisable value). When the tool does speak
-  it, a wrong value is an ordinary schema error, reported by
+  that vocabulary (no other key of it with a recognisable value, and for WebMCP no
+  \`"x-sensitive"\` property or \`secret_reference\` result in its output schema). When the
+  tool does speak it, a wrong value is an ordinary schema error, reported by
   [schema-valid](schema-valid.md) as an error.
+- **Reserved prefixes.** A \`_meta\` key under a prefix MCP reserves for itself
+  (\`io.modelcontextprotocol/trust-annotations\`, \`io.modelcontextprotocol/action-metadata\`)
+  can never be the server's own data, so a wrong value there — a misspelled member such as
+  \`untrustd\` — is always a schema error, never a collision.
 - One finding per colliding key, at its value, with the pack's own description of what
   the vocabulary expects there.`,
   examples: {
@@ -35,6 +40,30 @@ ambiguity for good.`,
       },
     ],
     correct: [
+      {
+        title: "A key under MCP's reserved _meta prefix is never the server's own (a typo in it is schema-valid's error)",
+        doc: false,
+        tools: [
+          {
+            name: 'fetch',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true },
+            _meta: { 'io.modelcontextprotocol/trust-annotations': { untrustd: true }, 'io.modelcontextprotocol/action-metadata': { requiresreview: true } },
+          },
+        ],
+      },
+      {
+        title: 'A quoted sensitiveHint on a tool whose output schema speaks WebMCP is a schema error',
+        doc: false,
+        tools: [
+          {
+            name: 'generate_api_key',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
+            annotations: { readOnlyHint: false, sensitiveHint: 'true' },
+          },
+        ],
+      },
       {
         title: "The server's field under _meta, and SEP-1913's attribution as the SEP defines it",
         tools: [

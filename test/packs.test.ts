@@ -136,6 +136,12 @@ describe('trust-annotations', () => {
       { kind: 'invalid', pointer: '/tools/0/_meta/io.modelcontextprotocol~1trust-annotations/evidenceRef' },
     ]);
   });
+  it('reports a typo as a schema error even when it is the only member: MCP reserves io.modelcontextprotocol/', () => {
+    expect(problemsOf('trust-annotations', { _meta: { [key]: { untrustd: true } } })).toEqual([
+      { kind: 'invalid', pointer: '/tools/0/_meta/io.modelcontextprotocol~1trust-annotations/untrustd' },
+    ]);
+    expect(problemsOf('trust-annotations', { _meta: { [key]: 'yes' } })).toEqual([{ kind: 'invalid', pointer: '/tools/0/_meta/io.modelcontextprotocol~1trust-annotations' }]);
+  });
 });
 
 describe('risk-metadata', () => {
@@ -183,6 +189,12 @@ describe('webmcp-sensitive', () => {
   });
   it('leaves the SEP-1913 draft level form to draft-field', () => {
     expect(analyse('webmcp-sensitive', { annotations: { sensitiveHint: 'high' } })).toEqual({ claims: [], problems: [] });
+  });
+  it('reports a quoted sensitiveHint as a schema error once the output schema speaks WebMCP', () => {
+    const outputSchema = { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } };
+    expect(problemsOf('webmcp-sensitive', { annotations: { sensitiveHint: 'true' }, outputSchema })).toEqual([{ kind: 'invalid', pointer: '/tools/0/annotations/sensitiveHint' }]);
+    // Without any other sign of WebMCP, it may be the server's own field.
+    expect(problemsOf('webmcp-sensitive', { annotations: { sensitiveHint: 'true' } })).toEqual([{ kind: 'collision', pointer: '/tools/0/annotations/sensitiveHint' }]);
   });
   it('reports a non-boolean x-sensitive', () => {
     expect(problemsOf('webmcp-sensitive', { outputSchema: { type: 'object', properties: { a: { 'x-sensitive': 'yes' } } } })).toEqual([

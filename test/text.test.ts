@@ -24,6 +24,28 @@ describe('closest', () => {
     expect(closest('GDRP', ['GDPR', 'CCPA'])).toBe('GDPR');
     expect(closest('pubic', ['public', 'user'])).toBe('public');
   });
+  it('never suggests a word of the opposite meaning', () => {
+    expect(closest('external', ['ephemeral', 'system', 'user', 'internal', 'public'])).toBeUndefined();
+    expect(closest('reversible', ['benign', 'consequential', 'irreversible'])).toBeUndefined();
+    expect(closest('irreversible', ['reversible'])).toBeUndefined();
+    expect(closest('trusted', ['untrusted'])).toBeUndefined();
+    expect(closest('Untrusted', ['trusted'])).toBeUndefined();
+    expect(closest('non-public', ['public'])).toBeUndefined();
+    expect(closest('outbound', ['inbound'])).toBeUndefined();
+    expect(closest('import', ['export'])).toBeUndefined();
+    expect(closest('allowed', ['disallowed'])).toBeUndefined();
+    // The blocked candidate does not hide a real typo of another one.
+    expect(closest('externl', ['internal', 'external'])).toBe('external');
+  });
+  it('still suggests real typos, including ones near the start of a word', () => {
+    expect(closest('readonlyHint', ['readOnlyHint', 'destructiveHint'])).toBe('readOnlyHint');
+    expect(closest('irreversable', ['benign', 'consequential', 'irreversible'])).toBe('irreversible');
+    expect(closest('publc', ['public', 'internal'])).toBe('public');
+    expect(closest('GDRP', ['GDPR', 'CCPA'])).toBe('GDPR');
+    expect(closest('raedOnlyHint', ['readOnlyHint'])).toBe('readOnlyHint');
+    expect(closest('idempotantHint', ['idempotentHint'])).toBe('idempotentHint');
+    expect(closest('untrustd', ['sensitive', 'untrusted', 'evidenceRef'])).toBe('untrusted');
+  });
   it('does not guess for unrelated or short words', () => {
     expect(closest('banana', ['readOnlyHint', 'openWorldHint'])).toBeUndefined();
     expect(closest('SOC', ['SOX'])).toBeUndefined();

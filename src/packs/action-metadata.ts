@@ -23,7 +23,8 @@ import { checkVocabulary } from './vocabulary.js';
 const validate = generated('action-metadata').Meta!;
 
 export const ACTION_KEY = 'io.modelcontextprotocol/action-metadata';
-const MEMBERS = ['inputMetadata', 'returnMetadata', 'outcome', 'requiresReview'];
+export const ACTION_MEMBERS = ['inputMetadata', 'returnMetadata', 'outcome', 'requiresReview'];
+const MEMBERS = ACTION_MEMBERS;
 /** The extension's object as a person reads it: _meta["io.modelcontextprotocol/action-metadata"]. */
 const FIELD = `_meta[${JSON.stringify(ACTION_KEY)}]`;
 

@@ -6,7 +6,8 @@
  * A key is "recognised" when its value has the vocabulary's shape. A tool "speaks"
  * the vocabulary when any of its keys is recognised; then every problem is a real
  * schema error. A tool that does not speak it but has one of its keys is using that
- * key for something of its own.
+ * key for something of its own — unless the key is under a _meta prefix MCP reserves
+ * (io.modelcontextprotocol/), which no server may use for its own data.
  */
 import type { GeneratedValidator } from '../schema/generated.js';
 import type { PackId } from '../types.js';
@@ -29,6 +30,8 @@ export interface VocabularyKeys {
   /** The vocabulary's name in messages ("SEP-2793"). */
   name: string;
   validate: GeneratedValidator;
+  /** The tool speaks the vocabulary elsewhere (outside these keys): every problem is an error. */
+  speaks?: boolean;
 }
 
 export interface VocabularyCheck {
@@ -39,6 +42,21 @@ export interface VocabularyCheck {
   present: string[];
 }
 
+/** Second labels that make a _meta prefix MCP's own (io.modelcontextprotocol/, dev.mcp/). */
+const RESERVED_SECOND_LABELS = ['modelcontextprotocol', 'mcp'];
+
+/**
+ * True for a _meta key under a prefix MCP reserves for itself (its second label is
+ * "modelcontextprotocol" or "mcp", compared case-insensitively). No server may use such a
+ * key for data of its own, so one that a vocabulary defines can only be that vocabulary.
+ */
+export function underReservedPrefix(key: string): boolean {
+  const slash = key.indexOf('/');
+  if (slash <= 0) return false;
+  const labels = key.slice(0, slash).toLowerCase().split('.');
+  return labels.length >= 2 && RESERVED_SECOND_LABELS.includes(labels[1]!);
+}
+
 /** No foreign keys (shared: a VocabularyCheck's set is only read). */
 const NONE: ReadonlySet<string> = new Set();
 
@@ -46,8 +64,9 @@ export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
   const present = v.keys.filter((k) => Object.prototype.hasOwnProperty.call(v.container, k));
   const problems: SchemaProblem[] = [];
   if (present.length === 0) return { problems, foreign: NONE, present };
-  const speaks = present.some((k) => v.recognised(k, v.container[k]));
-  const foreign = new Set(speaks ? [] : present);
+  const speaks = v.speaks === true || present.some((k) => v.recognised(k, v.container[k]));
+  // A key under MCP's reserved prefix is never the server's own: a wrong value there is an error.
+  const foreign = new Set(speaks ? [] : present.filter((k) => !(v.at === '/_meta' && underReservedPrefix(k))));
   const base = v.toolPointer + v.at;
   for (const k of foreign) {
     const field = fieldPath(`${v.at}/${escapeSegment(k)}`);

@@ -11,7 +11,6 @@ import { fieldPath } from '../util/pointer.js';
 import { quote } from '../util/text.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
-import { append } from '../util/array.js';
 
 const validate = generated('webmcp-sensitive').ToolAnnotations!;
 
@@ -32,26 +31,7 @@ export const webmcpSensitivePack: Pack = {
   analyse(tool: ToolView) {
     const claims: Claim[] = [];
     const problems: SchemaProblem[] = [];
-    const a = tool.annotations;
-    const hint = a?.sensitiveHint;
-    const draft = typeof hint === 'string' && DRAFT_SENSITIVE_LEVELS.includes(hint.toLowerCase());
-    if (a && !draft) {
-      const check = checkVocabulary({
-        pack: 'webmcp-sensitive',
-        container: a,
-        at: '/annotations',
-        toolPointer: tool.pointer,
-        keys: KEYS,
-        recognised,
-        expected,
-        name: 'WebMCP',
-        validate,
-      });
-      append(problems, check.problems);
-      if (typeof hint === 'boolean') {
-        claims.push(newClaim('sensitiveOutput', hint, 'webmcp-sensitive', 'annotations.sensitiveHint', `${tool.pointer}/annotations/sensitiveHint`));
-      }
-    }
+    let speaksInSchema = false;
     const output = tool.obj?.outputSchema;
     if (output !== undefined) {
       const fields: string[] = [];
@@ -85,11 +65,36 @@ export const webmcpSensitivePack: Pack = {
         undefined,
         tool,
       );
+      speaksInSchema = fields.length > 0 || secretReference !== undefined;
       if (fields.length) {
         claims.push(newClaim('sensitiveFields', fields, 'webmcp-sensitive', 'outputSchema "x-sensitive" properties', fields[0]!));
       }
       if (secretReference !== undefined) {
         claims.push(newClaim('secretReference', true, 'webmcp-sensitive', 'outputSchema (secret_reference)', secretReference));
+      }
+    }
+    const a = tool.annotations;
+    const hint = a?.sensitiveHint;
+    const draft = typeof hint === 'string' && DRAFT_SENSITIVE_LEVELS.includes(hint.toLowerCase());
+    if (a && !draft) {
+      const check = checkVocabulary({
+        pack: 'webmcp-sensitive',
+        container: a,
+        at: '/annotations',
+        toolPointer: tool.pointer,
+        keys: KEYS,
+        recognised,
+        expected,
+        name: 'WebMCP',
+        validate,
+        // "x-sensitive" or a secret_reference result: the tool speaks WebMCP, so a
+        // sensitiveHint of the wrong type ("true") is a schema error, not the server's own data.
+        speaks: speaksInSchema,
+      });
+      // The annotation's problems and claim first, as a person reads the tool.
+      problems.unshift(...check.problems);
+      if (typeof hint === 'boolean') {
+        claims.unshift(newClaim('sensitiveOutput', hint, 'webmcp-sensitive', 'annotations.sensitiveHint', `${tool.pointer}/annotations/sensitiveHint`));
       }
     }
     return { claims, problems };

@@ -84,18 +84,50 @@ export function distance(a: string, b: string, max = Infinity): number {
   return prev[b.length]!;
 }
 
+/** Lower case without "-", "_" and spaces: the form closest() compares. */
+const normWord = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+
+/**
+ * English prefixes that negate or reverse a word (untrusted, irreversible, nonpublic,
+ * disallow, deactivate). Only prefixes of two letters or more: one letter more or less at
+ * the start of a word is as likely a typo as a prefix.
+ */
+const NEGATIONS = ['non', 'dis', 'un', 'in', 'im', 'il', 'ir', 'de'];
+
+/**
+ * True when a and b (already normalised) are different words rather than one a typo of the
+ * other: one is the other with a negation prefix ("reversible" / "irreversible"), or they
+ * share an ending of four or more letters and differ only before it, in two or more letters
+ * each that are not one edit apart ("internal" / "external", "inbound" / "outbound",
+ * "import" / "export"). A typo does not rewrite the start of a word while keeping its end.
+ */
+export function opposites(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.endsWith(short) && NEGATIONS.includes(long.slice(0, long.length - short.length))) return true;
+  let s = 0;
+  while (s < short.length && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  if (s < 4) return false;
+  const pa = a.slice(0, a.length - s);
+  const pb = b.slice(0, b.length - s);
+  return pa.length >= 2 && pb.length >= 2 && distance(pa, pb, 1) > 1;
+}
+
 /**
  * The candidate closest to `input` (case-insensitive, ignoring "-", "_" and spaces first),
- * or undefined when nothing is close enough to be a plausible typo.
+ * or undefined when nothing is close enough to be a plausible typo. A candidate of the
+ * opposite meaning is never suggested, however close ("external" is not "internal",
+ * "reversible" not "irreversible"): see opposites().
  */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
-  const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+  const norm = normWord;
   const n = norm(input);
   let best: string | undefined;
   let bestScore = Infinity;
   for (const candidate of candidates) {
     if (candidate === input) return candidate;
     if (norm(candidate) === n) return candidate;
+    if (opposites(n, norm(candidate))) continue;
     // Short words only match up to case and punctuation ("SOC" is not a typo of "SOX").
     const longest = Math.max(candidate.length, input.length);
     const limit = longest <= 3 ? 0 : Math.max(1, Math.min(3, Math.floor(longest / 4)));

@@ -1,0 +1,39 @@
+/** What rule messages say in cases where a wrong word would mislead (not covered by the examples' pointers). */
+import { describe, expect, it } from 'vitest';
+import { reportForText } from './helpers/lint.js';
+
+const findings = (tools: unknown[]) => reportForText(JSON.stringify({ tools })).findings;
+
+describe('sensitive-output-undeclared', () => {
+  const tool = (sensitiveHint: unknown) => ({
+    name: 'generate_api_key',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, ...(sensitiveHint === undefined ? {} : { sensitiveHint }) },
+  });
+  it('does not call a quoted sensitiveHint absent', () => {
+    const f = findings([tool('true')]).find((x) => x.ruleId === 'sensitive-output-undeclared')!;
+    expect(f.message).not.toMatch(/absent/);
+    expect(f.message).toContain('annotations.sensitiveHint is "true", not the boolean true');
+    expect(f.suggestion).toMatch(/without quotes/);
+  });
+  it('says absent when it is', () => {
+    const f = findings([tool(undefined)]).find((x) => x.ruleId === 'sensitive-output-undeclared')!;
+    expect(f.message).toContain('annotations.sensitiveHint is absent');
+  });
+});
+
+describe('unknown-annotation-key', () => {
+  const guessFor = (key: string) =>
+    findings([{ name: 't', inputSchema: { type: 'object' }, annotations: { [key]: true } }]).find((x) => x.ruleId === 'unknown-annotation-key')!.suggestion;
+  it('suggests the hint a key is missing "Hint" from', () => {
+    expect(guessFor('readOnly')).toBe('did you mean "readOnlyHint"?');
+    expect(guessFor('destructive')).toBe('did you mean "destructiveHint"?');
+    expect(guessFor('idempotent')).toBe('did you mean "idempotentHint"?');
+    expect(guessFor('openworld')).toBe('did you mean "openWorldHint"?');
+    expect(guessFor('open_world')).toBe('did you mean "openWorldHint"?');
+  });
+  it('does not guess for a key that is not a hint', () => {
+    expect(guessFor('costTier')).not.toMatch(/did you mean/);
+  });
+});
