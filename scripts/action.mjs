@@ -39,6 +39,14 @@ export function lines(value) {
     .filter(Boolean);
 }
 
+/**
+ * A path input as a path, never an option: one that starts with "-" gets "./" in front (a lone
+ * "-", the CLI's stdin, is a file named "-" too: the action has no stdin to give).
+ */
+export function asPath(value) {
+  return value.startsWith('-') ? `./${value}` : value;
+}
+
 /** A stand-in for "$" while shell-quote splits words, so that nothing is taken for a variable. */
 const DOLLAR = '\uE000';
 
@@ -126,12 +134,13 @@ export async function plan(env, temp) {
   const sarif = resolve(cwd, input('sarif-file', env) || 'mcp-annotate.sarif');
   const files = { sarif, markdown: join(temp, 'summary.md'), json: join(temp, 'report.json'), github: join(temp, 'annotations.txt') };
 
-  const args = ['lint', ...lines(input('targets', env))];
-  for (const config of lines(input('mcp-config', env))) args.push('--mcp-config', config);
+  // Targets and paths are data: one that starts with "-" would be read as an option.
+  const args = ['lint', ...lines(input('targets', env)).map(asPath)];
+  for (const config of lines(input('mcp-config', env))) args.push('--mcp-config', asPath(config));
   const config = input('config', env);
-  if (config) args.push('--config', config);
+  if (config) args.push('--config', asPath(config));
   const baseline = input('baseline', env);
-  if (baseline) args.push('--baseline', baseline);
+  if (baseline) args.push('--baseline', asPath(baseline));
   if (failOn) args.push('--fail-on', failOn);
   args.push('-f', 'sarif', '-o', files.sarif, '-f', 'markdown', '-o', files.markdown, '-f', 'json', '-o', files.json);
   if (format !== 'github') args.push('-f', 'github', '-o', files.github);

@@ -209,6 +209,21 @@ describe('the action, run as the runner runs it', () => {
     expect(new Set(annotations).size).toBe(annotations.length);
   });
 
+  it('passes a target that starts with - as a file, never as an option', () => {
+    const marker = join(tempDir(), 'PWNED');
+    const ws = workspace({ 'servers/example.json': example, '-': example, '--quiet': example });
+    const { last, outputs } = runAction(actionPath, ws, { targets: `servers/example.json\n--stdio=touch ${marker}\n-\n--quiet`, 'fail-on': 'none' }, lintStep);
+    expect(existsSync(marker)).toBe(false);
+    // --stdio=… is a file that does not exist (exit 2); - and --quiet are the files of those names.
+    expect(last.code).toBe(2);
+    expect(last.stdout).toContain(`./--stdio=touch ${marker}: no such file or directory`);
+    expect(last.stdout).toMatch(/ lint servers\/example\.json "?\.\/--stdio=touch [^\n]* \.\/- \.\/--quiet /);
+    const sarif = JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8'));
+    const uris = new Set(sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0]!.physicalLocation.artifactLocation.uri));
+    expect([...uris].sort()).toEqual(['-', '--quiet', 'servers/example.json']);
+    expect(outputs['error-count']).toBe('12');
+  });
+
   it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
     const ws = workspace({ 'tools.json': example });
     const op = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet; touch PWNED' }, lintStep);
