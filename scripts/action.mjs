@@ -144,9 +144,11 @@ export async function plan(env, temp) {
   if (failOn) args.push('--fail-on', failOn);
   args.push('-f', 'sarif', '-o', files.sarif, '-f', 'markdown', '-o', files.markdown, '-f', 'json', '-o', files.json);
   if (format !== 'github') args.push('-f', 'github', '-o', files.github);
+  // The report for the log, to stdout. Every format of the action has its file, so an -o in
+  // args pairs with a format in args; and the action's own options all come before args,
+  // where a -- (the rest is a stdio server's command) cannot take them.
+  args.push('-f', format, '-o', '-');
   args.push(...(await splitArgs(input('args', env))));
-  // The report for the log goes last, to stdout.
-  args.push('-f', format);
   return { workspace, cwd, format, files, args };
 }
 

@@ -119,6 +119,18 @@ function runAction(actionPath: string, workspace: string, given: Record<string, 
 
 const example = readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8');
 
+/** A stdio MCP server with one tool, in plain Node. */
+const stdioServer = `
+import { createInterface } from 'node:readline';
+const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const msg = JSON.parse(line);
+  if (msg.method === 'initialize') send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'tiny', version: '1.0.0' } } });
+  else if (msg.method === 'tools/list') send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'list_notes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] } });
+  else if (msg.id !== undefined) send({ jsonrpc: '2.0', id: msg.id, result: {} });
+});
+`;
+
 function workspace(files: Record<string, string>): string {
   const dir = tempDir(files);
   execFileSync('git', ['init', '--quiet', dir]);
@@ -222,6 +234,18 @@ describe('the action, run as the runner runs it', () => {
     const uris = new Set(sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0]!.physicalLocation.artifactLocation.uri));
     expect([...uris].sort()).toEqual(['-', '--quiet', 'servers/example.json']);
     expect(outputs['error-count']).toBe('12');
+  });
+
+  it('keeps its own options before args, so a -- in args takes only the server command', () => {
+    const server = join(tempDir({ 'server.mjs': stdioServer }), 'server.mjs');
+    const ws = workspace({});
+    const { last, outputs, summary } = runAction(actionPath, ws, { format: 'json', 'fail-on': 'none', args: `-- node ${JSON.stringify(server)}` }, lintStep);
+    expect(last.code, last.stderr).toBe(0);
+    // The report on stdout is json (-f json reached the CLI), and the server was linted.
+    const report = JSON.parse(last.stdout.slice(last.stdout.indexOf('{'), last.stdout.lastIndexOf('}') + 1));
+    expect(report.summary.tools).toBe(1);
+    expect(outputs['sarif-file']).toBe('mcp-annotate.sarif');
+    expect(summary).toContain('## mcp-annotate');
   });
 
   it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
