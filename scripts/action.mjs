@@ -70,6 +70,62 @@ export async function splitArgs(value) {
 
 export class ActionError extends Error {}
 
+/** The options of `lint` whose values are secrets, and where the secret part of a value starts. */
+const SECRET_OPTIONS = { '--env': '=', '--input': '=', '--header': ':' };
+/** A value that is only a reference to an environment variable (the CLI resolves it and keeps the result secret). */
+const REFERENCE = /^\$\{(?:env:)?[A-Za-z_]\w*\}$/;
+/** Shorter values are not masked in the log (masking "1" would hide every 1 in it), only in the echoed command. */
+const MIN_MASK = 4;
+
+/**
+ * The secret values in the CLI arguments (of --env NAME=value, --input id=value, --header
+ * "Name: value", and their --opt=… forms; not after --, the server's command), and the
+ * arguments as they may be shown, with those values as ***.
+ */
+export function secretsOf(args) {
+  const secrets = [];
+  const shown = [];
+  /** word with its value part hidden: the part after the first separator, or all of it. */
+  const hide = (word, separator) => {
+    const at = word.indexOf(separator);
+    const value = (at === -1 ? word : word.slice(at + 1)).trim();
+    if (value && !REFERENCE.test(value)) {
+      secrets.push(value);
+      // "Bearer <token>": the token alone too, wherever it shows up on its own.
+      const credential = separator === ':' ? /^[\w-]+\s+(\S.*)$/.exec(value)?.[1] : undefined;
+      if (credential && !REFERENCE.test(credential)) secrets.push(credential);
+    }
+    if (!value || REFERENCE.test(value)) return word;
+    return at === -1 ? '***' : `${word.slice(0, at + 1)}${separator === ':' ? ' ' : ''}***`;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (word === '--') {
+      shown.push(...args.slice(i));
+      break;
+    }
+    const attached = /^(--[\w-]+)=/.exec(word);
+    if (attached && SECRET_OPTIONS[attached[1]]) {
+      shown.push(`${attached[1]}=${hide(word.slice(attached[0].length), SECRET_OPTIONS[attached[1]])}`);
+    } else if (SECRET_OPTIONS[word] && i + 1 < args.length) {
+      shown.push(word, hide(args[i + 1], SECRET_OPTIONS[word]));
+      i++;
+    } else {
+      shown.push(word);
+    }
+  }
+  return { secrets, shown };
+}
+
+/** ::add-mask:: for each secret (each of its lines), so that the runner hides it in the log. */
+function mask(secrets) {
+  for (const secret of secrets) {
+    for (const line of secret.split(/\r?\n/)) {
+      if (line.trim().length >= MIN_MASK) process.stdout.write(`::add-mask::${escapeData(line)}\n`);
+    }
+  }
+}
+
 /** A workflow-command message (%, CR, LF escaped). */
 function escapeData(s) {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -158,7 +214,9 @@ async function lint(env = process.env) {
   const temp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'mcp-annotate-'));
   try {
     const p = await plan(env, temp);
-    process.stdout.write(`mcp-annotate ${p.args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
+    const { secrets, shown } = secretsOf(p.args);
+    mask(secrets);
+    process.stdout.write(`mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
     const code = run(process.execPath, [join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
 
     if (existsSync(p.files.github)) process.stdout.write(readFileSync(p.files.github, 'utf8'));

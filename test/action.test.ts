@@ -248,6 +248,28 @@ describe('the action, run as the runner runs it', () => {
     expect(summary).toContain('## mcp-annotate');
   });
 
+  it('masks the values of --env, --input and --header in args, and never prints them', () => {
+    const ws = workspace({ 'tools.json': example });
+    const secrets = ['sk-live-0123456789', 'in-put-secret-42', 'tok.abcdef.999', 'attached-env-777', 'attached-hdr-888'];
+    const args = `--env API_KEY=${secrets[0]} --input token=${secrets[1]} --header "Authorization: Bearer ${secrets[2]}" --env=OTHER=${secrets[3]} --header=X-Key:${secrets[4]} --env 'REF=\${MY_KEY}'`;
+    const { last } = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none', args }, lintStep);
+    // --header without a --url server is a usage error of the CLI: what matters here is the log.
+    expect(last.code, last.stderr).toBe(2);
+    const log = `${last.stdout}\n${last.stderr}`.split('\n');
+    // Each value is masked before anything else is printed; no other line holds it.
+    for (const secret of secrets) {
+      const first = log.findIndex((l) => l.includes(secret));
+      expect(log[first], secret).toMatch(/^::add-mask::/);
+      expect(log.filter((l) => l.includes(secret) && !l.startsWith('::add-mask::')), secret).toEqual([]);
+    }
+    for (const secret of secrets) expect(log, secret).toContain(`::add-mask::${secret}`);
+    expect(log).toContain(`::add-mask::Bearer ${secrets[2]}`);
+    const echo = log.find((l) => l.startsWith('mcp-annotate lint '))!;
+    expect(echo).toContain('--env "API_KEY=***" --input "token=***" --header "Authorization: ***" "--env=OTHER=***" "--header=X-Key: ***"');
+    // A reference is no secret: the CLI resolves it (and keeps what it resolves to out of its output).
+    expect(echo).toContain('--env "REF=${MY_KEY}"');
+  });
+
   it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
     const ws = workspace({ 'tools.json': example });
     const op = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet; touch PWNED' }, lintStep);
