@@ -178,6 +178,22 @@ function forWorkspace(path, workspace) {
   return rel.split(sep).join('/');
 }
 
+/** What is at a path (nothing: undefined), to tell whether a run wrote it. */
+function fileState(path) {
+  try {
+    const st = statSync(path);
+    return { file: st.isFile(), mtimeMs: st.mtimeMs, size: st.size, ino: st.ino };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the run left a regular file at the path that was not there before it, or changed it. */
+export function written(before, after) {
+  if (!after?.file) return false;
+  return !before || before.mtimeMs !== after.mtimeMs || before.size !== after.size || before.ino !== after.ino;
+}
+
 /** The CLI arguments for the inputs, and the files it writes. */
 export async function plan(env, temp) {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
@@ -217,6 +233,7 @@ async function lint(env = process.env) {
     const { secrets, shown } = secretsOf(p.args);
     mask(secrets);
     process.stdout.write(`mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
+    const sarifBefore = fileState(p.files.sarif);
     const code = run(process.execPath, [join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
 
     if (existsSync(p.files.github)) process.stdout.write(readFileSync(p.files.github, 'utf8'));
@@ -226,7 +243,8 @@ async function lint(env = process.env) {
       const summary = JSON.parse(readFileSync(p.files.json, 'utf8')).summary;
       counts = { errors: String(summary.errors), warnings: String(summary.warnings) };
     }
-    setOutput('sarif-file', existsSync(p.files.sarif) ? forWorkspace(p.files.sarif, p.workspace) : '', env);
+    // Only a SARIF file this run wrote: not one left by an earlier run, nor a directory.
+    setOutput('sarif-file', written(sarifBefore, fileState(p.files.sarif)) ? forWorkspace(p.files.sarif, p.workspace) : '', env);
     setOutput('error-count', counts.errors, env);
     setOutput('warning-count', counts.warnings, env);
     setOutput('exit-code', String(code), env);

@@ -270,6 +270,27 @@ describe('the action, run as the runner runs it', () => {
     expect(echo).toContain('--env "REF=${MY_KEY}"');
   });
 
+  it('sets the sarif-file output only when this run wrote the file', () => {
+    const ws = workspace({ 'tools.json': example, 'mcp-annotate.sarif': '{"stale":true}', 'dir.sarif/keep': '' });
+    // An earlier run's file, and a run that writes no SARIF (--version prints the version and ends).
+    const version = runAction(actionPath, ws, { targets: 'tools.json', args: '--version' }, lintStep);
+    expect(version.last.code, version.last.stderr).toBe(0);
+    expect(version.outputs['sarif-file']).toBe('');
+    expect(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8')).toBe('{"stale":true}');
+    // Nothing to lint: exit 2, the stale file stays and is not reported.
+    const nothing = runAction(actionPath, ws, {}, lintStep);
+    expect(nothing.last.code).toBe(2);
+    expect(nothing.outputs['sarif-file']).toBe('');
+    // A directory where the file should go.
+    const dir = runAction(actionPath, ws, { targets: 'tools.json', 'sarif-file': 'dir.sarif' }, lintStep);
+    expect(dir.outputs['sarif-file']).toBe('');
+    // A run that writes it: set, even over the stale file.
+    const ok = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none' }, lintStep);
+    expect(ok.last.code).toBe(0);
+    expect(ok.outputs['sarif-file']).toBe('mcp-annotate.sarif');
+    expect(JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8')).runs).toHaveLength(1);
+  });
+
   it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
     const ws = workspace({ 'tools.json': example });
     const op = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet; touch PWNED' }, lintStep);
