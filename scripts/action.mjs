@@ -14,10 +14,12 @@
 // No input is ever handed to a shell: targets are one per line, args are split into words with
 // shell-quote (quotes group words; no variable is expanded, no operator is allowed), and the CLI
 // is started with an argument vector.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
+
+const osSignals = osConstants.signals;
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -148,6 +150,35 @@ function run(command, args, options) {
   return r.status ?? 1;
 }
 
+/**
+ * Run the CLI with its stdout to ours and its stderr both to ours, as it comes, and kept (the
+ * last 64 KiB) to say why it failed. The CLI keeps secrets out of its own messages.
+ */
+function runCli(args, options) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      process.stderr.write(chunk);
+      stderr = (stderr + chunk).slice(-65536);
+    });
+    child.on('error', (err) => reject(new ActionError(`mcp-annotate could not be started: ${err.message}`)));
+    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 + (osSignals[signal] ?? 0) : 1), stderr }));
+  });
+}
+
+/** The last line of a stream's text that says something, without colours and the tool's name. */
+export function lastLine(text) {
+  const line = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
+    .split(/\r?\n|\r/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .pop();
+  return line?.replace(/^mcp-annotate: /, '');
+}
+
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
@@ -234,10 +265,19 @@ async function lint(env = process.env) {
     mask(secrets);
     process.stdout.write(`mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
     const sarifBefore = fileState(p.files.sarif);
-    const code = run(process.execPath, [join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const { code, stderr } = await runCli([join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env });
 
     if (existsSync(p.files.github)) process.stdout.write(readFileSync(p.files.github, 'utf8'));
     if (existsSync(p.files.markdown) && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(p.files.markdown, 'utf8'));
+    if (code !== 0 && !existsSync(p.files.json)) {
+      // No report: the CLI stopped before linting (nothing to lint, a bad config, a usage error).
+      const why = lastLine(stderr);
+      process.stdout.write(`::error title=mcp-annotate::${escapeData(`mcp-annotate exited with code ${code}: ${why ?? 'see the log above'}`)}\n`);
+      if (env.GITHUB_STEP_SUMMARY) {
+        const text = (why ?? 'see the job log').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+        appendFileSync(env.GITHUB_STEP_SUMMARY, `## mcp-annotate\n\n❌ **The run failed** (exit code ${code}) before it could lint anything: ${text}\n\nThe job log has the details.\n`);
+      }
+    }
     let counts = { errors: '', warnings: '' };
     if (existsSync(p.files.json)) {
       const summary = JSON.parse(readFileSync(p.files.json, 'utf8')).summary;

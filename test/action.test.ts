@@ -291,6 +291,23 @@ describe('the action, run as the runner runs it', () => {
     expect(JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8')).runs).toHaveLength(1);
   });
 
+  it('says why when mcp-annotate fails before linting: one ::error line and a step summary', () => {
+    const ws = workspace({ 'tools.json': example });
+    const nothing = runAction(actionPath, ws, {}, lintStep);
+    expect(nothing.last.code).toBe(2);
+    const errors = nothing.last.stdout.split('\n').filter((l) => l.startsWith('::error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: nothing to lint/);
+    // The CLI's own message still reaches the log, on stderr.
+    expect(nothing.last.stderr).toContain('nothing to lint');
+    expect(nothing.summary).toMatch(/^## mcp-annotate\n\n❌ \*\*The run failed\*\* \(exit code 2\) before it could lint anything: nothing to lint/);
+    expect(nothing.outputs).toEqual({ 'sarif-file': '', 'error-count': '', 'warning-count': '', 'exit-code': '2' });
+    const baseline = runAction(actionPath, ws, { targets: 'tools.json', baseline: 'missing.baseline.json' }, lintStep);
+    expect(baseline.last.code).toBe(2);
+    expect(baseline.last.stdout).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: .*missing\.baseline\.json/m);
+    expect(baseline.summary).toContain('missing.baseline.json');
+  });
+
   it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
     const ws = workspace({ 'tools.json': example });
     const op = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet; touch PWNED' }, lintStep);
