@@ -255,10 +255,29 @@ export async function plan(env, temp) {
   return { workspace, cwd, format, files, args };
 }
 
+/** The runner's files the action appends to can be written (before anything runs, not after). */
+function checkRunnerFiles(env) {
+  for (const name of ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY']) {
+    if (!env[name]) continue;
+    try {
+      appendFileSync(env[name], '');
+    } catch (err) {
+      throw new ActionError(`${name}: cannot write ${env[name]}: ${err.message}`);
+    }
+  }
+}
+
 /** `run`: lint, then the summary, the annotations and the outputs. */
 async function lint(env = process.env) {
   checkNode();
-  const temp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'mcp-annotate-'));
+  checkRunnerFiles(env);
+  const base = env.RUNNER_TEMP || tmpdir();
+  let temp;
+  try {
+    temp = mkdtempSync(join(base, 'mcp-annotate-'));
+  } catch (err) {
+    throw new ActionError(`RUNNER_TEMP: cannot make a temporary directory in ${base}: ${err.message}`);
+  }
   try {
     const p = await plan(env, temp);
     const { secrets, shown } = secretsOf(p.args);
@@ -300,9 +319,16 @@ async function main(command) {
     if (command === 'run') return await lint();
     throw new ActionError(`usage: node scripts/action.mjs setup|run (got ${JSON.stringify(command ?? '')})`);
   } catch (err) {
-    if (!(err instanceof ActionError)) throw err;
-    process.stdout.write(`::error title=mcp-annotate::${escapeData(err.message)}\n`);
-    if (command === 'run') setOutput('exit-code', '2');
+    // One line, never a stack trace: an unexpected error says what it was, as an ActionError does.
+    const message = err instanceof ActionError ? err.message : `unexpected error: ${err?.message ?? String(err)}`;
+    process.stdout.write(`::error title=mcp-annotate::${escapeData(message)}\n`);
+    if (command === 'run') {
+      try {
+        setOutput('exit-code', '2');
+      } catch {
+        // GITHUB_OUTPUT itself is what failed; the ::error line says so.
+      }
+    }
     return 2;
   }
 }

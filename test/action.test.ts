@@ -80,7 +80,7 @@ interface StepResult {
 }
 
 /** Run the action's steps in order until one fails, as the runner would. */
-function runAction(actionPath: string, workspace: string, given: Record<string, string>, only?: (s: Step) => boolean) {
+function runAction(actionPath: string, workspace: string, given: Record<string, string>, only?: (s: Step) => boolean, runnerEnv: Record<string, string> = {}) {
   const inputs: Record<string, string> = {};
   for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = given[name] ?? spec.default ?? '';
   const temp = tempDir();
@@ -101,6 +101,7 @@ function runAction(actionPath: string, workspace: string, given: Record<string, 
       RUNNER_TEMP: temp,
       // npm ci from the cache the project's own install filled: no network in tests.
       npm_config_offline: 'true',
+      ...runnerEnv,
     };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(String(v), { inputs, actionPath });
     const script = join(temp, `step-${results.length}.sh`);
@@ -306,6 +307,25 @@ describe('the action, run as the runner runs it', () => {
     expect(baseline.last.code).toBe(2);
     expect(baseline.last.stdout).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: .*missing\.baseline\.json/m);
     expect(baseline.summary).toContain('missing.baseline.json');
+  });
+
+  it('says in one ::error line, exit 2 and no stack trace, that the runner environment is broken', () => {
+    const ws = workspace({ 'tools.json': example });
+    const missing = join(tempDir(), 'no', 'such', 'dir');
+    for (const [name, value, says] of [
+      ['RUNNER_TEMP', missing, `RUNNER_TEMP: cannot make a temporary directory in ${missing}: ENOENT`],
+      ['GITHUB_OUTPUT', join(missing, 'output'), `GITHUB_OUTPUT: cannot write ${missing}/output: ENOENT`],
+      ['GITHUB_STEP_SUMMARY', join(missing, 'summary.md'), `GITHUB_STEP_SUMMARY: cannot write ${missing}/summary.md: ENOENT`],
+    ] as const) {
+      const { last } = runAction(actionPath, ws, { targets: 'tools.json' }, lintStep, { [name]: value });
+      expect(last.code, name).toBe(2);
+      const errors = last.stdout.split('\n').filter((l) => l.startsWith('::error'));
+      expect(errors, name).toHaveLength(1);
+      expect(errors[0], name).toContain(`::error title=mcp-annotate::${says}`);
+      expect(last.stderr, name).not.toMatch(/\n\s+at /);
+      // Nothing ran: no report in the log.
+      expect(last.stdout, name).not.toContain('problems');
+    }
   });
 
   it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
