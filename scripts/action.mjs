@@ -16,7 +16,7 @@
 // is started with an argument vector.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { constants as osConstants, tmpdir } from 'node:os';
 
 const osSignals = osConstants.signals;
@@ -52,6 +52,22 @@ export function asPath(value) {
 /** A stand-in for "$" while shell-quote splits words, so that nothing is taken for a variable. */
 const DOLLAR = '\uE000';
 
+/** The quote a line leaves open (shell-quote would close it at the end, silently), if any: as the CLI checks --stdio. */
+function unclosedQuote(line) {
+  let open;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (open === "'") {
+      if (c === "'") open = undefined;
+    } else if (c === '\\') i++;
+    else if (open === '"') {
+      if (c === '"') open = undefined;
+    } else if (c === '"' || c === "'") open = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
+  }
+  return open;
+}
+
 /**
  * Split the args input into words like a shell (quotes and backslashes group), without a
  * shell: no variable expansion, no globbing (a glob stays a word; mcp-annotate expands its own
@@ -59,6 +75,10 @@ const DOLLAR = '\uE000';
  */
 export async function splitArgs(value) {
   if (value.includes(DOLLAR)) throw new ActionError('args: contains U+E000, which is not allowed');
+  const unclosed = unclosedQuote(value);
+  if (unclosed) {
+    throw new ActionError(`args: a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) is never closed; close it, or escape it with a backslash`);
+  }
   const { parse } = await import('shell-quote');
   const words = [];
   for (const token of parse(value.replaceAll('$', DOLLAR))) {
@@ -202,6 +222,12 @@ function setup() {
   return 0;
 }
 
+/** Whether path is root or inside it. */
+function inside(root, path) {
+  const rel = relative(root, path);
+  return rel === '' || !(rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
 /** The path as later steps can use it: relative to the workspace when inside it. */
 function forWorkspace(path, workspace) {
   const rel = relative(workspace, path);
@@ -228,8 +254,13 @@ export function written(before, after) {
 /** The CLI arguments for the inputs, and the files it writes. */
 export async function plan(env, temp) {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
-  const cwd = resolve(workspace, input('working-directory', env) || '.');
+  const dir = input('working-directory', env) || '.';
+  const cwd = resolve(workspace, dir);
+  const outside = () => new ActionError(`working-directory: ${dir} is outside the workspace (${workspace}); give a directory inside it, relative to it`);
+  if (!inside(workspace, cwd)) throw outside();
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new ActionError(`working-directory: ${cwd} is not a directory`);
+  // Nor through a symbolic link that leads out of it.
+  if (!inside(realpathSync(workspace), realpathSync(cwd))) throw outside();
   const format = input('format', env) || 'text';
   if (!FORMATS.includes(format)) throw new ActionError(`format: ${JSON.stringify(format)} is not one of ${FORMATS.join(', ')}`);
   const failOn = input('fail-on', env);

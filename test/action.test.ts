@@ -7,7 +7,7 @@
  * offline, from the npm cache the project's own install filled.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +325,26 @@ describe('the action, run as the runner runs it', () => {
       expect(last.stderr, name).not.toMatch(/\n\s+at /);
       // Nothing ran: no report in the log.
       expect(last.stdout, name).not.toContain('problems');
+    }
+  });
+
+  it('refuses a working-directory outside the workspace and args with a quote left open', () => {
+    const elsewhere = tempDir({ 'tools.json': example });
+    const ws = workspace({ 'sub/tools.json': example });
+    symlinkSync(elsewhere, join(ws, 'link'));
+    for (const dir of [elsewhere, '../x', 'sub/../..', 'link']) {
+      const { last, outputs } = runAction(actionPath, ws, { targets: 'tools.json', 'working-directory': dir }, lintStep);
+      expect(last.code, dir).toBe(2);
+      expect(last.stdout, dir).toContain(`::error title=mcp-annotate::working-directory: ${dir} is outside the workspace (${ws}); give a directory inside it, relative to it`);
+      expect(outputs['exit-code']).toBe('2');
+    }
+    // Inside it, also given as an absolute path: fine.
+    const abs = runAction(actionPath, ws, { targets: 'tools.json', 'working-directory': join(ws, 'sub'), 'fail-on': 'none' }, lintStep);
+    expect(abs.last.code, abs.last.stdout).toBe(0);
+    for (const [args, quote] of [[`--vocab 'core`, 'a single quote (\')'], ['--vocab "core', 'a double quote (")']]) {
+      const { last } = runAction(actionPath, ws, { targets: 'sub/tools.json', args }, lintStep);
+      expect(last.code, args).toBe(2);
+      expect(last.stdout, args).toContain(`::error title=mcp-annotate::args: ${quote} is never closed; close it, or escape it with a backslash`);
     }
   });
 
