@@ -11,7 +11,8 @@
 //                                   annotations to the log, set the outputs in $GITHUB_OUTPUT and
 //                                   exit with mcp-annotate's exit code (so fail-on fails the step).
 //
-// No input is ever handed to a shell: targets are one per line, args are split into words with
+// No input is ever handed to a shell, nor taken for an option: targets are one per line (one
+// that starts with "-" is passed as ./-…), the action's own options come before args, args are split into words with
 // shell-quote (quotes group words; no variable is expanded, no operator is allowed), and the CLI
 // is started with an argument vector.
 import { spawn, spawnSync } from 'node:child_process';
@@ -190,7 +191,6 @@ function runCli(args, options) {
 /** The last line of a stream's text that says something, without colours and the tool's name. */
 export function lastLine(text) {
   const line = text
-    // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
     .split(/\r?\n|\r/)
     .map((l) => l.trim())
