@@ -11,13 +11,16 @@
 //                                   annotations to the log, set the outputs in $GITHUB_OUTPUT and
 //                                   exit with mcp-annotate's exit code (so fail-on fails the step).
 //
-// No input is ever handed to a shell: targets are one per line, args are split into words with
+// No input is ever handed to a shell, nor taken for an option: targets are one per line (one
+// that starts with "-" is passed as ./-…), the action's own options come before args, args are split into words with
 // shell-quote (quotes group words; no variable is expanded, no operator is allowed), and the CLI
 // is started with an argument vector.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { constants as osConstants, tmpdir } from 'node:os';
+
+const osSignals = osConstants.signals;
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,8 +42,32 @@ export function lines(value) {
     .filter(Boolean);
 }
 
+/**
+ * A path input as a path, never an option: one that starts with "-" gets "./" in front (a lone
+ * "-", the CLI's stdin, is a file named "-" too: the action has no stdin to give).
+ */
+export function asPath(value) {
+  return value.startsWith('-') ? `./${value}` : value;
+}
+
 /** A stand-in for "$" while shell-quote splits words, so that nothing is taken for a variable. */
 const DOLLAR = '\uE000';
+
+/** The quote a line leaves open (shell-quote would close it at the end, silently), if any: as the CLI checks --stdio. */
+function unclosedQuote(line) {
+  let open;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (open === "'") {
+      if (c === "'") open = undefined;
+    } else if (c === '\\') i++;
+    else if (open === '"') {
+      if (c === '"') open = undefined;
+    } else if (c === '"' || c === "'") open = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
+  }
+  return open;
+}
 
 /**
  * Split the args input into words like a shell (quotes and backslashes group), without a
@@ -49,6 +76,10 @@ const DOLLAR = '\uE000';
  */
 export async function splitArgs(value) {
   if (value.includes(DOLLAR)) throw new ActionError('args: contains U+E000, which is not allowed');
+  const unclosed = unclosedQuote(value);
+  if (unclosed) {
+    throw new ActionError(`args: a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) is never closed; close it, or escape it with a backslash`);
+  }
   const { parse } = await import('shell-quote');
   const words = [];
   for (const token of parse(value.replaceAll('$', DOLLAR))) {
@@ -61,6 +92,62 @@ export async function splitArgs(value) {
 }
 
 export class ActionError extends Error {}
+
+/** The options of `lint` whose values are secrets, and where the secret part of a value starts. */
+const SECRET_OPTIONS = { '--env': '=', '--input': '=', '--header': ':' };
+/** A value that is only a reference to an environment variable (the CLI resolves it and keeps the result secret). */
+const REFERENCE = /^\$\{(?:env:)?[A-Za-z_]\w*\}$/;
+/** Shorter values are not masked in the log (masking "1" would hide every 1 in it), only in the echoed command. */
+const MIN_MASK = 4;
+
+/**
+ * The secret values in the CLI arguments (of --env NAME=value, --input id=value, --header
+ * "Name: value", and their --opt=… forms; not after --, the server's command), and the
+ * arguments as they may be shown, with those values as ***.
+ */
+export function secretsOf(args) {
+  const secrets = [];
+  const shown = [];
+  /** word with its value part hidden: the part after the first separator, or all of it. */
+  const hide = (word, separator) => {
+    const at = word.indexOf(separator);
+    const value = (at === -1 ? word : word.slice(at + 1)).trim();
+    if (value && !REFERENCE.test(value)) {
+      secrets.push(value);
+      // "Bearer <token>": the token alone too, wherever it shows up on its own.
+      const credential = separator === ':' ? /^[\w-]+\s+(\S.*)$/.exec(value)?.[1] : undefined;
+      if (credential && !REFERENCE.test(credential)) secrets.push(credential);
+    }
+    if (!value || REFERENCE.test(value)) return word;
+    return at === -1 ? '***' : `${word.slice(0, at + 1)}${separator === ':' ? ' ' : ''}***`;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (word === '--') {
+      shown.push(...args.slice(i));
+      break;
+    }
+    const attached = /^(--[\w-]+)=/.exec(word);
+    if (attached && SECRET_OPTIONS[attached[1]]) {
+      shown.push(`${attached[1]}=${hide(word.slice(attached[0].length), SECRET_OPTIONS[attached[1]])}`);
+    } else if (SECRET_OPTIONS[word] && i + 1 < args.length) {
+      shown.push(word, hide(args[i + 1], SECRET_OPTIONS[word]));
+      i++;
+    } else {
+      shown.push(word);
+    }
+  }
+  return { secrets, shown };
+}
+
+/** ::add-mask:: for each secret (each of its lines), so that the runner hides it in the log. */
+function mask(secrets) {
+  for (const secret of secrets) {
+    for (const line of secret.split(/\r?\n/)) {
+      if (line.trim().length >= MIN_MASK) process.stdout.write(`::add-mask::${escapeData(line)}\n`);
+    }
+  }
+}
 
 /** A workflow-command message (%, CR, LF escaped). */
 function escapeData(s) {
@@ -82,6 +169,34 @@ function run(command, args, options) {
   const r = spawnSync(command, args, { stdio: 'inherit', ...options });
   if (r.error) throw new ActionError(`${command} could not be started: ${r.error.message}`);
   return r.status ?? 1;
+}
+
+/**
+ * Run the CLI with its stdout to ours and its stderr both to ours, as it comes, and kept (the
+ * last 64 KiB) to say why it failed. The CLI keeps secrets out of its own messages.
+ */
+function runCli(args, options) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      process.stderr.write(chunk);
+      stderr = (stderr + chunk).slice(-65536);
+    });
+    child.on('error', (err) => reject(new ActionError(`mcp-annotate could not be started: ${err.message}`)));
+    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 + (osSignals[signal] ?? 0) : 1), stderr }));
+  });
+}
+
+/** The last line of a stream's text that says something, without colours and the tool's name. */
+export function lastLine(text) {
+  const line = text
+    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
+    .split(/\r?\n|\r/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .pop();
+  return line?.replace(/^mcp-annotate: /, '');
 }
 
 function checkNode() {
@@ -107,6 +222,12 @@ function setup() {
   return 0;
 }
 
+/** Whether path is root or inside it. */
+function inside(root, path) {
+  const rel = relative(root, path);
+  return rel === '' || !(rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
 /** The path as later steps can use it: relative to the workspace when inside it. */
 function forWorkspace(path, workspace) {
   const rel = relative(workspace, path);
@@ -114,11 +235,32 @@ function forWorkspace(path, workspace) {
   return rel.split(sep).join('/');
 }
 
+/** What is at a path (nothing: undefined), to tell whether a run wrote it. */
+function fileState(path) {
+  try {
+    const st = statSync(path);
+    return { file: st.isFile(), mtimeMs: st.mtimeMs, size: st.size, ino: st.ino };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the run left a regular file at the path that was not there before it, or changed it. */
+export function written(before, after) {
+  if (!after?.file) return false;
+  return !before || before.mtimeMs !== after.mtimeMs || before.size !== after.size || before.ino !== after.ino;
+}
+
 /** The CLI arguments for the inputs, and the files it writes. */
 export async function plan(env, temp) {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
-  const cwd = resolve(workspace, input('working-directory', env) || '.');
+  const dir = input('working-directory', env) || '.';
+  const cwd = resolve(workspace, dir);
+  const outside = () => new ActionError(`working-directory: ${dir} is outside the workspace (${workspace}); give a directory inside it, relative to it`);
+  if (!inside(workspace, cwd)) throw outside();
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new ActionError(`working-directory: ${cwd} is not a directory`);
+  // Nor through a symbolic link that leads out of it.
+  if (!inside(realpathSync(workspace), realpathSync(cwd))) throw outside();
   const format = input('format', env) || 'text';
   if (!FORMATS.includes(format)) throw new ActionError(`format: ${JSON.stringify(format)} is not one of ${FORMATS.join(', ')}`);
   const failOn = input('fail-on', env);
@@ -126,38 +268,73 @@ export async function plan(env, temp) {
   const sarif = resolve(cwd, input('sarif-file', env) || 'mcp-annotate.sarif');
   const files = { sarif, markdown: join(temp, 'summary.md'), json: join(temp, 'report.json'), github: join(temp, 'annotations.txt') };
 
-  const args = ['lint', ...lines(input('targets', env))];
-  for (const config of lines(input('mcp-config', env))) args.push('--mcp-config', config);
+  // Targets and paths are data: one that starts with "-" would be read as an option.
+  const args = ['lint', ...lines(input('targets', env)).map(asPath)];
+  for (const config of lines(input('mcp-config', env))) args.push('--mcp-config', asPath(config));
   const config = input('config', env);
-  if (config) args.push('--config', config);
+  if (config) args.push('--config', asPath(config));
   const baseline = input('baseline', env);
-  if (baseline) args.push('--baseline', baseline);
+  if (baseline) args.push('--baseline', asPath(baseline));
   if (failOn) args.push('--fail-on', failOn);
   args.push('-f', 'sarif', '-o', files.sarif, '-f', 'markdown', '-o', files.markdown, '-f', 'json', '-o', files.json);
   if (format !== 'github') args.push('-f', 'github', '-o', files.github);
+  // The report for the log, to stdout. Every format of the action has its file, so an -o in
+  // args pairs with a format in args; and the action's own options all come before args,
+  // where a -- (the rest is a stdio server's command) cannot take them.
+  args.push('-f', format, '-o', '-');
   args.push(...(await splitArgs(input('args', env))));
-  // The report for the log goes last, to stdout.
-  args.push('-f', format);
   return { workspace, cwd, format, files, args };
+}
+
+/** The runner's files the action appends to can be written (before anything runs, not after). */
+function checkRunnerFiles(env) {
+  for (const name of ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY']) {
+    if (!env[name]) continue;
+    try {
+      appendFileSync(env[name], '');
+    } catch (err) {
+      throw new ActionError(`${name}: cannot write ${env[name]}: ${err.message}`);
+    }
+  }
 }
 
 /** `run`: lint, then the summary, the annotations and the outputs. */
 async function lint(env = process.env) {
   checkNode();
-  const temp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'mcp-annotate-'));
+  checkRunnerFiles(env);
+  const base = env.RUNNER_TEMP || tmpdir();
+  let temp;
+  try {
+    temp = mkdtempSync(join(base, 'mcp-annotate-'));
+  } catch (err) {
+    throw new ActionError(`RUNNER_TEMP: cannot make a temporary directory in ${base}: ${err.message}`);
+  }
   try {
     const p = await plan(env, temp);
-    process.stdout.write(`mcp-annotate ${p.args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
-    const code = run(process.execPath, [join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const { secrets, shown } = secretsOf(p.args);
+    mask(secrets);
+    process.stdout.write(`mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
+    const sarifBefore = fileState(p.files.sarif);
+    const { code, stderr } = await runCli([join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env });
 
     if (existsSync(p.files.github)) process.stdout.write(readFileSync(p.files.github, 'utf8'));
     if (existsSync(p.files.markdown) && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(p.files.markdown, 'utf8'));
+    if (code !== 0 && !existsSync(p.files.json)) {
+      // No report: the CLI stopped before linting (nothing to lint, a bad config, a usage error).
+      const why = lastLine(stderr);
+      process.stdout.write(`::error title=mcp-annotate::${escapeData(`mcp-annotate exited with code ${code}: ${why ?? 'see the log above'}`)}\n`);
+      if (env.GITHUB_STEP_SUMMARY) {
+        const text = (why ?? 'see the job log').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+        appendFileSync(env.GITHUB_STEP_SUMMARY, `## mcp-annotate\n\n❌ **The run failed** (exit code ${code}) before it could lint anything: ${text}\n\nThe job log has the details.\n`);
+      }
+    }
     let counts = { errors: '', warnings: '' };
     if (existsSync(p.files.json)) {
       const summary = JSON.parse(readFileSync(p.files.json, 'utf8')).summary;
       counts = { errors: String(summary.errors), warnings: String(summary.warnings) };
     }
-    setOutput('sarif-file', existsSync(p.files.sarif) ? forWorkspace(p.files.sarif, p.workspace) : '', env);
+    // Only a SARIF file this run wrote: not one left by an earlier run, nor a directory.
+    setOutput('sarif-file', written(sarifBefore, fileState(p.files.sarif)) ? forWorkspace(p.files.sarif, p.workspace) : '', env);
     setOutput('error-count', counts.errors, env);
     setOutput('warning-count', counts.warnings, env);
     setOutput('exit-code', String(code), env);
@@ -173,9 +350,16 @@ async function main(command) {
     if (command === 'run') return await lint();
     throw new ActionError(`usage: node scripts/action.mjs setup|run (got ${JSON.stringify(command ?? '')})`);
   } catch (err) {
-    if (!(err instanceof ActionError)) throw err;
-    process.stdout.write(`::error title=mcp-annotate::${escapeData(err.message)}\n`);
-    if (command === 'run') setOutput('exit-code', '2');
+    // One line, never a stack trace: an unexpected error says what it was, as an ActionError does.
+    const message = err instanceof ActionError ? err.message : `unexpected error: ${err?.message ?? String(err)}`;
+    process.stdout.write(`::error title=mcp-annotate::${escapeData(message)}\n`);
+    if (command === 'run') {
+      try {
+        setOutput('exit-code', '2');
+      } catch {
+        // GITHUB_OUTPUT itself is what failed; the ::error line says so.
+      }
+    }
     return 2;
   }
 }

@@ -7,7 +7,7 @@
  * offline, from the npm cache the project's own install filled.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ interface StepResult {
 }
 
 /** Run the action's steps in order until one fails, as the runner would. */
-function runAction(actionPath: string, workspace: string, given: Record<string, string>, only?: (s: Step) => boolean) {
+function runAction(actionPath: string, workspace: string, given: Record<string, string>, only?: (s: Step) => boolean, runnerEnv: Record<string, string> = {}) {
   const inputs: Record<string, string> = {};
   for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = given[name] ?? spec.default ?? '';
   const temp = tempDir();
@@ -101,6 +101,7 @@ function runAction(actionPath: string, workspace: string, given: Record<string, 
       RUNNER_TEMP: temp,
       // npm ci from the cache the project's own install filled: no network in tests.
       npm_config_offline: 'true',
+      ...runnerEnv,
     };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(String(v), { inputs, actionPath });
     const script = join(temp, `step-${results.length}.sh`);
@@ -118,6 +119,18 @@ function runAction(actionPath: string, workspace: string, given: Record<string, 
 }
 
 const example = readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8');
+
+/** A stdio MCP server with one tool, in plain Node. */
+const stdioServer = `
+import { createInterface } from 'node:readline';
+const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const msg = JSON.parse(line);
+  if (msg.method === 'initialize') send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'tiny', version: '1.0.0' } } });
+  else if (msg.method === 'tools/list') send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'list_notes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] } });
+  else if (msg.id !== undefined) send({ jsonrpc: '2.0', id: msg.id, result: {} });
+});
+`;
 
 function workspace(files: Record<string, string>): string {
   const dir = tempDir(files);
@@ -207,6 +220,132 @@ describe('the action, run as the runner runs it', () => {
     expect(annotations[1]).toContain(`::error file=my dir/tools "q" $(touch PWNED) \`touch PWNED2\`.json,line=`);
     // format github: the annotations are printed once.
     expect(new Set(annotations).size).toBe(annotations.length);
+  });
+
+  it('passes a target that starts with - as a file, never as an option', () => {
+    const marker = join(tempDir(), 'PWNED');
+    const ws = workspace({ 'servers/example.json': example, '-': example, '--quiet': example });
+    const { last, outputs } = runAction(actionPath, ws, { targets: `servers/example.json\n--stdio=touch ${marker}\n-\n--quiet`, 'fail-on': 'none' }, lintStep);
+    expect(existsSync(marker)).toBe(false);
+    // --stdio=… is a file that does not exist (exit 2); - and --quiet are the files of those names.
+    expect(last.code).toBe(2);
+    expect(last.stdout).toContain(`./--stdio=touch ${marker}: no such file or directory`);
+    expect(last.stdout).toMatch(/ lint servers\/example\.json "?\.\/--stdio=touch [^\n]* \.\/- \.\/--quiet /);
+    const sarif = JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8'));
+    const uris = new Set(sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0]!.physicalLocation.artifactLocation.uri));
+    expect([...uris].sort()).toEqual(['-', '--quiet', 'servers/example.json']);
+    expect(outputs['error-count']).toBe('12');
+  });
+
+  it('keeps its own options before args, so a -- in args takes only the server command', () => {
+    const server = join(tempDir({ 'server.mjs': stdioServer }), 'server.mjs');
+    const ws = workspace({});
+    const { last, outputs, summary } = runAction(actionPath, ws, { format: 'json', 'fail-on': 'none', args: `-- node ${JSON.stringify(server)}` }, lintStep);
+    expect(last.code, last.stderr).toBe(0);
+    // The report on stdout is json (-f json reached the CLI), and the server was linted.
+    const report = JSON.parse(last.stdout.slice(last.stdout.indexOf('{'), last.stdout.lastIndexOf('}') + 1));
+    expect(report.summary.tools).toBe(1);
+    expect(outputs['sarif-file']).toBe('mcp-annotate.sarif');
+    expect(summary).toContain('## mcp-annotate');
+  });
+
+  it('masks the values of --env, --input and --header in args, and never prints them', () => {
+    const ws = workspace({ 'tools.json': example });
+    const secrets = ['sk-live-0123456789', 'in-put-secret-42', 'tok.abcdef.999', 'attached-env-777', 'attached-hdr-888'];
+    const args = `--env API_KEY=${secrets[0]} --input token=${secrets[1]} --header "Authorization: Bearer ${secrets[2]}" --env=OTHER=${secrets[3]} --header=X-Key:${secrets[4]} --env 'REF=\${MY_KEY}'`;
+    const { last } = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none', args }, lintStep);
+    // --header without a --url server is a usage error of the CLI: what matters here is the log.
+    expect(last.code, last.stderr).toBe(2);
+    const log = `${last.stdout}\n${last.stderr}`.split('\n');
+    // Each value is masked before anything else is printed; no other line holds it.
+    for (const secret of secrets) {
+      const first = log.findIndex((l) => l.includes(secret));
+      expect(log[first], secret).toMatch(/^::add-mask::/);
+      expect(log.filter((l) => l.includes(secret) && !l.startsWith('::add-mask::')), secret).toEqual([]);
+    }
+    for (const secret of secrets) expect(log, secret).toContain(`::add-mask::${secret}`);
+    expect(log).toContain(`::add-mask::Bearer ${secrets[2]}`);
+    const echo = log.find((l) => l.startsWith('mcp-annotate lint '))!;
+    expect(echo).toContain('--env "API_KEY=***" --input "token=***" --header "Authorization: ***" "--env=OTHER=***" "--header=X-Key: ***"');
+    // A reference is no secret: the CLI resolves it (and keeps what it resolves to out of its output).
+    expect(echo).toContain('--env "REF=${MY_KEY}"');
+  });
+
+  it('sets the sarif-file output only when this run wrote the file', () => {
+    const ws = workspace({ 'tools.json': example, 'mcp-annotate.sarif': '{"stale":true}', 'dir.sarif/keep': '' });
+    // An earlier run's file, and a run that writes no SARIF (--version prints the version and ends).
+    const version = runAction(actionPath, ws, { targets: 'tools.json', args: '--version' }, lintStep);
+    expect(version.last.code, version.last.stderr).toBe(0);
+    expect(version.outputs['sarif-file']).toBe('');
+    expect(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8')).toBe('{"stale":true}');
+    // Nothing to lint: exit 2, the stale file stays and is not reported.
+    const nothing = runAction(actionPath, ws, {}, lintStep);
+    expect(nothing.last.code).toBe(2);
+    expect(nothing.outputs['sarif-file']).toBe('');
+    // A directory where the file should go.
+    const dir = runAction(actionPath, ws, { targets: 'tools.json', 'sarif-file': 'dir.sarif' }, lintStep);
+    expect(dir.outputs['sarif-file']).toBe('');
+    // A run that writes it: set, even over the stale file.
+    const ok = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none' }, lintStep);
+    expect(ok.last.code).toBe(0);
+    expect(ok.outputs['sarif-file']).toBe('mcp-annotate.sarif');
+    expect(JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8')).runs).toHaveLength(1);
+  });
+
+  it('says why when mcp-annotate fails before linting: one ::error line and a step summary', () => {
+    const ws = workspace({ 'tools.json': example });
+    const nothing = runAction(actionPath, ws, {}, lintStep);
+    expect(nothing.last.code).toBe(2);
+    const errors = nothing.last.stdout.split('\n').filter((l) => l.startsWith('::error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: nothing to lint/);
+    // The CLI's own message still reaches the log, on stderr.
+    expect(nothing.last.stderr).toContain('nothing to lint');
+    expect(nothing.summary).toMatch(/^## mcp-annotate\n\n❌ \*\*The run failed\*\* \(exit code 2\) before it could lint anything: nothing to lint/);
+    expect(nothing.outputs).toEqual({ 'sarif-file': '', 'error-count': '', 'warning-count': '', 'exit-code': '2' });
+    const baseline = runAction(actionPath, ws, { targets: 'tools.json', baseline: 'missing.baseline.json' }, lintStep);
+    expect(baseline.last.code).toBe(2);
+    expect(baseline.last.stdout).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: .*missing\.baseline\.json/m);
+    expect(baseline.summary).toContain('missing.baseline.json');
+  });
+
+  it('says in one ::error line, exit 2 and no stack trace, that the runner environment is broken', () => {
+    const ws = workspace({ 'tools.json': example });
+    const missing = join(tempDir(), 'no', 'such', 'dir');
+    for (const [name, value, says] of [
+      ['RUNNER_TEMP', missing, `RUNNER_TEMP: cannot make a temporary directory in ${missing}: ENOENT`],
+      ['GITHUB_OUTPUT', join(missing, 'output'), `GITHUB_OUTPUT: cannot write ${missing}/output: ENOENT`],
+      ['GITHUB_STEP_SUMMARY', join(missing, 'summary.md'), `GITHUB_STEP_SUMMARY: cannot write ${missing}/summary.md: ENOENT`],
+    ] as const) {
+      const { last } = runAction(actionPath, ws, { targets: 'tools.json' }, lintStep, { [name]: value });
+      expect(last.code, name).toBe(2);
+      const errors = last.stdout.split('\n').filter((l) => l.startsWith('::error'));
+      expect(errors, name).toHaveLength(1);
+      expect(errors[0], name).toContain(`::error title=mcp-annotate::${says}`);
+      expect(last.stderr, name).not.toMatch(/\n\s+at /);
+      // Nothing ran: no report in the log.
+      expect(last.stdout, name).not.toContain('problems');
+    }
+  });
+
+  it('refuses a working-directory outside the workspace and args with a quote left open', () => {
+    const elsewhere = tempDir({ 'tools.json': example });
+    const ws = workspace({ 'sub/tools.json': example });
+    symlinkSync(elsewhere, join(ws, 'link'));
+    for (const dir of [elsewhere, '../x', 'sub/../..', 'link']) {
+      const { last, outputs } = runAction(actionPath, ws, { targets: 'tools.json', 'working-directory': dir }, lintStep);
+      expect(last.code, dir).toBe(2);
+      expect(last.stdout, dir).toContain(`::error title=mcp-annotate::working-directory: ${dir} is outside the workspace (${ws}); give a directory inside it, relative to it`);
+      expect(outputs['exit-code']).toBe('2');
+    }
+    // Inside it, also given as an absolute path: fine.
+    const abs = runAction(actionPath, ws, { targets: 'tools.json', 'working-directory': join(ws, 'sub'), 'fail-on': 'none' }, lintStep);
+    expect(abs.last.code, abs.last.stdout).toBe(0);
+    for (const [args, quote] of [[`--vocab 'core`, 'a single quote (\')'], ['--vocab "core', 'a double quote (")']]) {
+      const { last } = runAction(actionPath, ws, { targets: 'sub/tools.json', args }, lintStep);
+      expect(last.code, args).toBe(2);
+      expect(last.stdout, args).toContain(`::error title=mcp-annotate::args: ${quote} is never closed; close it, or escape it with a backslash`);
+    }
   });
 
   it('refuses shell operators in args and a bad format with one clear line, exit 2', () => {
