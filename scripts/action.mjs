@@ -19,10 +19,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { constants as osConstants, tmpdir } from 'node:os';
-
-const osSignals = osConstants.signals;
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const osSignals = osConstants.signals;
 
 const ACTION_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MIN_NODE = [20, 19];
