@@ -49,6 +49,14 @@ describe('diff engine', () => {
     expect(f.related![0]!.region!.line).toBeGreaterThan(1);
   });
 
+  it('pairs two servers of one name by content first: reordering them is no drift, a change in one still is', () => {
+    const a = { serverInfo: { name: 'x' }, tools: [tool('get', { readOnlyHint: true }, { description: 'Get A.' })] };
+    const b = { serverInfo: { name: 'x' }, tools: [tool('get', { readOnlyHint: false, destructiveHint: false }, { description: 'Get B.' })] };
+    expect(run({ servers: [a, b] }, { servers: [b, a] }).findings).toEqual([]);
+    const weaker = { serverInfo: { name: 'x' }, tools: [tool('get', { readOnlyHint: false, destructiveHint: false }, { description: 'Get A.' })] };
+    expect(run({ servers: [a, b] }, { servers: [b, weaker] }).findings.map((f) => f.ruleId)).toEqual(['drift/readonly-removed']);
+  });
+
   it('quotes tool names in messages as JSON once: escapes stay escapes, not double-escaped', () => {
     const odd = 'gone\u202e|\n::error::x';
     const found = run({ tools: [tool(odd), tool('kept')] }, { tools: [tool('kept'), tool('new\u0007')] }).findings;

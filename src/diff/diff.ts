@@ -75,21 +75,47 @@ function analyse(input: ServerInput, packs: ReadonlySet<PackId>, spec: SpecVersi
 function pairServers(base: ServerInput[], head: ServerInput[]): { pairs: [ServerInput, ServerInput][]; baseOnly: ServerInput[] } {
   if (base.length === 1 && head.length === 1) return { pairs: [[base[0]!, head[0]!]], baseOnly: [] };
   const pairs: [ServerInput, ServerInput][] = [];
-  // Base servers by name, each name's in order: a head server takes the first one left.
-  const byName = new Map<string, { list: ServerInput[]; next: number }>();
+  // Base servers by name, each name's in order, with the next one not yet paired.
+  const byName = new Map<string, { list: ServerInput[]; next: number; byTools?: Map<string, ServerInput[]> }>();
   for (const b of base) {
     const same = byName.get(b.name);
     if (same) same.list.push(b);
     else byName.set(b.name, { list: [b], next: 0 });
   }
+  const headCount = new Map<string, number>();
+  for (const h of head) headCount.set(h.name, (headCount.get(h.name) ?? 0) + 1);
+  const toolsOf = (s: ServerInput) => canonical(s.tools.map((t) => t.value));
   const paired = new Set<ServerInput>();
+  // Several servers of one name (two instances of one server binary): an identical one is its
+  // pair wherever it is, so that reordering them changes nothing; the others pair in order.
+  const partner = new Map<ServerInput, ServerInput>();
   for (const h of head) {
     const same = byName.get(h.name);
-    const b = same?.list[same.next];
-    if (!b) continue;
-    same!.next++;
-    pairs.push([b, h]);
-    paired.add(b);
+    if (!same || (same.list.length === 1 && headCount.get(h.name) === 1)) continue;
+    if (!same.byTools) {
+      same.byTools = new Map();
+      for (const b of same.list) {
+        const key = toolsOf(b);
+        const list = same.byTools.get(key);
+        if (list) list.push(b);
+        else same.byTools.set(key, [b]);
+      }
+    }
+    const b = same.byTools.get(toolsOf(h))?.shift();
+    if (b) {
+      partner.set(h, b);
+      paired.add(b);
+    }
+  }
+  for (const h of head) {
+    let b = partner.get(h);
+    const same = byName.get(h.name);
+    if (!b && same) {
+      while (same.next < same.list.length && paired.has(same.list[same.next]!)) same.next++;
+      b = same.list[same.next];
+      if (b) paired.add(b);
+    }
+    if (b) pairs.push([b, h]);
   }
   return { pairs, baseOnly: base.filter((b) => !paired.has(b)) };
 }
