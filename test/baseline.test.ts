@@ -167,6 +167,23 @@ describe('what does not resurrect baselined findings', () => {
     const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
     expect(JSON.parse(r.stdout).findings.some((f: { tool: string; ruleId: string }) => f.tool === 'send_mail' && f.ruleId === 'readonly-vs-outcome')).toBe(true);
   });
+
+  it('a bare tool replaced by another bare tool is a new tool, not a rename (every bare tool has one fingerprint)', async () => {
+    const bare = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
+    const dir = tempDir({ 'd.json': dump([bare('ping', 'Check the connection.'), get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    writeFileSync(join(dir, 'd.json'), dump([bare('drop_database', 'Drop the whole database. Cannot be undone.'), get]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    expect(r.stderr).not.toContain('has the content of');
+    expect(JSON.parse(r.stdout).findings.filter((f: { tool: string }) => f.tool === 'drop_database').length).toBeGreaterThan(0);
+    // A server of bare tools alone is not followed under another name either.
+    writeFileSync(join(dir, 'e.json'), dump([bare('ping', 'Check the connection.')]).replace('"mail"', '"db"'));
+    await runCli(['lint', 'e.json', '--baseline', 'b2.json', '--update-baseline'], { cwd: dir });
+    writeFileSync(join(dir, 'e.json'), dump([bare('ping', 'Check the connection.')]).replace('"mail"', '"other"'));
+    const s = await runCli(['lint', 'e.json', '--baseline', 'b2.json', '-f', 'json'], { cwd: dir });
+    expect(s.stderr).not.toContain('has the tools of');
+    expect(JSON.parse(s.stdout).findings.length).toBeGreaterThan(0);
+  });
 });
 
 describe('stale entries', () => {

@@ -67,15 +67,32 @@ const keyOf = (server: string, tool: string | undefined, rule: string, pointer: 
 interface ServerTools {
   /** Tool name → fingerprint, for every tool of every server with this name in the run. */
   tools: Map<string, string>;
+  /** The tools whose fingerprinted content can tell them apart (see distinctive). */
+  distinctive: Set<string>;
+}
+
+/**
+ * Whether the content a fingerprint covers says enough to recognise a tool by: annotations or
+ * _meta with a member, an outputSchema, or input properties. A bare tool ({type: "object"}
+ * and nothing else) has the fingerprint of every other bare tool: "ping" replaced by an
+ * unannotated "drop_database" is not a rename.
+ */
+function distinctive(tool: unknown): boolean {
+  if (!isObject(tool)) return false;
+  const filled = (v: unknown) => isObject(v) && Object.keys(v).length > 0;
+  const schema = tool.inputSchema;
+  return filled(tool.annotations) || filled(tool._meta) || tool.outputSchema !== undefined || (isObject(schema) && filled(schema.properties));
 }
 
 function toolsByServer(servers: readonly ServerInput[]): Map<string, ServerTools> {
   const out = new Map<string, ServerTools>();
   for (const s of servers) {
-    const entry = out.get(s.name) ?? { tools: new Map<string, string>() };
+    const entry = out.get(s.name) ?? { tools: new Map<string, string>(), distinctive: new Set<string>() };
     s.tools.forEach((t, i) => {
       const name = isObject(t.value) && typeof t.value.name === 'string' && t.value.name !== '' ? t.value.name : `#${i}`;
-      if (!entry.tools.has(name)) entry.tools.set(name, toolFingerprint(t.value));
+      if (entry.tools.has(name)) return;
+      entry.tools.set(name, toolFingerprint(t.value));
+      if (distinctive(t.value)) entry.distinctive.add(name);
     });
     out.set(s.name, entry);
   }
@@ -106,7 +123,8 @@ export function findServerRenames(entries: readonly BaselineEntry[], servers: re
     baselined.set(e.server, fps);
   }
   const vanished = [...baselined].filter(([name, fps]) => !current.has(name) && fps.size > 0);
-  const fresh = [...current].filter(([name]) => !baselined.has(name)).map(([name, s]) => ({ name, fps: new Set(s.tools.values()) }));
+  // Only fingerprints that can tell tools apart: a server of bare tools matches any other.
+  const fresh = [...current].filter(([name]) => !baselined.has(name)).map(([name, s]) => ({ name, fps: new Set([...s.tools].filter(([tool]) => s.distinctive.has(tool)).map(([, fp]) => fp)) }));
   const pairs: ServerRename[] = [];
   for (const [from, fps] of vanished) {
     const candidates = fresh.filter((n) => [...fps].every((fp) => n.fps.has(fp)));
@@ -138,7 +156,7 @@ export function findRenames(entries: readonly BaselineEntry[], servers: readonly
     for (const [from, fp] of vanished) {
       const sameOld = vanished.filter(([, f]) => f === fp);
       const sameNew = fresh.filter(([, f]) => f === fp);
-      if (sameOld.length === 1 && sameNew.length === 1) out.push({ server, from, to: sameNew[0]![0] });
+      if (sameOld.length === 1 && sameNew.length === 1 && now.distinctive.has(sameNew[0]![0])) out.push({ server, from, to: sameNew[0]![0] });
     }
   }
   return out.sort((a, b) => cmp(a.server, b.server) || cmp(a.to, b.to));
