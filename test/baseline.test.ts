@@ -209,6 +209,17 @@ describe('stale entries', () => {
     expect((await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir })).code).toBe(0);
   });
 
+  it('--update-baseline says it lowered a count, not that it dropped an entry, when a finding occurs fewer times', async () => {
+    const dir = tempDir({ 'd.json': dump([send, send]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(read(dir).entries.some((e) => e.count === 2)).toBe(true);
+    writeFileSync(join(dir, 'd.json'), dump([send]));
+    const u = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    // The duplicate name's finding is gone (dropped); the others occur once now (lowered).
+    expect(u.stderr).toMatch(/; dropped 1 stale entry, lowered the count of \d+ entr(y|ies)\n$/);
+    expect(read(dir).entries.every((e) => e.count === 1)).toBe(true);
+  });
+
   it('json, sarif and markdown say what the baseline kept out and what went stale', async () => {
     const dir = tempDir({ 'd.json': dump([send, del, get]) });
     const w = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline', '-f', 'json'], { cwd: dir });

@@ -105,7 +105,14 @@ export async function applyBaseline(
     }
     const next = buildBaseline(findings, servers, { entries, match });
     await writeBaseline(path, display, next);
-    const dropped = match.stale.length ? `; dropped ${plural(match.stale.length, 'stale entry', 'stale entries')}` : '';
+    // An entry that no finding matched is dropped; one matched fewer times keeps a lower count.
+    const gone = match.stale.filter((s) => s.unmatched === s.entry.count).length;
+    const lowered = match.stale.length - gone;
+    const changes = [
+      ...(gone ? [`dropped ${plural(gone, 'stale entry', 'stale entries')}`] : []),
+      ...(lowered ? [`lowered the count of ${plural(lowered, 'entry', 'entries')}`] : []),
+    ];
+    const dropped = changes.length ? `; ${changes.join(', ')}` : '';
     lines.push(`wrote baseline ${display}: ${plural(next.entries.length, 'entry', 'entries')} covering ${plural(findings.length, 'finding')}${dropped}`);
     return { findings: [], lines, failStale: false, error: false, summary: { file: display, known: findings.length, stale: 0, updated: true } };
   }
