@@ -116,7 +116,7 @@ describe('what does not resurrect baselined findings', () => {
     const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir });
     expect(r.stderr.split('\n').slice(0, 2)).toEqual([
       'mcp-annotate: baseline baseline.json: server "mailer" has the tools of baselined server "mail"; its entries apply to it',
-      'mcp-annotate: baseline baseline.json: tool "send_mail" of server "mail" has the content of baselined tool "send_email"; its entries apply to it',
+      'mcp-annotate: baseline baseline.json: tool "send_mail" of server "mailer" has the content of baselined tool "send_email"; its entries apply to it',
     ]);
     expect(r.stdout).toBe('✔ no problems in 1 server, 3 tools\n');
     expect(r.code).toBe(0);

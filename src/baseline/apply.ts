@@ -91,7 +91,9 @@ export async function applyBaseline(
   const match = matchBaseline(findings, servers, entries, inputErrors === 0, uncheckedServers(servers, stopped));
   const lines: string[] = [];
   for (const r of match.serverRenames) lines.push(`baseline ${display}: server ${q(r.to)} has the tools of baselined server ${q(r.from)}; its entries apply to it`);
-  for (const r of match.renames) lines.push(`baseline ${display}: tool ${q(r.to)} of server ${q(r.server)} has the content of baselined tool ${q(r.from)}; its entries apply to it`);
+  // A tool renamed in a renamed server: the server by the name it has now.
+  const serverNow = new Map(match.serverRenames.map((r) => [r.from, r.to]));
+  for (const r of match.renames) lines.push(`baseline ${display}: tool ${q(r.to)} of server ${q(serverNow.get(r.server) ?? r.server)} has the content of baselined tool ${q(r.from)}; its entries apply to it`);
 
   if (flags.updateBaseline) {
     if (inputErrors > 0 || stopped) {
