@@ -5,6 +5,20 @@ import { escapeSegment, fieldPath } from '../src/util/pointer.js';
 import { escapeTerminal, quote } from '../src/util/text.js';
 import { charLabel, mayHide, removeHidden, scanHidden, type HiddenScan } from '../src/util/unicode.js';
 
+/** Distinct characters a finding's detail names; past them, it gives their number. */
+const DETAIL_CHARS = 8;
+
+/**
+ * Which characters a string hides, for the baseline: "U+200B U+202E". A baseline that
+ * accepted a zero-width space in a description does not cover the bidi override added to it
+ * later: the detail differs, so that finding is new.
+ */
+function detailOf(scan: HiddenScan): string {
+  const codes = [...new Set(scan.chars.map((c) => c.codePoint))].sort((a, b) => a - b);
+  const shown = codes.slice(0, DETAIL_CHARS).map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`);
+  return codes.length > DETAIL_CHARS ? `${shown.join(' ')} and ${codes.length - DETAIL_CHARS} more` : shown.join(' ');
+}
+
 /** Strings reported per schema; one note counts the rest. */
 const MAX_PER_SCHEMA = 50;
 const SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
@@ -79,6 +93,9 @@ needs any of them.`,
   of the line, and the text after it overwrites what came before, so a reviewer reading a
   log or \`cat\` output sees only the second half.
 - **Positions** are UTF-16 indexes into the string (what JavaScript and SARIF columns count).
+- **Baselines** keep which characters a finding was about (its \`detail\`, e.g.
+  \`"U+200B"\`): an accepted zero-width space in a description does not cover a bidi override
+  added to that description later; that finding is new.
 - **Fix:** replace the string with the same text without the hidden characters (a lone CR,
   vertical tab, form feed or NEL becomes a line feed, so no text runs together). The tool
   \`name\` gets no mechanical fix: renaming changes what callers send in \`tools/call\`.
@@ -180,6 +197,7 @@ needs any of them.`,
       const cleaned = removeHidden(value, scan.chars);
       ctx.report({
         pointer,
+        detail: detailOf(scan),
         message: `${field} holds characters that hide or reorder text for a person reading it, though not for a model: ${describeHidden(scan)}`,
         suggestion: fixable
           ? 'remove them, and find out how they got there: hidden text in tool metadata is a known way to poison a model'

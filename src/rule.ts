@@ -83,6 +83,12 @@ export interface ReportInput {
   severity?: Severity;
   related?: { pointer: string; message: string; tool?: ToolView; serverId?: string }[];
   fix?: Fix;
+  /**
+   * What the finding is about when its rule and place alone do not say it (hidden-characters:
+   * which characters). A baseline entry holds it, so an accepted finding does not cover a
+   * changed one at the same place.
+   */
+  detail?: string;
 }
 
 export interface ServerRef {

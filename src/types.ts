@@ -125,4 +125,6 @@ export interface Finding {
   region?: Region;
   related?: RelatedLocation[];
   fix?: Fix & { regions?: { region: Region; text: string }[] };
+  /** See ReportInput.detail: part of the finding's baseline key. */
+  detail?: string;
 }

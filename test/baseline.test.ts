@@ -168,6 +168,24 @@ describe('what does not resurrect baselined findings', () => {
     expect(JSON.parse(r.stdout).findings.some((f: { tool: string; ruleId: string }) => f.tool === 'send_mail' && f.ruleId === 'readonly-vs-outcome')).toBe(true);
   });
 
+  it('a bidi override added to a description whose zero-width space was baselined is new; the old entry is stale', async () => {
+    const reader = (description: string) => tool('read_file', { readOnlyHint: true, openWorldHint: false }, { description });
+    const dir = tempDir({ 'd.json': dump([reader('Reads\u200b the file.')]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(read(dir).entries).toEqual([expect.objectContaining({ rule: 'hidden-characters', pointer: '/description', detail: 'U+200B', count: 1 })]);
+    writeFileSync(join(dir, 'd.json'), dump([reader('Reads\u200b the\u202e file.')]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    const found = JSON.parse(r.stdout).findings as { ruleId: string; message: string }[];
+    expect(found.map((f) => [f.ruleId, f.message.includes('U+200B') && f.message.includes('U+202E')])).toEqual([['hidden-characters', true]]);
+    expect(r.stderr).toContain('stale baseline entry: hidden-characters ("U+200B") on tool "read_file" of server "mail" at "/description" no longer occurs');
+    // A baseline written before findings had a detail still covers them.
+    const old = read(dir);
+    for (const e of old.entries) delete e.detail;
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(old, null, 2) + '\n');
+    const legacy = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(legacy.stdout).findings).toEqual([]);
+  });
+
   it('a bare tool replaced by another bare tool is a new tool, not a rename (every bare tool has one fingerprint)', async () => {
     const bare = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
     const dir = tempDir({ 'd.json': dump([bare('ping', 'Check the connection.'), get]) });

@@ -124,7 +124,7 @@ export async function applyBaseline(
     const pos = loaded?.position(s.index);
     const where = pos ? `${display}:${pos.line}:${pos.column}` : display;
     const e = s.entry;
-    const what = `${e.rule} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
+    const what = `${e.rule}${e.detail !== undefined ? ` (${q(e.detail)})` : ''} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
     const how = s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`;
     lines.push(`${where}: stale baseline entry: ${what} ${how}; remove it or run with --update-baseline`);
   }

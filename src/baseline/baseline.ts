@@ -40,6 +40,8 @@ export interface BaselineEntry {
   rule: string;
   /** Pointer within the tool (absolute for server-level findings). */
   pointer: string;
+  /** The finding's detail, for rules that give one (see ReportInput.detail). */
+  detail?: string;
   count: number;
   /** Content fingerprint of the tool, to follow it through a rename. */
   fingerprint?: string;
@@ -62,7 +64,10 @@ export function toolFingerprint(tool: unknown): string {
 }
 
 const SEP = '\u0000';
-const keyOf = (server: string, tool: string | undefined, rule: string, pointer: string) => [server, tool ?? SEP, rule, pointer].join(SEP);
+/** In a key: no detail (an entry written before its rule gave one covers any detail). */
+const NO_DETAIL = '\u0001';
+const keyOf = (server: string, tool: string | undefined, rule: string, pointer: string, detail: string | undefined) =>
+  [server, tool ?? SEP, rule, pointer, detail ?? NO_DETAIL].join(SEP);
 
 interface ServerTools {
   /** Tool name → fingerprint, for every tool of every server with this name in the run. */
@@ -202,7 +207,7 @@ export function matchBaseline(
   const alias = new Map(renames.map((r) => [r.server + SEP + r.to, r.from]));
   const slots = new Map<string, { index: number; remaining: number }[]>();
   entries.forEach((e, index) => {
-    const k = keyOf(e.server, e.tool, e.rule, e.pointer);
+    const k = keyOf(e.server, e.tool, e.rule, e.pointer, e.detail);
     slots.set(k, [...(slots.get(k) ?? []), { index, remaining: e.count }]);
   });
   const fresh: Finding[] = [];
@@ -210,7 +215,9 @@ export function matchBaseline(
   for (const f of findings) {
     const server = serverAlias.get(f.server) ?? f.server;
     const tool = f.tool === undefined ? undefined : (alias.get(server + SEP + f.tool) ?? f.tool);
-    const slot = slots.get(keyOf(server, tool, f.ruleId, f.toolPointer))?.find((s) => s.remaining > 0);
+    const open = (detail: string | undefined) => slots.get(keyOf(server, tool, f.ruleId, f.toolPointer, detail))?.find((s) => s.remaining > 0);
+    // The same detail; else an entry without one (a baseline written before the rule gave details).
+    const slot = open(f.detail) ?? (f.detail !== undefined ? open(undefined) : undefined);
     if (slot) {
       slot.remaining--;
       coveredBy.set(f, slot.index);
@@ -242,7 +249,7 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
   const byId = new Map(servers.map((s) => [s.id, s]));
   const entries = new Map<string, BaselineEntry>();
   for (const f of findings) {
-    const k = keyOf(f.server, f.tool, f.ruleId, f.toolPointer);
+    const k = keyOf(f.server, f.tool, f.ruleId, f.toolPointer, f.detail);
     let e = entries.get(k);
     if (!e) {
       const tool = f.toolIndex !== undefined ? byId.get(f.serverId)?.tools[f.toolIndex]?.value : undefined;
@@ -251,6 +258,7 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
         ...(f.tool !== undefined ? { tool: f.tool } : {}),
         rule: f.ruleId,
         pointer: f.toolPointer,
+        ...(f.detail !== undefined ? { detail: f.detail } : {}),
         count: 0,
         ...(f.tool !== undefined && tool !== undefined ? { fingerprint: toolFingerprint(tool) } : {}),
         message: f.message,
@@ -262,7 +270,7 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
     const justification = was !== undefined ? previous!.entries[was]!.justification : undefined;
     if (justification !== undefined && e.justification === undefined) e.justification = justification;
   }
-  const list = [...entries.values()].sort((a, b) => cmp(a.server, b.server) || cmp(a.tool, b.tool) || cmp(a.rule, b.rule) || cmp(a.pointer, b.pointer));
+  const list = [...entries.values()].sort((a, b) => cmp(a.server, b.server) || cmp(a.tool, b.tool) || cmp(a.rule, b.rule) || cmp(a.pointer, b.pointer) || cmp(a.detail, b.detail));
   return { version: BASELINE_VERSION, entries: list };
 }
 

@@ -15,7 +15,7 @@ export interface LoadedBaseline {
   position(index: number): { line: number; column: number } | undefined;
 }
 
-const ENTRY_KEYS = ['server', 'tool', 'rule', 'pointer', 'count', 'fingerprint', 'message', 'justification'];
+const ENTRY_KEYS = ['server', 'tool', 'rule', 'pointer', 'detail', 'count', 'fingerprint', 'message', 'justification'];
 
 /** Read a baseline; a missing file is undefined, a broken one a ConfigError naming file:line:col. */
 export async function readBaseline(path: string, display: string): Promise<LoadedBaseline | undefined> {
@@ -69,7 +69,7 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
         ok = false;
       }
     }
-    for (const k of ['tool', 'fingerprint', 'message', 'justification'] as const) {
+    for (const k of ['tool', 'detail', 'fingerprint', 'message', 'justification'] as const) {
       if (k in e && typeof e[k] !== 'string') {
         at(`${p}/${k}`, `entries[${i}].${k} must be a string`);
         ok = false;

@@ -244,6 +244,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         };
       }),
       fix: input.fix,
+      detail: input.detail,
     });
   };
 
