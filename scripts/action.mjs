@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { constants as osConstants, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const osSignals = osConstants.signals;
 
@@ -53,22 +53,6 @@ export function asPath(value) {
 /** A stand-in for "$" while shell-quote splits words, so that nothing is taken for a variable. */
 const DOLLAR = '\uE000';
 
-/** The quote a line leaves open (shell-quote would close it at the end, silently), if any: as the CLI checks --stdio. */
-function unclosedQuote(line) {
-  let open;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (open === "'") {
-      if (c === "'") open = undefined;
-    } else if (c === '\\') i++;
-    else if (open === '"') {
-      if (c === '"') open = undefined;
-    } else if (c === '"' || c === "'") open = c;
-    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
-  }
-  return open;
-}
-
 /**
  * Split the args input into words like a shell (quotes and backslashes group), without a
  * shell: no variable expansion, no globbing (a glob stays a word; mcp-annotate expands its own
@@ -76,6 +60,8 @@ function unclosedQuote(line) {
  */
 export async function splitArgs(value) {
   if (value.includes(DOLLAR)) throw new ActionError('args: contains U+E000, which is not allowed');
+  // The CLI's own check for --stdio (the setup step built it).
+  const { unclosedQuote } = await import(pathToFileURL(join(ACTION_ROOT, 'dist', 'src', 'sources', 'live', 'targets.js')).href);
   const unclosed = unclosedQuote(value);
   if (unclosed) {
     throw new ActionError(`args: a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) is never closed; close it, or escape it with a backslash`);

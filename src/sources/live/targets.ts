@@ -127,13 +127,8 @@ export function checkUrl(url: string, shown: string): string {
 
 const SENTINEL = '\u0000';
 
-/**
- * Split a --stdio command line into argv like a POSIX shell would (quotes, escapes), with
- * `$NAME` / `${NAME}` references resolved from the environment. No shell runs: pipes,
- * redirections and `&&` are refused.
- */
-/** The quote a command line leaves open (shell-quote would close it at the end, silently), if any. */
-function unclosedQuote(line: string): '"' | "'" | undefined {
+/** The quote a command line leaves open (shell-quote would close it at the end, silently), if any. The Action checks its args with it too. */
+export function unclosedQuote(line: string): '"' | "'" | undefined {
   let open: '"' | "'" | undefined;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -148,6 +143,11 @@ function unclosedQuote(line: string): '"' | "'" | undefined {
   return open;
 }
 
+/**
+ * Split a --stdio command line into argv like a POSIX shell would (quotes, escapes), with
+ * `$NAME` / `${NAME}` references resolved from the environment. No shell runs: pipes,
+ * redirections and `&&` are refused.
+ */
 export function splitCommandLine(line: string, ctx: ExpandContext, secrets: Set<string>): string[] {
   const unclosed = unclosedQuote(line);
   if (unclosed !== undefined) {
