@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { DRIFT_RULES } from '../diff/rules/index.js';
 import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
-import { loadTargets, ownFiles, STDIN_PATHS } from '../sources/files.js';
+import { loadTargets, ownFiles, readFiles, STDIN_PATHS } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
@@ -57,7 +57,8 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   // Directories and globs do not pick up the run's own config file, nor reports it wrote before.
   const own = ownFiles(io.cwd, { inputs: [settings.config?.path], outputs: outputs.map((o) => o.file) });
   const before = await loadTargets([base], io.cwd, io.stdin, { exclude: own, check: checkInputs });
-  const after = await gatherServers(head === undefined ? [] : [head], opts, io, own);
+  // The base's files are the run's too: --save-snapshots must not write over them.
+  const after = await gatherServers(head === undefined ? [] : [head], opts, io, { ...own, inputs: readFiles(before.servers, own) });
   for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (after.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${after.interrupted}); ${stoppedSummary('every server started was stopped')}\n`);

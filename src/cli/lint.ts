@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lint, type LintResult } from '../engine/engine.js';
-import { loadTargets, ownFiles, type OwnFiles } from '../sources/files.js';
+import { loadTargets, ownFiles, readFiles, type OwnFiles } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
@@ -219,7 +219,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   }
   if (live) {
     const { gatherLive } = await import('../sources/live/index.js');
-    const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr });
+    const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr, reserved: readFiles(gathered.servers, exclude) });
     append(gathered.servers, r.servers);
     append(gathered.errors, r.errors);
     append(gathered.notes, r.notes);

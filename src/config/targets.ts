@@ -5,7 +5,7 @@
  * --save-snapshots). The MCP SDK is loaded only when there are live servers.
  */
 import { dirname } from 'node:path';
-import { loadTargets, type OwnFiles } from '../sources/files.js';
+import { loadTargets, readFiles, type OwnFiles } from '../sources/files.js';
 import type { InputError, ServerInput } from '../types.js';
 import type { ResolvedConfig } from './resolve.js';
 import type { LiveRunFlags } from '../sources/live/run.js';
@@ -60,7 +60,7 @@ export async function gatherConfigTargets(
       for (const n of resolved.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
       throw new UsageError(`nothing to lint: every server under targets.mcpServers of ${config.display} is disabled; enable one, or give targets on the command line`);
     }
-    const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, io));
+    const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, { ...io, reserved: readFiles(out.servers, exclude) }));
     append(out.servers, run.servers);
     append(out.errors, run.errors);
     out.interrupted = run.interrupted;

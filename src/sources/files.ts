@@ -226,6 +226,13 @@ function isReport(path: string): boolean {
   }
 }
 
+/** The files a run reads (absolute): the dumps it loaded, and its own baseline and config file. */
+export function readFiles(servers: readonly ServerInput[], own: OwnFiles | undefined): Set<string> {
+  const files = new Set(own?.inputs ?? []);
+  for (const s of servers) if (s.origin.kind === 'file') files.add(resolve(s.origin.path));
+  return files;
+}
+
 export interface TargetOptions {
   /** The run's own files, which directories and globs do not pick up (see OwnFiles). */
   exclude?: OwnFiles;

@@ -144,6 +144,17 @@ describe('snapshots', () => {
     expect(lines[loc.physicalLocation.region.startLine - 1]).toContain('"outcomes"');
   });
 
+  it('a snapshot never writes over a file the run reads: a dump of the same name gets -2', async () => {
+    const dump = JSON.stringify({ tools: [{ name: 'kept', inputSchema: { type: 'object' } }] });
+    const dir = tempDir({ 'snaps/vocab-server.json': dump });
+    const r = await runCli(['lint', 'snaps/vocab-server.json', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--save-snapshots', 'snaps', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(dir, 'snaps/vocab-server.json'), 'utf8')).toBe(dump);
+    expect(readdirSync(join(dir, 'snaps')).sort()).toEqual(['vocab-server-2.json', 'vocab-server.json']);
+    const files = new Set(JSON.parse(r.stdout).findings.map((f: { file: string }) => f.file));
+    expect(files).toEqual(new Set(['snaps/vocab-server.json', 'snaps/vocab-server-2.json']));
+  });
+
   it('a snapshot or dump path that cannot be written is one line naming it; the other servers are still linted', async () => {
     const dir = tempDir({ afile: '' });
     const r = await runCli(['lint', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--save-snapshots', 'afile/snaps', '-f', 'json'], { cwd: dir });
@@ -290,6 +301,19 @@ describe('client config files', () => {
     expect(wiped).toBeGreaterThan(0);
     expect(shown.slice(wiped + 5)).toMatch(/^(vocab-server|misbehave-slow-ok) /);
     expect(shown).toMatch(/problems? \(\d+ errors?, \d+ warnings?, \d+ notes?\) in 2 servers/);
+  });
+
+  it('--concurrency past 10: twelve hanging servers run at once and time out together, one line each, no warning', async () => {
+    // Servers that never answer, so that all twelve are running at once until the deadline.
+    const entries = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`s${i}`, serverArgv('misbehave.mjs', 'hang')]));
+    const dir = tempDir({ '.mcp.json': json({ mcpServers: entries }) });
+    const started = Date.now();
+    const r = await runCli(['lint', '--mcp-config', '.mcp.json', '--concurrency', '12', '--timeout', '2', '-f', 'json'], { cwd: dir });
+    // One after another they would take 24 s.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(12);
+    expect(r.stderr).not.toContain('Warning');
   });
 
   it('--server names a server that does not exist: an error naming the ones that do', async () => {

@@ -23,6 +23,8 @@ export interface LiveContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Files the run reads (absolute): --save-snapshots never writes over one. */
+  reserved?: ReadonlySet<string>;
 }
 
 function inputsOf(f: LiveFlags): Map<string, string> {

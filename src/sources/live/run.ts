@@ -7,7 +7,8 @@
  * groups) before the command ends.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { setMaxListeners } from 'node:events';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../../types.js';
 import { writeReason } from '../../util/write.js';
 import { displayPath, loadText } from '../files.js';
@@ -26,6 +27,8 @@ export interface LiveRunOptions {
   concurrency: number;
   /** Write each server's snapshot into this directory (absolute), and point findings into it. */
   saveDir?: string;
+  /** Files the run reads (absolute): a snapshot never takes one's name (it would overwrite it). */
+  reserved?: ReadonlySet<string>;
   cwd: string;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   limits?: Partial<Omit<Limits, 'timeoutMs'>>;
@@ -58,8 +61,9 @@ export interface LiveRunFlags {
 }
 
 /** A live run's options from its flags, with the defaults for what they leave out. */
-export function liveRunOptions(f: LiveRunFlags, io: Pick<LiveRunOptions, 'cwd' | 'stderr'>): LiveRunOptions {
+export function liveRunOptions(f: LiveRunFlags, io: Pick<LiveRunOptions, 'cwd' | 'stderr' | 'reserved'>): LiveRunOptions {
   return {
+    ...(io.reserved ? { reserved: io.reserved } : {}),
     timeoutMs: (f.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     timeoutGiven: f.timeout !== undefined,
     concurrency: f.concurrency ?? DEFAULT_CONCURRENCY,
@@ -88,6 +92,8 @@ export function liveError(target: LiveTarget, message: string): InputError {
 export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Promise<{ outcomes: Outcome[]; interrupted?: NodeJS.Signals }> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits, timeoutMs: opts.timeoutMs };
   const stop = new AbortController();
+  // Every server running at once listens for it: past 10 (--concurrency 11) Node warned of a leak.
+  setMaxListeners(0, stop.signal);
   let interrupted: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (interrupted) {
@@ -134,6 +140,12 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
   if (interrupted) return { servers: [], errors: [], snapshots: [], interrupted };
   const result: LiveRunResult = { servers: [], errors: [], snapshots: [] };
   const takenFiles = new Set<string>();
+  if (opts.saveDir) {
+    // The run's own inputs in that directory (a dump linted in the same run, a client config,
+    // the config file) keep their content: a snapshot named like one gets another name.
+    const inputs = [...(opts.reserved ?? []), ...targets.flatMap((t) => (t.config ? [t.config.file] : []))];
+    for (const path of inputs) if (dirname(resolve(path)) === opts.saveDir) takenFiles.add(basename(path).toLowerCase());
+  }
   const takenIds = new Set<string>();
   // A directory that cannot be made fails each snapshot's write below, which says why for its server.
   if (opts.saveDir && outcomes.some((o) => o.ok)) await mkdir(opts.saveDir, { recursive: true }).catch(() => undefined);
