@@ -116,7 +116,7 @@ describe('validation messages', () => {
     ]);
   });
 
-  it('JSON: unknown rule, bad severity, unknown key, bad option: path, file:line:col and the closest value', async () => {
+  it('JSON: unknown rule, bad severity, unknown key, bad option, and a rule naming no policy, all in one run: path, file:line:col and the closest value', async () => {
     const text = `{
   "rule": {},
   "rules": {
@@ -135,6 +135,8 @@ describe('validation messages', () => {
       'mcp-annotate.config.json:5:20: rules["toxic-flow"][0] is "err"; expected "off", "note", "warning" or "error"; did you mean "error"?',
       'mcp-annotate.config.json:5:29: rules["toxic-flow"][1]: toxic-flow has no option "openWorldIsUntrustd"; did you mean "openWorldIsUntrusted"? (options: openWorldIsUntrusted)',
       'mcp-annotate.config.json:6:22: rules["name-vs-hints"] is "warn"; expected "off", "note", "warning" or "error"; did you mean "warning"?',
+      // Checked though the schema found errors elsewhere (it was reported only once they were fixed).
+      'mcp-annotate.config.json:8:47: overrides[0].rules sets "policy/nope", but no policy is named "nope"',
       'mcp-annotate.config.json:9:11: spec is "2025-11-26"; expected "2025-03-26", "2025-06-18", "2025-11-25" or "2026-07-28"; did you mean "2025-11-25"?',
       'mcp-annotate.config.json:10:21: vocabularies has a member "sep1913" that is not allowed there (allowed: "core", "sep-1913", "action-metadata", "trust-annotations", "risk-metadata", "webmcp-sensitive" and "meta-hints"); did you mean "sep-1913"?',
     ]);
@@ -145,6 +147,21 @@ describe('validation messages', () => {
     expect(await problemsOf({ 'mcp-annotate.config.json': text })).toEqual([
       'mcp-annotate.config.json:18:9: overrides[0].rules sets "policy/no-publik", but no policy is named "no-publik"; did you mean "policy/no-public"?',
     ]);
+  });
+
+  it('a policy the schema rejects does not hide the problems of the others, nor its name from the rules that use it', async () => {
+    const text = json({
+      policies: [
+        { name: 'bad-effect', effect: 'warnn', conditions: { fact: 'tool.name', equals: 'x' } },
+        { name: 'twice', effect: 'warn', conditions: { fact: 'tool.name', equals: 'x' } },
+        { name: 'twice', effect: 'warn', conditions: { fact: 'tool.name', equals: 'y' } },
+      ],
+      rules: { 'policy/bad-effect': 'error' },
+    });
+    const problems = await problemsOf({ 'mcp-annotate.config.json': text });
+    expect(problems.some((p) => p.includes('policies[0].effect'))).toBe(true);
+    expect(problems.some((p) => p.includes('policies[2].name "twice" is already the name of policies[1]'))).toBe(true);
+    expect(problems.some((p) => p.includes('no policy is named'))).toBe(false);
   });
 
   it('a value listed twice: which, and where, without the noise of the branch that wanted an object', async () => {

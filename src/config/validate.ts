@@ -141,10 +141,13 @@ export interface CheckedConfig {
 export function checkConfig(value: unknown, problems: PointedProblem[]): CheckedConfig {
   const knownRules = [...RULES, ...DRIFT_RULES].map((r) => r.id);
   const validateSchema = generated('config').validate!;
-  if (!validateSchema(value)) {
-    append(problems, schemaProblems(validateSchema.errors ?? [], knownRules));
-    return { policies: [] };
-  }
+  const valid = validateSchema(value);
+  // With schema errors, the checks below still look at the parts the schema found nothing
+  // wrong in (a policy, a rules map), so that one run lists every problem.
+  const errorPaths = valid ? [] : (validateSchema.errors ?? []).map((e) => e.instancePath);
+  if (!valid) append(problems, schemaProblems(validateSchema.errors ?? [], knownRules));
+  if (!isObject(value)) return { policies: [] };
+  const sound = (at: string) => !errorPaths.some((p) => p === at || p.startsWith(`${at}/`));
   const config = value as Record<string, unknown>;
   if (isObject(config.vocabularies) && config.vocabularies.core === false) {
     problems.push({ pointer: '/vocabularies/core', message: 'vocabularies.core cannot be false: the core vocabulary is the MCP spec itself and is always on' });
@@ -153,6 +156,11 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
   const names = new Map<string, number>();
   (Array.isArray(config.policies) ? (config.policies as Policy[]) : []).forEach((policy, i) => {
     const at = `/policies/${i}`;
+    if (!sound(at)) {
+      // Its name still counts for the rules that name it, when it has one.
+      if (isObject(policy) && typeof policy.name === 'string' && !names.has(policy.name)) names.set(policy.name, i);
+      return;
+    }
     const first = names.get(policy.name);
     if (first !== undefined) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
     else names.set(policy.name, i);
@@ -163,7 +171,7 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
   });
   const policyIds = [...names.keys()].map((n) => `${POLICY_PREFIX}${n}`);
   const checkRuleIds = (rules: unknown, at: string) => {
-    if (!isObject(rules)) return;
+    if (!isObject(rules) || !sound(at)) return;
     for (const id of Object.keys(rules)) {
       if (id.startsWith(POLICY_PREFIX) && !policyIds.includes(id)) {
         problems.push({
@@ -176,7 +184,7 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
   };
   // Globs picomatch would refuse to compile (it threw "Input length … exceeds maximum allowed length").
   const checkGlobs = (list: unknown, at: string) => {
-    if (!Array.isArray(list)) return;
+    if (!Array.isArray(list) || !sound(at)) return;
     list.forEach((g, j) => {
       const why = typeof g === 'string' ? globTooLong(g) : undefined;
       if (why) problems.push({ pointer: `${at}/${j}`, message: `${configField(`${at}/${j}`)} ${why}` });
@@ -193,5 +201,5 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
   else if (isObject(config.targets)) checkGlobs(config.targets.files, '/targets/files');
   checkRuleIds(config.rules, '/rules');
   if (Array.isArray(config.overrides)) config.overrides.forEach((o, i) => checkRuleIds(isObject(o) ? o.rules : undefined, `/overrides/${i}/rules`));
-  return { policies };
+  return { policies: valid ? policies : [] };
 }
