@@ -1,11 +1,11 @@
 import { defineRule } from '../src/rule.js';
 import { PACKS } from '../src/packs/index.js';
+import { RESERVED_SECOND_LABELS } from '../src/packs/vocabulary.js';
 import { escapeSegment } from '../src/util/pointer.js';
 import { quote } from '../src/util/text.js';
 
 const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
-const RESERVED_SECOND_LABELS = ['modelcontextprotocol', 'mcp'];
 
 /**
  * Keys the MCP schema itself defines under its reserved prefix (for requests, results and

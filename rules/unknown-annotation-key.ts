@@ -7,7 +7,7 @@ import { underReservedPrefix } from '../src/packs/vocabulary.js';
 import type { ToolContext } from '../src/rule.js';
 import { isObject } from '../src/util/json.js';
 import { escapeSegment, fieldPath } from '../src/util/pointer.js';
-import { closest, quote } from '../src/util/text.js';
+import { closest, normWord, quote } from '../src/util/text.js';
 
 /** Defaults of the core hints, for saying what a client falls back to. */
 const CORE_DEFAULTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
@@ -22,12 +22,10 @@ function knownKeys(): ReadonlyMap<string, string> {
   return (KNOWN = keys);
 }
 
-const squash = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
-
 /** The known key that is `key` plus "Hint" ("readOnly" → "readOnlyHint", "open_world" → "openWorldHint"), if any. */
 function withHint(key: string, known: Iterable<string>): string | undefined {
-  const k = squash(key) + 'hint';
-  for (const candidate of known) if (candidate.endsWith('Hint') && squash(candidate) === k) return candidate;
+  const k = normWord(key) + 'hint';
+  for (const candidate of known) if (candidate.endsWith('Hint') && normWord(candidate) === k) return candidate;
   return undefined;
 }
 

@@ -43,7 +43,7 @@ export interface VocabularyCheck {
 }
 
 /** Second labels that make a _meta prefix MCP's own (io.modelcontextprotocol/, dev.mcp/). */
-const RESERVED_SECOND_LABELS = ['modelcontextprotocol', 'mcp'];
+export const RESERVED_SECOND_LABELS: readonly string[] = ['modelcontextprotocol', 'mcp'];
 
 /**
  * True for a _meta key under a prefix MCP reserves for itself (its second label is

@@ -85,7 +85,7 @@ export function distance(a: string, b: string, max = Infinity): number {
 }
 
 /** Lower case without "-", "_" and spaces: the form closest() compares. */
-const normWord = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+export const normWord = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
 
 /**
  * English prefixes that negate or reverse a word (untrusted, irreversible, nonpublic,
@@ -120,18 +120,18 @@ export function opposites(a: string, b: string): boolean {
  * "reversible" not "irreversible"): see opposites().
  */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
-  const norm = normWord;
-  const n = norm(input);
+  const n = normWord(input);
   let best: string | undefined;
   let bestScore = Infinity;
   for (const candidate of candidates) {
     if (candidate === input) return candidate;
-    if (norm(candidate) === n) return candidate;
-    if (opposites(n, norm(candidate))) continue;
+    const c = normWord(candidate);
+    if (c === n) return candidate;
+    if (opposites(n, c)) continue;
     // Short words only match up to case and punctuation ("SOC" is not a typo of "SOX").
     const longest = Math.max(candidate.length, input.length);
     const limit = longest <= 3 ? 0 : Math.max(1, Math.min(3, Math.floor(longest / 4)));
-    const d = distance(n, norm(candidate), limit);
+    const d = distance(n, c, limit);
     if (d <= limit && d < bestScore) {
       best = candidate;
       bestScore = d;
