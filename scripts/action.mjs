@@ -19,7 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { constants as osConstants, tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const osSignals = osConstants.signals;
@@ -60,8 +60,8 @@ const DOLLAR = '\uE000';
  */
 export async function splitArgs(value) {
   if (value.includes(DOLLAR)) throw new ActionError('args: contains U+E000, which is not allowed');
-  // The CLI's own check for --stdio (the setup step built it).
-  const { unclosedQuote } = await import(pathToFileURL(join(ACTION_ROOT, 'dist', 'src', 'sources', 'live', 'targets.js')).href);
+  // The CLI's own check for --stdio.
+  const { unclosedQuote } = await cliModule('sources/live/targets.js');
   const unclosed = unclosedQuote(value);
   if (unclosed) {
     throw new ActionError(`args: a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) is never closed; close it, or escape it with a backslash`);
@@ -208,17 +208,21 @@ function setup() {
   return 0;
 }
 
+/** A module of the CLI's build (the setup step made it), by its path under dist/src. */
+function cliModule(path) {
+  return import(pathToFileURL(join(ACTION_ROOT, 'dist', 'src', ...path.split('/'))).href);
+}
+
 /** Whether path is root or inside it. */
-function inside(root, path) {
-  const rel = relative(root, path);
-  return rel === '' || !(rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+async function inside(root, path) {
+  const { relativeInside } = await cliModule('util/paths.js');
+  return path === root || relativeInside(root, path) !== undefined;
 }
 
 /** The path as later steps can use it: relative to the workspace when inside it. */
-function forWorkspace(path, workspace) {
-  const rel = relative(workspace, path);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return path;
-  return rel.split(sep).join('/');
+async function forWorkspace(path, workspace) {
+  const { relativeInside } = await cliModule('util/paths.js');
+  return relativeInside(workspace, path) ?? path;
 }
 
 /** What is at a path (nothing: undefined), to tell whether a run wrote it. */
@@ -243,10 +247,10 @@ export async function plan(env, temp) {
   const dir = input('working-directory', env) || '.';
   const cwd = resolve(workspace, dir);
   const outside = () => new ActionError(`working-directory: ${dir} is outside the workspace (${workspace}); give a directory inside it, relative to it`);
-  if (!inside(workspace, cwd)) throw outside();
+  if (!(await inside(workspace, cwd))) throw outside();
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new ActionError(`working-directory: ${cwd} is not a directory`);
   // Nor through a symbolic link that leads out of it.
-  if (!inside(realpathSync(workspace), realpathSync(cwd))) throw outside();
+  if (!(await inside(realpathSync(workspace), realpathSync(cwd)))) throw outside();
   const format = input('format', env) || 'text';
   if (!FORMATS.includes(format)) throw new ActionError(`format: ${JSON.stringify(format)} is not one of ${FORMATS.join(', ')}`);
   const failOn = input('fail-on', env);
@@ -320,7 +324,7 @@ async function lint(env = process.env) {
       counts = { errors: String(summary.errors), warnings: String(summary.warnings) };
     }
     // Only a SARIF file this run wrote: not one left by an earlier run, nor a directory.
-    setOutput('sarif-file', written(sarifBefore, fileState(p.files.sarif)) ? forWorkspace(p.files.sarif, p.workspace) : '', env);
+    setOutput('sarif-file', written(sarifBefore, fileState(p.files.sarif)) ? await forWorkspace(p.files.sarif, p.workspace) : '', env);
     setOutput('error-count', counts.errors, env);
     setOutput('warning-count', counts.warnings, env);
     setOutput('exit-code', String(code), env);
