@@ -6,7 +6,7 @@
  * failure can be replayed with { seed }).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -655,7 +655,12 @@ describe('the process', () => {
     const dir = tempDir();
     const big = 'x'.repeat(200 * 1024 * 1024);
     writeFileSync(join(dir, 'big.json'), `{"tools":[{"name":"big","description":"${big}","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}}]}`);
-    const r = await sh(`node ${JSON.stringify(BIN)} lint big.json --format json`, dir);
+    let r;
+    try {
+      r = await sh(`node ${JSON.stringify(BIN)} lint big.json --format json`, dir);
+    } finally {
+      rmSync(join(dir, 'big.json'), { force: true }); // at once: 200 MB of disk
+    }
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).summary).toMatchObject({ errors: 0, tools: 1 });

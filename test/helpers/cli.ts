@@ -1,6 +1,6 @@
 /** Runs the real bin in a child process, as a user would. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,15 +36,26 @@ export function runCli(args: string[], opts: { cwd?: string; input?: string; env
   });
 }
 
-/** A temporary directory with the given files (relative path → content). */
+const made: string[] = [];
+
+/**
+ * A temporary directory with the given files (relative path → content). It is removed after
+ * the test file's last test (test/helpers/cleanup.ts), so runs do not fill the disk.
+ */
 export function tempDir(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-annotate-test-'));
+  made.push(dir);
   for (const [rel, content] of Object.entries(files)) {
     const path = join(dir, rel);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, content);
   }
   return dir;
+}
+
+/** Removes every directory tempDir made in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 export const tool = (name: string, annotations?: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
