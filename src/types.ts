@@ -70,6 +70,11 @@ export interface ServerInput {
   envelopes: { value: unknown; pointer: string }[];
   /** Pointer of the (first) tools array. */
   toolsPointer: string;
+  /**
+   * Pointer of this server's own part of a document that holds several ({"servers": [...]}):
+   * server-level findings are keyed relative to it, so reordering the servers changes no key.
+   */
+  root?: string;
   locator?: Locator;
   /** Location used when a finding has no position in a file (e.g. the server's entry in a client config). */
   fallbackLocation?: { file: string; display: string; locator?: Locator; pointer: string };
@@ -119,7 +124,10 @@ export interface Finding {
   toolIndex?: number;
   /** Absolute JSON pointer into the source document. */
   pointer: string;
-  /** The pointer relative to its tool ("" for server-level findings); stable when tools move. */
+  /**
+   * The pointer relative to its tool; for a server-level finding, relative to the server's part
+   * of the document (ServerInput.root), else absolute. Stable when tools or servers move.
+   */
   toolPointer: string;
   file?: string;
   region?: Region;

@@ -186,6 +186,37 @@ describe('what does not resurrect baselined findings', () => {
     expect(JSON.parse(legacy.stdout).findings).toEqual([]);
   });
 
+  it('reordered servers of one document: a server-level finding is keyed within its server, and an older absolute key still matches', async () => {
+    const doc = (servers: unknown[]) => JSON.stringify({ servers }, null, 2) + '\n';
+    const empty = { serverInfo: { name: 'empty' }, tools: [] };
+    const mail = { serverInfo: { name: 'mail' }, tools: [get] };
+    const dir = tempDir({ 'd.json': doc([mail, empty]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(read(dir).entries.filter((e) => e.server === 'empty')).toEqual([expect.objectContaining({ rule: 'no-tools', pointer: '/tools', count: 1 })]);
+    writeFileSync(join(dir, 'd.json'), doc([empty, mail]));
+    const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale', '-f', 'json'], { cwd: dir });
+    expect([r.code, r.stderr, JSON.parse(r.stdout).findings]).toEqual([0, 'mcp-annotate: baseline baseline.json: 1 known finding not reported\n', []]);
+    // A baseline written when such entries held the absolute pointer still covers the finding.
+    const old = read(dir);
+    for (const e of old.entries) if (e.server === 'empty') e.pointer = '/servers/0/tools';
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(old, null, 2) + '\n');
+    const legacy = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale', '-f', 'json'], { cwd: dir });
+    expect([legacy.code, JSON.parse(legacy.stdout).findings]).toEqual([0, []]);
+  });
+
+  it('--update-baseline after reordering tools rewrites nothing: entries keep the message they were written with', async () => {
+    const twin = tool('send_email', { readOnlyHint: true, openWorldHint: false });
+    const dir = tempDir({ 'd.json': dump([twin, del, twin]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const before = readFileSync(join(dir, 'baseline.json'), 'utf8');
+    // The duplicate-name finding's message names the first tool's absolute pointer (/tools/0).
+    expect(before).toContain('/tools/0');
+    writeFileSync(join(dir, 'd.json'), dump([del, twin, twin]));
+    const u = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(u.code).toBe(0);
+    expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe(before);
+  });
+
   it('a bare tool replaced by another bare tool is a new tool, not a rename (every bare tool has one fingerprint)', async () => {
     const bare = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
     const dir = tempDir({ 'd.json': dump([bare('ping', 'Check the connection.'), get]) });

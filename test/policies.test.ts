@@ -3,7 +3,7 @@
  * facts (tool paths, claims, request/response), compile errors, and each policy as its
  * own rule in every output format.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
@@ -248,6 +248,21 @@ describe('a policy is its own rule in every output', () => {
     expect(results).toHaveLength(1);
     expect(results[0].ruleIndex).toBe(idx);
     expect(results[0].locations[0].physicalLocation.region.startLine).toBeGreaterThan(1);
+  });
+
+  it('a baselined "cannot be decided" note does not cover a tool that became undecided later', async () => {
+    const open = { policies: [{ name: 'no-open-world-calls', effect: 'block', conditions: { fact: 'request.annotations.openWorldHint', equals: true } }] };
+    const fetcher = (name: string) => tool(name, { readOnlyHint: true, openWorldHint: true });
+    const dir = tempDir({ 'mcp-annotate.config.json': json(open), 'dump.json': json({ serverInfo: { name: 'web' }, tools: [fetcher('fetch_page')] }) });
+    await runCli(['lint', 'dump.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const entries = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8')).entries;
+    expect(entries).toEqual([expect.objectContaining({ rule: 'policy/no-open-world-calls', pointer: '/tools', detail: 'fetch_page' })]);
+    writeFileSync(join(dir, 'dump.json'), json({ serverInfo: { name: 'web' }, tools: [fetcher('fetch_page'), fetcher('search_web')] }));
+    const r = await runCli(['lint', 'dump.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    const found = JSON.parse(r.stdout).findings as { ruleId: string; message: string }[];
+    expect(found.map((f) => f.ruleId)).toEqual(['policy/no-open-world-calls']);
+    expect(found[0]!.message).toContain('2 tools "fetch_page", "search_web"');
+    expect(r.stderr).toContain('stale baseline entry: policy/no-open-world-calls ("fetch_page") on server "web" at "/tools" no longer occurs');
   });
 
   it('markdown links policy/<name> to the Policies section (built-in rules link to their pages)', async () => {

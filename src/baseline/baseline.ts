@@ -22,7 +22,8 @@
  *    vanished or new server pairs with either. Its entries then apply to the new name as in
  *    1-4 (tools renamed along with it are followed by 3).
  *
- * Server-level findings (no tool) have an absolute pointer.
+ * Server-level findings (no tool) have a pointer within their server's part of the document
+ * (ServerInput.root, for documents with several servers), else an absolute one.
  */
 import { canonical } from '../engine/possible-sets.js';
 import type { Finding, ServerInput } from '../types.js';
@@ -215,9 +216,14 @@ export function matchBaseline(
   for (const f of findings) {
     const server = serverAlias.get(f.server) ?? f.server;
     const tool = f.tool === undefined ? undefined : (alias.get(server + SEP + f.tool) ?? f.tool);
-    const open = (detail: string | undefined) => slots.get(keyOf(server, tool, f.ruleId, f.toolPointer, detail))?.find((s) => s.remaining > 0);
-    // The same detail; else an entry without one (a baseline written before the rule gave details).
-    const slot = open(f.detail) ?? (f.detail !== undefined ? open(undefined) : undefined);
+    const open = (detail: string | undefined, pointer = f.toolPointer) => slots.get(keyOf(server, tool, f.ruleId, pointer, detail))?.find((s) => s.remaining > 0);
+    // The same detail; else an entry without one (a baseline written before the rule gave details);
+    // else, for a server-level finding, an entry keyed by its absolute pointer (written before
+    // such findings were keyed within their server's part of the document).
+    const slot =
+      open(f.detail) ??
+      (f.detail !== undefined ? open(undefined) : undefined) ??
+      (f.tool === undefined && f.pointer !== f.toolPointer ? (open(f.detail, f.pointer) ?? (f.detail !== undefined ? open(undefined, f.pointer) : undefined)) : undefined);
     if (slot) {
       slot.remaining--;
       coveredBy.set(f, slot.index);
@@ -250,9 +256,14 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
   const entries = new Map<string, BaselineEntry>();
   for (const f of findings) {
     const k = keyOf(f.server, f.tool, f.ruleId, f.toolPointer, f.detail);
+    const was = previous?.match.coveredBy.get(f);
+    const before = was !== undefined ? previous!.entries[was] : undefined;
     let e = entries.get(k);
     if (!e) {
       const tool = f.toolIndex !== undefined ? byId.get(f.serverId)?.tools[f.toolIndex]?.value : undefined;
+      // An entry that stays as it was keeps its message: a message may quote absolute pointers,
+      // and reordering tools should not rewrite every line of the file.
+      const same = before !== undefined && before.message !== undefined && keyOf(before.server, before.tool, before.rule, before.pointer, before.detail) === k;
       e = {
         server: f.server,
         ...(f.tool !== undefined ? { tool: f.tool } : {}),
@@ -261,13 +272,12 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
         ...(f.detail !== undefined ? { detail: f.detail } : {}),
         count: 0,
         ...(f.tool !== undefined && tool !== undefined ? { fingerprint: toolFingerprint(tool) } : {}),
-        message: f.message,
+        message: same ? before.message : f.message,
       };
       entries.set(k, e);
     }
     e.count++;
-    const was = previous?.match.coveredBy.get(f);
-    const justification = was !== undefined ? previous!.entries[was]!.justification : undefined;
+    const justification = before?.justification;
     if (justification !== undefined && e.justification === undefined) e.justification = justification;
   }
   const list = [...entries.values()].sort((a, b) => cmp(a.server, b.server) || cmp(a.tool, b.tool) || cmp(a.rule, b.rule) || cmp(a.pointer, b.pointer) || cmp(a.detail, b.detail));

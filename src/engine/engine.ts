@@ -215,6 +215,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     };
   };
   const serverNames = new Map(servers.map((s) => [s.id, s.name]));
+  const serverRoots = new Map(servers.map((s) => [s.id, s.root]));
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
     if (findings.length >= maxFindings) {
       if (!stopped) stop(servers.find((s) => s.id === server.id) ?? servers[serverIndex]!, tool && toolCount !== undefined ? { toolIndex: tool.index, tools: toolCount } : undefined);
@@ -231,7 +232,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       tool: tool?.name,
       toolIndex: tool?.index,
       pointer: input.pointer,
-      toolPointer: tool ? relative(base, input.pointer) : input.pointer,
+      toolPointer: relative(tool ? base : (serverRoots.get(server.id) ?? ''), input.pointer),
       related: input.related?.map((r): RelatedLocation => {
         const sameServer = r.serverId === undefined || r.serverId === server.id;
         return {

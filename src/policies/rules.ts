@@ -151,11 +151,24 @@ export function policyRule(policy: Policy, compiled: Compiled): Rule {
       ctx.report({
         pointer: ctx.toolsPointer,
         severity: 'note',
+        detail: undecidedDetail(list.map((t) => t.tool)),
         message: `policy ${quote(policy.name)} cannot be decided from the declarations of ${list.length === 1 ? 'tool' : `${list.length} tools`} ${names.join(', ')}${more}: ${reasons.join('; ')}. The rest of its conditions may hold for ${list.length === 1 ? 'it' : 'them'}, so a client enforcing it at call time may ${verb} ${list.length === 1 ? 'it' : 'them'}`,
         suggestion: `nothing to fix: a client decides this per call; a policy on what tools declare (tool.…, claims.…, or response annotations they declare in tools/list) is decided here`,
       });
     },
   };
+}
+
+/**
+ * The tools an "undecided" note is about, for its baseline key: a baselined note then does not
+ * cover a tool that became undecided later. Names, sorted; a long list as its count and a hash.
+ */
+function undecidedDetail(tools: string[]): string {
+  const unique = [...new Set(tools)].sort();
+  const names = unique.join(', ');
+  if (names.length <= 400) return names;
+  const hash = process.getBuiltinModule('node:crypto').createHash('sha256').update(unique.join('\u0000')).digest('hex').slice(0, 16);
+  return `${unique.length} tools, sha256 ${hash}`;
 }
 
 /** Rules for the policies of a config, in the order they are written. */

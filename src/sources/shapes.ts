@@ -48,6 +48,8 @@ interface Partial {
   tools: { value: Json; pointer: string }[];
   envelopes: { value: Json; pointer: string }[];
   toolsPointer: string;
+  /** See ServerInput.root. */
+  root?: string;
 }
 
 function fromListResult(obj: Obj, pointer: string): Partial {
@@ -79,7 +81,7 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
   }
   if (has(obj, 'tools')) return [fromListResult(obj, pointer)];
   if (Array.isArray(obj.servers) && obj.servers.length > 0 && obj.servers.every(looksLikePage)) {
-    return obj.servers.map((s, i) => fromListResult(s as Obj, `${pointer}/servers/${i}`));
+    return obj.servers.map((s, i) => ({ ...fromListResult(s as Obj, `${pointer}/servers/${i}`), root: `${pointer}/servers/${i}` }));
   }
   if (looksLikeTool(obj)) {
     return [{ tools: [{ value: obj, pointer }], envelopes: [], toolsPointer: pointer }];
@@ -125,5 +127,6 @@ export function serversFromDocument(value: Json, origin: Origin, fallbackName: s
     tools: p.tools,
     envelopes: p.envelopes,
     toolsPointer: p.toolsPointer,
+    ...(p.root !== undefined ? { root: p.root } : {}),
   }));
 }
