@@ -256,6 +256,30 @@ describe('presets, rules and options', () => {
     expect(sev(strict, 'implicit-destructive')).toEqual(['error']);
   });
 
+  it("a rule's lower-severity cases move with its setting: strict leaves no warning of a non-heuristic rule, all makes every finding an error", async () => {
+    // readonly-vs-category (error) reports sideEffects on a read-only tool as a warning case;
+    // meta-key-format (warning) reports a prefix that is not reverse-DNS as a note case.
+    const t = tool('audit', { readOnlyHint: true, openWorldHint: false, sideEffects: ['audit_log'] }, { _meta: { 'mcp.dev/owner': 'team' } });
+    const severities = async (config: string) => {
+      const dir = tempDir({ 'mcp-annotate.config.yaml': config, 'd.json': json({ serverInfo: { name: 's' }, tools: [t] }) });
+      const r = await runCli(['lint', 'd.json', '-f', 'json', '--fail-on', 'none'], { cwd: dir });
+      expect(r.stderr).toBe('');
+      const found = JSON.parse(r.stdout).findings as { ruleId: string; severity: string }[];
+      const of = (id: string) => found.filter((f) => f.ruleId === id).map((f) => f.severity);
+      return { category: of('readonly-vs-category'), meta: of('meta-key-format') };
+    };
+    expect(await severities('extends: mcp-annotate:recommended\n')).toEqual({ category: ['warning'], meta: ['note'] });
+    expect(await severities('extends: mcp-annotate:strict\n')).toEqual({ category: ['error'], meta: ['warning'] });
+    expect(await severities('extends: mcp-annotate:all\n')).toEqual({ category: ['error'], meta: ['error'] });
+    // A severity of one's own: the documented case keeps its distance below the rule's.
+    expect(await severities('rules:\n  meta-key-format: error\n  readonly-vs-category: warning\n')).toEqual({ category: ['note'], meta: ['warning'] });
+    // After a preset, the user's own severity replaces the preset's raise; a later recommended undoes strict.
+    expect(await severities('extends: mcp-annotate:strict\nrules:\n  readonly-vs-category: error\n')).toEqual({ category: ['warning'], meta: ['warning'] });
+    expect(await severities('extends: [mcp-annotate:strict, mcp-annotate:recommended]\n')).toEqual({ category: ['warning'], meta: ['note'] });
+    // An override's severity replaces the preset's raise for the tools it names.
+    expect(await severities('extends: mcp-annotate:all\noverrides:\n  - tools: [audit]\n    rules:\n      meta-key-format: warning\n')).toEqual({ category: ['error'], meta: ['note'] });
+  });
+
   it('a severity alone keeps the options; options merge key by key', () => {
     expect(mergeSetting(['warning', { openWorldIsUntrusted: true }], 'error')).toEqual(['error', { openWorldIsUntrusted: true }]);
     expect(mergeSetting(['warning', { a: 1 }], ['error', { b: 2 }])).toEqual(['error', { a: 1, b: 2 }]);

@@ -10,9 +10,26 @@ export type PresetName = (typeof PRESET_NAMES)[number];
 
 export const PRESET_DOCS: Record<PresetName, string> = {
   'mcp-annotate:recommended': 'every rule at its documented default severity, the same as no config',
-  'mcp-annotate:strict': 'warnings become errors and notes become warnings, except for the heuristic rules, which keep their defaults',
-  'mcp-annotate:all': 'every rule, heuristics and notes included, as an error',
+  'mcp-annotate:strict': 'every finding one level up (warnings become errors and notes warnings, secondary cases included), except for the heuristic rules, which keep their defaults',
+  'mcp-annotate:all': 'every finding of every rule, heuristics, notes and secondary cases included, as an error',
 };
+
+/**
+ * How many levels a preset raises every finding of each rule it changes: a rule's documented
+ * lower-severity cases (a warning case of an error rule) move up with it, so under `strict` no
+ * warning of a non-heuristic rule is left, and under `all` every finding is an error. A rule
+ * the preset leaves at its default is not listed.
+ */
+export function presetRaise(name: PresetName, rules: readonly Rule[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (name === 'mcp-annotate:recommended') return out;
+  for (const r of rules) {
+    if (r.category === 'policy') continue;
+    if (name === 'mcp-annotate:strict' && r.category !== 'heuristic') out[r.id] = 1;
+    if (name === 'mcp-annotate:all') out[r.id] = 2;
+  }
+  return out;
+}
 
 /** The severity each rule gets from a preset. */
 export function presetRules(name: PresetName, rules: readonly Rule[]): Record<string, RuleSetting> {

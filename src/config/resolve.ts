@@ -12,7 +12,7 @@ import type { Locator, PackId, Severity, SpecVersion } from '../types.js';
 import { PACK_IDS } from '../types.js';
 import { policyRules } from '../policies/rules.js';
 import type { CheckedConfig } from './validate.js';
-import { presetRules, type PresetName } from './presets.js';
+import { presetRaise, presetRules, type PresetName } from './presets.js';
 
 export interface ConfigFileValue {
   $schema?: string;
@@ -33,6 +33,8 @@ export interface ResolvedConfig {
   display: string;
   /** Rule settings: presets, then `rules`. */
   rules: Record<string, RuleSetting>;
+  /** Levels a preset raises a rule's findings by (see presetRaise); absent where `rules` sets the rule. */
+  raise: Record<string, number>;
   overrides?: (server: string, tool: string | undefined) => Record<string, RuleSetting> | undefined;
   /** One rule per policy (policy/<name>). */
   policies: Rule[];
@@ -81,8 +83,17 @@ export function resolveConfig(
 ): ResolvedConfig {
   let settings: Record<string, RuleSetting> = {};
   const presets = value.extends === undefined ? [] : Array.isArray(value.extends) ? value.extends : [value.extends];
-  for (const p of presets) settings = { ...settings, ...presetRules(p, rules) };
-  for (const [id, s] of Object.entries(value.rules ?? {})) settings[id] = mergeSetting(settings[id], s);
+  let raise: Record<string, number> = {};
+  for (const p of presets) {
+    settings = { ...settings, ...presetRules(p, rules) };
+    // A later preset decides: recommended after strict puts every rule back at its default.
+    raise = presetRaise(p, rules);
+  }
+  for (const [id, s] of Object.entries(value.rules ?? {})) {
+    settings[id] = mergeSetting(settings[id], s);
+    // A severity of the user's own replaces the preset's.
+    if ((Array.isArray(s) ? s[0] : s) !== undefined) delete raise[id];
+  }
 
   let overrides: ResolvedConfig['overrides'];
   if (value.overrides?.length) {
@@ -121,6 +132,7 @@ export function resolveConfig(
     path: file.path,
     display: file.display,
     rules: settings,
+    raise,
     overrides,
     policies: policyRules(checked.policies),
     spec: value.spec,

@@ -24,7 +24,7 @@ export interface RunSettings {
   config?: ResolvedConfig;
   /** Every rule of the run: the catalogue, then the config's policies. */
   rules: readonly Rule[];
-  engine: Pick<EngineOptions, 'spec' | 'rules' | 'overrides'>;
+  engine: Pick<EngineOptions, 'spec' | 'rules' | 'raise' | 'overrides'>;
   /** For selectPacks(): --vocab/--disable-vocab, else the config's vocabularies. */
   vocab?: string[];
   disableVocab?: string[];
@@ -44,7 +44,7 @@ export async function runSettings(cliTargets: string[], flags: RunFlags, io: { c
   return {
     config,
     rules: config?.policies.length ? [...RULES, ...config.policies] : RULES,
-    engine: { spec: flags.spec ?? config?.spec, rules: config?.rules, overrides: config?.overrides },
+    engine: { spec: flags.spec ?? config?.spec, rules: config?.rules, raise: config?.raise, overrides: config?.overrides },
     vocab: flags.vocab?.length ? flags.vocab : (config?.vocab as PackId[] | undefined),
     disableVocab: disable.length ? disable : undefined,
     failOn: flags.failOn ?? config?.failOn ?? 'error',

@@ -33,6 +33,11 @@ export interface EngineOptions {
   spec?: SpecVersion;
   packs?: Iterable<PackId>;
   rules?: Record<string, RuleSetting>;
+  /**
+   * Levels a preset raises each rule's findings by, its lower-severity cases included (see
+   * presetRaise); a rule whose severity an override sets follows the override instead.
+   */
+  raise?: Record<string, number>;
   /** Per server and tool rule settings (config overrides), applied after `rules`. */
   overrides?: (server: string, tool: string | undefined) => Record<string, RuleSetting> | undefined;
   /** Measure the time each pack and rule takes (MCP_ANNOTATE_TIMING=1). */
@@ -75,6 +80,12 @@ export interface LintResult {
 interface Resolved {
   severity: Severity;
   options: Record<string, unknown>;
+  /**
+   * Levels every finding of the rule moves from what the rule reports: the configured severity's
+   * distance from the rule's default, so a documented lower-severity case keeps its distance
+   * below the rule's main case (or a preset's raise).
+   */
+  shift: number;
 }
 
 /** The spec version whose schema applies to a recorded protocol version. */
@@ -92,15 +103,21 @@ function splitSetting(setting: RuleSetting | undefined): { severity?: SeveritySe
   return { severity: setting };
 }
 
-function resolveRule(rule: Rule, ...settings: (RuleSetting | undefined)[]): Resolved | undefined {
+function resolveRule(rule: Rule, raise: number | undefined, ...settings: (RuleSetting | undefined)[]): Resolved | undefined {
   let severity: SeveritySetting = rule.severity;
   let options: Record<string, unknown> = { ...(rule.options?.defaults ?? {}) };
-  for (const s of settings) {
-    const { severity: sev, options: opts } = splitSetting(s);
-    if (sev) severity = sev;
+  let shift: number | undefined = raise;
+  for (let i = 0; i < settings.length; i++) {
+    const { severity: sev, options: opts } = splitSetting(settings[i]);
+    if (sev) {
+      severity = sev;
+      // The preset's raise goes with the preset's own setting (the first); an override's severity replaces it.
+      if (i > 0 || raise === undefined) shift = undefined;
+    }
     if (opts) options = { ...options, ...opts };
   }
-  return severity === 'off' ? undefined : { severity, options };
+  if (severity === 'off') return undefined;
+  return { severity, options, shift: shift ?? SEVERITY_RANK[severity] - SEVERITY_RANK[rule.severity] };
 }
 
 export function toolView(value: unknown, pointer: string, index: number): ToolView {
@@ -118,12 +135,16 @@ export function toolView(value: unknown, pointer: string, index: number): ToolVi
   };
 }
 
-const DEFAULT_SETTING: Resolved = { severity: 'error', options: {} };
+const DEFAULT_SETTING: Resolved = { severity: 'error', options: {}, shift: 0 };
 const NO_PROBLEMS: readonly SchemaProblem[] = [];
 const NO_CLAIMS = new ClaimSet([]);
 
-function min(a: Severity, b: Severity | undefined): Severity {
-  return b !== undefined && SEVERITY_RANK[b] < SEVERITY_RANK[a] ? b : a;
+const BY_RANK: readonly Severity[] = ['note', 'note', 'warning', 'error'];
+
+/** A finding's severity: what the rule reported (its default unless a lower case), moved by the setting's shift. */
+function findingSeverity(rule: Rule, resolved: Resolved, reported: Severity | undefined): Severity {
+  const rank = SEVERITY_RANK[reported ?? rule.severity] + resolved.shift;
+  return BY_RANK[Math.max(1, Math.min(3, rank))]!;
 }
 
 export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opts: EngineOptions = {}): LintResult {
@@ -132,7 +153,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   const ruleRuns = (r: Rule) => r.packs.length === 0 || r.packs.some((p) => packs.has(p));
   const active = rules
     .filter(ruleRuns)
-    .map((rule) => ({ rule, resolved: resolveRule(rule, opts.rules?.[rule.id]) }))
+    .map((rule) => ({ rule, resolved: resolveRule(rule, opts.raise?.[rule.id], opts.rules?.[rule.id]) }))
     .filter((r) => r.resolved || opts.overrides);
 
   // Rules that reason across tools keep what they need of each tool (collect()); then a
@@ -181,7 +202,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   const settingFor = (rule: Rule, base: Resolved | undefined, server: string, tool: string | undefined): Resolved | undefined => {
     const o = opts.overrides?.(server, tool)?.[rule.id];
     if (o === undefined) return base;
-    return resolveRule(rule, opts.rules?.[rule.id], o);
+    return resolveRule(rule, opts.raise?.[rule.id], opts.rules?.[rule.id], o);
   };
 
   /** The rule's setting for a server, or else for the first of its tools it is on for (overrides may turn it on for some tools only). */
@@ -224,7 +245,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     const base = tool?.pointer ?? '';
     findings.push({
       ruleId: rule.id,
-      severity: min(resolved.severity, input.severity),
+      severity: findingSeverity(rule, resolved, input.severity),
       message: input.message,
       suggestion: input.suggestion,
       serverId: server.id,
