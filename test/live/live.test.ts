@@ -2,10 +2,10 @@
  * Live targets end to end: real MCP servers built with the SDK (stdio child processes,
  * Streamable HTTP and SSE on 127.0.0.1), linted through the real bin.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir, json } from '../helpers/cli.js';
+import { runCli, tempDir, json, tool } from '../helpers/cli.js';
 import { validateJsonReport, validateSarif } from '../helpers/schemas.js';
 import { startHttpServer } from './servers/http.mjs';
 import { loadFixture } from './servers/tools-lib.mjs';
@@ -176,6 +176,24 @@ describe('snapshots', () => {
 });
 
 describe('client config files', () => {
+  it("snapshots of a config's servers record the entry name, so linting and diffing them later pairs with the config", async () => {
+    const tools = (readOnly: boolean) => json({ serverInfo: { name: 'fixture', version: '1.0.0' }, tools: [tool('list_items', { readOnlyHint: readOnly, openWorldHint: false, ...(readOnly ? {} : { destructiveHint: true }) })] });
+    const dir = tempDir({ 'good.json': tools(true), 'weak.json': tools(false) });
+    const config = (dump: string) => json({ mcpServers: { alpha: serverArgv('stdio-tools.mjs', join(dir, dump)), beta: serverArgv('stdio-tools.mjs', join(dir, 'good.json')) } });
+    writeFileSync(join(dir, '.mcp.json'), config('good.json'));
+    const saved = await runCli(['lint', '--mcp-config', '.mcp.json', '--save-snapshots', 'snaps', '-f', 'json'], { cwd: dir });
+    expect(saved.stderr).toBe('');
+    expect(JSON.parse(readFileSync(join(dir, 'snaps', 'alpha.json'), 'utf8'))).toMatchObject({ server: 'alpha', serverInfo: { name: 'fixture' } });
+    const relinted = await runCli(['lint', 'snaps', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(relinted.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['alpha', 'beta']);
+    // alpha's list_items is no longer read-only: diff pairs the snapshots with the config's servers by name.
+    writeFileSync(join(dir, '.mcp.json'), config('weak.json'));
+    const d = await runCli(['diff', 'snaps', '--mcp-config', '.mcp.json', '-f', 'json'], { cwd: dir });
+    const drift = JSON.parse(d.stdout).findings as { ruleId: string; server: string }[];
+    expect(drift.map((f) => [f.ruleId, f.server]).sort()).toEqual([['drift/destructive-added', 'alpha'], ['drift/readonly-removed', 'alpha']]);
+    expect(d.code).toBe(1);
+  });
+
   it('mcpServers: every enabled server, named by its entry, located at its entry; disabled ones noted', async () => {
     const dir = tempDir({
       '.cursor/mcp.json': json({
