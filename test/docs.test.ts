@@ -67,6 +67,12 @@ describe('rule docs', () => {
       readme = `${readme.slice(0, start)}${BEGIN}\n${table}${readme.slice(end)}`;
       writeFileSync(README, readme);
     }
-    expect(readme).toContain(`${BEGIN}\n${table}${END}`);
+    // Not toContain: its failure prints the whole README. Say which rows differ, and the fix.
+    const start = readme.indexOf(BEGIN);
+    const current = start === -1 ? '' : readme.slice(start + BEGIN.length + 1, readme.indexOf(END, start));
+    const rows = (t: string) => new Set(t.split('\n').filter((l) => l.startsWith('| [')));
+    const missing = [...rows(table)].filter((r) => !rows(current).has(r)).map((r) => r.slice(0, 80));
+    const extra = [...rows(current)].filter((r) => !rows(table).has(r)).map((r) => r.slice(0, 80));
+    expect(current === table, `the README's rule table is stale (run npm run docs); rows to add or change: ${JSON.stringify(missing)}; rows to drop: ${JSON.stringify(extra)}`).toBe(true);
   });
 });

@@ -133,7 +133,7 @@ describe('golden output of the bundled example', () => {
       const path = join(ROOT, 'test', 'golden', file);
       if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, out);
       expect(existsSync(path), `test/golden/${file} is missing; run UPDATE_GOLDEN=1 npx vitest run test/reporters.test.ts`).toBe(true);
-      expect(out).toBe(readFileSync(path, 'utf8'));
+      expect(out, `test/golden/${file} differs from the ${name} report; if the change is intended (a new rule changes every SARIF log), run npm run docs (or UPDATE_GOLDEN=1 npx vitest run test/reporters.test.ts) and review the diff`).toBe(readFileSync(path, 'utf8'));
       // And the same again: no state leaks between runs.
       expect(format(name, await reportFor(['fixtures/example-server.json'], ROOT), { color: false, quiet: false })).toBe(out);
     });

@@ -13,7 +13,10 @@ describe('rule registry', () => {
       .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
       .map((f) => f.replace(/\.ts$/, ''))
       .sort();
-    expect(RULES.map((r) => r.id).sort()).toEqual(files);
+    const ids = RULES.map((r) => r.id).sort();
+    const unregistered = files.filter((f) => !ids.includes(f)).map((f) => `rules/${f}.ts`);
+    expect(unregistered, `not registered in rules/index.ts (import it and add it to RULES): ${unregistered.join(', ')}`).toEqual([]);
+    expect(ids, 'every rule in rules/index.ts has its own file, rules/<id>.ts, and appears once').toEqual(files);
   });
 
   it('gives each rule an id in kebab-case, a summary, a why and both kinds of example', () => {

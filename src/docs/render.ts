@@ -21,7 +21,7 @@ function exampleSettings(example: RuleExample): string | undefined {
 
 export function findingLine(f: Finding): string {
   const where = f.region ? ` (line ${f.region.line}, column ${f.region.column})` : '';
-  return `- **${f.severity}** at \`${f.pointer === '' ? '(root)' : f.pointer}\`${where}: ${f.message}${f.suggestion ? `\n  Fix: ${f.suggestion}` : ''}`;
+  return `- **${f.severity}** at \`${f.pointer === '' ? '""' : f.pointer}\`${where}: ${f.message}${f.suggestion ? `\n  Fix: ${f.suggestion}` : ''}`;
 }
 
 function renderExample(rule: Rule, example: RuleExample, allRules: readonly Rule[], kind: 'incorrect' | 'correct'): string {
@@ -62,7 +62,7 @@ export function renderRuleDoc(rule: Rule, allRules: readonly Rule[]): string {
     out.push('## Options', '', rule.options.docs.trim(), '', 'Defaults:', '', '```json', JSON.stringify(rule.options.defaults, null, 2), '```', '');
   }
   const shown = (list: RuleExample[]) => list.filter((e) => e.doc !== false);
-  out.push('## Incorrect', '');
+  out.push('## Incorrect', '', 'Each example is linted as one file with every rule at its default; a server without `serverInfo.name` is called "example".', '');
   for (const e of shown(rule.examples.incorrect)) out.push(renderExample(rule, e, allRules, 'incorrect'));
   out.push('## Correct', '');
   for (const e of shown(rule.examples.correct)) out.push(renderExample(rule, e, allRules, 'correct'));
@@ -86,7 +86,8 @@ export function parseDocExamples(markdown: string): DocExample[] {
   for (const m of markdown.matchAll(re)) {
     const findings = [...m[4]!.matchAll(/^- \*\*(error|warning|note)\*\* at `([^`]*)`(?: \([^)]*\))?: (.*)$/gm)].map((f) => ({
       severity: f[1]!,
-      pointer: f[2] === '(root)' ? '' : f[2]!,
+      // The document root, whose pointer is the empty string, is written "".
+      pointer: f[2] === '""' ? '' : f[2]!,
       message: f[3]!,
     }));
     out.push({ kind: m[1] as DocExample['kind'], settings: m[2] ? JSON.parse(m[2]) : {}, text: m[3]! + '\n', findings });

@@ -85,8 +85,8 @@ export function policyRule(policy: Policy, compiled: Compiled): Rule {
     category: 'policy',
     packs: [],
     summary: policy.description ?? `User policy (${policy.effect}): ${text}.`,
+    // The description is the summary, which explain and SARIF show above this text.
     why: [
-      policy.description ? `${policy.description}\n` : '',
       `A user policy from the configuration. Effect \`${policy.effect}\`: ${effectLine[policy.effect]}.`,
       '',
       `Conditions: \`${text}\``,
