@@ -1,0 +1,82 @@
+/**
+ * What the consistency rules tell the user about a tool, end to end (the real bin on a real
+ * file): suggestions that agree with each other and with the spec, and one finding per problem.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json, runCli, tempDir } from './helpers/cli.js';
+
+interface Finding {
+  ruleId: string;
+  severity: string;
+  message: string;
+  suggestion?: string;
+  pointer: string;
+}
+
+async function lint(tools: unknown[]): Promise<Finding[]> {
+  const dir = tempDir({ 'tools.json': json({ tools }) });
+  const r = await runCli(['lint', join(dir, 'tools.json'), '--no-config', '--format', 'json']);
+  expect(r.stderr).toBe('');
+  return (JSON.parse(r.stdout) as { findings: Finding[] }).findings;
+}
+
+const only = (findings: Finding[], ruleId: string) => findings.filter((f) => f.ruleId === ruleId);
+
+describe('implicit-destructive', () => {
+  it('does not call an irreversible send destructive (SEP-1913 send_email)', async () => {
+    const findings = await lint([
+      {
+        name: 'send_email',
+        inputSchema: { type: 'object' },
+        annotations: {
+          readOnlyHint: false,
+          openWorldHint: true,
+          inputMetadata: { destination: 'public', sensitivity: ['pii', 'user'], outcomes: 'irreversible' },
+          returnMetadata: { source: 'system', sensitivity: 'none' },
+        },
+      },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f).toBeDefined();
+    expect(f!.suggestion).not.toMatch(/add "destructiveHint": true/);
+    expect(f!.suggestion).toMatch(/^set "destructiveHint" explicitly/);
+    expect(f!.suggestion).toContain('annotations.inputMetadata.outcomes includes "irreversible"');
+    expect(f!.suggestion).toContain('irreversible alone does not make a tool destructive');
+  });
+
+  it('does not call reversibility "none" destructive on its own either', async () => {
+    const findings = await lint([
+      { name: 'publish_post', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, reversibility: 'none', approvalRecommendation: 'single' } },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f!.suggestion).toMatch(/^set "destructiveHint" explicitly/);
+    expect(f!.suggestion).toContain('annotations.reversibility is "none"');
+  });
+
+  it('still suggests destructiveHint true for a delete, even when it is irreversible too', async () => {
+    const findings = await lint([
+      { name: 'purge_user', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, category: 'destroy', reversibility: 'none' } },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f!.suggestion).toBe('add "destructiveHint": true to say so explicitly (annotations.category is "destroy" (/tools/0/annotations/category) agrees)');
+  });
+
+  it('quotes every signal that together says the tool only reads (SEP-1913 read_drafts)', async () => {
+    const findings = await lint([
+      {
+        name: 'read_drafts',
+        description: "Read the user's email drafts.",
+        inputSchema: { type: 'object', additionalProperties: false },
+        annotations: {
+          inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+          returnMetadata: { source: 'user', sensitivity: 'pii' },
+        },
+      },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f!.suggestion).toBe(
+      'add "readOnlyHint": true, which makes destructiveHint moot: annotations.inputMetadata.outcomes is "benign" (/tools/0/annotations/inputMetadata/outcomes) and annotations.inputMetadata.destination is "ephemeral" (/tools/0/annotations/inputMetadata/destination) together say the tool only reads',
+    );
+  });
+});
