@@ -80,3 +80,33 @@ describe('implicit-destructive', () => {
     );
   });
 });
+
+describe('sensitivity-conflict', () => {
+  it('does not call "user" sensitive when it reports "none" beside it', async () => {
+    const findings = await lint([
+      {
+        name: 'get_note',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: ['user', 'none'] } },
+      },
+    ]);
+    const [f] = only(findings, 'sensitivity-conflict');
+    expect(f!.severity).toBe('error');
+    expect(f!.message).not.toMatch(/sensitive, "user"/);
+    expect(f!.message).toContain(`"user" says it may carry the user's own content: not sensitive data, but a data class all the same`);
+    // The other rules agree: "user" is not sensitive.
+    expect(only(findings, 'sensitive-output-undeclared')).toEqual([]);
+  });
+
+  it('names the sensitive class when the set holds one beside "user"', async () => {
+    const findings = await lint([
+      {
+        name: 'get_contact',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: ['none', 'user', 'pii'] } },
+      },
+    ]);
+    const [f] = only(findings, 'sensitivity-conflict');
+    expect(f!.message).toContain('beside "pii" (/tools/0/annotations/returnMetadata/sensitivity/2): "none" says the output is not sensitive, "pii" says it may be');
+  });
+});
