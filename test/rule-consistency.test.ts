@@ -110,3 +110,27 @@ describe('sensitivity-conflict', () => {
     expect(f!.message).toContain('beside "pii" (/tools/0/annotations/returnMetadata/sensitivity/2): "none" says the output is not sensitive, "pii" says it may be');
   });
 });
+
+describe('missing-readonly-hint beside a read category', () => {
+  it('does not push towards readOnlyHint false when destructive-vs-category suggests true', async () => {
+    const findings = await lint([
+      {
+        name: 'get_report',
+        inputSchema: { type: 'object' },
+        annotations: { destructiveHint: true, openWorldHint: false, category: 'read', approvalRecommendation: 'single' },
+      },
+    ]);
+    const [m] = only(findings, 'missing-readonly-hint');
+    const [d] = only(findings, 'destructive-vs-category');
+    expect(d!.suggestion).toContain('set readOnlyHint to true');
+    expect(m!.suggestion).not.toMatch(/^add "readOnlyHint": false/);
+    expect(m!.suggestion).toBe(
+      'add "readOnlyHint": true if the tool only reads, as annotations.category is "read" (/tools/0/annotations/category) says (then destructiveHint is ignored and can go), or "readOnlyHint": false if it can modify anything (then correct annotations.category)',
+    );
+  });
+
+  it('still suggests readOnlyHint false for destructiveHint when nothing says read', async () => {
+    const findings = await lint([{ name: 'drop_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }]);
+    expect(only(findings, 'missing-readonly-hint')[0]!.suggestion).toMatch(/^add "readOnlyHint": false to the annotations: destructiveHint/);
+  });
+});
