@@ -134,3 +134,28 @@ describe('missing-readonly-hint beside a read category', () => {
     expect(only(findings, 'missing-readonly-hint')[0]!.suggestion).toMatch(/^add "readOnlyHint": false to the annotations: destructiveHint/);
   });
 });
+
+describe('sensitive-output-undeclared beside an invalid sensitiveHint', () => {
+  const withHint = (sensitiveHint: unknown) => ({
+    name: 'generate_api_key',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { token: { type: 'string', 'x-sensitive': true } } },
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint },
+  });
+
+  for (const value of ['true', 1, null]) {
+    it(`reports sensitiveHint ${JSON.stringify(value)} once, as schema-valid's error`, async () => {
+      const findings = await lint([withHint(value)]);
+      expect(findings.map((f) => f.ruleId)).toEqual(['schema-valid']);
+      expect(findings[0]!.pointer).toBe('/tools/0/annotations/sensitiveHint');
+      expect(findings[0]!.severity).toBe('error');
+    });
+  }
+
+  it('still reports an absent sensitiveHint', async () => {
+    const tool = withHint(undefined);
+    delete (tool.annotations as Record<string, unknown>).sensitiveHint;
+    const findings = await lint([tool]);
+    expect(only(findings, 'sensitive-output-undeclared')).toHaveLength(1);
+  });
+});
