@@ -52,7 +52,10 @@ A value a pack could not map (an action-metadata open string such as destination
 \`"external"\`, a SEP-1913 value outside its enum) is unknown, never read as one of
 the known values: it keeps the read suggestion away, and it is not quoted as a write.
 So does a SEP-2793 or \`_meta\` hints field that fails its schema (an invalid
-\`category\` or \`mcp.dev/effect\`), which those packs cannot read at all.
+\`category\` or \`mcp.dev/effect\`), which those packs cannot read at all — unless the
+value is unmistakably the vocabulary's: a case variant (\`"Read"\`) is read as the member
+it names, and a list of categories or effects as its furthest-reaching member (see
+[vocabulary-key-collision](vocabulary-key-collision.md)).
 Trust, sensitivity and risk fields (trust-annotations, WebMCP \`sensitiveHint\`,
 \`riskLevel\`, approval) say nothing about whether the tool writes.
 

@@ -159,3 +159,67 @@ describe('sensitive-output-undeclared beside an invalid sensitiveHint', () => {
     expect(only(findings, 'sensitive-output-undeclared')).toHaveLength(1);
   });
 });
+
+describe('values that are a vocabulary’s, only wrong, are not the server’s own data', () => {
+  const ro = { readOnlyHint: true, openWorldHint: false };
+  const cases: { what: string; tool: Record<string, unknown>; pointer: string; suggestion: RegExp }[] = [
+    {
+      what: 'a list of effects on the proposal’s own _meta key',
+      tool: { annotations: ro, _meta: { 'mcp.dev/effect': ['read', 'delete'] } },
+      pointer: '/tools/0/_meta/mcp.dev~1effect',
+      suggestion: /^use one effect, not a list: .*reads "delete", the furthest-reaching/,
+    },
+    {
+      what: 'a case variant of an effect',
+      tool: { annotations: ro, _meta: { 'mcp.dev/effect': 'Delete' } },
+      pointer: '/tools/0/_meta/mcp.dev~1effect',
+      suggestion: /^did you mean "delete"\?$/,
+    },
+    {
+      what: 'a case variant of a category',
+      tool: { annotations: { ...ro, category: 'Destroy' } },
+      pointer: '/tools/0/annotations/category',
+      suggestion: /^did you mean "destroy"\?$/,
+    },
+    {
+      what: 'a list of categories',
+      tool: { annotations: { ...ro, category: ['read', 'destroy'] } },
+      pointer: '/tools/0/annotations/category',
+      suggestion: /^use one category, not a list: .*reads "destroy", the furthest-reaching/,
+    },
+  ];
+  for (const c of cases) {
+    it(`reports ${c.what} as a schema error and still sees the contradiction with readOnlyHint true`, async () => {
+      const findings = await lint([{ name: 't', inputSchema: { type: 'object' }, ...c.tool }]);
+      expect(only(findings, 'vocabulary-key-collision')).toEqual([]);
+      const [schema] = only(findings, 'schema-valid');
+      expect(schema).toMatchObject({ severity: 'error', pointer: c.pointer });
+      expect(schema!.suggestion).toMatch(c.suggestion);
+      const [contradiction] = only(findings, 'readonly-vs-category');
+      expect(contradiction).toMatchObject({ severity: 'error', pointer: c.pointer });
+    });
+  }
+
+  it('reads a case-variant read category as a read signal', async () => {
+    const findings = await lint([
+      { name: 'list_rows', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'Read' } },
+    ]);
+    expect(only(findings, 'readonly-contradicted')).toHaveLength(1);
+  });
+
+  it('does not read a list of another single-valued field, and reports it as a schema error', async () => {
+    const findings = await lint([{ name: 'scan', inputSchema: { type: 'object' }, annotations: { ...ro, riskLevel: ['low', 'high'] } }]);
+    expect(only(findings, 'vocabulary-key-collision')).toEqual([]);
+    const [schema] = only(findings, 'schema-valid');
+    expect(schema!.suggestion).toBe('use one value, not a list (riskLevel holds a single value; this one lists "low", "high")');
+  });
+
+  it('still calls a value of the server’s own a collision', async () => {
+    const findings = await lint([
+      { name: 'a', inputSchema: { type: 'object' }, annotations: { ...ro, category: 'files' } },
+      { name: 'b', inputSchema: { type: 'object' }, annotations: { ...ro, category: ['files', 'read'] } },
+    ]);
+    expect(only(findings, 'vocabulary-key-collision').map((f) => f.pointer)).toEqual(['/tools/0/annotations/category', '/tools/1/annotations/category']);
+    expect(only(findings, 'schema-valid')).toEqual([]);
+  });
+});
