@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { readOnly, sideOf } from '../src/engine/queries.js';
-import { onlyReads } from '../src/engine/read-evidence.js';
+import { listSides, onlyReads } from '../src/engine/read-evidence.js';
 import type { Claim } from '../src/engine/claims.js';
 import { holdsOnly } from '../src/engine/claims.js';
 import { hasOwn } from '../src/util/json.js';
@@ -26,18 +26,30 @@ exists, else at the tool, with \`readOnlyHint\` as the related location when it 
 
 The rule fires whatever the other vocabularies say; they only shape the suggestion,
 in this order:
-- an irreversible or destructive signal from any vocabulary (SEP-1913 or
-  action-metadata outcomes including "irreversible", SEP-2793 reversibility "none",
-  SEP-2793 \`category\` delete or destroy, \`mcp.dev/effect\` delete): set
-  \`destructiveHint: true\` explicitly, quoting it;
+- a delete or destroy signal from any vocabulary (SEP-2793 \`category\` delete or
+  destroy, \`mcp.dev/effect\` delete): set \`destructiveHint: true\` explicitly, quoting it;
 - \`readOnlyHint\` absent and the other vocabularies say the tool only reads (see
   [readonly-contradicted](readonly-contradicted.md) for the signals, and for how
   unknown or unreadable values count against "read"): set \`readOnlyHint: true\`,
-  which makes \`destructiveHint\` moot;
+  which makes \`destructiveHint\` moot. The suggestion quotes every signal that together
+  says so: benign outcomes alone do not (the inputs may still be stored), so SEP-1913's
+  outcomes "benign" is quoted together with its destination "ephemeral";
+- an irreversible signal without a delete or destroy one (SEP-1913 or action-metadata
+  outcomes including "irreversible", SEP-2793 \`reversibility\` "none"): set
+  \`destructiveHint\` explicitly, and the suggestion says that irreversible alone does
+  not make a tool destructive;
 - possible outcomes only "benign" (no persistent change outside the tool's own
   context) in *every* vocabulary that states outcomes: set \`destructiveHint: false\`.
   When SEP-1913 says "benign" and the action-metadata extension says "consequential",
   the vocabularies disagree and the author chooses.
+
+**Irreversible is not destructive.** The spec's \`destructiveHint: false\` means "only
+additive updates". Sending an email or publishing a post cannot be undone, yet it only
+adds: SEP-1913's own \`send_email\` (outcomes "irreversible") is rightly non-destructive.
+So an irreversible outcome, or SEP-2793 reversibility "none", never earns the
+\`destructiveHint: true\` suggestion on its own (the same reading as
+[description-vs-hints](description-vs-hints.md)); it still makes the call one to
+confirm, which is [irreversible-needs-confirmation](irreversible-needs-confirmation.md)'s.
 
 A value a pack could not map (an action-metadata outcome of \`"reversible"\`, a
 SEP-1913 value outside its enum) is unknown: it is never taken for "benign" or
@@ -111,13 +123,34 @@ fix: the hint is absent, and adding a key is not a one-value replacement.`,
         findings: [{ pointer: '/tools/0/annotations' }],
       },
       {
-        title: 'Other vocabularies say irreversible',
-        doc: false,
+        title: 'SEP-1913 says irreversible: sending cannot be undone, but it only adds',
+        explanation:
+          'The suggestion is to set `destructiveHint` explicitly, not to set it to true: an irreversible outcome alone does not make a tool destructive (a sent email adds a message, it deletes nothing), so `destructiveHint: false` may well be right here.',
         tools: [
           {
             name: 'send_email',
             inputSchema: { type: 'object' },
-            annotations: { readOnlyHint: false, inputMetadata: { destination: 'public', sensitivity: 'pii', outcomes: 'irreversible' } },
+            annotations: {
+              readOnlyHint: false,
+              openWorldHint: true,
+              inputMetadata: { destination: 'public', sensitivity: ['pii', 'user'], outcomes: 'irreversible' },
+              returnMetadata: { source: 'system', sensitivity: 'none' },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'SEP-1913 metadata says the tool only reads, and no core hint is set',
+        doc: false,
+        tools: [
+          {
+            name: 'read_drafts',
+            inputSchema: { type: 'object' },
+            annotations: {
+              inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+              returnMetadata: { source: 'user', sensitivity: 'pii' },
+            },
           },
         ],
         findings: [{ pointer: '/tools/0/annotations' }],
@@ -169,10 +202,12 @@ fix: the hint is absent, and adding a key is not a one-value replacement.`,
         : 'the tool has no annotations, so neither readOnlyHint nor destructiveHint is set';
     const message = `${why}: clients must treat the tool as one that may delete or overwrite data (destructiveHint defaults to true)`;
 
-    const irreversible: Claim[] = [
-      ...ctx.claims.including('outcomes', 'irreversible'),
-      ...ctx.claims.where('reversibility', 'none'),
-      ...ctx.claims.where('action', 'delete', 'destroy'),
+    // Only deleting or destroying is destructive: an irreversible outcome (a sent email) may
+    // well be additive, so it never earns a "destructiveHint: true" suggestion on its own.
+    const destroys = ctx.claims.where('action', 'delete', 'destroy');
+    const irreversible: { claim: Claim; member?: string }[] = [
+      ...ctx.claims.including('outcomes', 'irreversible').map((claim) => ({ claim, member: 'irreversible' })),
+      ...ctx.claims.where('reversibility', 'none').map((claim) => ({ claim })),
     ];
     const read = ro ? undefined : onlyReads(ctx.claims, ctx.problems);
     // Every outcomes claim (each vocabulary) must say only benign: one benign claim beside a
@@ -180,12 +215,15 @@ fix: the hint is absent, and adding a key is not a one-value replacement.`,
     const outcomes = ctx.claims.all('outcomes');
     const benign = outcomes.length > 0 && outcomes.every((c) => holdsOnly(c, ['benign'])) ? outcomes : [];
     let suggestion: string;
-    if (irreversible.length > 0) {
-      const c = irreversible[0]!;
-      const member = Array.isArray(c.value) ? 'irreversible' : undefined;
-      suggestion = `add "destructiveHint": true to say so explicitly (${sideOf(c, member)} agrees)`;
+    if (destroys.length > 0) {
+      suggestion = `add "destructiveHint": true to say so explicitly (${sideOf(destroys[0]!)} agrees)`;
     } else if (read) {
-      suggestion = `add "readOnlyHint": true, which makes destructiveHint moot: ${sideOf(read[0]!)} says the tool only reads`;
+      suggestion = `add "readOnlyHint": true, which makes destructiveHint moot: ${listSides(read)} ${read.length > 1 ? 'together say' : 'says'} the tool only reads`;
+    } else if (irreversible.length > 0) {
+      const { claim, member } = irreversible[0]!;
+      suggestion =
+        `set "destructiveHint" explicitly: false if the tool only adds (sends, publishes, creates) and never deletes or overwrites, true if it may. ` +
+        `${sideOf(claim, Array.isArray(claim.value) ? member : undefined)} says the call cannot be undone, but irreversible alone does not make a tool destructive (a send or publish only adds)`;
     } else if (benign.length > 0) {
       suggestion = `add "destructiveHint": false: ${sideOf(benign[0]!)} says the tool makes no persistent change outside its own context`;
     } else {

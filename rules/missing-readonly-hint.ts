@@ -37,7 +37,14 @@ what it suggests:
   destination including user, internal or public): the suggestion is
   \`readOnlyHint: false\`, quoting it;
 - the tool sets \`destructiveHint\` (which only means something when \`readOnlyHint\` is
-  false): the suggestion is to say \`readOnlyHint: false\` explicitly;
+  false) and no other vocabulary says read: the suggestion is to say
+  \`readOnlyHint: false\` explicitly. When another vocabulary does say read (category
+  read or observe, effect read, benign outcomes with an ephemeral destination) — a
+  \`destructiveHint: true\` beside them is
+  [destructive-vs-category](destructive-vs-category.md)'s error, which suggests
+  \`readOnlyHint: true\` — the suggestion does not push towards false: it quotes the read
+  signals and asks the author to choose (true, dropping the ignored
+  \`destructiveHint\`, or false, correcting the read fields);
 - otherwise, or when the vocabularies disagree (SEP-2793 says "read", \`mcp.dev/effect\`
   says "write"), the author chooses.
 
@@ -45,7 +52,10 @@ A value a pack could not map (an action-metadata open string such as destination
 \`"external"\`, a SEP-1913 value outside its enum) is unknown, never read as one of
 the known values: it keeps the read suggestion away, and it is not quoted as a write.
 So does a SEP-2793 or \`_meta\` hints field that fails its schema (an invalid
-\`category\` or \`mcp.dev/effect\`), which those packs cannot read at all.
+\`category\` or \`mcp.dev/effect\`), which those packs cannot read at all — unless the
+value is unmistakably the vocabulary's: a case variant (\`"Read"\`) is read as the member
+it names, and a list of categories or effects as its furthest-reaching member (see
+[vocabulary-key-collision](vocabulary-key-collision.md)).
 Trust, sensitivity and risk fields (trust-annotations, WebMCP \`sensitiveHint\`,
 \`riskLevel\`, approval) say nothing about whether the tool writes.
 
@@ -123,6 +133,18 @@ value is right is the author's call.`,
         findings: [{ pointer: '/tools/0/annotations' }],
       },
       {
+        title: 'destructiveHint true beside category read: the author chooses, no push towards false',
+        doc: false,
+        tools: [
+          {
+            name: 'get_report',
+            inputSchema: { type: 'object' },
+            annotations: { destructiveHint: true, openWorldHint: false, category: 'read', approvalRecommendation: 'single' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
         title: 'Benign outcomes alone do not say read-only (the inputs may be stored)',
         doc: false,
         tools: [
@@ -172,17 +194,23 @@ value is right is the author's call.`,
       });
       return;
     }
-    const writes = readEvidence(ctx.claims).read.length === 0 ? writeSignals(ctx.claims) : [];
+    const reads = readEvidence(ctx.claims).read;
+    const writes = reads.length === 0 ? writeSignals(ctx.claims) : [];
     const d = destructive(ctx.claims);
-    ctx.report({
-      pointer,
-      message: base,
-      suggestion:
-        writes.length > 0
-          ? `add "readOnlyHint": false to the annotations: ${sideOf(writes[0]!.claim, writes[0]!.member)} says the tool changes its environment`
-          : d
-            ? `add "readOnlyHint": false to the annotations: destructiveHint (${d.pointer}) only means something when readOnlyHint is false`
-            : 'add "readOnlyHint": true if the tool only reads, or "readOnlyHint": false if it can modify anything, so clients know which',
-    });
+    let suggestion: string;
+    if (writes.length > 0) {
+      suggestion = `add "readOnlyHint": false to the annotations: ${sideOf(writes[0]!.claim, writes[0]!.member)} says the tool changes its environment`;
+    } else if (d && reads.length > 0) {
+      // Another vocabulary says read: destructiveHint alone must not push towards false
+      // (destructive-vs-category, for one, suggests readOnlyHint true for the same tool).
+      suggestion =
+        `add "readOnlyHint": true if the tool only reads, as ${listSides(reads)} ${reads.length > 1 ? 'say' : 'says'} (then destructiveHint is ignored and can go), ` +
+        `or "readOnlyHint": false if it can modify anything (then correct ${reads.length > 1 ? 'those fields' : reads[0]!.field})`;
+    } else if (d) {
+      suggestion = `add "readOnlyHint": false to the annotations: destructiveHint (${d.pointer}) only means something when readOnlyHint is false`;
+    } else {
+      suggestion = 'add "readOnlyHint": true if the tool only reads, or "readOnlyHint": false if it can modify anything, so clients know which';
+    }
+    ctx.report({ pointer, message: base, suggestion });
   },
 });

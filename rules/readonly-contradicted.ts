@@ -57,7 +57,11 @@ cannot read. A SEP-2793 or \`_meta\` hints field that fails its schema (an inval
 cannot be read at all; while [schema-valid](schema-valid.md) reports one, this rule
 stays quiet, since the unreadable field may say the tool does more. Any schema error in
 those two vocabularies counts, an invalid \`riskLevel\` included: the rule does not
-guess what a field would have said.
+guess what a field would have said. The exception is a value that is wrong but
+unmistakably the vocabulary's, which the pack reads all the same (see
+[vocabulary-key-collision](vocabulary-key-collision.md)): a case variant
+(\`category: "Read"\`) counts as the member it names, and a list of categories or effects
+as its furthest-reaching member (\`["read", "delete"]\` is a delete, never a read).
 
 Neutral: sources, sensitivity, trust-annotations (\`untrusted\`, \`sensitive\`), WebMCP
 \`sensitiveHint\`, risk level, blast radius, approval and confirmation (reading

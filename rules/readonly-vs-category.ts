@@ -59,6 +59,20 @@ since harmless side effects are a plausible reading.`,
   examples: {
     incorrect: [
       {
+        title: 'A case-variant category and a list of effects are read as SEP-2793 and the _meta hints (schema-valid reports the spelling)',
+        doc: false,
+        tools: [
+          { name: 'drop_table', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, category: 'Destroy' } },
+          { name: 'sync_folder', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false }, _meta: { 'mcp.dev/effect': ['read', 'delete'] } },
+          { name: 'prune_cache', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, category: ['read', 'destroy'] } },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/category' },
+          { pointer: '/tools/1/_meta/mcp.dev~1effect' },
+          { pointer: '/tools/2/annotations/category' },
+        ],
+      },
+      {
         title: 'A "read-only" tool that SEP-2793 says mutates a deployment',
         tools: [
           {

@@ -25,10 +25,28 @@ most dumps do not say, and most servers speak an older version.
 A key that a *proposal* defines but that holds a value of the server's own (for
 example a plain-string \`attribution\`) is reported by
 [vocabulary-key-collision](vocabulary-key-collision.md) as a warning instead, unless
-the tool otherwise speaks that vocabulary. \`inputSchema\` problems at the root are
+the tool otherwise speaks that vocabulary. A value that is the proposal's own but
+wrong — a case variant of an enum member (\`"Delete"\`), or a list of members where the
+field holds one value (\`["read", "destroy"]\`) — is no one else's data, so it is an error
+here, with a "did you mean"; the pack still reads what it safely can (see
+[vocabulary-key-collision](vocabulary-key-collision.md)). \`inputSchema\` problems at the root are
 [input-schema-object](input-schema-object.md)'s.`,
   examples: {
     incorrect: [
+      {
+        title: 'Proposal values in the wrong case, or listed where the field holds one value, are errors, not collisions',
+        doc: false,
+        tools: [
+          { name: 'purge_cache', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false }, _meta: { 'mcp.dev/effect': 'Delete' } },
+          { name: 'prune', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, category: ['read', 'destroy'] } },
+          { name: 'scan', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, riskLevel: ['low', 'High'] } },
+        ],
+        findings: [
+          { pointer: '/tools/0/_meta/mcp.dev~1effect' },
+          { pointer: '/tools/1/annotations/category' },
+          { pointer: '/tools/2/annotations/riskLevel' },
+        ],
+      },
       {
         title: 'A hint written as a string',
         tools: [{ name: 'list_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 'true' } }],

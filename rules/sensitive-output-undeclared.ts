@@ -45,6 +45,12 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
   in the structured result. When one of these is present, or \`sensitiveHint\` is
   explicitly \`false\`, the message names it as the other side of the conflict, with its
   pointer.
+- **A \`sensitiveHint\` of the wrong type.** \`"sensitiveHint": "true"\` (quoted), \`1\` or
+  \`null\` beside an \`x-sensitive\` field is [schema-valid](schema-valid.md)'s error, which
+  already says to write the boolean: this rule stays quiet, so the one problem gets one
+  finding. A level from SEP-1913's early draft (\`"high"\`) is not a schema error but
+  [draft-field](draft-field.md)'s warning about the spelling, which suggests data classes;
+  this rule still reports that nothing marks the output sensitive, naming the level.
 - **Where.** At the first \`x-sensitive\` property (in schema order), with the other
   marked properties and any contrary declaration as related locations.
 - **Fix.** Only when a sensitivity flag is explicitly \`false\` (\`sensitiveHint\`, or
@@ -73,14 +79,14 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
         findings: [{ pointer: '/tools/0/outputSchema/properties/secret' }],
       },
       {
-        title: 'sensitiveHint written as a string (schema-valid reports the type)',
+        title: 'sensitiveHint holds a level from an early SEP-1913 draft (draft-field reports the spelling)',
         doc: false,
         tools: [
           {
             name: 'generate_api_key',
             inputSchema: { type: 'object' },
             outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
-            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint: 'true' },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint: 'high' },
           },
         ],
         findings: [{ pointer: '/tools/0/outputSchema/properties/secret' }],
@@ -180,6 +186,18 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
         ],
       },
       {
+        title: 'A sensitiveHint written as a string is schema-valid’s error alone',
+        doc: false,
+        tools: [
+          {
+            name: 'generate_api_key',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint: 'true' },
+          },
+        ],
+      },
+      {
         title: 'Declared through mcp.dev/resultSensitivity',
         doc: false,
         tools: [
@@ -216,6 +234,10 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       ...ctx.claims.where('resultSensitivity', ...SENSITIVE_RESULTS),
     ];
     if (declared.length > 0) return;
+    // A sensitiveHint that is there but not a boolean ("true" in quotes) is schema-valid's
+    // error, which already says to write the boolean: one problem, one finding.
+    const hintPointer = ctx.at('/annotations/sensitiveHint');
+    if (ctx.problems.some((p) => p.kind === 'invalid' && p.pointer === hintPointer)) return;
     const contrary: Claim[] = [...ctx.claims.where('sensitiveOutput', false), ...ctx.claims.all('outputSensitivity'), ...ctx.claims.all('resultSensitivity')];
     const fields = marked.value;
     const name = (p: string) => fieldPath(relative(ctx.tool.pointer, p));
@@ -225,8 +247,8 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       fields.length === 1
         ? `${shown[0]} is marked "x-sensitive": true (${fields[0]})`
         : `${rest > 0 ? `${shown.join(', ')} and ${rest} more` : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`} are marked "x-sensitive": true`;
-    // A sensitiveHint that is there but not a boolean ("true" in quotes) is schema-valid's
-    // error; this message must not call it absent.
+    // What is left of a sensitiveHint that is not a boolean is an early draft's level
+    // ("high"): draft-field reports the spelling; this message must not call it absent.
     const written = ctx.tool.annotations && Object.prototype.hasOwnProperty.call(ctx.tool.annotations, 'sensitiveHint') ? ctx.tool.annotations.sensitiveHint : undefined;
     const notBoolean = written !== undefined && typeof written !== 'boolean';
     const hintState = notBoolean ? `annotations.sensitiveHint is ${quote(written)}, not the boolean true` : 'annotations.sensitiveHint is absent';
@@ -241,7 +263,7 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       suggestion: hintFalse
         ? `set ${hintFalse.field} to true, or drop "x-sensitive" from fields that are not sensitive`
         : notBoolean
-          ? 'write annotations.sensitiveHint as true, without quotes (or a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context'
+          ? 'replace the draft level in annotations.sensitiveHint with the boolean true (or declare a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context'
           : 'add "sensitiveHint": true to annotations (or a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context',
       ...(hintFalse
         ? { fix: { description: `Set ${hintFalse.field} to true`, replacements: [{ pointer: hintFalse.pointer, text: 'true' }] } }

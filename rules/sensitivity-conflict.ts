@@ -16,7 +16,7 @@ export default defineRule({
   severity: 'error',
   category: 'consistency',
   packs: ['sep-1913', 'action-metadata', 'meta-hints'],
-  summary: 'A sensitivity declaration must not say both "not sensitive" and "sensitive".',
+  summary: 'A sensitivity declaration must not list "none" beside a data class, or call sensitive output public.',
   precision: 'high',
   security: 5.0,
   why: `Clients decide on sensitivity declarations: whether data may go to a public
@@ -42,6 +42,12 @@ Two forms are reported:
   \`"none"\` succeed for a tool that handles PII. Dropping \`"none"\` loses nothing, so the
   finding carries that fix. (By the same reading, a \`tools/resolve\` or a result that
   resolves to \`"none"\` stays within a declared \`["pii"]\`: "none" is below every class.)
+- **\`"user"\` contradicts \`"none"\` too, though it is not sensitive.** \`"user"\` is the
+  user's own content (their notes, drafts, messages): no other rule counts it as
+  sensitive data (it is not PII, financial, credentials or regulated), but it is a data
+  class, and \`"none"\` says the data carries none. So \`["user", "none"]\` is reported
+  too, and the message says what \`"user"\` means rather than calling it sensitive. When
+  the set also holds a sensitive class, the message names that one.
 - Only classes the pack recognises count as "another class": an open-vocabulary value
   such as action-metadata \`"public"\` may be the server's own word for "none".
 - **\`resultSensitivity: "public"\`** is a single value that covers every result, so it
@@ -94,7 +100,19 @@ Two forms are reported:
         findings: [{ pointer: '/tools/0/_meta/mcp.dev~1resultSensitivity' }],
       },
       {
-        title: '"none" beside "pii" in the action-metadata extension',
+        title: '"none" beside the user\'s own content',
+        doc: false,
+        tools: [
+          {
+            name: 'get_note',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, returnMetadata: { source: 'internal', sensitivity: ['user', 'none'] } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/returnMetadata/sensitivity/1' }],
+      },
+      {
+        title: '"none" beside personal data in the action-metadata extension',
         doc: false,
         tools: [
           {
@@ -155,16 +173,20 @@ Two forms are reported:
     for (const claim of claimsOf(ctx.claims, 'inputSensitivity', 'outputSensitivity')) {
       const items = members(claim);
       const none = items.filter((m) => m.value === 'none');
-      const other = items.find((m) => m.value !== 'none' && isClass(m.value));
+      const classes = items.filter((m) => m.value !== 'none' && isClass(m.value));
+      // Name a sensitive class when there is one: "user" is a class, but not a sensitive one.
+      const other = classes.find((m) => dataClassOf(m.value) !== 'user') ?? classes[0];
       if (none.length === 0 || !other) continue;
       const w = written(claim);
       const kept = Array.isArray(w) ? w.filter((v) => v !== 'none') : undefined;
       const direction = claim.fact === 'inputSensitivity' ? 'the input' : 'the output';
+      const clash =
+        dataClassOf(other.value) === 'user'
+          ? `"none" says ${direction} carries no class of data, "user" says it may carry the user's own content: not sensitive data, but a data class all the same`
+          : `"none" says ${direction} is not sensitive, ${describeClass(other.value)} says it may be`;
       ctx.report({
         pointer: none[0]!.pointer,
-        message:
-          `${claim.field} lists "none" (${none[0]!.pointer}) beside ${describeClass(other.value)} (${other.pointer}): ` +
-          `"none" says ${direction} is not sensitive, ${describeClass(other.value)} says it may be`,
+        message: `${claim.field} lists "none" (${none[0]!.pointer}) beside ${describeClass(other.value)} (${other.pointer}): ${clash}`,
         suggestion: `drop "none": a possible set lists every class ${direction} may carry, and "none" adds no possibility to it`,
         fix: kept
           ? { description: `Remove "none" from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(kept) }] }

@@ -24,6 +24,55 @@ ambiguity for good.`,
   \`"x-sensitive"\` property or \`secret_reference\` result in its output schema). When the
   tool does speak it, a wrong value is an ordinary schema error, reported by
   [schema-valid](schema-valid.md) as an error.
+- **Values that are the vocabulary's, only wrong, are not collisions.** A collision is
+  for values that suggest the server uses the key for something of its own
+  (RULES.md). Two kinds of wrong value suggest the opposite — nothing of a server's own
+  looks like them — so they make the tool speak the vocabulary, and
+  [schema-valid](schema-valid.md) reports them as errors, with a "did you mean" for a
+  case variant and, for a list, which one value to keep:
+  - a case variant of a member of an enum field: \`category: "Destroy"\`,
+    \`_meta["mcp.dev/effect"]: "Delete"\`;
+  - a list whose items are all members (compared case-insensitively) of a field that
+    holds one value: \`category: ["read", "destroy"]\`,
+    \`_meta["mcp.dev/effect"]: ["read", "delete"]\`.
+
+  A value of the proposal's own \`_meta\` key (\`mcp.dev/effect\`) is the likeliest case:
+  telling its author to "move it under \`_meta\` with a prefix of your own" when it
+  already is the proposal's key would be wrong twice, and it would hide what the value
+  says.
+- **What the pack reads from such a value.** Reporting the schema error alone would
+  hide a contradiction (\`readOnlyHint: true\` beside an effect of \`["read", "delete"]\`),
+  so the pack reads what it safely can, and the other rules weigh it as usual:
+  - a case variant is read as the member it names (\`"Destroy"\` is destroy), for every
+    enum field of SEP-2793 and the \`_meta\` hints; the message quotes the value as
+    written. A client that matches values exactly ignores \`"Destroy"\`, which the
+    schema error says; one that matches them loosely reads a destroy, which is what
+    [readonly-vs-category](readonly-vs-category.md) and the others then check.
+  - a list of one distinct member (\`["high"]\`) is read as that member.
+  - a list of several categories or effects is read as its furthest-reaching member
+    (category: read < observe < utility < mutate < delete < destroy; effect: read <
+    write < external < delete). In \`tools/list\` a list says what the tool *may* do, and
+    every rule about an action asks whether the tool may write, delete or destroy, or
+    whether it does nothing but read: the furthest-reaching member answers both
+    without a false alarm (\`["read", "delete"]\` may delete, and is never "only reads").
+    What is lost is only a weaker member's own signal (\`["external", "delete"]\` is read
+    as delete, so the \`external\` sink is not seen until the list is fixed).
+  - a list of several values of any other single-valued field (\`riskLevel: ["low",
+    "high"]\`, \`approvalRecommendation\`, \`mcp.dev/resultSensitivity\`, …) is **not**
+    read: those fields' rules pull both ways (a higher \`riskLevel\` silences
+    [risk-level-floor](risk-level-floor.md), an approval of \`"single"\` silences the
+    confirmation rules, \`"public"\` and \`"restricted"\` each silence a different
+    sensitivity rule), so no single member is safe to assume. Only the schema error is
+    reported, and while it stands the field counts as unreadable (no "only reads"
+    suggestion rests on it).
+
+  Anything else that does not fit — \`category: "files"\`, \`["files", "read"]\`, an empty
+  list, a plain-string \`attribution\` — may be the server's own, and is a collision
+  when nothing else on the tool speaks the vocabulary. A server whose own grouping
+  happens to be spelled like a member (\`category: "Utility"\`) is read as SEP-2793's
+  utility: a client implementing the proposal that matches values loosely reads it so
+  too, and the schema error asks for the exact spelling (or, if the value is the
+  server's own after all, another key).
 - **Reserved prefixes.** A \`_meta\` key under a prefix MCP reserves for itself
   (\`io.modelcontextprotocol/trust-annotations\`, \`io.modelcontextprotocol/action-metadata\`)
   can never be the server's own data, so a wrong value there — a misspelled member such as
@@ -32,6 +81,15 @@ ambiguity for good.`,
   the vocabulary expects there.`,
   examples: {
     incorrect: [
+      {
+        title: "A category of the server's own, even in a list with a SEP-2793 value",
+        doc: false,
+        tools: [
+          { name: 'list_tables', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, category: ['database', 'read'] } },
+          { name: 'list_views', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, category: [] } },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/category' }, { pointer: '/tools/1/annotations/category' }],
+      },
       {
         title: "A plain-string attribution of the server's own",
         tools: [{ name: 'search_docs', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, attribution: 'Acme Corp' } }],
@@ -63,6 +121,46 @@ ambiguity for good.`,
             annotations: { readOnlyHint: false, sensitiveHint: 'true' },
           },
         ],
+      },
+      {
+        title: 'A case variant of the proposal’s own value is not the server’s data (schema-valid reports it, and readonly-vs-category reads it)',
+        explanation:
+          '`"Delete"` is the `_meta` hints proposal\'s `delete` in the wrong case: [schema-valid](schema-valid.md) reports it with "did you mean \\"delete\\"?", and the pack reads it as delete, so [readonly-vs-category](readonly-vs-category.md) reports the contradiction with `readOnlyHint: true`.',
+        tools: [
+          {
+            name: 'purge_cache',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'mcp.dev/effect': 'Delete' },
+          },
+        ],
+      },
+      {
+        title: 'A list of categories is SEP-2793’s, not the server’s (schema-valid reports it)',
+        tools: [
+          {
+            name: 'sync_folder',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false, category: ['read', 'destroy'], approvalRecommendation: 'single' },
+          },
+        ],
+      },
+      {
+        title: 'A list of effects on the proposal’s own key',
+        doc: false,
+        tools: [
+          {
+            name: 'sync_folder',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'mcp.dev/effect': ['read', 'delete'] },
+          },
+        ],
+      },
+      {
+        title: 'A case-variant category',
+        doc: false,
+        tools: [{ name: 'drop_table', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, category: 'Destroy' } }],
       },
       {
         title: "The server's field under _meta, and SEP-1913's attribution as the SEP defines it",

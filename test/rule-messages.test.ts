@@ -11,11 +11,16 @@ describe('sensitive-output-undeclared', () => {
     outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, ...(sensitiveHint === undefined ? {} : { sensitiveHint }) },
   });
-  it('does not call a quoted sensitiveHint absent', () => {
-    const f = findings([tool('true')]).find((x) => x.ruleId === 'sensitive-output-undeclared')!;
+  it('leaves a quoted sensitiveHint to schema-valid', () => {
+    const all = findings([tool('true')]);
+    expect(all.filter((x) => x.ruleId === 'sensitive-output-undeclared')).toEqual([]);
+    expect(all.find((x) => x.ruleId === 'schema-valid')!.suggestion).toMatch(/without quotes/);
+  });
+  it('does not call a draft sensitiveHint level absent', () => {
+    const f = findings([tool('high')]).find((x) => x.ruleId === 'sensitive-output-undeclared')!;
     expect(f.message).not.toMatch(/absent/);
-    expect(f.message).toContain('annotations.sensitiveHint is "true", not the boolean true');
-    expect(f.suggestion).toMatch(/without quotes/);
+    expect(f.message).toContain('annotations.sensitiveHint is "high", not the boolean true');
+    expect(f.suggestion).toMatch(/^replace the draft level/);
   });
   it('says absent when it is', () => {
     const f = findings([tool(undefined)]).find((x) => x.ruleId === 'sensitive-output-undeclared')!;

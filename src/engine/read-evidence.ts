@@ -29,7 +29,10 @@
  * schema (an invalid category, a sideEffects that is not an array, an effect of
  * "update") without leaving a claim, so nothing would weigh it. When the rule passes the
  * tool's schema problems, an "invalid" problem of either pack counts against "only
- * reads": a field nobody can read may say the tool does more. (SEP-1913 and
+ * reads": a field nobody can read may say the tool does more. A wrong value the pack read
+ * all the same (a case variant such as "Read", a list of actions read as its
+ * furthest-reaching member: see vocabularyLike in packs/vocabulary.ts) is on a claim and
+ * weighs as that claim. (SEP-1913 and
  * action-metadata keep what they cannot map on the claim, see unmappedValues() in claims.ts.)
  */
 import type { SchemaProblem } from '../packs/types.js';
@@ -76,7 +79,8 @@ export function readEvidence(claims: ClaimSet, problems: readonly SchemaProblem[
     if (c.pack === 'core') continue;
     (c.value ? read : contrary).push(c);
   }
-  const unreadable = problems.filter((p) => p.kind === 'invalid' && DROPPING_PACKS.includes(p.pack));
+  // A wrong value the pack read all the same (a case variant, a list of actions) is on a claim.
+  const unreadable = problems.filter((p) => p.kind === 'invalid' && !p.read && DROPPING_PACKS.includes(p.pack));
   return { read, contrary, unreadable };
 }
 

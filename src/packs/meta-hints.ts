@@ -6,7 +6,7 @@ import { generated } from '../schema/generated.js';
 import { newClaim, RESULT_SENSITIVITIES, type Action, type Claim, type Fact } from '../engine/claims.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
-import { checkVocabulary } from './vocabulary.js';
+import { checkVocabulary, vocabularyLike, type Lenient } from './vocabulary.js';
 
 const validate = generated('meta-hints').Meta!;
 
@@ -28,6 +28,34 @@ function recognised(key: string, value: unknown): boolean {
   }
 }
 
+/** mcp.dev/effect values from the least to the furthest-reaching (a list is read as its last member here). */
+const EFFECT_REACH: readonly (typeof EFFECTS)[number][] = ['read', 'write', 'external', 'delete'];
+
+/**
+ * A value that is wrong but clearly the proposal's (vocabularyLike): a case variant of an
+ * effect or result sensitivity is read as the member it names ("Delete" → delete); a list
+ * is read only for mcp.dev/effect, as its furthest-reaching member, since every rule about
+ * an effect asks what the tool *may* do. A list of result sensitivities is not read (its
+ * rules pull both ways: "public" and "restricted" each silence a different one).
+ */
+function lenient(key: string, value: unknown): Lenient | undefined {
+  const allowed = key === 'mcp.dev/effect' ? EFFECTS : key === 'mcp.dev/resultSensitivity' ? RESULT_SENSITIVITIES : undefined;
+  if (!allowed) return undefined;
+  const members = vocabularyLike(value, allowed);
+  if (!members) return undefined;
+  if (!Array.isArray(value)) return { read: members[0]! };
+  if (members.length === 1) return { read: members[0]!, suggestion: `write it as the one value ${JSON.stringify(members[0])}, not as a list` };
+  const list = members.map((m) => JSON.stringify(m)).join(', ');
+  if (key === 'mcp.dev/effect') {
+    const furthest = EFFECT_REACH.filter((e) => members.includes(e)).pop()!;
+    return {
+      read: furthest,
+      suggestion: `use one effect, not a list: the one that covers everything the tool may do (of ${list}, mcp-annotate reads ${JSON.stringify(furthest)}, the furthest-reaching)`,
+    };
+  }
+  return { suggestion: `use one value, not a list (${key} holds a single value; this one lists ${list})` };
+}
+
 function expected(key: string): string {
   if (key === 'mcp.dev/effect') return `one of ${EFFECTS.join(', ')}`;
   if (key === 'mcp.dev/resultSensitivity') return `one of ${RESULT_SENSITIVITIES.join(', ')}`;
@@ -45,7 +73,7 @@ export const metaHintsPack: Pack = {
   analyse(tool: ToolView) {
     const m = tool.meta;
     if (!m) return { claims: [], problems: [] };
-    const { problems, foreign, present } = checkVocabulary({
+    const { problems, foreign, present, lenient: readings } = checkVocabulary({
       pack: 'meta-hints',
       container: m,
       at: '/_meta',
@@ -55,17 +83,21 @@ export const metaHintsPack: Pack = {
       expected,
       name: 'the _meta hints proposal',
       validate,
+      lenient,
     });
     const claims: Claim[] = [];
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>
       claims.push(newClaim(fact, value, 'meta-hints', FIELDS.get(key)!, tool.pointer + RELS.get(key)!, raw));
     for (const key of present) {
-      const v = m[key];
+      const raw = m[key];
+      // A wrong value that is clearly the proposal's is read as the member it names; the
+      // claim keeps the value as written, so messages quote what the author wrote.
+      const v = readings.get(key) ?? raw;
       if (foreign.has(key) || !recognised(key, v)) continue;
-      if (key === 'mcp.dev/effect') claim('action', v as Action, key, v);
+      if (key === 'mcp.dev/effect') claim('action', v as Action, key, raw);
       else if (key === 'mcp.dev/idempotent') claim('idempotent', v as boolean, key);
       else if (key === 'mcp.dev/requiresConfirmation') claim('requiresConfirmation', v as boolean, key);
-      else claim('resultSensitivity', v as Claim<'resultSensitivity'>['value'], key);
+      else claim('resultSensitivity', v as Claim<'resultSensitivity'>['value'], key, v === raw ? undefined : raw);
     }
     return { claims, problems };
   },

@@ -14,7 +14,7 @@ import {
   type Fact,
 } from '../engine/claims.js';
 import type { Pack, ToolView } from './types.js';
-import { checkVocabulary } from './vocabulary.js';
+import { checkVocabulary, vocabularyLike, type Lenient } from './vocabulary.js';
 
 const validate = generated('risk-metadata').ToolAnnotations!;
 
@@ -47,6 +47,36 @@ function recognised(key: string, value: unknown): boolean {
   return typeof value === 'number' && value >= 1 && value <= 5;
 }
 
+/** Categories from the least to the furthest-reaching (a list is read as its last member here). */
+const CATEGORY_REACH: readonly (typeof CATEGORIES)[number][] = ['read', 'observe', 'utility', 'mutate', 'delete', 'destroy'];
+
+/**
+ * A value of an enum field that is wrong but clearly SEP-2793's (vocabularyLike): a case
+ * variant is read as the member it names ("Destroy" → destroy); a list is read only for
+ * `category`, as its furthest-reaching member (CATEGORY_REACH), since every
+ * rule about a category asks what the tool *may* do. A list of another field is not read:
+ * its rules pull both ways (a higher riskLevel silences risk-level-floor, an
+ * approvalRecommendation "single" silences the confirmation rules), so no one member
+ * answers them all.
+ */
+function lenient(key: string, value: unknown): Lenient | undefined {
+  const allowed = ENUMS[key];
+  if (!allowed) return undefined;
+  const members = vocabularyLike(value, allowed);
+  if (!members) return undefined;
+  if (!Array.isArray(value)) return { read: members[0]! };
+  if (members.length === 1) return { read: members[0]!, suggestion: `write it as the one value ${JSON.stringify(members[0])}, not as a list` };
+  const list = members.map((m) => JSON.stringify(m)).join(', ');
+  if (key === 'category') {
+    const furthest = CATEGORY_REACH.filter((c) => members.includes(c)).pop()!;
+    return {
+      read: furthest,
+      suggestion: `use one category, not a list: the one that covers everything the tool may do (of ${list}, mcp-annotate reads ${JSON.stringify(furthest)}, the furthest-reaching)`,
+    };
+  }
+  return { suggestion: `use one value, not a list (${key} holds a single value; this one lists ${list})` };
+}
+
 function expected(key: string): string {
   if (key in ENUMS) return `one of ${ENUMS[key]!.join(', ')}`;
   if (key === 'sideEffects') return 'an array of strings';
@@ -64,7 +94,7 @@ export const riskMetadataPack: Pack = {
   analyse(tool: ToolView) {
     const a = tool.annotations;
     if (!a) return { claims: [], problems: [] };
-    const { problems, foreign, present } = checkVocabulary({
+    const { problems, foreign, present, lenient: readings } = checkVocabulary({
       pack: 'risk-metadata',
       container: a,
       at: '/annotations',
@@ -74,33 +104,38 @@ export const riskMetadataPack: Pack = {
       expected,
       name: 'SEP-2793',
       validate,
+      lenient,
     });
     const claims: Claim[] = [];
     const base = `${tool.pointer}/annotations`;
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>
       claims.push(newClaim(fact, value, 'risk-metadata', FIELDS.get(key)!, `${base}/${key}`, raw));
     for (const key of present) {
-      const v = a[key];
+      const raw = a[key];
+      // A wrong value that is clearly SEP-2793's is read as the member it names; the claim
+      // keeps the value as written, so messages quote what the author wrote.
+      const v = readings.get(key) ?? raw;
       if (foreign.has(key) || !recognised(key, v)) continue;
+      const asWritten = v === raw ? undefined : raw;
       switch (key) {
         case 'riskLevel':
-          claim('riskLevel', v as Claim<'riskLevel'>['value'], key);
+          claim('riskLevel', v as Claim<'riskLevel'>['value'], key, asWritten);
           break;
         case 'category':
-          claim('action', CATEGORY_ACTION[v as (typeof CATEGORIES)[number]], key, v);
+          claim('action', CATEGORY_ACTION[v as (typeof CATEGORIES)[number]], key, raw);
           break;
         case 'blastRadius':
-          claim('blastRadius', v as Claim<'blastRadius'>['value'], key);
+          claim('blastRadius', v as Claim<'blastRadius'>['value'], key, asWritten);
           break;
         case 'reversibility':
-          claim('reversibility', v as Claim<'reversibility'>['value'], key);
+          claim('reversibility', v as Claim<'reversibility'>['value'], key, asWritten);
           break;
         case 'sideEffects':
           claim('sideEffects', v as string[], key);
           break;
         case 'approvalRecommendation':
-          claim('approval', v as Claim<'approval'>['value'], key);
-          claim('requiresConfirmation', v !== 'none', key, v);
+          claim('approval', v as Claim<'approval'>['value'], key, asWritten);
+          claim('requiresConfirmation', v !== 'none', key, raw);
           break;
         case 'minTrustLevel':
           claim('minTrustLevel', v as number, key);

@@ -32,6 +32,12 @@ export interface SchemaProblem {
    *   see src/packs/drafts.ts).
    */
   kind: 'invalid' | 'collision' | 'draft';
+  /**
+   * The pack read the value all the same (a case variant of an enum member, a list of
+   * actions: see vocabularyLike in vocabulary.ts), so its claims say what the field says:
+   * rules need not count the field as unreadable.
+   */
+  read?: true;
 }
 
 export interface PackEnv {

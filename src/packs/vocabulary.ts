@@ -8,6 +8,13 @@
  * schema error. A tool that does not speak it but has one of its keys is using that
  * key for something of its own — unless the key is under a _meta prefix MCP reserves
  * (io.modelcontextprotocol/), which no server may use for its own data.
+ *
+ * Between the two, a value can be wrong yet clearly the vocabulary's (see vocabularyLike):
+ * a case variant of an enum member ("Delete"), or a list whose members are all members of
+ * a single-valued enum field (["read", "delete"]). Nothing of the server's own looks like
+ * that, so such a key makes the tool speak the vocabulary (a schema error, never a
+ * collision), and the pack reads what it safely can: the member a case variant names, and
+ * for the action fields the furthest-reaching member of a list.
  */
 import type { GeneratedValidator } from '../schema/generated.js';
 import type { PackId } from '../types.js';
@@ -32,10 +39,26 @@ export interface VocabularyKeys {
   validate: GeneratedValidator;
   /** The tool speaks the vocabulary elsewhere (outside these keys): every problem is an error. */
   speaks?: boolean;
+  /**
+   * A value that is not the vocabulary's shape but clearly belongs to it (see
+   * vocabularyLike): what the pack reads from it, if anything. Such a key is never the
+   * server's own data.
+   */
+  lenient?(key: string, value: unknown): Lenient | undefined;
+}
+
+/** What a pack makes of a value that is wrong but clearly its vocabulary's. */
+export interface Lenient {
+  /** The value the pack reads (a claim is made of it), when reading it is safe. */
+  read?: string;
+  /** A better suggestion than the schema explanation's, for the problem at the key. */
+  suggestion?: string;
 }
 
 export interface VocabularyCheck {
   problems: SchemaProblem[];
+  /** Keys whose wrong value the pack can still read (a case variant, a list of actions), and what it reads. */
+  lenient: ReadonlyMap<string, string>;
   /** Keys that hold the server's own data: extract no claims from them. */
   foreign: ReadonlySet<string>;
   /** Keys of the vocabulary present on the tool. */
@@ -60,11 +83,46 @@ export function underReservedPrefix(key: string): boolean {
 /** No foreign keys (shared: a VocabularyCheck's set is only read). */
 const NONE: ReadonlySet<string> = new Set();
 
+/** No lenient readings (shared: only read). */
+const NO_READINGS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * Whether a value clearly belongs to a single-valued enum field, though it is not one of
+ * its members: a case variant of a member ("Delete"), or a non-empty list whose items are
+ * all members, compared case-insensitively (["read", "Delete"]). The members it names, in
+ * the enum's spelling, or undefined when the value is anything else (then it may be the
+ * server's own data).
+ */
+export function vocabularyLike(value: unknown, allowed: readonly string[]): string[] | undefined {
+  const member = (x: unknown) => (typeof x === 'string' ? allowed.find((a) => a.toLowerCase() === x.toLowerCase()) : undefined);
+  if (typeof value === 'string') {
+    const m = member(value);
+    return m !== undefined && m !== value ? [m] : undefined;
+  }
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const out: string[] = [];
+  for (const x of value) {
+    const m = member(x);
+    if (m === undefined) return undefined;
+    if (!out.includes(m)) out.push(m);
+  }
+  return out;
+}
+
 export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
   const present = v.keys.filter((k) => Object.prototype.hasOwnProperty.call(v.container, k));
   const problems: SchemaProblem[] = [];
-  if (present.length === 0) return { problems, foreign: NONE, present };
-  const speaks = v.speaks === true || present.some((k) => v.recognised(k, v.container[k]));
+  if (present.length === 0) return { problems, foreign: NONE, present, lenient: NO_READINGS };
+  const lenient = new Map<string, Lenient>();
+  if (v.lenient) {
+    for (const k of present) {
+      if (v.recognised(k, v.container[k])) continue;
+      const l = v.lenient(k, v.container[k]);
+      if (l) lenient.set(k, l);
+    }
+  }
+  // A value that is clearly the vocabulary's, though wrong, says the tool speaks it.
+  const speaks = v.speaks === true || lenient.size > 0 || present.some((k) => v.recognised(k, v.container[k]));
   // A key under MCP's reserved prefix is never the server's own: a wrong value there is an error.
   const foreign = new Set(speaks ? [] : present.filter((k) => !(v.at === '/_meta' && underReservedPrefix(k))));
   const base = v.toolPointer + v.at;
@@ -83,8 +141,13 @@ export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
       const key = split(e.pointer)[0] ?? '';
       if (foreign.has(key)) continue;
       if (key !== '' && !v.keys.includes(key)) continue;
-      problems.push({ pack: v.pack, pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind: 'invalid' });
+      const l = e.pointer === `/${escapeSegment(key)}` ? lenient.get(key) : undefined;
+      const problem: SchemaProblem = { pack: v.pack, pointer: base + e.pointer, message: e.message, suggestion: l?.suggestion ?? e.suggestion, kind: 'invalid' };
+      if (l?.read !== undefined) problem.read = true;
+      problems.push(problem);
     }
   }
-  return { problems, foreign, present };
+  const readings = new Map<string, string>();
+  for (const [k, l] of lenient) if (l.read !== undefined) readings.set(k, l.read);
+  return { problems, foreign, present, lenient: readings };
 }

@@ -1,0 +1,225 @@
+/**
+ * What the consistency rules tell the user about a tool, end to end (the real bin on a real
+ * file): suggestions that agree with each other and with the spec, and one finding per problem.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json, runCli, tempDir } from './helpers/cli.js';
+
+interface Finding {
+  ruleId: string;
+  severity: string;
+  message: string;
+  suggestion?: string;
+  pointer: string;
+}
+
+async function lint(tools: unknown[]): Promise<Finding[]> {
+  const dir = tempDir({ 'tools.json': json({ tools }) });
+  const r = await runCli(['lint', join(dir, 'tools.json'), '--no-config', '--format', 'json']);
+  expect(r.stderr).toBe('');
+  return (JSON.parse(r.stdout) as { findings: Finding[] }).findings;
+}
+
+const only = (findings: Finding[], ruleId: string) => findings.filter((f) => f.ruleId === ruleId);
+
+describe('implicit-destructive', () => {
+  it('does not call an irreversible send destructive (SEP-1913 send_email)', async () => {
+    const findings = await lint([
+      {
+        name: 'send_email',
+        inputSchema: { type: 'object' },
+        annotations: {
+          readOnlyHint: false,
+          openWorldHint: true,
+          inputMetadata: { destination: 'public', sensitivity: ['pii', 'user'], outcomes: 'irreversible' },
+          returnMetadata: { source: 'system', sensitivity: 'none' },
+        },
+      },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f).toBeDefined();
+    expect(f!.suggestion).not.toMatch(/add "destructiveHint": true/);
+    expect(f!.suggestion).toMatch(/^set "destructiveHint" explicitly/);
+    expect(f!.suggestion).toContain('annotations.inputMetadata.outcomes includes "irreversible"');
+    expect(f!.suggestion).toContain('irreversible alone does not make a tool destructive');
+  });
+
+  it('does not call reversibility "none" destructive on its own either', async () => {
+    const findings = await lint([
+      { name: 'publish_post', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, reversibility: 'none', approvalRecommendation: 'single' } },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f!.suggestion).toMatch(/^set "destructiveHint" explicitly/);
+    expect(f!.suggestion).toContain('annotations.reversibility is "none"');
+  });
+
+  it('still suggests destructiveHint true for a delete, even when it is irreversible too', async () => {
+    const findings = await lint([
+      { name: 'purge_user', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, category: 'destroy', reversibility: 'none' } },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f!.suggestion).toBe('add "destructiveHint": true to say so explicitly (annotations.category is "destroy" (/tools/0/annotations/category) agrees)');
+  });
+
+  it('quotes every signal that together says the tool only reads (SEP-1913 read_drafts)', async () => {
+    const findings = await lint([
+      {
+        name: 'read_drafts',
+        description: "Read the user's email drafts.",
+        inputSchema: { type: 'object', additionalProperties: false },
+        annotations: {
+          inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+          returnMetadata: { source: 'user', sensitivity: 'pii' },
+        },
+      },
+    ]);
+    const [f] = only(findings, 'implicit-destructive');
+    expect(f!.suggestion).toBe(
+      'add "readOnlyHint": true, which makes destructiveHint moot: annotations.inputMetadata.outcomes is "benign" (/tools/0/annotations/inputMetadata/outcomes) and annotations.inputMetadata.destination is "ephemeral" (/tools/0/annotations/inputMetadata/destination) together say the tool only reads',
+    );
+  });
+});
+
+describe('sensitivity-conflict', () => {
+  it('does not call "user" sensitive when it reports "none" beside it', async () => {
+    const findings = await lint([
+      {
+        name: 'get_note',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: ['user', 'none'] } },
+      },
+    ]);
+    const [f] = only(findings, 'sensitivity-conflict');
+    expect(f!.severity).toBe('error');
+    expect(f!.message).not.toMatch(/sensitive, "user"/);
+    expect(f!.message).toContain(`"user" says it may carry the user's own content: not sensitive data, but a data class all the same`);
+    // The other rules agree: "user" is not sensitive.
+    expect(only(findings, 'sensitive-output-undeclared')).toEqual([]);
+  });
+
+  it('names the sensitive class when the set holds one beside "user"', async () => {
+    const findings = await lint([
+      {
+        name: 'get_contact',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: ['none', 'user', 'pii'] } },
+      },
+    ]);
+    const [f] = only(findings, 'sensitivity-conflict');
+    expect(f!.message).toContain('beside "pii" (/tools/0/annotations/returnMetadata/sensitivity/2): "none" says the output is not sensitive, "pii" says it may be');
+  });
+});
+
+describe('missing-readonly-hint beside a read category', () => {
+  it('does not push towards readOnlyHint false when destructive-vs-category suggests true', async () => {
+    const findings = await lint([
+      {
+        name: 'get_report',
+        inputSchema: { type: 'object' },
+        annotations: { destructiveHint: true, openWorldHint: false, category: 'read', approvalRecommendation: 'single' },
+      },
+    ]);
+    const [m] = only(findings, 'missing-readonly-hint');
+    const [d] = only(findings, 'destructive-vs-category');
+    expect(d!.suggestion).toContain('set readOnlyHint to true');
+    expect(m!.suggestion).not.toMatch(/^add "readOnlyHint": false/);
+    expect(m!.suggestion).toBe(
+      'add "readOnlyHint": true if the tool only reads, as annotations.category is "read" (/tools/0/annotations/category) says (then destructiveHint is ignored and can go), or "readOnlyHint": false if it can modify anything (then correct annotations.category)',
+    );
+  });
+
+  it('still suggests readOnlyHint false for destructiveHint when nothing says read', async () => {
+    const findings = await lint([{ name: 'drop_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }]);
+    expect(only(findings, 'missing-readonly-hint')[0]!.suggestion).toMatch(/^add "readOnlyHint": false to the annotations: destructiveHint/);
+  });
+});
+
+describe('sensitive-output-undeclared beside an invalid sensitiveHint', () => {
+  const withHint = (sensitiveHint: unknown) => ({
+    name: 'generate_api_key',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { token: { type: 'string', 'x-sensitive': true } } },
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint },
+  });
+
+  for (const value of ['true', 1, null]) {
+    it(`reports sensitiveHint ${JSON.stringify(value)} once, as schema-valid's error`, async () => {
+      const findings = await lint([withHint(value)]);
+      expect(findings.map((f) => f.ruleId)).toEqual(['schema-valid']);
+      expect(findings[0]!.pointer).toBe('/tools/0/annotations/sensitiveHint');
+      expect(findings[0]!.severity).toBe('error');
+    });
+  }
+
+  it('still reports an absent sensitiveHint', async () => {
+    const tool = withHint(undefined);
+    delete (tool.annotations as Record<string, unknown>).sensitiveHint;
+    const findings = await lint([tool]);
+    expect(only(findings, 'sensitive-output-undeclared')).toHaveLength(1);
+  });
+});
+
+describe('values that are a vocabulary’s, only wrong, are not the server’s own data', () => {
+  const ro = { readOnlyHint: true, openWorldHint: false };
+  const cases: { what: string; tool: Record<string, unknown>; pointer: string; suggestion: RegExp }[] = [
+    {
+      what: 'a list of effects on the proposal’s own _meta key',
+      tool: { annotations: ro, _meta: { 'mcp.dev/effect': ['read', 'delete'] } },
+      pointer: '/tools/0/_meta/mcp.dev~1effect',
+      suggestion: /^use one effect, not a list: .*reads "delete", the furthest-reaching/,
+    },
+    {
+      what: 'a case variant of an effect',
+      tool: { annotations: ro, _meta: { 'mcp.dev/effect': 'Delete' } },
+      pointer: '/tools/0/_meta/mcp.dev~1effect',
+      suggestion: /^did you mean "delete"\?$/,
+    },
+    {
+      what: 'a case variant of a category',
+      tool: { annotations: { ...ro, category: 'Destroy' } },
+      pointer: '/tools/0/annotations/category',
+      suggestion: /^did you mean "destroy"\?$/,
+    },
+    {
+      what: 'a list of categories',
+      tool: { annotations: { ...ro, category: ['read', 'destroy'] } },
+      pointer: '/tools/0/annotations/category',
+      suggestion: /^use one category, not a list: .*reads "destroy", the furthest-reaching/,
+    },
+  ];
+  for (const c of cases) {
+    it(`reports ${c.what} as a schema error and still sees the contradiction with readOnlyHint true`, async () => {
+      const findings = await lint([{ name: 't', inputSchema: { type: 'object' }, ...c.tool }]);
+      expect(only(findings, 'vocabulary-key-collision')).toEqual([]);
+      const [schema] = only(findings, 'schema-valid');
+      expect(schema).toMatchObject({ severity: 'error', pointer: c.pointer });
+      expect(schema!.suggestion).toMatch(c.suggestion);
+      const [contradiction] = only(findings, 'readonly-vs-category');
+      expect(contradiction).toMatchObject({ severity: 'error', pointer: c.pointer });
+    });
+  }
+
+  it('reads a case-variant read category as a read signal', async () => {
+    const findings = await lint([
+      { name: 'list_rows', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'Read' } },
+    ]);
+    expect(only(findings, 'readonly-contradicted')).toHaveLength(1);
+  });
+
+  it('does not read a list of another single-valued field, and reports it as a schema error', async () => {
+    const findings = await lint([{ name: 'scan', inputSchema: { type: 'object' }, annotations: { ...ro, riskLevel: ['low', 'high'] } }]);
+    expect(only(findings, 'vocabulary-key-collision')).toEqual([]);
+    const [schema] = only(findings, 'schema-valid');
+    expect(schema!.suggestion).toBe('use one value, not a list (riskLevel holds a single value; this one lists "low", "high")');
+  });
+
+  it('still calls a value of the server’s own a collision', async () => {
+    const findings = await lint([
+      { name: 'a', inputSchema: { type: 'object' }, annotations: { ...ro, category: 'files' } },
+      { name: 'b', inputSchema: { type: 'object' }, annotations: { ...ro, category: ['files', 'read'] } },
+    ]);
+    expect(only(findings, 'vocabulary-key-collision').map((f) => f.pointer)).toEqual(['/tools/0/annotations/category', '/tools/1/annotations/category']);
+    expect(only(findings, 'schema-valid')).toEqual([]);
+  });
+});
