@@ -349,6 +349,18 @@ describe("globs and directories skip the run's own files", () => {
     expect(over).toMatchObject({ code: 2, stdout: '' });
     expect(over.stderr).toContain('-o other.json is also an input of this run');
     expect(JSON.parse(readFileSync(join(dir, 'other.json'), 'utf8')).tools).toHaveLength(1);
+    // A later run without -o: the reports are still not dumps. Named on their own, they say what they are.
+    const plain = await runCli(['lint', '.', '-f', 'json'], { cwd: dir });
+    expect([plain.code, plain.stderr, JSON.parse(plain.stdout).summary.servers]).toEqual([1, '', 2]);
+    const named = await runCli(['lint', 'report.json', 'log.json'], { cwd: dir });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toBe(
+      'log.json: this is a SARIF log, not a tools/list result; lint the dump it reports on\n' +
+        'report.json: this is a JSON report of mcp-annotate, not a tools/list result; lint the dump it reports on\n',
+    );
+    const only = tempDir({ 'r.json': readFileSync(join(dir, 'report.json'), 'utf8') });
+    const none = await runCli(['lint', '.'], { cwd: only });
+    expect([none.code, none.stderr]).toEqual([2, ".: the directory holds no .json files to lint (only mcp-annotate reports, or the run's own baseline or config)\n"]);
   });
 });
 

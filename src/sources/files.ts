@@ -105,7 +105,9 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     const match = picomatch(negated, { dot: true });
     left = (f) => match(f.split(sep).join('/')) || match(relative(cwd, f).split(sep).join('/'));
   }
-  const keep = (f: string) => !own.inputs.has(f) && !(own.outputs.has(f) && isReport(f)) && !left?.(f);
+  // A JSON report or SARIF log of this tool is never a dump: a directory or glob leaves it out,
+  // whichever run wrote it (`lint . -f json -o report.json`, then `lint .`).
+  const keep = (f: string) => !own.inputs.has(f) && !left?.(f) && !isReport(f);
   for (const target of targets) {
     if (target === '-') {
       stdin = true;
@@ -121,8 +123,9 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     }
     if (info?.isDirectory()) {
       const fg = await fastGlob();
-      const found = (await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(f)).filter(keep);
-      if (found.length === 0) errors.push({ target, message: `${target}: the directory holds no .json files` });
+      const all = (await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(f));
+      const found = all.filter(keep);
+      if (found.length === 0) errors.push({ target, message: `${target}: the directory holds no .json files${all.length ? ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)' : ''}` });
       for (const f of found) files.add(f);
       continue;
     }
@@ -143,7 +146,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
       }
       const found = matched.filter(keep);
       if (found.length === 0) {
-        const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or earlier report)` : '';
+        const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or an mcp-annotate report)` : '';
         errors.push({ target, message: `${target}: no files match this pattern${why}` });
       }
       for (const f of found) files.add(f);

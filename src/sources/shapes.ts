@@ -81,6 +81,12 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
     }
     return fromObject(obj.result, `${pointer}/result`);
   }
+  if (pointer === '' && isObject(obj.tool) && obj.tool.name === 'mcp-annotate' && has(obj, 'findings')) {
+    throw new InputProblem('this is a JSON report of mcp-annotate, not a tools/list result; lint the dump it reports on');
+  }
+  if (pointer === '' && Array.isArray(obj.runs) && typeof obj.$schema === 'string' && obj.$schema.includes('sarif')) {
+    throw new InputProblem('this is a SARIF log, not a tools/list result; lint the dump it reports on');
+  }
   if (has(obj, 'tools')) return [fromListResult(obj, pointer)];
   if (Array.isArray(obj.servers) && obj.servers.length > 0 && obj.servers.every(looksLikePage)) {
     return obj.servers.map((s, i) => ({ ...fromListResult(s as Obj, `${pointer}/servers/${i}`), root: `${pointer}/servers/${i}` }));
