@@ -23,7 +23,10 @@ ambiguity for good.`,
   that vocabulary (no other key of it with a recognisable value, and for WebMCP no
   \`"x-sensitive"\` property or \`secret_reference\` result in its output schema). When the
   tool does speak it, a wrong value is an ordinary schema error, reported by
-  [schema-valid](schema-valid.md) as an error.
+  [schema-valid](schema-valid.md) as an error. SEP-1913's \`inputMetadata\` and
+  \`returnMetadata\` are recognised by a member with SEP-1913's name *and* one of its
+  values, or a near miss of one (\`"pubic"\`, \`"PII"\`): a name alone is no sign, and
+  \`{"destination": "s3://exports", "format": "csv"}\` is a collision, not four schema errors.
 - **Values that are the vocabulary's, only wrong, are not collisions.** A collision is
   for values that suggest the server uses the key for something of its own
   (RULES.md). Two kinds of wrong value suggest the opposite — nothing of a server's own
@@ -95,6 +98,16 @@ ambiguity for good.`,
         tools: [{ name: 'search_docs', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, attribution: 'Acme Corp' } }],
         findings: [{ pointer: '/tools/0/annotations/attribution' }],
         explanation: 'SEP-1913 defines `attribution` as an array of source URIs; nothing else on this tool speaks SEP-1913.',
+      },
+      {
+        title: "An inputMetadata of the server's own, though one member has SEP-1913's name",
+        tools: [
+          { name: 'export_rows', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 's3://exports', format: 'csv' } } },
+          { name: 'read_rows', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'database', sensitivity: 'high' } } },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata' }, { pointer: '/tools/1/annotations/returnMetadata' }],
+        explanation:
+          'A member name alone does not make a tool speak SEP-1913: its value must be one of SEP-1913\'s, or a near miss of one ("pubic", "PII"). `"s3://exports"`, `"database"` and `"high"` are none, so these are the server\'s own objects.',
       },
     ],
     correct: [

@@ -17,7 +17,7 @@ import {
 } from '../engine/claims.js';
 import { explainErrors } from '../schema/explain.js';
 import { asSet, isObject } from '../util/json.js';
-import { quote } from '../util/text.js';
+import { closest, quote } from '../util/text.js';
 import { draftMemberName, normaliseDraftMetadata } from './drafts.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 
@@ -34,12 +34,22 @@ function recognised(key: (typeof KEYS)[number], value: unknown): boolean {
       return typeof value === 'boolean';
     case 'attribution':
       return Array.isArray(value);
-    // SEP-2061's capitalised member names ("Destination") are this vocabulary too, in a draft spelling.
+    // A member of SEP-1913's name (or SEP-2061's capitalised draft spelling, "Destination") whose
+    // value is SEP-1913's, or a near miss of it ("pubic", "PII"): a name alone is no sign, as
+    // {"destination": "s3://bucket", "format": "csv"} is plainly the server's own.
     case 'inputMetadata':
-      return isObject(value) && Object.keys(value).some((m) => INPUT_MEMBERS.includes(m) || draftMemberName('inputMetadata', m) !== undefined);
     case 'returnMetadata':
-      return isObject(value) && Object.keys(value).some((m) => RETURN_MEMBERS.includes(m) || draftMemberName('returnMetadata', m) !== undefined);
+      return isObject(value) && Object.entries(value).some(([m, v]) => recognisedMember(INPUT_MEMBERS.includes(m) || RETURN_MEMBERS.includes(m) ? m : draftMemberName(key, m), v, key));
   }
+}
+
+/** The values each SEP-1913 metadata member takes. */
+const MEMBER_VALUES: Record<string, readonly string[]> = { destination: DESTINATIONS, outcomes: OUTCOMES, source: SOURCES, sensitivity: DATA_CLASSES };
+
+function recognisedMember(member: string | undefined, value: unknown, key: 'inputMetadata' | 'returnMetadata'): boolean {
+  if (member === undefined || !(key === 'inputMetadata' ? INPUT_MEMBERS : RETURN_MEMBERS).includes(member)) return false;
+  const allowed = MEMBER_VALUES[member]!;
+  return asSet(value).some((v) => (typeof v === 'string' ? closest(v, allowed) !== undefined : member === 'sensitivity' && isObject(v) && Object.keys(v).some((k) => k.toLowerCase() === 'regulated')));
 }
 
 function expected(key: (typeof KEYS)[number]): string {
