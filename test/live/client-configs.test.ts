@@ -51,4 +51,12 @@ describe('what a client config is not', () => {
       'zed.json: expected a tools/list dump; this looks like an MCP client config ("context_servers" holds server entries): lint its servers with --mcp-config zed.json',
     ]);
   });
+
+  it('a 401 from a config server points at the headers of its entry, not at --header', async () => {
+    const dir = tempDir({ '.mcp.json': json({ mcpServers: { locked: { type: 'http', url: lockedUrl } } }) });
+    const r = await runCli(['lint', '--mcp-config', '.mcp.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^\.mcp\.json:3:5: server "locked": HTTP 401 Unauthorized .*\(give credentials in the "headers" of its entry in \.mcp\.json, e\.g\. "headers": \{"Authorization": "Bearer \$\{TOKEN\}"\}\)\n$/);
+    expect(r.stderr).not.toContain('--header');
+  });
 });
