@@ -34,6 +34,126 @@ afterAll(async () => {
 
 const names = (stdout: string) => JSON.parse(stdout).servers.map((s: { name: string; source: string }) => [s.name, s.source]);
 
+describe('"__proto__" in a client config is a key like any other', () => {
+  // Written as text: JSON.stringify of an object literal cannot hold a "__proto__" member.
+  const command = JSON.stringify(tools.command);
+  const args = JSON.stringify(tools.args);
+
+  it('a server named "__proto__" is started and linted', async () => {
+    const dir = tempDir({ 'mcp.json': `{"mcpServers": {"__proto__": {"command": ${command}, "args": ${args}}}}\n` });
+    const r = await runCli(['lint', '--mcp-config', 'mcp.json', '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(names(r.stdout)).toEqual([['__proto__', 'mcp.json › __proto__']]);
+    // And picked by name.
+    const picked = await runCli(['lint', '--mcp-config', 'mcp.json', '--server', '__proto__', '-f', 'json'], { cwd: dir });
+    expect(names(picked.stdout)).toEqual([['__proto__', 'mcp.json › __proto__']]);
+  });
+
+  it('a "__proto__" member of an entry neither disables it nor swaps its transport', async () => {
+    const dir = tempDir({
+      'mcp.json': [
+        '{"mcpServers": {',
+        `  "hidden": {"command": ${command}, "args": ${args}, "__proto__": {"disabled": true}},`,
+        `  "swapped": {"command": ${command}, "args": ${args}, "__proto__": {"type": "http", "url": ${JSON.stringify(deadUrl)}}}`,
+        '}}',
+      ].join('\n'),
+    });
+    const r = await runCli(['lint', '--mcp-config', 'mcp.json', '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    expect(report.servers.map((s: { name: string; kind: string; tools: number }) => [s.name, s.kind, s.tools])).toEqual([
+      ['hidden', 'live', 4],
+      ['swapped', 'live', 4],
+    ]);
+  });
+
+  it('the same in a config file\'s targets.mcpServers, JSON and YAML', async () => {
+    const dir = tempDir({
+      'json/mcp-annotate.config.json': `{"targets": {"mcpServers": {"__proto__": {"command": ${command}, "args": ${args}}, "hidden": {"command": ${command}, "args": ${args}, "__proto__": {"disabled": true}}}}}\n`,
+      'yaml/mcp-annotate.config.yaml': [
+        'targets:',
+        '  mcpServers:',
+        `    __proto__: { command: ${command}, args: ${args} }`,
+        `    hidden: { command: ${command}, args: ${args}, __proto__: { disabled: true } }`,
+        '',
+      ].join('\n'),
+    });
+    for (const sub of ['json', 'yaml']) {
+      const r = await runCli(['lint', '-f', 'json'], { cwd: join(dir, sub) });
+      expect(r.stderr, sub).toBe('');
+      expect(JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name), sub).toEqual(['__proto__', 'hidden']);
+    }
+  });
+});
+
+describe('entries clients read differently', () => {
+  it('"command" with a URL and no "type", or an HTTP "type" without a URL: an error of that server', async () => {
+    const dir = tempDir({
+      '.mcp.json': json({
+        mcpServers: {
+          both: { ...tools, url: deadUrl },
+          gemini: { ...tools, httpUrl: deadUrl },
+          typed: { type: 'http', ...tools },
+          sse: { type: 'sse', command: 'node' },
+          stdio: { type: 'stdio', ...tools, url: deadUrl },
+        },
+      }),
+      'opencode.json': json({ mcp: { both: { command: [tools.command], url: deadUrl }, remote: { type: 'remote', command: [tools.command] } } }),
+    });
+    const r = await runCli(['lint', '--mcp-config', '.mcp.json', '--mcp-config', 'opencode.json', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      '.mcp.json:3:5: server "both": has both "command" and "url" and no "type": clients differ on which they start; set "type" ("stdio" to start the command, "http" or "sse" to reach the URL)',
+      '.mcp.json:11:5: server "gemini": has both "command" and "httpUrl" and no "type": clients differ on which they start; set "type" ("stdio" to start the command, "http" or "sse" to reach the URL)',
+      '.mcp.json:27:5: server "sse": its "type" is "sse", which needs a URL ("url", "serverUrl" or "httpUrl") to reach; its "command" is only used with "type": "stdio"',
+      '.mcp.json:19:5: server "typed": its "type" is "http", which needs a URL ("url", "serverUrl" or "httpUrl") to reach; its "command" is only used with "type": "stdio"',
+      'opencode.json:3:5: server "both": has both "command" and "url" and no "type": clients differ on which they start; set "type" ("local" to start the command, "remote" to reach the URL)',
+      'opencode.json:9:5: server "remote": a "remote" server needs a "url" (its "command" is only used with "type": "local")',
+    ]);
+    // "type": "stdio" says which: the command runs.
+    expect(names(r.stdout)).toEqual([['stdio', '.mcp.json › stdio']]);
+  });
+
+  it('a server given twice: the last one runs, its position is reported, and a note says so', async () => {
+    const text = [
+      '{',
+      '  "mcpServers": {',
+      '    "dup": { "command": "no-such-program-first" },',
+      '    "other": { "command": "no-such-program-other", "disabled": true },',
+      '    "dup": {',
+      '      "command": "no-such-program-last"',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    const dir = tempDir({ '.mcp.json': text });
+    const r = await runCli(['lint', '--mcp-config', '.mcp.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'mcp-annotate: note: server "dup" is given twice in .mcp.json (lines 3 and 5): the last one is used, as clients read the file\n' +
+        'mcp-annotate: note: skipped "other" (.mcp.json): it is disabled\n' +
+        '.mcp.json:5:5: server "dup": could not start "no-such-program-last": no such program (is it installed and on PATH?)\n',
+    );
+    // The servers object itself given twice: the last one.
+    const twice = tempDir({ '.mcp.json': '{\n  "mcpServers": {"a": {"command": "no-such-program-a"}},\n  "mcpServers": {"b": {"command": "no-such-program-b"}}\n}\n' });
+    const t = await runCli(['lint', '--mcp-config', '.mcp.json'], { cwd: twice });
+    expect(t.stderr).toBe(
+      'mcp-annotate: note: "mcpServers" is given twice in .mcp.json (lines 2 and 3): the last one is used, as clients read the file\n' +
+        '.mcp.json:3:18: server "b": could not start "no-such-program-b": no such program (is it installed and on PATH?)\n',
+    );
+  });
+
+  it('the findings of a server given twice point at the last entry', async () => {
+    const dir = tempDir({
+      '.mcp.json': ['{', '  "mcpServers": {', `    "dup": { "command": "no-such-program" },`, `    "dup": ${JSON.stringify(tools)}`, '  }', '}'].join('\n'),
+    });
+    const r = await runCli(['lint', '--mcp-config', '.mcp.json', '-f', 'json'], { cwd: dir });
+    const lines = new Set(JSON.parse(r.stdout).findings.map((f: { file: string; line: number }) => `${f.file}:${f.line}`));
+    expect(lines).toEqual(new Set(['.mcp.json:4']));
+  });
+});
+
 describe('what a client config is not', () => {
   it('a client config given as a dump says to lint it with --mcp-config', async () => {
     const dir = tempDir({
@@ -50,6 +170,15 @@ describe('what a client config is not', () => {
       'opencode.json: expected a tools/list dump; this looks like an MCP client config ("mcp" holds server entries): lint its servers with --mcp-config opencode.json',
       'zed.json: expected a tools/list dump; this looks like an MCP client config ("context_servers" holds server entries): lint its servers with --mcp-config zed.json',
     ]);
+  });
+
+  it('a TOML config (Codex) is refused in one line', async () => {
+    const dir = tempDir({ 'config.toml': '[mcp_servers.docs]\ncommand = "npx"\n' });
+    for (const command of ['lint', 'dump']) {
+      const r = await runCli([command, '--mcp-config', 'config.toml'], { cwd: dir });
+      expect(r.code, command).toBe(2);
+      expect(r.stderr.split('\n')[0], command).toBe('config.toml: TOML client configs (Codex\'s config.toml) are not supported; give its servers with --stdio "<command line>" or --url <url> instead');
+    }
   });
 
   it('a 401 from a config server points at the headers of its entry, not at --header', async () => {
