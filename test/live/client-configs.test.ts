@@ -154,6 +154,36 @@ describe('entries clients read differently', () => {
   });
 });
 
+describe('--server', () => {
+  it('an empty value is a usage error, not "every server"', async () => {
+    const dir = tempDir({ '.mcp.json': json({ mcpServers: { a: { command: 'no-such-program' } } }) });
+    for (const value of ['', ' , ']) {
+      const r = await runCli(['lint', '--mcp-config', '.mcp.json', '--server', value], { cwd: dir });
+      expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `mcp-annotate: --server needs a server name (or several, comma-separated), got ${JSON.stringify(value)}\n`]);
+    }
+  });
+
+  it('a value that names a server exactly picks it, a name with a comma too; else it is a list', async () => {
+    const dir = tempDir({ '.mcp.json': json({ mcpServers: { 'comma,name': { command: 'no-such-program-1' }, comma: { command: 'no-such-program-2' }, name: { command: 'no-such-program-3' }, other: { command: 'no-such-program-4' } } }) });
+    const exact = await runCli(['lint', '--mcp-config', '.mcp.json', '--server', 'comma,name'], { cwd: dir });
+    expect(exact.stderr).toBe('.mcp.json:3:5: server "comma,name": could not start "no-such-program-1": no such program (is it installed and on PATH?)\n');
+    const list = await runCli(['lint', '--mcp-config', '.mcp.json', '--server', 'other, name'], { cwd: dir });
+    expect(list.stderr.trimEnd().split('\n').map((l) => /server "([^"]+)"/.exec(l)?.[1])).toEqual(['name', 'other']);
+  });
+});
+
+describe('dump --mcp-config', () => {
+  it('with several servers and no --server: the usage error, not the variables of servers never chosen', async () => {
+    const dir = tempDir({ '.mcp.json': json({ mcpServers: { a: { command: 'x', env: { T: '${NOT_SET_ANYWHERE_1}' } }, b: { command: 'y' }, off: { command: 'z', disabled: true } } }) });
+    const r = await runCli(['dump', '--mcp-config', '.mcp.json'], { cwd: dir, env: { NOT_SET_ANYWHERE_1: undefined } });
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe('mcp-annotate: dump writes one server\'s snapshot, and 2 were given ("a", "b"); pick one with --server, or use lint --save-snapshots <dir> for several\n');
+    // The one chosen is resolved, and its error said.
+    const a = await runCli(['dump', '--mcp-config', '.mcp.json', '--server', 'a'], { cwd: dir, env: { NOT_SET_ANYWHERE_1: undefined } });
+    expect([a.code, a.stderr]).toEqual([2, '.mcp.json:3:5: server "a": environment variable NOT_SET_ANYWHERE_1 is not set (referenced as ${NOT_SET_ANYWHERE_1} in env.T)\n']);
+  });
+});
+
 describe('what a client config is not', () => {
   it('a client config given as a dump says to lint it with --mcp-config', async () => {
     const dir = tempDir({
