@@ -154,6 +154,41 @@ describe('entries clients read differently', () => {
   });
 });
 
+describe('config files that select nothing', () => {
+  const files = {
+    'empty.json': json({ mcpServers: {} }),
+    'off.json': json({ mcpServers: { a: { command: 'no-such-program', disabled: true }, b: { command: 'no-such-program', enabled: false } } }),
+    'dump.json': readFileSync(VOCAB_FIXTURE, 'utf8'),
+  };
+
+  it('are "nothing to lint" (exit 2), with the notes of what was skipped', async () => {
+    const dir = tempDir(files);
+    const empty = await runCli(['lint', '--mcp-config', 'empty.json'], { cwd: dir });
+    expect([empty.code, empty.stdout, empty.stderr]).toEqual([2, '', 'mcp-annotate: nothing to lint: empty.json holds no servers; add one, or give other targets\n']);
+    const off = await runCli(['lint', '--mcp-config', 'off.json'], { cwd: dir });
+    expect([off.code, off.stdout]).toEqual([2, '']);
+    expect(off.stderr).toBe(
+      'mcp-annotate: note: skipped "a" (off.json): it is disabled\n' +
+        'mcp-annotate: note: skipped "b" (off.json): it is disabled\n' +
+        'mcp-annotate: nothing to lint: every server in off.json is disabled or skipped (the notes above say why); enable one, or give other targets\n',
+    );
+    const picked = await runCli(['lint', '--mcp-config', 'off.json', '--mcp-config', 'empty.json', '--server', 'a'], { cwd: dir });
+    expect([picked.code, picked.stdout]).toEqual([2, '']);
+    expect(picked.stderr).toBe(
+      'mcp-annotate: note: skipped "a" (off.json): it is disabled\n' +
+        'mcp-annotate: nothing to lint: --server picks only servers of off.json and empty.json that are disabled or skipped (the notes above say why); enable one, or pick another\n',
+    );
+  });
+
+  it('are fine beside other targets of the run', async () => {
+    const dir = tempDir(files);
+    const r = await runCli(['lint', 'dump.json', '--mcp-config', 'off.json', '--fail-on', 'none'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('mcp-annotate: note: skipped "a" (off.json): it is disabled\nmcp-annotate: note: skipped "b" (off.json): it is disabled\n');
+    expect(r.stdout).toContain('in 1 server, 4 tools');
+  });
+});
+
 describe('--server', () => {
   it('an empty value is a usage error, not "every server"', async () => {
     const dir = tempDir({ '.mcp.json': json({ mcpServers: { a: { command: 'no-such-program' } } }) });
