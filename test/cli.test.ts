@@ -176,6 +176,28 @@ describe('mcp-annotate lint: shapes and targets', () => {
     ]);
   });
 
+  it('of a key given twice, lints and points into the last one, as JSON.parse keeps it', async () => {
+    const text = [
+      '{',
+      '  "tools": [',
+      '    {"name": "list_notes", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": "first", "title": 5}},',
+      '    {"name": "other", "inputSchema": {"type": "object"}}',
+      '  ],',
+      '  "tools": [',
+      '    {"name": "list_notes", "inputSchema": {"type": "object"},',
+      '     "annotations": {"readOnlyHint": "last"}}',
+      '  ]',
+      '}',
+    ].join('\n');
+    const dir = tempDir({ 'twice.json': text });
+    const r = await runCli(['lint', 'twice.json', '--format', 'json'], { cwd: dir });
+    const report = JSON.parse(r.stdout);
+    expect(report.servers[0].tools).toBe(1);
+    const found = report.findings.filter((f: { ruleId: string }) => f.ruleId === 'schema-valid');
+    expect(found.map((f: { pointer: string; line: number; column: number }) => [f.pointer, f.line, f.column])).toEqual([['/tools/0/annotations/readOnlyHint', 8, 22]]);
+    expect(report.findings.every((f: { line: number }) => f.line >= 6)).toBe(true);
+  });
+
   it('reads stdin with -', async () => {
     const r = await runCli(['lint', '-', '--format', 'json'], { input: contradictory });
     const report = JSON.parse(r.stdout);

@@ -31,6 +31,15 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
     throw new UsageError('nothing to dump: give a URL, --stdio "<command line>", a command after --, or --mcp-config <file> --server <name>');
   }
   const ctx = { env: io.env, cwd: io.cwd, stderr: io.stderr };
+  if (flags.mcpConfig?.length) {
+    // How many servers were given, before any is resolved: the variables of servers not
+    // chosen are no concern of this run (and the usage error says to choose).
+    const plan = await live.resolveLiveTargets(flags, ctx, { plan: true });
+    const given = [...(flags.url ?? []), ...(flags.stdio ?? []), ...(flags.command?.length ? [flags.command.join(' ')] : []), ...(plan.planned ?? [])];
+    if (plan.errors.length === 0 && given.length > 1) {
+      throw new UsageError(`dump writes one server's snapshot, and ${given.length} were given (${given.map((n) => JSON.stringify(n)).join(', ')}); pick one with --server, or use lint --save-snapshots <dir> for several`);
+    }
+  }
   const resolved = await live.resolveLiveTargets(flags, ctx);
   for (const n of resolved.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   for (const e of resolved.errors) io.stderr.write(`${oneLine(e.message)}\n`);

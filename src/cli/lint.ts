@@ -219,7 +219,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   }
   if (live) {
     const { gatherLive } = await import('../sources/live/index.js');
-    const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr, reserved: readFiles(gathered.servers, exclude) });
+    const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr, reserved: readFiles(gathered.servers, exclude) }, { alone: targets.length === 0 });
     append(gathered.servers, r.servers);
     append(gathered.errors, r.errors);
     append(gathered.notes, r.notes);

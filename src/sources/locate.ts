@@ -194,6 +194,19 @@ interface Frame {
   index: number;
 }
 
+/** Clear what was found under a node (its own mark is replaced by the caller). */
+function forget(node: Node): void {
+  const stack = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    for (const c of n.keys?.values() ?? []) {
+      if (c.mark === undefined) continue;
+      c.mark = undefined;
+      stack.push(c);
+    }
+  }
+}
+
 function scan(text: string, root: Node): void {
   let i = skipWhitespace(text, 0);
   const c0 = text.charCodeAt(i);
@@ -235,6 +248,9 @@ function scan(text: string, root: Node): void {
     c = text.charCodeAt(i);
     const container = c === C.OpenBrace || c === C.OpenBracket;
     const mark: Mark = { keyOffset, offset: i, end: -1, container };
+    // A member given again (in this object, or in an object given again): JSON.parse keeps
+    // the last value, so what was found in an earlier one no longer counts.
+    if (next.mark) forget(next);
     next.mark = mark;
     if (container && (next.keys || next.items)) {
       stack.push({ node: next, array: c === C.OpenBracket, index: 0 });

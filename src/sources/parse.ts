@@ -1,7 +1,8 @@
 /**
  * Turns bytes into a JSON value, or into one clear error with a position.
  */
-import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse as parseTolerant, printParseErrorCode, visit, type ParseError, type ParseOptions } from 'jsonc-parser';
+import { escapeSegment } from '../util/pointer.js';
 
 export class InputProblem extends Error {
   constructor(
@@ -102,4 +103,68 @@ export function parseJson(text: string): unknown {
     // are off above, but lone surrogates pass); fall back to the engine's own message.
     throw new InputProblem(`invalid JSON: ${(err as Error).message}`, 1, 1);
   }
+}
+
+/** A member name an object of a JSONC document gives more than once. */
+export interface RepeatedKey {
+  /** JSON pointer of the object that repeats it. */
+  object: string;
+  key: string;
+  /** Offsets of the first and the last occurrence of the key. */
+  first: number;
+  last: number;
+}
+
+/**
+ * Parse JSONC (comments, trailing commas) as JSON.parse reads JSON: every member is an own
+ * property, a "__proto__" member included (jsonc-parser's own parse() assigns members, so a
+ * "__proto__" member became the object's prototype: invisible to Object.keys, and read
+ * through by every lookup of a missing key), and of a member given twice the last value
+ * counts. The members an object repeats are listed, with where they are.
+ */
+export function parseJsonc(text: string, errors: ParseError[], options: ParseOptions): { value: unknown; repeated: RepeatedKey[] } {
+  type Container = { value: Record<string, unknown> | unknown[]; pointer: string; seen?: Map<string, number>; key?: string };
+  const root: unknown[] = [];
+  const stack: Container[] = [{ value: root, pointer: '' }];
+  const repeated = new Map<string, RepeatedKey>();
+  const add = (value: unknown) => {
+    const top = stack[stack.length - 1]!;
+    if (Array.isArray(top.value)) top.value.push(value);
+    else if (top.key !== undefined) Object.defineProperty(top.value, top.key, { value, enumerable: true, writable: true, configurable: true });
+  };
+  const childPointer = () => {
+    const top = stack[stack.length - 1]!;
+    if (stack.length === 1) return '';
+    return `${top.pointer}/${Array.isArray(top.value) ? top.value.length : escapeSegment(top.key ?? '')}`;
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        const value: Record<string, unknown> = {};
+        const pointer = childPointer();
+        add(value);
+        stack.push({ value, pointer, seen: new Map() });
+      },
+      onObjectProperty: (name, offset) => {
+        const top = stack[stack.length - 1]!;
+        top.key = name;
+        const first = top.seen!.get(name);
+        if (first === undefined) top.seen!.set(name, offset);
+        else repeated.set(`${top.pointer}\u0000${name}`, { object: top.pointer, key: name, first, last: offset });
+      },
+      onObjectEnd: () => void stack.pop(),
+      onArrayBegin: () => {
+        const value: unknown[] = [];
+        const pointer = childPointer();
+        add(value);
+        stack.push({ value, pointer });
+      },
+      onArrayEnd: () => void stack.pop(),
+      onLiteralValue: add,
+      onError: (error, offset, length) => void errors.push({ error, offset, length }),
+    },
+    options,
+  );
+  return { value: root[0], repeated: [...repeated.values()] };
 }

@@ -120,9 +120,23 @@ function fromArray(arr: Json[]): Partial[] {
   throw new InputProblem(`expected an array of tools (objects); item ${bad} is ${describe(arr[bad])}`, undefined, undefined, `/${bad}`);
 }
 
+/** The key of an MCP client config's servers that a document has, if it looks like one (and like no dump). */
+function clientConfigKey(obj: Obj): string | undefined {
+  if (has(obj, 'tools') || has(obj, 'jsonrpc') || has(obj, 'result') || looksLikeTool(obj)) return undefined;
+  // Claude Desktop, Cursor, …: mcpServers; VS Code: servers (an object; a dump's "servers" is an array); opencode: mcp; Zed: context_servers.
+  return ['mcpServers', 'servers', 'mcp', 'context_servers'].find((k) => has(obj, k) && isObject(obj[k]));
+}
+
 /** Servers in a parsed document; throws InputProblem for a document of the wrong shape. */
 export function serversFromDocument(value: Json, origin: Origin, fallbackName: string, idBase: string): ServerInput[] {
   let parts: Partial[];
+  const configKey = isObject(value) ? clientConfigKey(value) : undefined;
+  if (configKey !== undefined) {
+    const file = origin.kind === 'file' ? origin.display : 'FILE';
+    throw new InputProblem(
+      `expected a tools/list dump; this looks like an MCP client config (${JSON.stringify(configKey)} holds server entries): lint its servers with --mcp-config ${/^[\w@%+=:,./-]+$/.test(file) ? file : JSON.stringify(file)}`,
+    );
+  }
   if (Array.isArray(value)) parts = fromArray(value);
   else if (isObject(value)) parts = fromObject(value, '');
   else throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(value)}`);

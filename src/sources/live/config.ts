@@ -20,12 +20,12 @@
  */
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { InputError, Locator } from '../../types.js';
 import { displayPath } from '../files.js';
 import { createLocator } from '../locate.js';
-import { decode, InputProblem, jsonErrorMessage, lineColumn } from '../parse.js';
-import { escapeSegment } from '../../util/pointer.js';
+import { decode, InputProblem, jsonErrorMessage, lineColumn, parseJsonc, type RepeatedKey } from '../parse.js';
+import { escapeSegment, parent } from '../../util/pointer.js';
 import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../../util/read.js';
 import { checkUrl, displayUrl, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
@@ -35,6 +35,16 @@ import { append } from '../../util/array.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+/**
+ * A field of an entry, read as an own property only: what a client reading the file with
+ * JSON.parse sees. An inherited value (a "__proto__" member made into a prototype by some
+ * copy) never counts.
+ */
+const own = (o: Obj, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
+/** An object to fill from a file's keys: assigning "__proto__" to a plain object would set its prototype. */
+function setOwn(o: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
 
 /** The shape of one server entry, by the client that wrote it. */
 export type EntryStyle = 'mcpServers' | 'vscode' | 'opencode' | 'zed';
@@ -61,6 +71,11 @@ export interface EntryOptions {
   userHome?: string;
   /** Only these servers (by entry name; --server); the others are passed over silently. */
   only?: ReadonlySet<string>;
+  /**
+   * Only say which servers would run (LiveTargets.planned: selected, not disabled or skipped),
+   * resolving nothing: no variable is expanded and no entry error is reported.
+   */
+  plan?: boolean;
 }
 
 const PROJECT_DIRS = ['.vscode', '.cursor', '.zed', '.gemini', '.windsurf', '.claude'];
@@ -69,7 +84,7 @@ const PROJECT_FILES = ['.mcp.json', ...OPENCODE_FILES];
 
 /** An opencode server entry: "type" is "local" or "remote" (VS Code says "stdio", "http" or "sse"), or "command" is an array. */
 function isOpencodeEntry(entry: unknown): boolean {
-  return isObject(entry) && (entry.type === 'local' || entry.type === 'remote' || Array.isArray(entry.command));
+  return isObject(entry) && (own(entry, 'type') === 'local' || own(entry, 'type') === 'remote' || Array.isArray(own(entry, 'command')));
 }
 
 /**
@@ -108,8 +123,8 @@ function stringMap(value: unknown, what: string): Record<string, string> {
   if (!isObject(value)) throw new VariableError(`"${what}" must be an object of strings`);
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string') out[k] = v;
-    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+    if (typeof v === 'string') setOwn(out, k, v);
+    else if (typeof v === 'number' || typeof v === 'boolean') setOwn(out, k, String(v));
     else throw new VariableError(`"${what}.${k}" must be a string`);
   }
   return out;
@@ -152,8 +167,8 @@ function opencodeTimeout(value: unknown): number | undefined {
   const capped = (total: number) => Math.min(total, MAX_TIMEOUT_SECONDS * 1000);
   if (typeof value === 'number') return capped(ms(value, 'timeout')!);
   if (!isObject(value)) throw new VariableError('"timeout" must be a number of milliseconds, or {"startup", "request"} in milliseconds');
-  const startup = ms(value.startup, 'timeout.startup');
-  const request = ms(value.request, 'timeout.request');
+  const startup = ms(own(value, 'startup'), 'timeout.startup');
+  const request = ms(own(value, 'request'), 'timeout.request');
   if (startup === undefined && request === undefined) return undefined;
   const fallback = DEFAULT_TIMEOUT_SECONDS * 1000;
   return capped((startup ?? fallback) + (request ?? fallback));
@@ -170,46 +185,66 @@ function transportFromType(type: unknown): TransportChoice | 'stdio' | undefined
   throw new VariableError(`transport type ${JSON.stringify(type)} is not supported (expected stdio, http or sse)`);
 }
 
+/** Whether an entry holds a value at a key (null counts as none, as clients read it). */
+const given = (entry: Obj, key: string): boolean => own(entry, key) !== undefined && own(entry, key) !== null;
+
+/**
+ * An entry with a command and a URL and no "type": Claude Desktop starts only command
+ * servers, other clients take the URL, or the command; which one runs depends on the client.
+ */
+function ambiguous(urlKey: string, style: EntryStyle): VariableError {
+  const types = style === 'opencode' ? '"local" to start the command, "remote" to reach the URL' : '"stdio" to start the command, "http" or "sse" to reach the URL';
+  return new VariableError(`has both "command" and ${JSON.stringify(urlKey)} and no "type": clients differ on which they start; set "type" (${types})`);
+}
+
 function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
-  if (style === 'zed' && entry.source === 'extension') {
+  const get = (key: string) => own(entry, key);
+  if (style === 'zed' && get('source') === 'extension') {
     return { skip: 'it is provided by a Zed extension, which only Zed can start' };
   }
   if (style === 'opencode') {
-    const type = transportFromType(entry.type);
-    if (type === 'stdio' || (type === undefined && entry.command !== undefined)) {
-      const command = strings(entry.command, 'command');
+    const type = transportFromType(get('type'));
+    if (type === undefined && given(entry, 'command') && given(entry, 'url')) throw ambiguous('url', style);
+    if (type === 'stdio' || (type === undefined && get('command') !== undefined)) {
+      const command = strings(get('command'), 'command');
       if (command.length === 0) throw new VariableError('"command" must be a non-empty array: the program and its arguments');
-      const envKey = entry.environment !== undefined ? 'environment' : 'env';
+      const envKey = get('environment') !== undefined ? 'environment' : 'env';
       return {
         kind: 'stdio',
         command: command[0],
         args: command.slice(1),
-        env: stringMap(entry.environment ?? entry.env, envKey),
+        env: stringMap(get('environment') ?? get('env'), envKey),
         envKey,
-        cwd: optionalString(entry.cwd, 'cwd'),
-        timeoutMs: opencodeTimeout(entry.timeout),
+        cwd: optionalString(get('cwd'), 'cwd'),
+        timeoutMs: opencodeTimeout(get('timeout')),
       };
     }
-    const url = optionalString(entry.url, 'url');
-    if (url === undefined) throw new VariableError('a "remote" server needs a "url"');
-    return { kind: 'http', url, urlKey: 'url', headers: stringMap(entry.headers, 'headers'), transport: type ?? 'auto', timeoutMs: opencodeTimeout(entry.timeout) };
+    const url = optionalString(get('url'), 'url');
+    if (url === undefined) throw new VariableError(`a "remote" server needs a "url"${given(entry, 'command') ? ' (its "command" is only used with "type": "local")' : ''}`);
+    return { kind: 'http', url, urlKey: 'url', headers: stringMap(get('headers'), 'headers'), transport: type ?? 'auto', timeoutMs: opencodeTimeout(get('timeout')) };
   }
-  const type = transportFromType(entry.type);
+  const type = transportFromType(get('type'));
   // Gemini CLI: httpUrl is Streamable HTTP; Windsurf: serverUrl; everyone: url.
-  const urlKey = ['httpUrl', 'serverUrl', 'url'].find((k) => entry[k] !== undefined && entry[k] !== null);
-  if (type !== 'stdio' && urlKey !== undefined) {
-    const url = optionalString(entry[urlKey], urlKey)!;
-    const transport: TransportChoice = type !== undefined ? type : urlKey === 'httpUrl' ? 'http' : 'auto';
-    return { kind: 'http', url, urlKey, headers: stringMap(entry.headers, 'headers'), transport };
+  const urlKey = ['httpUrl', 'serverUrl', 'url'].find((k) => given(entry, k));
+  if (type === undefined && urlKey !== undefined && given(entry, 'command')) throw ambiguous(urlKey, style);
+  if (type !== undefined && type !== 'stdio' && urlKey === undefined) {
+    throw new VariableError(
+      `its "type" is ${JSON.stringify(get('type'))}, which needs a URL ("url"${style === 'mcpServers' ? ', "serverUrl" or "httpUrl"' : ''}) to reach${given(entry, 'command') ? '; its "command" is only used with "type": "stdio"' : ''}`,
+    );
   }
-  let command: unknown = entry.command;
-  let args: unknown = entry.args;
-  let env: unknown = entry.env;
+  if (type !== 'stdio' && urlKey !== undefined) {
+    const url = optionalString(get(urlKey), urlKey)!;
+    const transport: TransportChoice = type !== undefined ? type : urlKey === 'httpUrl' ? 'http' : 'auto';
+    return { kind: 'http', url, urlKey, headers: stringMap(get('headers'), 'headers'), transport };
+  }
+  let command: unknown = get('command');
+  let args: unknown = get('args');
+  let env: unknown = get('env');
   // Zed's older settings: "command": {"path", "args", "env"}.
   if (style === 'zed' && isObject(command)) {
-    args = command.args;
-    env = command.env;
-    command = command.path;
+    args = own(command, 'args');
+    env = own(command, 'env');
+    command = own(command, 'path');
   }
   if (command === undefined && type === 'stdio') {
     throw new VariableError(`has no "command", and its "type" is stdio: a stdio server needs a program to start${urlKey !== undefined ? ` (its ${JSON.stringify(urlKey)} is only used with another "type")` : ''}`);
@@ -223,13 +258,13 @@ function readEntry(entry: Obj, style: EntryStyle): RawEntry | { skip: string } {
     command,
     args: strings(args, 'args'),
     env: stringMap(env, 'env'),
-    envFile: style === 'vscode' ? optionalString(entry.envFile, 'envFile') : undefined,
-    cwd: optionalString(entry.cwd, 'cwd'),
+    envFile: style === 'vscode' ? optionalString(get('envFile'), 'envFile') : undefined,
+    cwd: optionalString(get('cwd'), 'cwd'),
   };
 }
 
 function isDisabled(entry: Obj): boolean {
-  return entry.disabled === true || entry.enabled === false;
+  return own(entry, 'disabled') === true || own(entry, 'enabled') === false;
 }
 
 /**
@@ -240,7 +275,7 @@ function isDisabled(entry: Obj): boolean {
  * position and server; disabled entries become notes.
  */
 export function targetsFromServerEntries(entries: Record<string, unknown>, opts: EntryOptions): LiveTargets {
-  const out: LiveTargets = { targets: [], errors: [], notes: [], names: Object.keys(entries) };
+  const out: LiveTargets = { targets: [], errors: [], notes: [], names: Object.keys(entries), planned: [] };
   const style = opts.style ?? 'mcpServers';
   const fileDisplay = opts.display ?? displayPath(opts.file, opts.cwd);
   const home = opts.userHome ?? opts.env.HOME ?? opts.env.USERPROFILE;
@@ -255,11 +290,12 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
   };
   for (const name of Object.keys(entries).sort()) {
     if (opts.only && !opts.only.has(name)) continue;
-    const entry = entries[name];
+    const entry = own(entries, name);
     const pointer = `${opts.pointerBase}/${escapeSegment(name)}`;
     const display = `${fileDisplay} › ${name}`;
     if (!isObject(entry)) {
-      out.errors.push(entryError(opts, pointer, name, 'the entry must be an object'));
+      if (opts.plan) out.planned!.push(name);
+      else out.errors.push(entryError(opts, pointer, name, 'the entry must be an object'));
       continue;
     }
     if (isDisabled(entry)) {
@@ -272,6 +308,10 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
         out.notes.push(`skipped ${JSON.stringify(name)} (${fileDisplay}): ${raw.skip}`);
         continue;
       }
+      if (opts.plan) {
+        out.planned!.push(name);
+        continue;
+      }
       const secrets = new Set<string>();
       const config = { file: opts.file, display: fileDisplay, pointer, locator: opts.locator };
       if (raw.kind === 'http') {
@@ -279,8 +319,9 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(raw.headers ?? {})) {
           secrets.add(v);
-          headers[k] = expand(v, ctx, secrets, `headers.${k}`);
-          secrets.add(headers[k]!);
+          const value = expand(v, ctx, secrets, `headers.${k}`);
+          setOwn(headers, k, value);
+          secrets.add(value);
         }
         for (const secret of querySecrets(new URL(url))) secrets.add(secret);
         out.targets.push({ name, display, label: name, http: { url, headers, transport: raw.transport ?? 'auto' }, secrets: [...secrets], config, timeoutMs: raw.timeoutMs });
@@ -296,14 +337,15 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
           }
           for (const [k, v] of Object.entries(parseEnv(text))) {
             if (v === undefined) continue;
-            env[k] = v;
+            setOwn(env, k, v);
             secrets.add(v);
           }
         }
         for (const [k, v] of Object.entries(raw.env ?? {})) {
           secrets.add(v);
-          env[k] = expand(v, ctx, secrets, `${raw.envKey ?? 'env'}.${k}`);
-          secrets.add(env[k]!);
+          const value = expand(v, ctx, secrets, `${raw.envKey ?? 'env'}.${k}`);
+          setOwn(env, k, value);
+          secrets.add(value);
         }
         const command = expand(raw.command!, ctx, secrets, 'command');
         const args = (raw.args ?? []).map((a, i) => expand(a, ctx, secrets, `args[${i}]`));
@@ -312,8 +354,9 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
         out.targets.push({ name, display, label: name, stdio: { command, args, env, cwd }, secrets: [...secrets], config, timeoutMs: raw.timeoutMs });
       }
     } catch (err) {
-      if (err instanceof VariableError) out.errors.push(entryError(opts, pointer, name, err.message));
-      else throw err;
+      if (!(err instanceof VariableError)) throw err;
+      if (opts.plan) out.planned!.push(name);
+      else out.errors.push(entryError(opts, pointer, name, err.message));
     }
   }
   return out;
@@ -327,10 +370,16 @@ export interface ConfigFileOptions extends Omit<EntryOptions, 'file' | 'pointerB
 
 export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { file: string }): LiveTargets {
   const display = opts.display ?? displayPath(opts.file, opts.cwd);
+  if (/\.toml$/i.test(opts.file)) {
+    // Codex keeps its servers in ~/.codex/config.toml ([mcp_servers.<name>]): read as JSON, it only said "unexpected character".
+    const message = `${display}: TOML client configs (Codex's config.toml) are not supported; give its servers with --stdio "<command line>" or --url <url> instead`;
+    return { targets: [], notes: [], errors: [{ target: display, file: display, message }] };
+  }
   const errors: ParseError[] = [];
   let value: unknown;
+  let repeated: RepeatedKey[];
   try {
-    value = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+    ({ value, repeated } = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false }));
   } catch (err) {
     // jsonc-parser reads by recursion: thousands of levels overflow the stack.
     if (!(err instanceof RangeError)) throw err;
@@ -346,7 +395,7 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
     return { targets: [], notes: [], errors: [{ target: display, file: display, message: `${display}: expected an object with "mcpServers", "servers", "mcp" or "context_servers"` }] };
   }
   const locator = createLocator(text);
-  const out: LiveTargets = { targets: [], errors: [], notes: [], names: [] };
+  const out: LiveTargets = { targets: [], errors: [], notes: [], names: [], planned: [] };
   const add = (entries: unknown, pointerBase: string, style: EntryStyle, inputs?: unknown) => {
     if (!isObject(entries)) {
       const at = locator.locateOne(pointerBase);
@@ -361,44 +410,61 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
     }
     const descriptions = new Map<string, string>();
     if (Array.isArray(inputs)) {
-      for (const i of inputs) if (isObject(i) && typeof i.id === 'string') descriptions.set(i.id, typeof i.description === 'string' ? i.description : '');
+      for (const i of inputs) {
+        const id = isObject(i) ? own(i, 'id') : undefined;
+        const description = isObject(i) ? own(i, 'description') : undefined;
+        if (typeof id === 'string') descriptions.set(id, typeof description === 'string' ? description : '');
+      }
+    }
+    // JSON.parse, and so the clients, keep the last of a server given twice: so does the lint.
+    const twice = (r: RepeatedKey) => `(lines ${lineColumn(text, r.first).line} and ${lineColumn(text, r.last).line})`;
+    for (const r of repeated) {
+      if (r.object === parent(pointerBase) && `${r.object}/${escapeSegment(r.key)}` === pointerBase) {
+        out.notes.push(`${JSON.stringify(r.key)} is given twice in ${display} ${twice(r)}: the last one is used, as clients read the file`);
+      } else if (r.object === pointerBase && (!opts.only || opts.only.has(r.key))) {
+        out.notes.push(`server ${JSON.stringify(r.key)} is given twice in ${display} ${twice(r)}: the last one is used, as clients read the file`);
+      }
     }
     const r = targetsFromServerEntries(entries, { ...opts, display, pointerBase, style, locator, inputDescriptions: descriptions });
     append(out.targets, r.targets);
     append(out.errors, r.errors);
     append(out.notes, r.notes);
     append(out.names!, r.names ?? []);
+    append(out.planned!, r.planned ?? []);
   };
   let found = false;
-  if ('mcpServers' in value) {
+  if (Object.hasOwn(value, 'mcpServers')) {
     found = true;
     add(value.mcpServers, '/mcpServers', 'mcpServers');
   }
-  if ('servers' in value) {
+  if (Object.hasOwn(value, 'servers')) {
     found = true;
-    add(value.servers, '/servers', 'vscode', value.inputs);
+    add(value.servers, '/servers', 'vscode', own(value, 'inputs'));
   }
-  if ('mcp' in value) {
+  if (Object.hasOwn(value, 'mcp')) {
     found = true;
     const mcp = value.mcp;
+    const servers = isObject(mcp) ? own(mcp, 'servers') : undefined;
     // VS Code settings.json keeps {"mcp": {"servers", "inputs"}}; opencode keeps {"mcp": {name: {type: "local" | "remote"}}},
     // and in its V2 config {"mcp": {"servers": {name: …}}}, told from VS Code's by the file's name or the entries' shape.
-    if (isObject(mcp) && isObject(mcp.servers) && !isOpencodeEntry(mcp.servers)) {
-      const v2 = OPENCODE_FILES.includes(basename(opts.file)) || Object.values(mcp.servers).some(isOpencodeEntry);
-      if (v2) add(mcp.servers, '/mcp/servers', 'opencode');
-      else add(mcp.servers, '/mcp/servers', 'vscode', mcp.inputs);
+    if (isObject(mcp) && isObject(servers) && !isOpencodeEntry(servers)) {
+      const v2 = OPENCODE_FILES.includes(basename(opts.file)) || Object.values(servers).some(isOpencodeEntry);
+      if (v2) add(servers, '/mcp/servers', 'opencode');
+      else add(servers, '/mcp/servers', 'vscode', own(mcp, 'inputs'));
     } else add(mcp, '/mcp', 'opencode');
   }
-  if ('context_servers' in value) {
+  if (Object.hasOwn(value, 'context_servers')) {
     found = true;
     add(value.context_servers, '/context_servers', 'zed');
   }
   // Claude Code's ~/.claude.json: servers of the project in the working directory.
-  if (isObject(value.projects)) {
-    const project = value.projects[opts.cwd];
-    if (isObject(project) && isObject(project.mcpServers) && Object.keys(project.mcpServers).length > 0) {
+  const projects = own(value, 'projects');
+  if (isObject(projects)) {
+    const project = own(projects, opts.cwd);
+    const servers = isObject(project) ? own(project, 'mcpServers') : undefined;
+    if (isObject(servers) && Object.keys(servers).length > 0) {
       found = true;
-      add(project.mcpServers, `/projects/${escapeSegment(opts.cwd)}/mcpServers`, 'mcpServers');
+      add(servers, `/projects/${escapeSegment(opts.cwd)}/mcpServers`, 'mcpServers');
     }
   }
   if (!found && !opts.allowNoServers) {

@@ -484,9 +484,11 @@ async function closeQuietly(client: { close(): Promise<void> }, transport: Trans
   await bounded(transport.close(), 5000);
 }
 
-/** For a 401 or 403: how to give the server credentials. */
-function authHint(code: number | undefined): string {
-  return code === 401 || code === 403 ? ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")' : '';
+/** For a 401 or 403: how to give the server credentials (a config server's come from its entry: --header is for --url). */
+function authHint(code: number | undefined, target: LiveTarget): string {
+  if (code !== 401 && code !== 403) return '';
+  if (target.config) return ` (give credentials in the "headers" of its entry in ${target.config.display}, e.g. "headers": {"Authorization": "Bearer \${TOKEN}"})`;
+  return ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")';
 }
 
 /** The reason phrase of an HTTP status code (Node's table: every registered code). */
@@ -564,7 +566,7 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
       return new LiveError(`${detail} ${session.phase}`);
     }
     const body = err.message.replace(/^Streamable HTTP error: /, '').replace(/^Error POSTing to endpoint: ?/, '');
-    return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${session.quote(body, 120)}` : ''}${authHint(code)}`.replace(/ {2,}/g, ' '));
+    return new LiveError(`HTTP ${code} ${httpStatusText(code)} ${session.phase}${body && body !== 'null' ? `: ${session.quote(body, 120)}` : ''}${authHint(code, target)}`.replace(/ {2,}/g, ' '));
   }
   if (err instanceof s.SseError) {
     const code = typeof err.code === 'number' ? err.code : undefined;
@@ -572,7 +574,7 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
       return new LiveError(`the server answered HTTP ${code} without an event stream (content type text/event-stream) ${session.phase}; is this the server's SSE endpoint?`);
     }
     return new LiveError(
-      `the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${session.quote(err.message.replace(/^SSE error: /, ''), 120)}` : ''}${authHint(code)}`,
+      `the SSE connection failed${code ? ` with HTTP ${`${code} ${httpStatusText(code)}`.trim()}` : ''} ${session.phase}${!code && err.message ? `: ${session.quote(err.message.replace(/^SSE error: /, ''), 120)}` : ''}${authHint(code, target)}`,
     );
   }
   if (err instanceof s.McpError) {

@@ -45,45 +45,92 @@ export interface ResolvedLive extends LiveTargets {
   files: { path: string; display: string; client?: string; scope?: string; targets: LiveTarget[]; notes: string[] }[];
 }
 
-/** Every live target the flags name, resolved (variables expanded) but not started. */
-export async function resolveLiveTargets(f: LiveFlags, ctx: LiveContext): Promise<ResolvedLive> {
+/**
+ * The servers --server picks, by the names the config files hold: a value that names a
+ * server exactly is that server (a name may hold a comma); any other value is a
+ * comma-separated list of names.
+ */
+export function selectServers(values: readonly string[], names: ReadonlySet<string>): Set<string> {
+  const only = new Set<string>();
+  for (const value of values) {
+    if (names.has(value)) only.add(value);
+    else for (const part of value.split(',')) if (part.trim() !== '') only.add(part.trim());
+  }
+  return only;
+}
+
+/**
+ * Every live target the flags name, resolved (variables expanded) but not started. `plan`:
+ * resolve nothing, only say which config servers would run (ResolvedLive.planned), with the
+ * errors of the files themselves (unreadable, not JSON, --server names that match nothing).
+ */
+export async function resolveLiveTargets(f: LiveFlags, ctx: LiveContext, opts: { plan?: boolean } = {}): Promise<ResolvedLive> {
   checkLiveFlags(f);
   const inputs = inputsOf(f);
-  const fromFlags = targetsFromFlags(f, ctx.env, ctx.cwd);
-  const out: ResolvedLive = { ...fromFlags, files: [], names: [] };
-  const only = f.server?.length ? new Set(f.server) : undefined;
-  const files: { path: string; client?: string; scope?: string; discovered: boolean }[] = [
+  const fromFlags = opts.plan ? { targets: [], errors: [], notes: [] } : targetsFromFlags(f, ctx.env, ctx.cwd);
+  const files: { path: string; client?: string; scope?: string; discovered: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const file of [
     ...(f.mcpConfig ?? []).map((p) => ({ path: resolve(ctx.cwd, p), discovered: false })),
     ...(f.discover ? discoverConfigs({ cwd: ctx.cwd, env: ctx.env }).map((c) => ({ path: c.path, client: c.client, scope: c.scope, discovered: true })) : []),
-  ];
-  const read = new Set<string>();
-  for (const file of files) {
-    if (read.has(file.path)) continue;
-    read.add(file.path);
-    const r = await targetsFromConfigFile(file.path, { env: ctx.env, cwd: ctx.cwd, inputs, only, allowNoServers: file.discovered });
-    append(out.targets, r.targets);
-    append(out.errors, r.errors);
-    append(out.notes, r.notes);
-    append(out.names!, r.names ?? []);
-    out.files.push({ path: file.path, display: displayPath(file.path, ctx.cwd), client: file.client, scope: file.scope, targets: r.targets, notes: r.notes });
+  ]) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    files.push(file);
   }
-  if (only) {
-    const known = new Set(out.names);
-    const missing = [...only].filter((n) => !known.has(n));
-    if (missing.length) {
-      const list = [...known].sort().map((n) => JSON.stringify(n)).join(', ');
-      out.errors.push({
-        target: '--server',
-        message: `--server ${missing.map((n) => JSON.stringify(n)).join(', ')}: no such server in ${f.discover && !f.mcpConfig?.length ? 'the discovered configs' : 'the config files'}${list ? ` (servers: ${list})` : ''}`,
-      });
+  const readAll = async (only: ReadonlySet<string> | undefined, plan: boolean): Promise<ResolvedLive> => {
+    const out: ResolvedLive = { ...fromFlags, targets: [...fromFlags.targets], errors: [...fromFlags.errors], notes: [...fromFlags.notes], files: [], names: [], planned: [] };
+    for (const file of files) {
+      const r = await targetsFromConfigFile(file.path, { env: ctx.env, cwd: ctx.cwd, inputs, only, plan, allowNoServers: file.discovered });
+      append(out.targets, r.targets);
+      append(out.errors, r.errors);
+      append(out.notes, r.notes);
+      append(out.names!, r.names ?? []);
+      append(out.planned!, r.planned ?? []);
+      out.files.push({ path: file.path, display: displayPath(file.path, ctx.cwd), client: file.client, scope: file.scope, targets: r.targets, notes: r.notes });
     }
+    return out;
+  };
+  if (!f.server?.length) return readAll(undefined, Boolean(opts.plan));
+  // The names first (nothing resolved), to tell a name with a comma from a list of names.
+  const known = new Set((await readAll(new Set(), true)).names);
+  const only = selectServers(f.server, known);
+  const out = await readAll(only, Boolean(opts.plan));
+  const missing = [...only].filter((n) => !known.has(n));
+  if (missing.length) {
+    const list = [...known].sort().map((n) => JSON.stringify(n)).join(', ');
+    out.errors.push({
+      target: '--server',
+      message: `--server ${missing.map((n) => JSON.stringify(n)).join(', ')}: no such server in ${f.discover && !f.mcpConfig?.length ? 'the discovered configs' : 'the config files'}${list ? ` (servers: ${list})` : ''}`,
+    });
   }
   return out;
 }
 
-/** Resolve and run every live target. */
-export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext): Promise<LiveRunResult & { notes: string[] }> {
+/**
+ * Why a run whose only targets are config files has nothing to lint (every server there
+ * disabled or skipped, or none at all), said like an empty config's targets (exit 2), not
+ * as "no problems in 0 servers".
+ */
+function nothingSelected(f: LiveFlags, resolved: ResolvedLive): string {
+  const files = resolved.files.map((file) => file.display);
+  const where = files.length === 1 ? files[0]! : `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
+  if (files.length === 0 || (f.discover && (resolved.names ?? []).length === 0)) return 'nothing to lint: --discover found no MCP servers in the known client config locations for this user and project';
+  if ((resolved.names ?? []).length === 0) return `nothing to lint: ${where} ${files.length > 1 ? 'hold' : 'holds'} no servers; add one, or give other targets`;
+  if (f.server?.length) return `nothing to lint: --server picks only servers of ${where} that are disabled or skipped (the notes above say why); enable one, or pick another`;
+  return `nothing to lint: every server in ${where} is disabled or skipped (the notes above say why); enable one, or give other targets`;
+}
+
+/**
+ * Resolve and run every live target. `alone`: the run has no other targets, so config files
+ * that select no server are a usage error ("nothing to lint"; their notes are written first).
+ */
+export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext, opts: { alone?: boolean } = {}): Promise<LiveRunResult & { notes: string[] }> {
   const resolved = await resolveLiveTargets(f, ctx);
+  if (opts.alone && resolved.targets.length === 0 && resolved.errors.length === 0) {
+    for (const n of resolved.notes) ctx.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+    throw new UsageError(nothingSelected(f, resolved));
+  }
   const run = await runLiveTargets(resolved.targets, liveRunOptions(f, ctx));
   return { ...run, errors: [...resolved.errors, ...run.errors], notes: resolved.notes };
 }

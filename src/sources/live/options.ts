@@ -9,8 +9,12 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-function collectList(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+/** --server values as given: a value naming a server exactly picks it, else it is split at commas once the names are known (selectServers). */
+function collectServers(value: string, previous: string[] | undefined): string[] {
+  if (value.split(',').every((v) => v.trim() === '')) {
+    throw new UsageError(`--server needs a server name (or several, comma-separated), got ${JSON.stringify(value)}`);
+  }
+  return [...(previous ?? []), value];
 }
 
 /**
@@ -39,7 +43,7 @@ export function addLiveOptions(cmd: Command, { forLint }: { forLint: boolean }):
     .option('--header <"Name: value">', 'an HTTP header for --url servers (repeatable; ${NAME} reads an environment variable)', collect)
     .option('--env <NAME=value>', 'an environment variable for --stdio servers (repeatable; ${NAME} reads one of yours)', collect)
     .option('--mcp-config <file>', 'every server in an MCP client config file (Claude, Cursor, VS Code, Gemini CLI, Windsurf, opencode, Zed; repeatable)', collect)
-    .option('--server <names>', 'only these servers of the config files (comma-separated, repeatable)', collectList)
+    .option('--server <names>', 'only these servers of the config files (comma-separated, repeatable; a value that names a server exactly picks that one)', collectServers)
     .option('--input <id=value>', "a value for VS Code's ${input:id} (repeatable)", collect);
   if (forLint) {
     cmd

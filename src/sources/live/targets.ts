@@ -60,6 +60,8 @@ export interface LiveTargets {
   notes: string[];
   /** Every server name the config files hold, selected or not (to check --server names). */
   names?: string[];
+  /** With EntryOptions.plan: the selected servers that would run (not disabled or skipped), resolved or not. */
+  planned?: string[];
 }
 
 /** An HTTP header name (RFC 9110 token). */
