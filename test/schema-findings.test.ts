@@ -1,0 +1,60 @@
+/**
+ * Schema findings as a user sees them (the real CLI, JSON output): one finding per real
+ * problem, at the right place, under the rules of the linted spec version and dialect.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { runCli, tempDir } from './helpers/cli.js';
+
+interface Finding {
+  ruleId: string;
+  severity: string;
+  pointer: string;
+  message: string;
+  suggestion?: string;
+}
+
+async function lintDoc(doc: unknown, ...args: string[]): Promise<Finding[]> {
+  const dir = tempDir({ 'dump.json': JSON.stringify(doc) });
+  const r = await runCli(['lint', join(dir, 'dump.json'), '--no-config', '-f', 'json', ...args]);
+  expect(r.stderr).toBe('');
+  return (JSON.parse(r.stdout) as { findings: Finding[] }).findings;
+}
+
+const quiet = { readOnlyHint: true, openWorldHint: false };
+const only = (findings: Finding[], ruleId: string) => findings.filter((f) => f.ruleId === ruleId);
+
+describe('meta-key-format follows the spec version', () => {
+  const meta = { 'mcp.dev/owner': 'team', 'mcp.example.com/x': 1, 'modelcontextprotocol.io/y': 2, 'io.modelcontextprotocol/z': 3, 'mcp.dev/effect': 'read' };
+  const doc = (protocolVersion?: string) => ({
+    ...(protocolVersion ? { protocolVersion, serverInfo: { name: 's', version: '1' } } : {}),
+    tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet, _meta: meta }],
+  });
+
+  it('2025-06-18: a reserved label followed by any label is reserved; io.modelcontextprotocol/ is not', async () => {
+    const found = only(await lintDoc(doc('2025-06-18')), 'meta-key-format');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/_meta/mcp.dev~1owner', 'warning'],
+      ['/tools/0/_meta/mcp.example.com~1x', 'warning'],
+      ['/tools/0/_meta/modelcontextprotocol.io~1y', 'warning'],
+    ]);
+    expect(found[0]!.message).toContain('which spec 2025-06-18 reserves for MCP');
+    for (const f of found) expect(f.message).not.toMatch(/not reserved and is valid/);
+  });
+
+  it('the latest spec: the second label decides, and forward-written prefixes get one note', async () => {
+    const found = only(await lintDoc(doc()), 'meta-key-format');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/_meta/mcp.dev~1owner', 'note'],
+      ['/tools/0/_meta/modelcontextprotocol.io~1y', 'note'],
+      ['/tools/0/_meta/io.modelcontextprotocol~1z', 'warning'],
+    ]);
+  });
+
+  it('--spec 2025-06-18 applies its rule to a dump that records no version; 2025-03-26 gives notes only', async () => {
+    expect(only(await lintDoc(doc(), '--spec', '2025-06-18'), 'meta-key-format').map((f) => f.severity)).toEqual(['warning', 'warning', 'warning']);
+    const old = only(await lintDoc(doc('2025-03-26')), 'meta-key-format');
+    expect(old.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/_meta/io.modelcontextprotocol~1z', 'note']]);
+    expect(old[0]!.message).toContain('spec 2025-03-26 reserved no prefixes');
+  });
+});
