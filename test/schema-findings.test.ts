@@ -58,3 +58,42 @@ describe('meta-key-format follows the spec version', () => {
     expect(old[0]!.message).toContain('spec 2025-03-26 reserved no prefixes');
   });
 });
+
+describe('schema-valid: one finding per real problem in oneOf values', () => {
+  const action = (value: unknown) => ({
+    tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet, _meta: { 'io.modelcontextprotocol/action-metadata': value } }],
+  });
+  const sep = (inputMetadata: unknown) => ({ tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, inputMetadata } }] });
+  const brief = (f: Finding) => [f.pointer.replace(/^\/tools\/0/, ''), f.message];
+
+  it('an empty string where a string or a list is allowed: "must not be empty", not "must be an array"', async () => {
+    const found = only(await lintDoc(action({ outcome: '' })), 'schema-valid');
+    expect(found.map(brief)).toEqual([['/_meta/io.modelcontextprotocol~1action-metadata/outcome', '_meta["io.modelcontextprotocol/action-metadata"].outcome must not be empty']]);
+    expect(found[0]!.suggestion).not.toMatch(/array/);
+  });
+
+  it('an empty string in a list of classes or objects: the string branch speaks', async () => {
+    const found = only(await lintDoc(action({ returnMetadata: { sensitivity: [''] } })), 'schema-valid');
+    expect(found.map(brief)).toEqual([
+      ['/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/sensitivity/0', '_meta["io.modelcontextprotocol/action-metadata"].returnMetadata.sensitivity[0] must not be empty'],
+    ]);
+  });
+
+  it('an object where a data class is expected: the object branch speaks, the string enum does not', async () => {
+    const found = only(await lintDoc(sep({ destination: 'ephemeral', outcomes: 'benign', sensitivity: { foo: 1 } })), 'schema-valid');
+    expect(found.map(brief)).toEqual([
+      ['/annotations/inputMetadata/sensitivity', 'annotations.inputMetadata.sensitivity is missing the required member "regulated"'],
+      ['/annotations/inputMetadata/sensitivity/foo', 'annotations.inputMetadata.sensitivity has a member "foo" that is not allowed there (allowed: "regulated")'],
+    ]);
+    const extra = only(await lintDoc(sep({ destination: 'ephemeral', outcomes: 'benign', sensitivity: { regulated: { scopes: ['GDPR'] }, extra: 1 } })), 'schema-valid');
+    expect(extra.map(brief)).toEqual([
+      ['/annotations/inputMetadata/sensitivity/extra', 'annotations.inputMetadata.sensitivity has a member "extra" that is not allowed there (allowed: "regulated")'],
+    ]);
+  });
+
+  it('a string that is not a class still gets the enum message, with a guess', async () => {
+    const found = only(await lintDoc(sep({ destination: 'ephemeral', outcomes: 'benign', sensitivity: 'pi' })), 'schema-valid');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toMatch(/sensitivity is "pi"; expected one of "none"/);
+  });
+});
