@@ -63,13 +63,20 @@ and (as a warning) \`required\` names that no property describes.`,
   \`"$defs"\` (or the other way round) gets a mechanical fix.
 - **\`required\` without a property** is a **warning** (the catalogue's), and only when
   nothing else could describe the name: the rule looks through the schema's own
-  \`properties\` and those of its \`allOf\`/\`anyOf\`/\`oneOf\`/\`if\`/\`then\`/\`else\`/\`dependentSchemas\`
-  branches and local \`$ref\`s, and stays silent when any of them has
+  \`properties\` (a schema with no \`properties\` at all describes nothing) and those of its
+  \`allOf\`/\`anyOf\`/\`oneOf\`/\`if\`/\`then\`/\`else\`/\`dependentSchemas\` branches and local
+  \`$ref\`s, and stays silent when any of them has
   \`patternProperties\` (patterns are not run against names: a hostile pattern could take
   exponential time), an \`additionalProperties\` or \`unevaluatedProperties\` *schema*, or
   a reference it cannot follow. \`additionalProperties: true\` or \`{}\` describe nothing, so
   they do not silence it; \`additionalProperties: false\` makes it worse — no value can
-  satisfy the schema — and the message says so.
+  satisfy the schema — and the message says so. A \`required\` inside an
+  \`allOf\`/\`anyOf\`/\`oneOf\`/\`then\`/\`else\`/\`dependentSchemas\` branch is looked up in
+  the schema it is a branch of (\`"anyOf": [{"required": ["a"]}, {"required": ["b"]}]\`
+  beside \`properties\` is fine); one under \`not\` or \`if\` (a condition, not a
+  requirement) or in \`$defs\`/\`definitions\` (it applies wherever it is referenced) is
+  not checked. \`$dynamicRef\` is followed only in 2020-12 and \`$recursiveRef\` only in
+  2019-09, the dialects that have them.
 - **Hostile schemas.** Subschemas are walked without recursion. A schema nested more than
   ${MAX_META_DEPTH} JSON levels deep is not run through the meta-schema (the precompiled
   validators recurse and would overflow the stack); that is reported as a **warning**,
@@ -167,6 +174,22 @@ and (as a warning) \`required\` names that no property describes.`,
         ],
       },
       {
+        title: 'required with no properties at all, or with properties only in an allOf branch',
+        doc: false,
+        tools: [
+          { name: 'a', inputSchema: { type: 'object', required: ['b'] } },
+          { name: 'b', inputSchema: { type: 'object', additionalProperties: false, required: ['b'] } },
+          { name: 'c', inputSchema: { type: 'object', allOf: [{ properties: { a: {} } }], required: ['b'] } },
+          { name: 'd', inputSchema: { type: 'object', properties: { a: {} }, anyOf: [{ required: ['a'] }, { required: ['c'] }] } },
+        ],
+        findings: [
+          { pointer: '/tools/0/inputSchema/required/0', severity: 'warning' },
+          { pointer: '/tools/1/inputSchema/required/0', severity: 'warning' },
+          { pointer: '/tools/2/inputSchema/required/0', severity: 'warning' },
+          { pointer: '/tools/3/inputSchema/anyOf/1/required/0', severity: 'warning' },
+        ],
+      },
+      {
         title: 'A schema nested 300 levels deep (test/json-schema.test.ts goes to 10,000)',
         doc: false,
         tools: [
@@ -217,14 +240,15 @@ and (as a warning) \`required\` names that no property describes.`,
         ],
       },
       {
-        title: 'required names supplied by a branch, a pattern or an additionalProperties schema',
+        title: 'required names supplied by a branch, a pattern, an additionalProperties schema or the parent of a branch; required as a condition',
         doc: false,
         tools: [
           { name: 'a', inputSchema: { type: 'object', properties: { x: {} }, required: ['x', 'y'], allOf: [{ properties: { y: {} } }] } },
           { name: 'b', inputSchema: { type: 'object', properties: { x: {} }, required: ['x-1'], patternProperties: { '^x-': {} } } },
           { name: 'c', inputSchema: { type: 'object', properties: { x: {} }, required: ['y'], additionalProperties: { type: 'string' } } },
           { name: 'd', inputSchema: { type: 'object', properties: { x: {} }, required: ['y'], $ref: '#/$defs/Y', $defs: { Y: { properties: { y: {} } } } } },
-          { name: 'e', inputSchema: { type: 'object', required: ['y'] } },
+          { name: 'e', inputSchema: { type: 'object', properties: { a: {}, b: {} }, anyOf: [{ required: ['a'] }, { required: ['b'] }] } },
+          { name: 'f', inputSchema: { type: 'object', properties: { a: {} }, not: { required: ['z'] }, if: { required: ['y'] }, then: { required: ['a'] }, $defs: { R: { required: ['q'] } } } },
         ],
       },
       {

@@ -97,3 +97,37 @@ describe('schema-valid: one finding per real problem in oneOf values', () => {
     expect(found[0]!.message).toMatch(/sensitivity is "pi"; expected one of "none"/);
   });
 });
+
+describe('input-schema-valid: required names nothing describes', () => {
+  const tool = (inputSchema: unknown) => ({ tools: [{ name: 'a', inputSchema, annotations: quiet }] });
+  const required = async (inputSchema: unknown) => only(await lintDoc(tool(inputSchema)), 'input-schema-valid');
+
+  it('warns when the schema has no properties at all', async () => {
+    const found = await required({ type: 'object', required: ['b'] });
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/required/0', 'warning']]);
+    expect(found[0]!.message).toBe('inputSchema.required names "b", but inputSchema has no "properties"; a client or model reading the schema never learns what "b" is');
+  });
+
+  it('says no value can pass when additionalProperties is false', async () => {
+    const [f] = await required({ type: 'object', additionalProperties: false, required: ['b'] });
+    expect(f!.message).toMatch(/with additionalProperties false, no arguments can satisfy this schema$/);
+  });
+
+  it('looks into branches, and says it did', async () => {
+    const [f, ...rest] = await required({ type: 'object', allOf: [{ properties: { a: {} } }], required: ['b'] });
+    expect(rest).toEqual([]);
+    expect(f!.message).toContain('no "properties" of inputSchema or of the subschemas combined with it');
+    expect(await required({ type: 'object', allOf: [{ properties: { b: {} } }], required: ['b'] })).toEqual([]);
+  });
+
+  it('looks up a branch\'s required in the schema it is a branch of', async () => {
+    expect(await required({ type: 'object', properties: { a: {}, b: {} }, anyOf: [{ required: ['a'] }, { required: ['b'] }] })).toEqual([]);
+    expect(await required({ type: 'object', properties: { a: {}, b: {} }, allOf: [{ properties: { a: {} }, required: ['a', 'b'] }] })).toEqual([]);
+    const found = await required({ type: 'object', properties: { a: {} }, oneOf: [{ required: ['a'] }, { required: ['c'] }] });
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/oneOf/1/required/0']);
+  });
+
+  it('leaves conditions and definitions alone', async () => {
+    expect(await required({ type: 'object', properties: { a: {} }, not: { required: ['z'] }, if: { required: ['y'] }, then: { required: ['a'] }, $defs: { R: { required: ['q'] } } })).toEqual([]);
+  });
+});

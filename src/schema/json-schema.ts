@@ -759,35 +759,38 @@ const UNICODE_FLAG_NOTE = 'Ajv, which most JavaScript MCP clients and SDKs use, 
 
 /**
  * The property names a schema object describes in place (its own `properties` and those of
- * allOf/anyOf/oneOf/if/then/else/dependentSchemas branches and local $refs), and whether
+ * allOf/anyOf/oneOf/if/then/else/dependentSchemas branches and local $refs), whether
  * anything else could describe more (patternProperties, an additionalProperties or
- * unevaluatedProperties schema, a reference that cannot be followed).
+ * unevaluatedProperties schema, a reference that cannot be followed), and whether any
+ * subschema besides `start` was looked at.
  */
-function describedNames(start: Record<string, unknown>, resource: Record<string, unknown>, dialect: Dialect): { names: Set<string>; open: boolean } {
+function describedNames(start: Record<string, unknown>, resource: Record<string, unknown>, dialect: Dialect): { names: Set<string>; open: boolean; combined: boolean } {
   const names = new Set<string>();
   const seen = new Set<object>();
   const queue: unknown[] = [start];
   let budget = 200;
+  let combined = false;
   while (queue.length > 0) {
     const s = queue.pop();
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
-    if (--budget < 0) return { names, open: true };
-    if (s !== start && resourceBase(s, dialect) !== undefined) return { names, open: true };
+    if (s !== start) combined = true;
+    if (--budget < 0) return { names, open: true, combined };
+    if (s !== start && resourceBase(s, dialect) !== undefined) return { names, open: true, combined };
     if (isObject(s.properties)) for (const k of Object.keys(s.properties)) names.add(k);
-    if (isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0) return { names, open: true };
+    if (isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0) return { names, open: true, combined };
     for (const k of ['additionalProperties', 'unevaluatedProperties']) {
       const v = s[k];
-      if (isObject(v) && Object.keys(v).length > 0) return { names, open: true };
+      if (isObject(v) && Object.keys(v).length > 0) return { names, open: true, combined };
     }
     for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) append(queue, s[k] as unknown[]);
     for (const k of ['if', 'then', 'else']) queue.push(s[k]);
     for (const k of ['dependentSchemas', 'dependencies']) if (isObject(s[k])) append(queue, Object.values(s[k] as object));
-    if (typeof s.$recursiveRef === 'string') return { names, open: true };
-    for (const k of ['$ref', '$dynamicRef']) {
+    if (typeof s.$recursiveRef === 'string' && dialect === '2019-09') return { names, open: true, combined };
+    for (const k of dialect === '2020-12' ? ['$ref', '$dynamicRef'] : ['$ref']) {
       const ref = s[k];
       if (typeof ref !== 'string') continue;
-      if (!ref.startsWith('#/')) return { names, open: true };
+      if (!ref.startsWith('#/')) return { names, open: true, combined };
       let target: unknown = resource;
       try {
         for (const seg of decodeURIComponent(ref.slice(2)).split('/').map(unescapeSegment)) {
@@ -796,11 +799,41 @@ function describedNames(start: Record<string, unknown>, resource: Record<string,
       } catch {
         target = undefined;
       }
-      if (!isObject(target)) return { names, open: true };
+      if (!isObject(target)) return { names, open: true, combined };
       queue.push(target);
     }
   }
-  return { names, open: false };
+  return { names, open: false, combined };
+}
+
+/** Keywords whose subschemas apply to the same instance as their parent, and whose `required` is a requirement on it. */
+const SAME_INSTANCE = new Set(['allOf', 'anyOf', 'oneOf', 'then', 'else', 'dependentSchemas', 'dependencies']);
+
+/**
+ * The subschema whose names a `required` list can be described by: the node itself, or,
+ * for a branch (allOf, anyOf, oneOf, then, else, dependentSchemas), the schema it is a
+ * branch of, and so on up. undefined when the list is not a plain requirement or its
+ * context is unknown: under `not` or `if` (a condition, not a requirement), or in a
+ * definition (it applies wherever it is referenced).
+ */
+function requiredContext(node: SchemaNode, memo: Map<SchemaNode, SchemaNode | null>): SchemaNode | undefined {
+  // Memoised along the way up: a hostile chain of ten thousand nested allOfs is climbed once.
+  const path: SchemaNode[] = [];
+  let top = node;
+  let found: SchemaNode | null | undefined;
+  for (;;) {
+    found = memo.get(top);
+    if (found !== undefined) break;
+    path.push(top);
+    if (!(top.parent && SAME_INSTANCE.has(top.keyword))) {
+      const unknown = top.parent && (top.keyword === 'not' || top.keyword === 'if' || top.keyword === '$defs' || top.keyword === 'definitions');
+      found = unknown ? null : top;
+      break;
+    }
+    top = top.parent;
+  }
+  for (const n of path) memo.set(n, found);
+  return found ?? undefined;
 }
 
 /**
@@ -867,7 +900,7 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
       }
     }
     // Only a required name that is not among the node's own properties can need a look further.
-    if (Array.isArray(required) && isObject(properties) && !required.every((n) => typeof n !== 'string' || hasOwn(properties, n))) requiredChecks.push(node);
+    if (Array.isArray(required) && !required.every((n) => typeof n !== 'string' || (isObject(properties) && hasOwn(properties, n)))) requiredChecks.push(node);
   }
 
   const contextOf = (node: SchemaNode): RefContext => ({
@@ -889,13 +922,27 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
     });
   }
 
+  const contexts = new Map<SchemaNode, SchemaNode | null>();
+  const described = new Map<SchemaNode, ReturnType<typeof describedNames>>();
   for (const node of requiredChecks) {
     const s = node.schema;
-    const { names, open } = describedNames(s, node.resource.schema, dialect);
+    const top = requiredContext(node, contexts);
+    if (!top) continue;
+    let d = described.get(top);
+    if (!d) described.set(top, (d = describedNames(top.schema, top.resource.schema, dialect)));
+    const { names, open, combined } = d;
     if (open) continue;
     const required = s.required as unknown[];
     const reported = new Set<string>();
     const base = nodePointer(node);
+    // Where the names were looked for, for the message.
+    const alone = top === node && !combined;
+    const where = (name: string) =>
+      alone
+        ? isObject(s.properties)
+          ? `${field(`${base}/properties`)} has no ${JSON.stringify(name)}`
+          : `${field(base)} has no "properties"`
+        : `no "properties" of ${field(nodePointer(top))} or of the subschemas combined with it (allOf, anyOf, oneOf, $ref, …) has ${JSON.stringify(name)}`;
     required.forEach((name, i) => {
       if (typeof name !== 'string' || names.has(name) || reported.has(name)) return;
       reported.add(name);
@@ -905,7 +952,7 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
         pointer: `${base}/required/${i}`,
         severity: 'warning',
         message:
-          `${field(`${base}/required`)} names ${JSON.stringify(name)}, but ${field(`${base}/properties`)} has no ${JSON.stringify(name)}` +
+          `${field(`${base}/required`)} names ${JSON.stringify(name)}, but ${where(name)}` +
           (guess ? ` (it has ${JSON.stringify(guess)})` : '') +
           (closed
             ? `; with additionalProperties false, no ${options.instances} can satisfy this schema`
