@@ -131,3 +131,31 @@ describe('input-schema-valid: required names nothing describes', () => {
     expect(await required({ type: 'object', properties: { a: {} }, not: { required: ['z'] }, if: { required: ['y'] }, then: { required: ['a'] }, $defs: { R: { required: ['q'] } } })).toEqual([]);
   });
 });
+
+describe('a value under a capitalised SEP-2061 key is still checked', () => {
+  it('"Destination": "Pubic" gets draft-field\'s rename and schema-valid\'s value error', async () => {
+    const found = await lintDoc({
+      tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, inputMetadata: { Destination: 'Pubic', sensitivity: 'none', outcomes: 'benign' } } }],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['draft-field', '/tools/0/annotations/inputMetadata/Destination'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/Destination'],
+    ]);
+    expect(found[1]!.message).toBe('annotations.inputMetadata.Destination is "Pubic"; expected one of "ephemeral", "system", "user", "internal" or "public"');
+    expect(found[1]!.suggestion).toBe('did you mean "public"?');
+  });
+
+  it('a draft spelling of a valid value stays draft-field\'s alone', async () => {
+    const found = await lintDoc({
+      tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, inputMetadata: { Destination: ['ephemeral', 'User'], Sensitivity: { foo: 1 }, outcomes: 'benign' } } }],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['draft-field', '/tools/0/annotations/inputMetadata/Destination'],
+      ['draft-field', '/tools/0/annotations/inputMetadata/Destination/1'],
+      ['draft-field', '/tools/0/annotations/inputMetadata/Sensitivity'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/Sensitivity'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/Sensitivity/foo'],
+    ]);
+    expect(found[3]!.message).toBe('annotations.inputMetadata.Sensitivity is missing the required member "regulated"');
+  });
+});
