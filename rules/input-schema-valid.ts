@@ -59,7 +59,9 @@ and (as a warning) \`required\` names that no property describes.`,
   pointers, \`"#name"\` anchors (\`$anchor\`, \`$dynamicAnchor\`, and \`$id: "#name"\` in
   drafts 04–07), and absolute references to the schema's own \`$id\`. A subschema with an
   \`$id\` of its own starts a new resource, and references inside it resolve against it.
-  References to other documents are not fetched. A \`"#/definitions/…"\` that exists under
+  References to other documents are not fetched. \`$dynamicRef\` is checked only in 2020-12,
+  the one dialect that has it; in the others it is an unknown keyword that validators
+  ignore. A \`"#/definitions/…"\` that exists under
   \`"$defs"\` (or the other way round) gets a mechanical fix.
 - **\`required\` without a property** is a **warning** (the catalogue's), and only when
   nothing else could describe the name: the rule looks through the schema's own
@@ -276,6 +278,14 @@ and (as a warning) \`required\` names that no property describes.`,
               $defs: { 'a b': { type: 'string' } },
             },
           },
+        ],
+      },
+      {
+        title: '$dynamicRef outside 2020-12 is an unknown keyword, not a reference',
+        doc: false,
+        tools: [
+          { name: 'g', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { p: { $dynamicRef: '#x' } } } },
+          { name: 'h', inputSchema: { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object', properties: { p: { $dynamicRef: '#x' } } } },
         ],
       },
     ],

@@ -159,3 +159,17 @@ describe('a value under a capitalised SEP-2061 key is still checked', () => {
     expect(found[3]!.message).toBe('annotations.inputMetadata.Sensitivity is missing the required member "regulated"');
   });
 });
+
+describe('input-schema-valid: $dynamicRef only where the dialect has it', () => {
+  const schema = ($schema?: string) => ({
+    tools: [{ name: 'a', inputSchema: { ...($schema ? { $schema } : {}), type: 'object', properties: { p: { $dynamicRef: '#x' } } }, annotations: quiet }],
+  });
+  it('is not a reference in draft-07 or 2019-09', async () => {
+    expect(only(await lintDoc(schema('http://json-schema.org/draft-07/schema#')), 'input-schema-valid')).toEqual([]);
+    expect(only(await lintDoc(schema('https://json-schema.org/draft/2019-09/schema')), 'input-schema-valid')).toEqual([]);
+  });
+  it('dangles in 2020-12', async () => {
+    const found = only(await lintDoc(schema()), 'input-schema-valid');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/p/$dynamicRef']);
+  });
+});

@@ -882,7 +882,8 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
       }
     }
     if (typeof ref === 'string') refs.push({ node, keyword: '$ref', ref });
-    if (typeof dynamicRef === 'string') refs.push({ node, keyword: '$dynamicRef', ref: dynamicRef });
+    // $dynamicRef is 2020-12's (2019-09 has $recursiveRef); elsewhere it is an unknown keyword validators ignore.
+    if (typeof dynamicRef === 'string' && dialect === '2020-12') refs.push({ node, keyword: '$dynamicRef', ref: dynamicRef });
 
     if (typeof pattern === 'string') {
       const v = checkPattern(pattern);
