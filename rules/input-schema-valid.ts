@@ -192,6 +192,12 @@ and (as a warning) \`required\` names that no property describes.`,
         ],
       },
       {
+        title: 'A name listed twice in required: the later one is reported',
+        doc: false,
+        tools: [{ name: 'a', inputSchema: { type: 'object', properties: { p: {}, q: {} }, required: ['p', 'q', 'p'] } }],
+        findings: [{ pointer: '/tools/0/inputSchema/required/2' }],
+      },
+      {
         title: 'A schema nested 300 levels deep (test/json-schema.test.ts goes to 10,000)',
         doc: false,
         tools: [

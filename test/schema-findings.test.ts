@@ -173,3 +173,11 @@ describe('input-schema-valid: $dynamicRef only where the dialect has it', () => 
     expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/p/$dynamicRef']);
   });
 });
+
+describe('input-schema-valid: a duplicate is reported where it repeats', () => {
+  it('points at the later "p" of required ["p", "q", "p"]', async () => {
+    const found = only(await lintDoc({ tools: [{ name: 'a', inputSchema: { type: 'object', properties: { p: {}, q: {} }, required: ['p', 'q', 'p'] }, annotations: quiet }] }), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.suggestion])).toEqual([['/tools/0/inputSchema/required/2', 'remove the second "p"']]);
+    expect(found[0]!.message).toContain('lists "p" twice (items 0 and 2)');
+  });
+});

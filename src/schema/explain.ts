@@ -236,9 +236,10 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           emit({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}` });
           break;
         case 'uniqueItems': {
-          // Ajv names the two equal items: j before i.
-          const first = Number(e.params.j);
-          const second = Number(e.params.i);
+          // Ajv names the two equal items i and j, in either order (its loop for scalar
+          // items finds the earlier one second): the later one is the one to remove.
+          const first = Math.min(Number(e.params.i), Number(e.params.j));
+          const second = Math.max(Number(e.params.i), Number(e.params.j));
           const item = Array.isArray(e.data) ? (e.data as unknown[])[second] : undefined;
           emit({ pointer: `${path}/${second}`, message: `${field} lists ${quote(item)} twice (items ${first} and ${second})`, suggestion: `remove the second ${quote(item)}` });
           break;
