@@ -1,10 +1,10 @@
 import type { ErrorObject } from 'ajv';
 import { defineRule, type ReportInput } from '../src/rule.js';
 import { explainErrors } from '../src/schema/explain.js';
-import { DIALECTS, MAX_META_DEPTH, checkSchema, dialectOf, metaErrors } from '../src/schema/json-schema.js';
+import { DIALECTS, MAX_META_DEPTH, checkSchema, dialectOf, metaErrors, type Dialect } from '../src/schema/json-schema.js';
 import type { SpecVersion } from '../src/types.js';
 import { isObject } from '../src/util/json.js';
-import { get } from '../src/util/pointer.js';
+import { fieldPath, get } from '../src/util/pointer.js';
 import { quote } from '../src/util/text.js';
 
 /** Spec versions that name no default dialect (2025-11-25 made it 2020-12). */
@@ -19,6 +19,68 @@ const SCHEMAS = [
 
 /** Meta-schema errors this rule reports itself, in better words (patterns: see checkSchema). */
 const ownPatternCheck = (e: ErrorObject) => e.keyword === 'format' && e.params?.format === 'regex';
+
+type Explained = ReturnType<typeof explainErrors>[number];
+
+const EXCLUSIVE_BOUNDS = { exclusiveMaximum: 'maximum', exclusiveMinimum: 'minimum' } as const;
+
+/**
+ * exclusiveMaximum/exclusiveMinimum written in the other dialect family's way: a number in
+ * draft-04 (where it is a boolean beside maximum/minimum), a boolean in draft-06 and later
+ * (where it is the bound itself). The meta-schema gives one such mistake two errors in
+ * draft-04 (the type, and "maximum" missing); this says it once, with how to write it.
+ * Returns the findings and the errors they stand for.
+ */
+function exclusiveBoundMistakes(errors: readonly ErrorObject[], schema: Record<string, unknown>, dialect: Dialect, key: string): { explained: Explained[]; handled: Set<ErrorObject> } {
+  const explained: Explained[] = [];
+  const handled = new Set<ErrorObject>();
+  for (const e of errors) {
+    const m = e.keyword === 'type' ? /^#\/properties\/(exclusiveMaximum|exclusiveMinimum)\/type$/.exec(e.schemaPath) : null;
+    if (!m) continue;
+    const kw = m[1] as keyof typeof EXCLUSIVE_BOUNDS;
+    const bound = EXCLUSIVE_BOUNDS[kw];
+    const at = e.instancePath;
+    const parentAt = at.slice(0, at.lastIndexOf('/'));
+    const parent = get(schema, parentAt);
+    if (!isObject(parent)) continue;
+    const value = e.data;
+    const other = parent[bound];
+    const field = fieldPath(`/${key}${at}`);
+    if (dialect === 'draft-04' && typeof value === 'number') {
+      for (const d of errors) if (d.keyword === 'dependencies' && d.instancePath === parentAt && d.params?.property === kw) handled.add(d);
+      const tighter = typeof other !== 'number' || (kw === 'exclusiveMaximum' ? value <= other : value >= other);
+      explained.push({
+        pointer: at,
+        message: `${field} is ${value}, but in this dialect ${kw} is a boolean that makes "${bound}" exclusive; a number there is how draft-06 and later write it`,
+        suggestion: tighter
+          ? `write "${bound}": ${value}, "${kw}": true${typeof other === 'number' ? ` (in place of "${bound}": ${other})` : ''}, or declare a later dialect, where "${kw}": ${value} means this`
+          : `remove "${kw}": "${bound}": ${other} is already the tighter bound`,
+      });
+      handled.add(e);
+    } else if (dialect !== 'draft-04' && typeof value === 'boolean') {
+      explained.push({
+        pointer: at,
+        message: `${field} is ${value}, but in this dialect ${kw} is the bound itself, a number; a boolean beside "${bound}" is how draft-04 wrote it`,
+        suggestion:
+          value === false
+            ? `remove "${kw}": false ("${bound}" is inclusive already)`
+            : typeof other === 'number'
+              ? `write "${kw}": ${other} in place of "${bound}": ${other} and "${kw}": true`
+              : `write the limit itself: "${kw}": <number>`,
+      });
+      handled.add(e);
+    }
+  }
+  return { explained, handled };
+}
+
+/** Better words for some of the meta-schema's findings. */
+function reword(e: Explained, value: unknown): Explained {
+  if (e.pointer.endsWith('/type') && Array.isArray(value) && value.length === 0) {
+    return { ...e, suggestion: 'list at least one type, e.g. ["string"], or remove "type" to allow values of any type' };
+  }
+  return e;
+}
 
 export default defineRule({
   id: 'input-schema-valid',
@@ -55,6 +117,11 @@ and (as a warning) \`required\` names that no property describes.`,
   most JavaScript clients and SDKs use, compiles with \`u\` and then fails to compile the
   whole schema. When dropping the needless backslashes gives a pattern that compiles with
   \`u\` (and means the same), that pattern is offered as a fix.
+- **\`exclusiveMaximum\` and \`exclusiveMinimum\`** changed meaning in draft-06: in
+  draft-04 they are booleans that make \`maximum\`/\`minimum\` exclusive, later they are
+  the bound itself. One written the other way gets one finding (not the meta-schema's
+  two) that says which spelling the dialect wants and how to write the same bound in it.
+  An empty \`type\` list gets one finding too, suggesting a type or no \`type\` at all.
 - **References.** Only references into the same document are checked: \`"#/…"\` JSON
   pointers, \`"#name"\` anchors (\`$anchor\`, \`$dynamicAnchor\`, and \`$id: "#name"\` in
   drafts 04–07), and absolute references to the schema's own \`$id\`. A subschema with an
@@ -189,6 +256,21 @@ and (as a warning) \`required\` names that no property describes.`,
           { pointer: '/tools/1/inputSchema/required/0', severity: 'warning' },
           { pointer: '/tools/2/inputSchema/required/0', severity: 'warning' },
           { pointer: '/tools/3/inputSchema/anyOf/1/required/0', severity: 'warning' },
+        ],
+      },
+      {
+        title: 'draft-04 exclusiveMaximum written as a number, 2020-12 exclusiveMinimum as a boolean, an empty type list',
+        tools: [
+          {
+            name: 'set_volume',
+            inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { level: { type: 'number', exclusiveMaximum: 11 } } },
+            outputSchema: { type: 'object', properties: { level: { type: 'number', minimum: 0, exclusiveMinimum: true }, note: { type: [] } } },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/inputSchema/properties/level/exclusiveMaximum' },
+          { pointer: '/tools/0/outputSchema/properties/level/exclusiveMinimum' },
+          { pointer: '/tools/0/outputSchema/properties/note/type' },
         ],
       },
       {
@@ -331,9 +413,11 @@ and (as a warning) \`required\` names that no property describes.`,
         let explained: ReturnType<typeof explainErrors> = [];
         if (errors.length > 0) {
           const reported = new Set(ctx.problems.filter((p) => p.kind === 'invalid').map((p) => p.pointer));
-          explained = explainErrors(errors.filter((e) => !ownPatternCheck(e)), `/${key}`).filter(
-            (e) => !(key === 'inputSchema' && e.pointer === '/type') && !reported.has(base + e.pointer),
-          );
+          const own = errors.filter((e) => !ownPatternCheck(e));
+          const bounds = exclusiveBoundMistakes(own, schema, dialect, key);
+          explained = [...bounds.explained, ...explainErrors(own.filter((e) => !bounds.handled.has(e)), `/${key}`)]
+            .filter((e) => !(key === 'inputSchema' && e.pointer === '/type') && !reported.has(base + e.pointer))
+            .map((e) => reword(e, get(schema, e.pointer)));
         }
         let older = false;
         let draft07 = false;

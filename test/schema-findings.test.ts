@@ -181,3 +181,30 @@ describe('input-schema-valid: a duplicate is reported where it repeats', () => {
     expect(found[0]!.message).toContain('lists "p" twice (items 0 and 2)');
   });
 });
+
+describe('input-schema-valid: one finding for one mistake', () => {
+  const props = (p: unknown, $schema?: string) => ({
+    tools: [{ name: 'a', inputSchema: { ...($schema ? { $schema } : {}), type: 'object', properties: { p } }, annotations: quiet }],
+  });
+  it('an empty type list: one finding that says how to write it', async () => {
+    const found = only(await lintDoc(props({ type: [] })), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.message])).toEqual([
+      ['/tools/0/inputSchema/properties/p/type', "inputSchema.properties.p.type must not be empty (JSON Schema 2020-12, MCP's default dialect)"],
+    ]);
+    expect(found[0]!.suggestion).toBe('list at least one type, e.g. ["string"], or remove "type" to allow values of any type');
+  });
+
+  it('draft-04 exclusiveMaximum written as a number: one finding with the draft-04 spelling', async () => {
+    const found = only(await lintDoc(props({ type: 'number', exclusiveMaximum: 5 }, 'http://json-schema.org/draft-04/schema#')), 'input-schema-valid');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/p/exclusiveMaximum']);
+    expect(found[0]!.message).toContain('is 5, but in this dialect exclusiveMaximum is a boolean that makes "maximum" exclusive');
+    expect(found[0]!.suggestion).toMatch(/^write "maximum": 5, "exclusiveMaximum": true/);
+  });
+
+  it('a boolean exclusiveMaximum in 2020-12: the bound itself, said once', async () => {
+    const found = only(await lintDoc(props({ type: 'number', maximum: 5, exclusiveMaximum: true })), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.suggestion])).toEqual([
+      ['/tools/0/inputSchema/properties/p/exclusiveMaximum', 'write "exclusiveMaximum": 5 in place of "maximum": 5 and "exclusiveMaximum": true'],
+    ]);
+  });
+});
