@@ -79,6 +79,9 @@ function reword(e: Explained, value: unknown): Explained {
   if (e.pointer.endsWith('/type') && Array.isArray(value) && value.length === 0) {
     return { ...e, suggestion: 'list at least one type, e.g. ["string"], or remove "type" to allow values of any type' };
   }
+  if (e.pointer.endsWith('/enum') && Array.isArray(value) && value.length === 0) {
+    return { ...e, suggestion: 'list the values it allows, or remove "enum"' };
+  }
   return e;
 }
 
@@ -102,7 +105,7 @@ Each schema is checked against the meta-schema of the dialect its \`$schema\` na
 names none. On top of the meta-schema, the rule checks what a meta-schema cannot see:
 local references (\`"#/$defs/User"\`, \`"#address"\`) that resolve to nothing,
 \`pattern\` and \`patternProperties\` keys that are not ECMAScript regular expressions,
-and (as a warning) \`required\` names that no property describes.`,
+and (as warnings) \`required\` names that no property describes and empty \`enum\`s.`,
   notes: `- **Default dialect.** Spec 2025-11-25 made JSON Schema 2020-12 the default for a schema
   without \`$schema\`; earlier versions named no default. A schema without \`$schema\` is
   checked as 2020-12. When it fails as 2020-12 but is valid draft-07 (typically a tuple
@@ -117,6 +120,10 @@ and (as a warning) \`required\` names that no property describes.`,
   most JavaScript clients and SDKs use, compiles with \`u\` and then fails to compile the
   whole schema. When dropping the needless backslashes gives a pattern that compiles with
   \`u\` (and means the same), that pattern is offered as a fix.
+- **An empty \`enum\`** allows no value at all. Draft-04 to draft-07 forbid it, and their
+  meta-schemas report it (an error). 2019-09 and 2020-12 allow it, but Ajv refuses to
+  compile a schema with one ("enum must have non-empty array"), so, as with a pattern that
+  needs the \`u\` flag off, it is a **warning** there.
 - **\`exclusiveMaximum\` and \`exclusiveMinimum\`** changed meaning in draft-06: in
   draft-04 they are booleans that make \`maximum\`/\`minimum\` exclusive, later they are
   the bound itself. One written the other way gets one finding (not the meta-schema's
@@ -272,6 +279,12 @@ and (as a warning) \`required\` names that no property describes.`,
           { pointer: '/tools/0/outputSchema/properties/level/exclusiveMinimum' },
           { pointer: '/tools/0/outputSchema/properties/note/type' },
         ],
+      },
+      {
+        title: 'An empty enum: valid 2020-12, but Ajv will not compile it',
+        doc: false,
+        tools: [{ name: 'a', inputSchema: { type: 'object', properties: { mode: { type: 'string', enum: [] } } } }],
+        findings: [{ pointer: '/tools/0/inputSchema/properties/mode/enum', severity: 'warning' }],
       },
       {
         title: 'A name listed twice in required: the later one is reported',

@@ -208,3 +208,20 @@ describe('input-schema-valid: one finding for one mistake', () => {
     ]);
   });
 });
+
+describe('input-schema-valid: an empty enum', () => {
+  const props = (p: unknown, $schema?: string) => ({
+    tools: [{ name: 'a', inputSchema: { ...($schema ? { $schema } : {}), type: 'object', properties: { p } }, annotations: quiet }],
+  });
+  it('is a warning in 2020-12 and 2019-09, where only Ajv refuses it', async () => {
+    for (const $schema of [undefined, 'https://json-schema.org/draft/2019-09/schema']) {
+      const found = only(await lintDoc(props({ enum: [] }, $schema)), 'input-schema-valid');
+      expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/properties/p/enum', 'warning']]);
+      expect(found[0]!.message).toContain('is empty, so no value can match it; Ajv');
+    }
+  });
+  it('is one error in draft-07, whose meta-schema forbids it', async () => {
+    const found = only(await lintDoc(props({ enum: [] }, 'http://json-schema.org/draft-07/schema#')), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity, f.suggestion])).toEqual([['/tools/0/inputSchema/properties/p/enum', 'error', 'list the values it allows, or remove "enum"']]);
+  });
+});

@@ -349,7 +349,7 @@ export interface SchemaNode {
 
 /** SchemaNode.marks: a title or description (hidden-characters reads them). */
 export const MARK_TEXT = 1;
-/** SchemaNode.marks: an anchor, an id, a reference, a pattern or required (checkSchema reads them). */
+/** SchemaNode.marks: an anchor, an id, a reference, a pattern, required or enum (checkSchema reads them). */
 export const MARK_CHECKED = 2;
 
 const MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
@@ -422,7 +422,7 @@ const KEYWORD_NAMES = [...KEYWORDS.keys()];
 // Keywords that mark a node (order -1: they hold no subschemas, except patternProperties).
 KEYWORDS.get('patternProperties')!.mark = MARK_CHECKED;
 for (const k of ['title', 'description']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_TEXT });
-for (const k of ['$anchor', '$dynamicAnchor', 'id', '$id', '$ref', '$dynamicRef', 'pattern', 'required']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_CHECKED });
+for (const k of ['$anchor', '$dynamicAnchor', 'id', '$id', '$ref', '$dynamicRef', 'pattern', 'required', 'enum']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_CHECKED });
 
 export interface SchemaNodes {
   /** The root and every object subschema, parents before children, in walk order. */
@@ -755,6 +755,7 @@ export interface SchemaCheck {
   truncated: boolean;
 }
 
+const EMPTY_ENUM_NOTE = 'Ajv, which most JavaScript MCP clients and SDKs use, refuses to compile a schema with an empty enum ("enum must have non-empty array")';
 const UNICODE_FLAG_NOTE = 'Ajv, which most JavaScript MCP clients and SDKs use, compiles patterns with the u flag and then fails to compile the whole schema';
 
 /**
@@ -838,7 +839,8 @@ function requiredContext(node: SchemaNode, memo: Map<SchemaNode, SchemaNode | nu
 
 /**
  * What a meta-schema cannot see: local references that resolve to nothing, patterns that
- * are not ECMAScript regular expressions, `required` names no subschema describes.
+ * are not ECMAScript regular expressions, `required` names no subschema describes, and
+ * empty enums (valid since 2019-09, but Ajv does not compile them).
  */
 export function checkSchema(root: unknown, dialect: Dialect, options: SchemaCheckOptions): SchemaCheck {
   const maxIssues = options.maxIssues ?? 50;
@@ -899,6 +901,16 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
         const rel = `${nodePointer(node)}/patternProperties/${escapeSegment(key)}`;
         add(patternIssue(rel, `${field(`${nodePointer(node)}/patternProperties`)} key ${quote(key)}`, key, v, false));
       }
+    }
+    // An empty enum: valid in 2019-09 and 2020-12 (the older meta-schemas reject it themselves).
+    if (Array.isArray(s.enum) && s.enum.length === 0 && (dialect === '2020-12' || dialect === '2019-09')) {
+      const rel = `${nodePointer(node)}/enum`;
+      add({
+        pointer: rel,
+        severity: 'warning',
+        message: `${field(rel)} is empty, so no value can match it; ${EMPTY_ENUM_NOTE}`,
+        suggestion: 'list the values it allows, or remove "enum"',
+      });
     }
     // Only a required name that is not among the node's own properties can need a look further.
     if (Array.isArray(required) && !required.every((n) => typeof n !== 'string' || (isObject(properties) && hasOwn(properties, n)))) requiredChecks.push(node);
