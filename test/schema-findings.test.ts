@@ -225,3 +225,14 @@ describe('input-schema-valid: an empty enum', () => {
     expect(found.map((f) => [f.pointer, f.severity, f.suggestion])).toEqual([['/tools/0/inputSchema/properties/p/enum', 'error', 'list the values it allows, or remove "enum"']]);
   });
 });
+
+describe('explainErrors keeps both problems of a value of the wrong type that also breaks a bound', () => {
+  it('-1.5 against {type: integer, minimum: 0}: not an integer, and too small', async () => {
+    const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+    const { explainErrors } = await import('../src/schema/explain.js');
+    const validate = new Ajv2020({ allErrors: true, verbose: true }).compile({ type: 'object', properties: { n: { type: 'integer', minimum: 0 } } });
+    expect(validate({ n: -1.5 })).toBe(false);
+    const messages = explainErrors(validate.errors ?? [], '', 'the value').map((e) => e.message);
+    expect(messages.sort()).toEqual(['n must be >= 0, got -1.5', 'n must be an integer, got a number (-1.5)']);
+  });
+});

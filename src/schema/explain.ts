@@ -21,6 +21,8 @@ export interface Explained {
 
 const COMBINATORS = new Set(['oneOf', 'anyOf', 'if', 'not']);
 const VALUE_LEVEL = new Set(['type', 'enum', 'const', ...COMBINATORS]);
+/** Errors that say the value's type was right, whatever schema they come from. */
+const TYPE_MATCHED = new Set(['enum', 'const', 'required', 'additionalProperties', 'unevaluatedProperties', 'dependentRequired', 'uniqueItems', 'minItems', 'maxItems']);
 
 /** The JSON Schema types a value has ("integer" and "number" for 3). */
 function jsonTypes(value: unknown): string[] {
@@ -182,8 +184,13 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
     // type, the errors of branches written for other types are noise.
     const matched = all.some((e) => e.keyword !== 'type' && branchAccepts(e) === true);
     const list = matched ? all.filter((e) => branchAccepts(e) !== false) : all;
-    // Any error but a type or combinator one means a branch took the value: drop those.
-    const informative = list.some((e) => e.keyword !== 'type' && !COMBINATORS.has(e.keyword));
+    // An enum, member or item error, or any other error of a branch that takes the value's
+    // type, means the value's type was right: drop the type and combinator errors. (An
+    // error of a branch for another type does not: -1.5 against {type: integer, minimum: 0}
+    // is both not an integer and too small.)
+    const informative = list.some(
+      (e) => TYPE_MATCHED.has(e.keyword) || (e.keyword !== 'type' && !COMBINATORS.has(e.keyword) && branchAccepts(e) !== false),
+    );
     const chosen = list.filter((e) => !(informative && (e.keyword === 'type' || COMBINATORS.has(e.keyword))));
     const field = prefix + path === '' ? rootName : fieldPath(prefix + path);
     const types = new Set<string>();
