@@ -63,7 +63,9 @@ spelling is.`,
 - The SEP-1913 pack does not also report these as schema errors: problems that only a
   draft spelling causes (a "missing" \`destination\` beside a \`Destination\`, an enum
   mismatch on \`"PII"\`) are left to this rule; everything else in the object is still
-  checked by [schema-valid](schema-valid.md). [unknown-annotation-key](unknown-annotation-key.md)
+  checked by [schema-valid](schema-valid.md), including the value under a capitalised
+  key: \`"Destination": "Pubic"\` is wrong in any spelling, so it gets this rule's
+  "rename the key" and schema-valid's "expected one of …; did you mean "public"?". [unknown-annotation-key](unknown-annotation-key.md)
   leaves these keys alone too.
 - Runs only when the \`sep-1913\` pack is enabled.`,
   examples: {

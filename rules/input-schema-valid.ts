@@ -1,10 +1,10 @@
 import type { ErrorObject } from 'ajv';
 import { defineRule, type ReportInput } from '../src/rule.js';
 import { explainErrors } from '../src/schema/explain.js';
-import { DIALECTS, MAX_META_DEPTH, checkSchema, dialectOf, metaErrors } from '../src/schema/json-schema.js';
+import { DIALECTS, MAX_META_DEPTH, checkSchema, dialectOf, metaErrors, type Dialect } from '../src/schema/json-schema.js';
 import type { SpecVersion } from '../src/types.js';
 import { isObject } from '../src/util/json.js';
-import { get } from '../src/util/pointer.js';
+import { fieldPath, get } from '../src/util/pointer.js';
 import { quote } from '../src/util/text.js';
 
 /** Spec versions that name no default dialect (2025-11-25 made it 2020-12). */
@@ -19,6 +19,71 @@ const SCHEMAS = [
 
 /** Meta-schema errors this rule reports itself, in better words (patterns: see checkSchema). */
 const ownPatternCheck = (e: ErrorObject) => e.keyword === 'format' && e.params?.format === 'regex';
+
+type Explained = ReturnType<typeof explainErrors>[number];
+
+const EXCLUSIVE_BOUNDS = { exclusiveMaximum: 'maximum', exclusiveMinimum: 'minimum' } as const;
+
+/**
+ * exclusiveMaximum/exclusiveMinimum written in the other dialect family's way: a number in
+ * draft-04 (where it is a boolean beside maximum/minimum), a boolean in draft-06 and later
+ * (where it is the bound itself). The meta-schema gives one such mistake two errors in
+ * draft-04 (the type, and "maximum" missing); this says it once, with how to write it.
+ * Returns the findings and the errors they stand for.
+ */
+function exclusiveBoundMistakes(errors: readonly ErrorObject[], schema: Record<string, unknown>, dialect: Dialect, key: string): { explained: Explained[]; handled: Set<ErrorObject> } {
+  const explained: Explained[] = [];
+  const handled = new Set<ErrorObject>();
+  for (const e of errors) {
+    const m = e.keyword === 'type' ? /^#\/properties\/(exclusiveMaximum|exclusiveMinimum)\/type$/.exec(e.schemaPath) : null;
+    if (!m) continue;
+    const kw = m[1] as keyof typeof EXCLUSIVE_BOUNDS;
+    const bound = EXCLUSIVE_BOUNDS[kw];
+    const at = e.instancePath;
+    const parentAt = at.slice(0, at.lastIndexOf('/'));
+    const parent = get(schema, parentAt);
+    if (!isObject(parent)) continue;
+    const value = e.data;
+    const other = parent[bound];
+    const field = fieldPath(`/${key}${at}`);
+    if (dialect === 'draft-04' && typeof value === 'number') {
+      for (const d of errors) if (d.keyword === 'dependencies' && d.instancePath === parentAt && d.params?.property === kw) handled.add(d);
+      const tighter = typeof other !== 'number' || (kw === 'exclusiveMaximum' ? value <= other : value >= other);
+      explained.push({
+        pointer: at,
+        message: `${field} is ${value}, but in this dialect ${kw} is a boolean that makes "${bound}" exclusive; a number there is how draft-06 and later write it`,
+        suggestion: tighter
+          ? `write "${bound}": ${value}, "${kw}": true${typeof other === 'number' ? ` (in place of "${bound}": ${other})` : ''}, or declare a later dialect, where "${kw}": ${value} means this`
+          : `remove "${kw}": "${bound}": ${other} is already the tighter bound`,
+      });
+      handled.add(e);
+    } else if (dialect !== 'draft-04' && typeof value === 'boolean') {
+      explained.push({
+        pointer: at,
+        message: `${field} is ${value}, but in this dialect ${kw} is the bound itself, a number; a boolean beside "${bound}" is how draft-04 wrote it`,
+        suggestion:
+          value === false
+            ? `remove "${kw}": false ("${bound}" is inclusive already)`
+            : typeof other === 'number'
+              ? `write "${kw}": ${other} in place of "${bound}": ${other} and "${kw}": true`
+              : `write the limit itself: "${kw}": <number>`,
+      });
+      handled.add(e);
+    }
+  }
+  return { explained, handled };
+}
+
+/** Better words for some of the meta-schema's findings. */
+function reword(e: Explained, value: unknown): Explained {
+  if (e.pointer.endsWith('/type') && Array.isArray(value) && value.length === 0) {
+    return { ...e, suggestion: 'list at least one type, e.g. ["string"], or remove "type" to allow values of any type' };
+  }
+  if (e.pointer.endsWith('/enum') && Array.isArray(value) && value.length === 0) {
+    return { ...e, suggestion: 'list the values it allows, or remove "enum"' };
+  }
+  return e;
+}
 
 export default defineRule({
   id: 'input-schema-valid',
@@ -40,7 +105,7 @@ Each schema is checked against the meta-schema of the dialect its \`$schema\` na
 names none. On top of the meta-schema, the rule checks what a meta-schema cannot see:
 local references (\`"#/$defs/User"\`, \`"#address"\`) that resolve to nothing,
 \`pattern\` and \`patternProperties\` keys that are not ECMAScript regular expressions,
-and (as a warning) \`required\` names that no property describes.`,
+and (as warnings) \`required\` names that no property describes and empty \`enum\`s.`,
   notes: `- **Default dialect.** Spec 2025-11-25 made JSON Schema 2020-12 the default for a schema
   without \`$schema\`; earlier versions named no default. A schema without \`$schema\` is
   checked as 2020-12. When it fails as 2020-12 but is valid draft-07 (typically a tuple
@@ -55,21 +120,39 @@ and (as a warning) \`required\` names that no property describes.`,
   most JavaScript clients and SDKs use, compiles with \`u\` and then fails to compile the
   whole schema. When dropping the needless backslashes gives a pattern that compiles with
   \`u\` (and means the same), that pattern is offered as a fix.
+- **An empty \`enum\`** allows no value at all. Draft-04 to draft-07 forbid it, and their
+  meta-schemas report it (an error). 2019-09 and 2020-12 allow it, but Ajv refuses to
+  compile a schema with one ("enum must have non-empty array"), so, as with a pattern that
+  needs the \`u\` flag off, it is a **warning** there.
+- **\`exclusiveMaximum\` and \`exclusiveMinimum\`** changed meaning in draft-06: in
+  draft-04 they are booleans that make \`maximum\`/\`minimum\` exclusive, later they are
+  the bound itself. One written the other way gets one finding (not the meta-schema's
+  two) that says which spelling the dialect wants and how to write the same bound in it.
+  An empty \`type\` list gets one finding too, suggesting a type or no \`type\` at all.
 - **References.** Only references into the same document are checked: \`"#/…"\` JSON
   pointers, \`"#name"\` anchors (\`$anchor\`, \`$dynamicAnchor\`, and \`$id: "#name"\` in
   drafts 04–07), and absolute references to the schema's own \`$id\`. A subschema with an
   \`$id\` of its own starts a new resource, and references inside it resolve against it.
-  References to other documents are not fetched. A \`"#/definitions/…"\` that exists under
+  References to other documents are not fetched. \`$dynamicRef\` is checked only in 2020-12,
+  the one dialect that has it; in the others it is an unknown keyword that validators
+  ignore. A \`"#/definitions/…"\` that exists under
   \`"$defs"\` (or the other way round) gets a mechanical fix.
 - **\`required\` without a property** is a **warning** (the catalogue's), and only when
   nothing else could describe the name: the rule looks through the schema's own
-  \`properties\` and those of its \`allOf\`/\`anyOf\`/\`oneOf\`/\`if\`/\`then\`/\`else\`/\`dependentSchemas\`
-  branches and local \`$ref\`s, and stays silent when any of them has
+  \`properties\` (a schema with no \`properties\` at all describes nothing) and those of its
+  \`allOf\`/\`anyOf\`/\`oneOf\`/\`if\`/\`then\`/\`else\`/\`dependentSchemas\` branches and local
+  \`$ref\`s, and stays silent when any of them has
   \`patternProperties\` (patterns are not run against names: a hostile pattern could take
   exponential time), an \`additionalProperties\` or \`unevaluatedProperties\` *schema*, or
   a reference it cannot follow. \`additionalProperties: true\` or \`{}\` describe nothing, so
   they do not silence it; \`additionalProperties: false\` makes it worse — no value can
-  satisfy the schema — and the message says so.
+  satisfy the schema — and the message says so. A \`required\` inside an
+  \`allOf\`/\`anyOf\`/\`oneOf\`/\`then\`/\`else\`/\`dependentSchemas\` branch is looked up in
+  the schema it is a branch of (\`"anyOf": [{"required": ["a"]}, {"required": ["b"]}]\`
+  beside \`properties\` is fine); one under \`not\` or \`if\` (a condition, not a
+  requirement) or in \`$defs\`/\`definitions\` (it applies wherever it is referenced) is
+  not checked. \`$dynamicRef\` is followed only in 2020-12 and \`$recursiveRef\` only in
+  2019-09, the dialects that have them.
 - **Hostile schemas.** Subschemas are walked without recursion. A schema nested more than
   ${MAX_META_DEPTH} JSON levels deep is not run through the meta-schema (the precompiled
   validators recurse and would overflow the stack); that is reported as a **warning**,
@@ -167,6 +250,49 @@ and (as a warning) \`required\` names that no property describes.`,
         ],
       },
       {
+        title: 'required with no properties at all, or with properties only in an allOf branch',
+        doc: false,
+        tools: [
+          { name: 'a', inputSchema: { type: 'object', required: ['b'] } },
+          { name: 'b', inputSchema: { type: 'object', additionalProperties: false, required: ['b'] } },
+          { name: 'c', inputSchema: { type: 'object', allOf: [{ properties: { a: {} } }], required: ['b'] } },
+          { name: 'd', inputSchema: { type: 'object', properties: { a: {} }, anyOf: [{ required: ['a'] }, { required: ['c'] }] } },
+        ],
+        findings: [
+          { pointer: '/tools/0/inputSchema/required/0', severity: 'warning' },
+          { pointer: '/tools/1/inputSchema/required/0', severity: 'warning' },
+          { pointer: '/tools/2/inputSchema/required/0', severity: 'warning' },
+          { pointer: '/tools/3/inputSchema/anyOf/1/required/0', severity: 'warning' },
+        ],
+      },
+      {
+        title: 'draft-04 exclusiveMaximum written as a number, 2020-12 exclusiveMinimum as a boolean, an empty type list',
+        tools: [
+          {
+            name: 'set_volume',
+            inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { level: { type: 'number', exclusiveMaximum: 11 } } },
+            outputSchema: { type: 'object', properties: { level: { type: 'number', minimum: 0, exclusiveMinimum: true }, note: { type: [] } } },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/inputSchema/properties/level/exclusiveMaximum' },
+          { pointer: '/tools/0/outputSchema/properties/level/exclusiveMinimum' },
+          { pointer: '/tools/0/outputSchema/properties/note/type' },
+        ],
+      },
+      {
+        title: 'An empty enum: valid 2020-12, but Ajv will not compile it',
+        doc: false,
+        tools: [{ name: 'a', inputSchema: { type: 'object', properties: { mode: { type: 'string', enum: [] } } } }],
+        findings: [{ pointer: '/tools/0/inputSchema/properties/mode/enum', severity: 'warning' }],
+      },
+      {
+        title: 'A name listed twice in required: the later one is reported',
+        doc: false,
+        tools: [{ name: 'a', inputSchema: { type: 'object', properties: { p: {}, q: {} }, required: ['p', 'q', 'p'] } }],
+        findings: [{ pointer: '/tools/0/inputSchema/required/2' }],
+      },
+      {
         title: 'A schema nested 300 levels deep (test/json-schema.test.ts goes to 10,000)',
         doc: false,
         tools: [
@@ -217,14 +343,15 @@ and (as a warning) \`required\` names that no property describes.`,
         ],
       },
       {
-        title: 'required names supplied by a branch, a pattern or an additionalProperties schema',
+        title: 'required names supplied by a branch, a pattern, an additionalProperties schema or the parent of a branch; required as a condition',
         doc: false,
         tools: [
           { name: 'a', inputSchema: { type: 'object', properties: { x: {} }, required: ['x', 'y'], allOf: [{ properties: { y: {} } }] } },
           { name: 'b', inputSchema: { type: 'object', properties: { x: {} }, required: ['x-1'], patternProperties: { '^x-': {} } } },
           { name: 'c', inputSchema: { type: 'object', properties: { x: {} }, required: ['y'], additionalProperties: { type: 'string' } } },
           { name: 'd', inputSchema: { type: 'object', properties: { x: {} }, required: ['y'], $ref: '#/$defs/Y', $defs: { Y: { properties: { y: {} } } } } },
-          { name: 'e', inputSchema: { type: 'object', required: ['y'] } },
+          { name: 'e', inputSchema: { type: 'object', properties: { a: {}, b: {} }, anyOf: [{ required: ['a'] }, { required: ['b'] }] } },
+          { name: 'f', inputSchema: { type: 'object', properties: { a: {} }, not: { required: ['z'] }, if: { required: ['y'] }, then: { required: ['a'] }, $defs: { R: { required: ['q'] } } } },
         ],
       },
       {
@@ -252,6 +379,14 @@ and (as a warning) \`required\` names that no property describes.`,
               $defs: { 'a b': { type: 'string' } },
             },
           },
+        ],
+      },
+      {
+        title: '$dynamicRef outside 2020-12 is an unknown keyword, not a reference',
+        doc: false,
+        tools: [
+          { name: 'g', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { p: { $dynamicRef: '#x' } } } },
+          { name: 'h', inputSchema: { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object', properties: { p: { $dynamicRef: '#x' } } } },
         ],
       },
     ],
@@ -291,9 +426,11 @@ and (as a warning) \`required\` names that no property describes.`,
         let explained: ReturnType<typeof explainErrors> = [];
         if (errors.length > 0) {
           const reported = new Set(ctx.problems.filter((p) => p.kind === 'invalid').map((p) => p.pointer));
-          explained = explainErrors(errors.filter((e) => !ownPatternCheck(e)), `/${key}`).filter(
-            (e) => !(key === 'inputSchema' && e.pointer === '/type') && !reported.has(base + e.pointer),
-          );
+          const own = errors.filter((e) => !ownPatternCheck(e));
+          const bounds = exclusiveBoundMistakes(own, schema, dialect, key);
+          explained = [...bounds.explained, ...explainErrors(own.filter((e) => !bounds.handled.has(e)), `/${key}`)]
+            .filter((e) => !(key === 'inputSchema' && e.pointer === '/type') && !reported.has(base + e.pointer))
+            .map((e) => reword(e, get(schema, e.pointer)));
         }
         let older = false;
         let draft07 = false;

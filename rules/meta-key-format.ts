@@ -3,6 +3,7 @@ import { PACKS } from '../src/packs/index.js';
 import { RESERVED_SECOND_LABELS } from '../src/packs/vocabulary.js';
 import { escapeSegment } from '../src/util/pointer.js';
 import { quote } from '../src/util/text.js';
+import type { SpecVersion } from '../src/types.js';
 
 const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
@@ -78,14 +79,42 @@ function packKeys(): ReadonlyMap<string, string> {
   return (PACK_KEYS = keys);
 }
 
+/**
+ * Which reserved-prefix rule a spec version has:
+ * - 2025-03-26 has no rules for _meta keys at all (the syntax and the reserved prefixes came
+ *   with 2025-06-18); keys are held to the latest rules, as notes.
+ * - 2025-06-18: "Any prefix beginning with zero or more valid labels, followed by
+ *   `modelcontextprotocol` or `mcp`, followed by any valid label, is reserved"
+ *   (`mcp.dev/`, `tools.mcp.com/`; `io.modelcontextprotocol/` is not, nothing follows).
+ * - 2025-11-25 and later: "Any prefix where the second label is `modelcontextprotocol` or
+ *   `mcp` is reserved" (`io.modelcontextprotocol/`, `dev.mcp/`; `mcp.dev/` is not), and
+ *   prefixes SHOULD be reverse-DNS.
+ */
+type KeyRules = 'none' | 'any-label' | 'second-label';
+
+function keyRulesOf(spec: SpecVersion): KeyRules {
+  if (spec === '2025-03-26') return 'none';
+  if (spec === '2025-06-18') return 'any-label';
+  return 'second-label';
+}
+
+const isReservedLabel = (label: string) => RESERVED_SECOND_LABELS.includes(label.toLowerCase());
+
+/** The index of the label that makes a prefix reserved under a rule, or -1. */
+function reservedAt(labels: readonly string[], rules: 'any-label' | 'second-label'): number {
+  if (rules === 'second-label') return labels.length >= 2 && isReservedLabel(labels[1]!) ? 1 : -1;
+  for (let i = 0; i < labels.length - 1; i++) if (isReservedLabel(labels[i]!)) return i;
+  return -1;
+}
+
 /** What a key earns on its own: nothing, or a finding's message and suggestion. */
 type KeyVerdict = { message: string; suggestion: string } | null;
 /** A forward-written prefix: the note's prefix (once per server), message and suggestion. */
 type ForwardVerdict = { prefix: string; message: string; suggestion: string } | null;
 
-/** Verdicts by key: the same keys come back on tool after tool. */
+/** Verdicts by key (one memo per rule set): the same keys come back on tool after tool. */
 const MEMO_MAX_ENTRIES = 10_000;
-const keyVerdicts = new Map<string, KeyVerdict>();
+const keyVerdicts: Record<KeyRules, Map<string, KeyVerdict>> = { none: new Map(), 'any-label': new Map(), 'second-label': new Map() };
 const forwardVerdicts = new Map<string, ForwardVerdict>();
 
 function remember<V>(memo: Map<string, V>, key: string, v: V): V {
@@ -96,9 +125,10 @@ function remember<V>(memo: Map<string, V>, key: string, v: V): V {
   return v;
 }
 
-/** The syntax or reserved-prefix problem of a key, if any. */
-function keyVerdict(key: string): KeyVerdict {
-  const known = keyVerdicts.get(key);
+/** The syntax or reserved-prefix problem of a key under a spec version's rules, if any. */
+function keyVerdict(key: string, rules: KeyRules): KeyVerdict {
+  const memo = keyVerdicts[rules];
+  const known = memo.get(key);
   if (known !== undefined) return known;
   const { prefix, labels, name } = splitMetaKey(key);
   const problems: string[] = [];
@@ -110,34 +140,42 @@ function keyVerdict(key: string): KeyVerdict {
   if (problems.length > 0) {
     const fixed = prefix !== undefined && prefix !== '' ? `${labels.map(fixLabel).join('.')}/${fixName(name)}` : fixName(name);
     const client = prefix !== undefined && Object.hasOwn(CLIENT_PREFIXES, prefix) ? CLIENT_PREFIXES[prefix] : undefined;
-    return remember(keyVerdicts, key, {
-      message: `_meta key ${quote(key)} does not follow MCP's key syntax: ${[...new Set(problems)].join('; ')}`,
+    return remember(memo, key, {
+      message:
+        `_meta key ${quote(key)} does not follow MCP's key syntax: ${[...new Set(problems)].join('; ')}` +
+        (rules === 'none' ? ' (spec 2025-03-26 set no rules for _meta keys; this syntax came with 2025-06-18, and clients of later versions may drop or reject such keys)' : ''),
       suggestion: client
         ? `${client} reads this key under this very name, so a rename breaks that client: keep it while the server targets it (turn meta-key-format off for these tools in the config); other MCP clients and gateways may drop or reject it`
         : `rename it${fixed !== '' && fixed !== key ? `, e.g. to ${quote(fixed)}` : ''}; prefixes are reverse-DNS labels ending in "/" (com.example/)`,
     });
   }
-  if (prefix === undefined) return remember(keyVerdicts, key, null);
-  const lower = labels.map((l) => l.toLowerCase());
-  if (lower.length >= 2 && RESERVED_SECOND_LABELS.includes(lower[1]!)) {
-    if (packKeys().has(key) || MCP_DEFINED_KEYS.includes(key)) return remember(keyVerdicts, key, null);
-    return remember(keyVerdicts, key, {
-      message: `_meta key ${quote(key)} uses the prefix ${quote(`${prefix}/`)}, which MCP reserves for itself (its second label is ${quote(labels[1])}), and neither MCP nor a known extension defines it`,
-      suggestion: `use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`,
-    });
-  }
-  return remember(keyVerdicts, key, null);
+  if (prefix === undefined) return remember(memo, key, null);
+  const at = reservedAt(labels, rules === 'none' ? 'second-label' : rules);
+  if (at < 0 || packKeys().has(key) || MCP_DEFINED_KEYS.includes(key)) return remember(memo, key, null);
+  const why =
+    rules === 'any-label'
+      ? `which spec 2025-06-18 reserves for MCP (a label ${quote(labels[at])} followed by another label)`
+      : `which MCP reserves for itself (its second label is ${quote(labels[1])})`;
+  return remember(memo, key, {
+    message:
+      `_meta key ${quote(key)} uses the prefix ${quote(`${prefix}/`)}, ${why}, and neither MCP nor a known extension defines it` +
+      (rules === 'none' ? ' (spec 2025-03-26 reserved no prefixes; spec 2025-11-25 reserves this one)' : ''),
+    suggestion: `use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`,
+  });
 }
 
-/** The note for a prefix written forwards whose reverse-DNS form MCP reserves, if any. */
+/**
+ * The note for a prefix written forwards whose reverse-DNS form MCP reserves, if any
+ * (only under the second-label rule: the reverse-DNS advice came with it, and under
+ * 2025-06-18's rule a forward prefix such as mcp.dev/ is itself reserved).
+ */
 function forwardVerdict(key: string): ForwardVerdict {
   const known = forwardVerdicts.get(key);
   if (known !== undefined) return known;
   const { prefix, labels, name } = splitMetaKey(key);
   if (prefix === undefined || !labels.every((l) => LABEL.test(l)) || !NAME.test(name)) return remember(forwardVerdicts, key, null);
-  const lower = labels.map((l) => l.toLowerCase());
-  const n = lower.length;
-  if (n < 2 || RESERVED_SECOND_LABELS.includes(lower[1]!) || !RESERVED_SECOND_LABELS.includes(lower[n - 2]!)) return remember(forwardVerdicts, key, null);
+  const n = labels.length;
+  if (n < 2 || isReservedLabel(labels[1]!) || !isReservedLabel(labels[n - 2]!)) return remember(forwardVerdicts, key, null);
   const reversed = [...labels].reverse().join('.');
   const packId = packKeys().get(key);
   const pack = packId ? PACKS.find((p) => p.id === packId)?.title ?? packId : undefined;
@@ -162,10 +200,13 @@ export default defineRule({
   summary: 'Keys of a tool\'s _meta must follow MCP\'s prefix/name syntax and stay out of its reserved prefixes.',
   precision: 'very-high',
   why: `MCP gives \`_meta\` keys a syntax so that metadata from different parties cannot collide:
-an optional prefix of dot-separated labels in reverse-DNS order ending in "/"
-(\`com.example/\`), then a name. Prefixes whose second label is \`modelcontextprotocol\` or
-\`mcp\` (\`io.modelcontextprotocol/\`, \`dev.mcp/\`) are reserved for MCP itself, and
-implementations must not assume anything about values under them.
+an optional prefix of dot-separated labels ending in "/" (\`com.example/\`), then a name.
+Some prefixes are reserved for MCP itself, and implementations must not assume anything
+about values under them. Which ones depends on the spec version: since 2025-11-25,
+prefixes whose second label is \`modelcontextprotocol\` or \`mcp\`
+(\`io.modelcontextprotocol/\`, \`dev.mcp/\`); in 2025-06-18, prefixes with
+\`modelcontextprotocol\` or \`mcp\` followed by another label (\`mcp.dev/\`,
+\`tools.mcp.com/\`).
 
 A key that breaks the syntax may be dropped or rejected by strict clients and gateways;
 a key under a reserved prefix that MCP does not define can collide with one it defines
@@ -174,17 +215,38 @@ later, and clients may treat it as protocol metadata.`,
   letter or digit last, letters, digits and "-" between), after it the name (empty, or
   a letter or digit at both ends with letters, digits, "-", "_" and "." between). A key
   without "/" is a name alone.
-- **Reserved prefixes** are compared case-insensitively (DNS names are). A reserved key is
+- **Reserved prefixes follow the linted spec version** (\`--spec\`, or the
+  \`protocolVersion\` a snapshot recorded; the latest without either). The spec texts
+  (the \`_meta\` section of each version's "Overview" page; since 2026-07-28 also the
+  \`MetaObject\` description in \`schema.json\`):
+  - 2025-11-25 and later: "Any prefix where the second label is \`modelcontextprotocol\`
+    or \`mcp\` is **reserved** for MCP use. For example: \`io.modelcontextprotocol/\`,
+    \`dev.mcp/\`, \`org.modelcontextprotocol.api/\`, and \`com.mcp.tools/\` are all
+    reserved. However, \`com.example.mcp/\` is NOT reserved, as the second label is
+    \`example\`." — and "Implementations SHOULD use reverse DNS notation (e.g.,
+    \`com.example/\` rather than \`example.com/\`)."
+  - 2025-06-18: "Any prefix beginning with zero or more valid labels, followed by
+    \`modelcontextprotocol\` or \`mcp\`, followed by any valid label, is **reserved** for
+    MCP use. For example: \`modelcontextprotocol.io/\`, \`mcp.dev/\`,
+    \`api.modelcontextprotocol.org/\`, and \`tools.mcp.com/\` are all reserved." Under
+    it, \`mcp.dev/owner\` is reserved and \`io.modelcontextprotocol/owner\` (nothing
+    follows the label) is not.
+  - 2025-03-26 has no rules for \`_meta\` keys (the key syntax came with 2025-06-18).
+    Keys are held to the latest rules, and findings are **notes** that say so.
+
+  Labels are compared case-insensitively (DNS names are). A reserved key is
   fine when the MCP schema defines it (for requests and results, e.g.
   \`io.modelcontextprotocol/related-task\`; odd on a tool, but MCP's own) or a vocabulary
   mcp-annotate knows defines it (\`io.modelcontextprotocol/action-metadata\`,
-  \`io.modelcontextprotocol/trust-annotations\`), whether or not its pack is enabled.
+  \`io.modelcontextprotocol/trust-annotations\`, and under 2025-06-18 the \`_meta\` hints
+  proposal's \`mcp.dev/effect\`, …), whether or not its pack is enabled.
 - **A prefix written forwards** whose reverse-DNS form would be reserved — \`mcp.dev/\`
-  reversed is \`dev.mcp/\` — gets a **note**, not a warning. It is not reserved as written,
-  and it is exactly how the \`_meta\` hints proposal spells its keys (\`mcp.dev/effect\`), so
-  a server following that proposal is doing the right thing; the note is there because
-  MCP asks for reverse-DNS prefixes and the proposal may still change its spelling. One
-  note per prefix per server, at its first use.
+  reversed is \`dev.mcp/\` — gets a **note**, not a warning, under 2025-11-25 and later.
+  It is not reserved as written, and it is exactly how the \`_meta\` hints proposal spells
+  its keys (\`mcp.dev/effect\`), so a server following that proposal is doing the right
+  thing; the note is there because MCP asks for reverse-DNS prefixes and the proposal may
+  still change its spelling. One note per prefix per server, at its first use. Under
+  2025-06-18 such a prefix is simply reserved (see above), and there is no note.
 - No mechanical fix: renaming a key breaks whoever reads it. The suggestion shows a key
   that follows the syntax, except under a prefix a client reads its own keys under
   (\`openai/\`, ChatGPT's Apps SDK, whose \`openai/toolInvocation/invoking\` has a "/" in its
@@ -219,6 +281,29 @@ later, and clients may treat it as protocol metadata.`,
         findings: [{ pointer: '/tools/0/_meta/mcp.dev~1effect', severity: 'note' }],
       },
       {
+        title: 'Under spec 2025-06-18: a reserved label followed by another label',
+        spec: '2025-06-18',
+        tools: [
+          {
+            name: 'list_files',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'mcp.dev/owner': 'team', 'tools.mcp.com/x': 1, 'io.modelcontextprotocol/y': 2, 'mcp.dev/effect': 'read' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/mcp.dev~1owner' }, { pointer: '/tools/0/_meta/tools.mcp.com~1x' }],
+      },
+      {
+        title: 'Under spec 2025-03-26 (no key rules yet): the latest rules, as notes',
+        doc: false,
+        spec: '2025-03-26',
+        tools: [{ name: 'x', inputSchema: { type: 'object' }, _meta: { 'my_app/v': 1, 'dev.mcp/x': 1, 'mcp.dev/y': 1 } }],
+        findings: [
+          { pointer: '/tools/0/_meta/my_app~1v', severity: 'note' },
+          { pointer: '/tools/0/_meta/dev.mcp~1x', severity: 'note' },
+        ],
+      },
+      {
         title: 'An empty prefix, a label starting with a digit, a name with a space',
         doc: false,
         tools: [{ name: 'x', inputSchema: { type: 'object' }, _meta: { '/a': 1, '1password.com/x': 1, 'a b': 1, 'Dev.MCP/x': 1 } }],
@@ -251,14 +336,16 @@ later, and clients may treat it as protocol metadata.`,
   check(ctx) {
     const meta = ctx.tool.meta;
     if (!meta) return;
+    const rules = keyRulesOf(ctx.spec);
     for (const key of Object.keys(meta)) {
-      const v = keyVerdict(key);
-      if (v) ctx.report({ pointer: ctx.at(`/_meta/${escapeSegment(key)}`), message: v.message, suggestion: v.suggestion });
+      const v = keyVerdict(key, rules);
+      if (v) ctx.report({ pointer: ctx.at(`/_meta/${escapeSegment(key)}`), severity: rules === 'none' ? 'note' : undefined, message: v.message, suggestion: v.suggestion });
     }
   },
   checkServer(ctx) {
     // A forward-written prefix is a property of how the server (or the proposal it
     // follows) spells keys, not of one tool: one note per prefix per server.
+    if (keyRulesOf(ctx.spec) !== 'second-label') return;
     const noted = new Set<string>();
     for (const t of ctx.tools) {
       const meta = t.tool.meta;

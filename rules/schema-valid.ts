@@ -16,7 +16,12 @@ ignored, and the tool falls back to the most permissive defaults.
 The core schema is the official MCP \`schema.json\` of the spec version in use
 (\`--spec\`, the version a snapshot recorded, or the latest); each proposal vocabulary
 is checked against its own schema. Each problem is reported once, at the offending
-value, in words rather than as a raw validator dump.`,
+value, in words rather than as a raw validator dump.
+
+A value that may take several forms (a string or a list of strings; a data class name or a
+\`{"regulated": …}\` object) is judged by the form of its own JSON type: an object that is
+not a valid regulated class hears what its members lack, not that it is none of the class
+names, and an empty string hears "must not be empty", not "must be an array".`,
   notes: `The tools/list result around the tools (\`nextCursor\`, \`_meta\`, and the
 cache fields 2026-07-28 requires) is only held to a spec version when the input says
 which version produced it (a snapshot's \`protocolVersion\`) or \`--spec\` asks for one:
@@ -62,6 +67,18 @@ here, with a "did you mean"; the pack still reads what it safely can (see
           },
         ],
         findings: [{ pointer: '/tools/0/annotations/inputMetadata' }, { pointer: '/tools/0/annotations/inputMetadata/destination/1' }],
+      },
+      {
+        title: 'A data class object with a stray member, and an empty outcome string',
+        tools: [
+          {
+            name: 'store_record',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'internal', sensitivity: { regulated: { scopes: ['GDPR'] }, region: 'EU' }, outcomes: 'consequential' } },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: '' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata/sensitivity/region' }, { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/outcome' }],
       },
       {
         title: 'A misspelled member of a vocabulary under MCP\'s reserved _meta prefix, even with no valid sibling',

@@ -13,7 +13,7 @@
  */
 import { DATA_CLASSES, DESTINATIONS, OUTCOMES, SOURCES } from '../engine/claims.js';
 import { hasOwn, isObject } from '../util/json.js';
-import { escapeSegment } from '../util/pointer.js';
+import { escapeSegment, fieldPath } from '../util/pointer.js';
 import { DRAFT_SENSITIVE_LEVELS } from './webmcp-sensitive.js';
 import { append } from '../util/array.js';
 
@@ -127,9 +127,14 @@ function draftValues(value: unknown, allowed: readonly string[], at: string, fie
 /**
  * The annotations with SEP-2061's spellings inside inputMetadata/returnMetadata replaced
  * by the current ones (member names and enum values), for validating what a draft form
- * does not explain. `back` maps a pointer in the copy to the pointer in the original.
+ * does not explain. `back` maps a pointer in the copy to the pointer in the original
+ * (both relative to the annotations object);
+ * `backText` rewrites a message about a pointer in the copy to name the field as written
+ * ("annotations.inputMetadata.destination is …" → "annotations.inputMetadata.Destination is …").
  */
-export function normaliseDraftMetadata(annotations: Record<string, unknown>): { value: Record<string, unknown>; back(pointer: string): string } | undefined {
+export function normaliseDraftMetadata(
+  annotations: Record<string, unknown>,
+): { value: Record<string, unknown>; back(pointer: string): string; backText(text: string, pointer: string): string } | undefined {
   const renames = new Map<string, string>();
   let changed = false;
   const copy: Record<string, unknown> = { ...annotations };
@@ -150,7 +155,7 @@ export function normaliseDraftMetadata(annotations: Record<string, unknown>): { 
       }
       const name = current;
       if (name !== member) {
-        renames.set(`/annotations/${metadata}/${name}`, `/annotations/${metadata}/${escapeSegment(member)}`);
+        renames.set(`/${metadata}/${name}`, `/${metadata}/${escapeSegment(member)}`);
         changed = true;
       }
       const allowed = MEMBERS[metadata][current]!;
@@ -176,6 +181,14 @@ export function normaliseDraftMetadata(annotations: Record<string, unknown>): { 
     back(pointer: string) {
       for (const [to, from] of renames) if (pointer === to || pointer.startsWith(`${to}/`)) return from + pointer.slice(to.length);
       return pointer;
+    },
+    backText(text: string, pointer: string) {
+      for (const [to, from] of renames) {
+        if (pointer !== to && !pointer.startsWith(`${to}/`)) continue;
+        const field = fieldPath(`/annotations${to}`);
+        return text.startsWith(field) ? fieldPath(`/annotations${from}`) + text.slice(field.length) : text;
+      }
+      return text;
     },
   };
 }

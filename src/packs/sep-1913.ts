@@ -175,12 +175,21 @@ export const sep1913Pack: Pack = {
       // Problems that only SEP-2061's spellings cause ("Destination", "PII") are draft-field's:
       // validate a copy with the current spellings, and what remains is really invalid.
       const normalised = normaliseDraftMetadata(a);
-      const real = normalised && new Set(errorsOf(normalised.value).map((e) => `${normalised.back(e.pointer)}\n${e.message}`));
+      const normalisedErrors = normalised ? errorsOf(normalised.value) : [];
+      const real = normalised && new Set(normalisedErrors.map((e) => `${normalised.back(e.pointer)}\n${e.message}`));
       for (const e of errors) {
         const key = e.pointer.split('/')[1] ?? '';
         if (foreign.has(key as (typeof KEYS)[number])) continue;
         const kind = real && !real.has(`${e.pointer}\n${e.message}`) ? 'draft' : 'invalid';
         problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind });
+      }
+      // What is wrong with a value under a draft key ("Destination": "Pubic"): the original
+      // never validates it (the key is only "not allowed"), the copy does.
+      for (const e of normalisedErrors) {
+        const from = normalised!.back(e.pointer);
+        const key = e.pointer.split('/')[1] ?? '';
+        if (from === e.pointer || foreign.has(key as (typeof KEYS)[number])) continue;
+        problems.push({ pack: 'sep-1913', pointer: base + from, message: normalised!.backText(e.message, e.pointer), suggestion: e.suggestion, kind: 'invalid' });
       }
     }
 

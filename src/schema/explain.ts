@@ -3,9 +3,10 @@
  * say it: "annotations.inputMetadata.destination[1] is "externl"; expected one of …".
  *
  * Ajv reports every failing branch of a oneOf/anyOf. The branch the author meant is
- * the one that got furthest: errors deeper in the value win over errors at its root,
- * and an enum/required/additionalProperties error (the type matched) wins over the
- * type errors of the other branches.
+ * the one that got furthest: errors deeper in the value win over errors at its root;
+ * at one place, the branch whose type is the value's JSON type wins over the others (a
+ * string's enum error says nothing about an object), and any error of the branch that
+ * matched (enum, required, minLength, …) wins over the type errors of the rest.
  */
 import type { ErrorObject } from 'ajv';
 import { closest, orList, quote } from '../util/text.js';
@@ -20,9 +21,70 @@ export interface Explained {
 
 const COMBINATORS = new Set(['oneOf', 'anyOf', 'if', 'not']);
 const VALUE_LEVEL = new Set(['type', 'enum', 'const', ...COMBINATORS]);
-const MEMBER_LEVEL = new Set(['required', 'additionalProperties', 'unevaluatedProperties', 'dependentRequired']);
-/** Errors about an array's items: the value is an array, so a branch that wanted another type is noise. */
-const ITEM_LEVEL = new Set(['uniqueItems', 'minItems', 'maxItems']);
+/** Errors that say the value's type was right, whatever schema they come from. */
+const TYPE_MATCHED = new Set(['enum', 'const', 'required', 'additionalProperties', 'unevaluatedProperties', 'dependentRequired', 'uniqueItems', 'minItems', 'maxItems']);
+
+/** The JSON Schema types a value has ("integer" and "number" for 3). */
+function jsonTypes(value: unknown): string[] {
+  if (value === null) return ['null'];
+  if (Array.isArray(value)) return ['array'];
+  switch (typeof value) {
+    case 'number':
+      return Number.isInteger(value) ? ['integer', 'number'] : ['number'];
+    case 'string':
+    case 'boolean':
+    case 'object':
+      return [typeof value];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Whether the schema an error comes from accepts the value's JSON type: by its `type`, or
+ * for an enum/const without one, by the types of the values it allows. undefined when it
+ * says nothing about types (a combinator, a schema without type).
+ */
+function branchAccepts(e: ErrorObject): boolean | undefined {
+  if (COMBINATORS.has(e.keyword)) return undefined;
+  const types = jsonTypes(e.data);
+  const parent = e.parentSchema as { type?: unknown } | undefined;
+  const declared = typeof parent?.type === 'string' ? [parent.type] : Array.isArray(parent?.type) ? (parent.type as unknown[]) : undefined;
+  if (declared) return declared.some((t) => typeof t === 'string' && types.includes(t));
+  if (e.keyword === 'enum' || e.keyword === 'const') {
+    const allowed = e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue];
+    if (!Array.isArray(allowed)) return undefined;
+    return allowed.some((v) => jsonTypes(v).some((t) => types.includes(t)));
+  }
+  return undefined;
+}
+
+/** Ajv's words for a length or size bound, said plainly ("must not be empty"). */
+function boundMessage(e: ErrorObject, field: string): { message: string; suggestion: string } | undefined {
+  const limit = Number(e.params.limit);
+  if (!Number.isInteger(limit)) return undefined;
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  switch (e.keyword) {
+    case 'minLength':
+      if (typeof e.data !== 'string') return undefined;
+      return limit === 1
+        ? { message: `${field} must not be empty`, suggestion: 'write a non-empty value, or remove it' }
+        : { message: `${field} must be at least ${plural(limit, 'character')} long, got ${quote(e.data)}`, suggestion: `write a value of at least ${plural(limit, 'character')}` };
+    case 'maxLength':
+      if (typeof e.data !== 'string') return undefined;
+      return { message: `${field} must be at most ${plural(limit, 'character')} long, got ${quote(e.data)}`, suggestion: `shorten it to ${plural(limit, 'character')} or fewer` };
+    case 'minItems':
+      if (!Array.isArray(e.data)) return undefined;
+      return limit === 1
+        ? { message: `${field} must not be empty`, suggestion: 'list at least one item, or remove it' }
+        : { message: `${field} must have at least ${plural(limit, 'item')}, got ${e.data.length}`, suggestion: `list at least ${plural(limit, 'item')}` };
+    case 'maxItems':
+      if (!Array.isArray(e.data)) return undefined;
+      return { message: `${field} must have at most ${plural(limit, 'item')}, got ${e.data.length}`, suggestion: `list at most ${plural(limit, 'item')}` };
+    default:
+      return undefined;
+  }
+}
 
 export function typeName(value: unknown): string {
   if (value === null) return 'null';
@@ -117,8 +179,18 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
     out.push(e);
     explained.add(e.pointer);
   };
-  for (const [path, list] of byPath) {
-    const informative = list.some((e) => MEMBER_LEVEL.has(e.keyword) || ITEM_LEVEL.has(e.keyword) || e.keyword === 'enum' || e.keyword === 'const');
+  for (const [path, all] of byPath) {
+    // The branch whose type is the value's: when one failed for a reason other than its
+    // type, the errors of branches written for other types are noise.
+    const matched = all.some((e) => e.keyword !== 'type' && branchAccepts(e) === true);
+    const list = matched ? all.filter((e) => branchAccepts(e) !== false) : all;
+    // An enum, member or item error, or any other error of a branch that takes the value's
+    // type, means the value's type was right: drop the type and combinator errors. (An
+    // error of a branch for another type does not: -1.5 against {type: integer, minimum: 0}
+    // is both not an integer and too small.)
+    const informative = list.some(
+      (e) => TYPE_MATCHED.has(e.keyword) || (e.keyword !== 'type' && !COMBINATORS.has(e.keyword) && branchAccepts(e) !== false),
+    );
     const chosen = list.filter((e) => !(informative && (e.keyword === 'type' || COMBINATORS.has(e.keyword))));
     const field = prefix + path === '' ? rootName : fieldPath(prefix + path);
     const types = new Set<string>();
@@ -171,19 +243,29 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           emit({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}` });
           break;
         case 'uniqueItems': {
-          // Ajv names the two equal items: j before i.
-          const first = Number(e.params.j);
-          const second = Number(e.params.i);
+          // Ajv names the two equal items i and j, in either order (its loop for scalar
+          // items finds the earlier one second): the later one is the one to remove.
+          const first = Math.min(Number(e.params.i), Number(e.params.j));
+          const second = Math.max(Number(e.params.i), Number(e.params.j));
           const item = Array.isArray(e.data) ? (e.data as unknown[])[second] : undefined;
           emit({ pointer: `${path}/${second}`, message: `${field} lists ${quote(item)} twice (items ${first} and ${second})`, suggestion: `remove the second ${quote(item)}` });
           break;
         }
-        default:
+        default: {
+          const bound = boundMessage(e, field);
+          if (bound) {
+            const key = `bound:${e.keyword}`;
+            if (seen.has(key)) break;
+            seen.add(key);
+            emit({ pointer: path, ...bound });
+            break;
+          }
           emit({
             pointer: path,
             message: `${field} ${e.message ?? 'is invalid'}${e.keyword === 'minItems' || e.keyword === 'maxItems' ? '' : `, got ${quote(e.data)}`}`,
             suggestion: 'change the value so that it matches the schema',
           });
+        }
       }
     }
     if (allowed.size > 0) {

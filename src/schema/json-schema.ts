@@ -349,7 +349,7 @@ export interface SchemaNode {
 
 /** SchemaNode.marks: a title or description (hidden-characters reads them). */
 export const MARK_TEXT = 1;
-/** SchemaNode.marks: an anchor, an id, a reference, a pattern or required (checkSchema reads them). */
+/** SchemaNode.marks: an anchor, an id, a reference, a pattern, required or enum (checkSchema reads them). */
 export const MARK_CHECKED = 2;
 
 const MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
@@ -422,7 +422,7 @@ const KEYWORD_NAMES = [...KEYWORDS.keys()];
 // Keywords that mark a node (order -1: they hold no subschemas, except patternProperties).
 KEYWORDS.get('patternProperties')!.mark = MARK_CHECKED;
 for (const k of ['title', 'description']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_TEXT });
-for (const k of ['$anchor', '$dynamicAnchor', 'id', '$id', '$ref', '$dynamicRef', 'pattern', 'required']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_CHECKED });
+for (const k of ['$anchor', '$dynamicAnchor', 'id', '$id', '$ref', '$dynamicRef', 'pattern', 'required', 'enum']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_CHECKED });
 
 export interface SchemaNodes {
   /** The root and every object subschema, parents before children, in walk order. */
@@ -755,39 +755,43 @@ export interface SchemaCheck {
   truncated: boolean;
 }
 
+const EMPTY_ENUM_NOTE = 'Ajv, which most JavaScript MCP clients and SDKs use, refuses to compile a schema with an empty enum ("enum must have non-empty array")';
 const UNICODE_FLAG_NOTE = 'Ajv, which most JavaScript MCP clients and SDKs use, compiles patterns with the u flag and then fails to compile the whole schema';
 
 /**
  * The property names a schema object describes in place (its own `properties` and those of
- * allOf/anyOf/oneOf/if/then/else/dependentSchemas branches and local $refs), and whether
+ * allOf/anyOf/oneOf/if/then/else/dependentSchemas branches and local $refs), whether
  * anything else could describe more (patternProperties, an additionalProperties or
- * unevaluatedProperties schema, a reference that cannot be followed).
+ * unevaluatedProperties schema, a reference that cannot be followed), and whether any
+ * subschema besides `start` was looked at.
  */
-function describedNames(start: Record<string, unknown>, resource: Record<string, unknown>, dialect: Dialect): { names: Set<string>; open: boolean } {
+function describedNames(start: Record<string, unknown>, resource: Record<string, unknown>, dialect: Dialect): { names: Set<string>; open: boolean; combined: boolean } {
   const names = new Set<string>();
   const seen = new Set<object>();
   const queue: unknown[] = [start];
   let budget = 200;
+  let combined = false;
   while (queue.length > 0) {
     const s = queue.pop();
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
-    if (--budget < 0) return { names, open: true };
-    if (s !== start && resourceBase(s, dialect) !== undefined) return { names, open: true };
+    if (s !== start) combined = true;
+    if (--budget < 0) return { names, open: true, combined };
+    if (s !== start && resourceBase(s, dialect) !== undefined) return { names, open: true, combined };
     if (isObject(s.properties)) for (const k of Object.keys(s.properties)) names.add(k);
-    if (isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0) return { names, open: true };
+    if (isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0) return { names, open: true, combined };
     for (const k of ['additionalProperties', 'unevaluatedProperties']) {
       const v = s[k];
-      if (isObject(v) && Object.keys(v).length > 0) return { names, open: true };
+      if (isObject(v) && Object.keys(v).length > 0) return { names, open: true, combined };
     }
     for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) append(queue, s[k] as unknown[]);
     for (const k of ['if', 'then', 'else']) queue.push(s[k]);
     for (const k of ['dependentSchemas', 'dependencies']) if (isObject(s[k])) append(queue, Object.values(s[k] as object));
-    if (typeof s.$recursiveRef === 'string') return { names, open: true };
-    for (const k of ['$ref', '$dynamicRef']) {
+    if (typeof s.$recursiveRef === 'string' && dialect === '2019-09') return { names, open: true, combined };
+    for (const k of dialect === '2020-12' ? ['$ref', '$dynamicRef'] : ['$ref']) {
       const ref = s[k];
       if (typeof ref !== 'string') continue;
-      if (!ref.startsWith('#/')) return { names, open: true };
+      if (!ref.startsWith('#/')) return { names, open: true, combined };
       let target: unknown = resource;
       try {
         for (const seg of decodeURIComponent(ref.slice(2)).split('/').map(unescapeSegment)) {
@@ -796,16 +800,47 @@ function describedNames(start: Record<string, unknown>, resource: Record<string,
       } catch {
         target = undefined;
       }
-      if (!isObject(target)) return { names, open: true };
+      if (!isObject(target)) return { names, open: true, combined };
       queue.push(target);
     }
   }
-  return { names, open: false };
+  return { names, open: false, combined };
+}
+
+/** Keywords whose subschemas apply to the same instance as their parent, and whose `required` is a requirement on it. */
+const SAME_INSTANCE = new Set(['allOf', 'anyOf', 'oneOf', 'then', 'else', 'dependentSchemas', 'dependencies']);
+
+/**
+ * The subschema whose names a `required` list can be described by: the node itself, or,
+ * for a branch (allOf, anyOf, oneOf, then, else, dependentSchemas), the schema it is a
+ * branch of, and so on up. undefined when the list is not a plain requirement or its
+ * context is unknown: under `not` or `if` (a condition, not a requirement), or in a
+ * definition (it applies wherever it is referenced).
+ */
+function requiredContext(node: SchemaNode, memo: Map<SchemaNode, SchemaNode | null>): SchemaNode | undefined {
+  // Memoised along the way up: a hostile chain of ten thousand nested allOfs is climbed once.
+  const path: SchemaNode[] = [];
+  let top = node;
+  let found: SchemaNode | null | undefined;
+  for (;;) {
+    found = memo.get(top);
+    if (found !== undefined) break;
+    path.push(top);
+    if (!(top.parent && SAME_INSTANCE.has(top.keyword))) {
+      const unknown = top.parent && (top.keyword === 'not' || top.keyword === 'if' || top.keyword === '$defs' || top.keyword === 'definitions');
+      found = unknown ? null : top;
+      break;
+    }
+    top = top.parent;
+  }
+  for (const n of path) memo.set(n, found);
+  return found ?? undefined;
 }
 
 /**
  * What a meta-schema cannot see: local references that resolve to nothing, patterns that
- * are not ECMAScript regular expressions, `required` names no subschema describes.
+ * are not ECMAScript regular expressions, `required` names no subschema describes, and
+ * empty enums (valid since 2019-09, but Ajv does not compile them).
  */
 export function checkSchema(root: unknown, dialect: Dialect, options: SchemaCheckOptions): SchemaCheck {
   const maxIssues = options.maxIssues ?? 50;
@@ -849,7 +884,8 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
       }
     }
     if (typeof ref === 'string') refs.push({ node, keyword: '$ref', ref });
-    if (typeof dynamicRef === 'string') refs.push({ node, keyword: '$dynamicRef', ref: dynamicRef });
+    // $dynamicRef is 2020-12's (2019-09 has $recursiveRef); elsewhere it is an unknown keyword validators ignore.
+    if (typeof dynamicRef === 'string' && dialect === '2020-12') refs.push({ node, keyword: '$dynamicRef', ref: dynamicRef });
 
     if (typeof pattern === 'string') {
       const v = checkPattern(pattern);
@@ -866,8 +902,18 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
         add(patternIssue(rel, `${field(`${nodePointer(node)}/patternProperties`)} key ${quote(key)}`, key, v, false));
       }
     }
+    // An empty enum: valid in 2019-09 and 2020-12 (the older meta-schemas reject it themselves).
+    if (Array.isArray(s.enum) && s.enum.length === 0 && (dialect === '2020-12' || dialect === '2019-09')) {
+      const rel = `${nodePointer(node)}/enum`;
+      add({
+        pointer: rel,
+        severity: 'warning',
+        message: `${field(rel)} is empty, so no value can match it; ${EMPTY_ENUM_NOTE}`,
+        suggestion: 'list the values it allows, or remove "enum"',
+      });
+    }
     // Only a required name that is not among the node's own properties can need a look further.
-    if (Array.isArray(required) && isObject(properties) && !required.every((n) => typeof n !== 'string' || hasOwn(properties, n))) requiredChecks.push(node);
+    if (Array.isArray(required) && !required.every((n) => typeof n !== 'string' || (isObject(properties) && hasOwn(properties, n)))) requiredChecks.push(node);
   }
 
   const contextOf = (node: SchemaNode): RefContext => ({
@@ -889,13 +935,27 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
     });
   }
 
+  const contexts = new Map<SchemaNode, SchemaNode | null>();
+  const described = new Map<SchemaNode, ReturnType<typeof describedNames>>();
   for (const node of requiredChecks) {
     const s = node.schema;
-    const { names, open } = describedNames(s, node.resource.schema, dialect);
+    const top = requiredContext(node, contexts);
+    if (!top) continue;
+    let d = described.get(top);
+    if (!d) described.set(top, (d = describedNames(top.schema, top.resource.schema, dialect)));
+    const { names, open, combined } = d;
     if (open) continue;
     const required = s.required as unknown[];
     const reported = new Set<string>();
     const base = nodePointer(node);
+    // Where the names were looked for, for the message.
+    const alone = top === node && !combined;
+    const where = (name: string) =>
+      alone
+        ? isObject(s.properties)
+          ? `${field(`${base}/properties`)} has no ${JSON.stringify(name)}`
+          : `${field(base)} has no "properties"`
+        : `no "properties" of ${field(nodePointer(top))} or of the subschemas combined with it (allOf, anyOf, oneOf, $ref, …) has ${JSON.stringify(name)}`;
     required.forEach((name, i) => {
       if (typeof name !== 'string' || names.has(name) || reported.has(name)) return;
       reported.add(name);
@@ -905,7 +965,7 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
         pointer: `${base}/required/${i}`,
         severity: 'warning',
         message:
-          `${field(`${base}/required`)} names ${JSON.stringify(name)}, but ${field(`${base}/properties`)} has no ${JSON.stringify(name)}` +
+          `${field(`${base}/required`)} names ${JSON.stringify(name)}, but ${where(name)}` +
           (guess ? ` (it has ${JSON.stringify(guess)})` : '') +
           (closed
             ? `; with additionalProperties false, no ${options.instances} can satisfy this schema`

@@ -1,0 +1,238 @@
+/**
+ * Schema findings as a user sees them (the real CLI, JSON output): one finding per real
+ * problem, at the right place, under the rules of the linted spec version and dialect.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { runCli, tempDir } from './helpers/cli.js';
+
+interface Finding {
+  ruleId: string;
+  severity: string;
+  pointer: string;
+  message: string;
+  suggestion?: string;
+}
+
+async function lintDoc(doc: unknown, ...args: string[]): Promise<Finding[]> {
+  const dir = tempDir({ 'dump.json': JSON.stringify(doc) });
+  const r = await runCli(['lint', join(dir, 'dump.json'), '--no-config', '-f', 'json', ...args]);
+  expect(r.stderr).toBe('');
+  return (JSON.parse(r.stdout) as { findings: Finding[] }).findings;
+}
+
+const quiet = { readOnlyHint: true, openWorldHint: false };
+const only = (findings: Finding[], ruleId: string) => findings.filter((f) => f.ruleId === ruleId);
+
+describe('meta-key-format follows the spec version', () => {
+  const meta = { 'mcp.dev/owner': 'team', 'mcp.example.com/x': 1, 'modelcontextprotocol.io/y': 2, 'io.modelcontextprotocol/z': 3, 'mcp.dev/effect': 'read' };
+  const doc = (protocolVersion?: string) => ({
+    ...(protocolVersion ? { protocolVersion, serverInfo: { name: 's', version: '1' } } : {}),
+    tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet, _meta: meta }],
+  });
+
+  it('2025-06-18: a reserved label followed by any label is reserved; io.modelcontextprotocol/ is not', async () => {
+    const found = only(await lintDoc(doc('2025-06-18')), 'meta-key-format');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/_meta/mcp.dev~1owner', 'warning'],
+      ['/tools/0/_meta/mcp.example.com~1x', 'warning'],
+      ['/tools/0/_meta/modelcontextprotocol.io~1y', 'warning'],
+    ]);
+    expect(found[0]!.message).toContain('which spec 2025-06-18 reserves for MCP');
+    for (const f of found) expect(f.message).not.toMatch(/not reserved and is valid/);
+  });
+
+  it('the latest spec: the second label decides, and forward-written prefixes get one note', async () => {
+    const found = only(await lintDoc(doc()), 'meta-key-format');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/_meta/mcp.dev~1owner', 'note'],
+      ['/tools/0/_meta/modelcontextprotocol.io~1y', 'note'],
+      ['/tools/0/_meta/io.modelcontextprotocol~1z', 'warning'],
+    ]);
+  });
+
+  it('--spec 2025-06-18 applies its rule to a dump that records no version; 2025-03-26 gives notes only', async () => {
+    expect(only(await lintDoc(doc(), '--spec', '2025-06-18'), 'meta-key-format').map((f) => f.severity)).toEqual(['warning', 'warning', 'warning']);
+    const old = only(await lintDoc(doc('2025-03-26')), 'meta-key-format');
+    expect(old.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/_meta/io.modelcontextprotocol~1z', 'note']]);
+    expect(old[0]!.message).toContain('spec 2025-03-26 reserved no prefixes');
+  });
+});
+
+describe('schema-valid: one finding per real problem in oneOf values', () => {
+  const action = (value: unknown) => ({
+    tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet, _meta: { 'io.modelcontextprotocol/action-metadata': value } }],
+  });
+  const sep = (inputMetadata: unknown) => ({ tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, inputMetadata } }] });
+  const brief = (f: Finding) => [f.pointer.replace(/^\/tools\/0/, ''), f.message];
+
+  it('an empty string where a string or a list is allowed: "must not be empty", not "must be an array"', async () => {
+    const found = only(await lintDoc(action({ outcome: '' })), 'schema-valid');
+    expect(found.map(brief)).toEqual([['/_meta/io.modelcontextprotocol~1action-metadata/outcome', '_meta["io.modelcontextprotocol/action-metadata"].outcome must not be empty']]);
+    expect(found[0]!.suggestion).not.toMatch(/array/);
+  });
+
+  it('an empty string in a list of classes or objects: the string branch speaks', async () => {
+    const found = only(await lintDoc(action({ returnMetadata: { sensitivity: [''] } })), 'schema-valid');
+    expect(found.map(brief)).toEqual([
+      ['/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/sensitivity/0', '_meta["io.modelcontextprotocol/action-metadata"].returnMetadata.sensitivity[0] must not be empty'],
+    ]);
+  });
+
+  it('an object where a data class is expected: the object branch speaks, the string enum does not', async () => {
+    const found = only(await lintDoc(sep({ destination: 'ephemeral', outcomes: 'benign', sensitivity: { foo: 1 } })), 'schema-valid');
+    expect(found.map(brief)).toEqual([
+      ['/annotations/inputMetadata/sensitivity', 'annotations.inputMetadata.sensitivity is missing the required member "regulated"'],
+      ['/annotations/inputMetadata/sensitivity/foo', 'annotations.inputMetadata.sensitivity has a member "foo" that is not allowed there (allowed: "regulated")'],
+    ]);
+    const extra = only(await lintDoc(sep({ destination: 'ephemeral', outcomes: 'benign', sensitivity: { regulated: { scopes: ['GDPR'] }, extra: 1 } })), 'schema-valid');
+    expect(extra.map(brief)).toEqual([
+      ['/annotations/inputMetadata/sensitivity/extra', 'annotations.inputMetadata.sensitivity has a member "extra" that is not allowed there (allowed: "regulated")'],
+    ]);
+  });
+
+  it('a string that is not a class still gets the enum message, with a guess', async () => {
+    const found = only(await lintDoc(sep({ destination: 'ephemeral', outcomes: 'benign', sensitivity: 'pi' })), 'schema-valid');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toMatch(/sensitivity is "pi"; expected one of "none"/);
+  });
+});
+
+describe('input-schema-valid: required names nothing describes', () => {
+  const tool = (inputSchema: unknown) => ({ tools: [{ name: 'a', inputSchema, annotations: quiet }] });
+  const required = async (inputSchema: unknown) => only(await lintDoc(tool(inputSchema)), 'input-schema-valid');
+
+  it('warns when the schema has no properties at all', async () => {
+    const found = await required({ type: 'object', required: ['b'] });
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/required/0', 'warning']]);
+    expect(found[0]!.message).toBe('inputSchema.required names "b", but inputSchema has no "properties"; a client or model reading the schema never learns what "b" is');
+  });
+
+  it('says no value can pass when additionalProperties is false', async () => {
+    const [f] = await required({ type: 'object', additionalProperties: false, required: ['b'] });
+    expect(f!.message).toMatch(/with additionalProperties false, no arguments can satisfy this schema$/);
+  });
+
+  it('looks into branches, and says it did', async () => {
+    const [f, ...rest] = await required({ type: 'object', allOf: [{ properties: { a: {} } }], required: ['b'] });
+    expect(rest).toEqual([]);
+    expect(f!.message).toContain('no "properties" of inputSchema or of the subschemas combined with it');
+    expect(await required({ type: 'object', allOf: [{ properties: { b: {} } }], required: ['b'] })).toEqual([]);
+  });
+
+  it('looks up a branch\'s required in the schema it is a branch of', async () => {
+    expect(await required({ type: 'object', properties: { a: {}, b: {} }, anyOf: [{ required: ['a'] }, { required: ['b'] }] })).toEqual([]);
+    expect(await required({ type: 'object', properties: { a: {}, b: {} }, allOf: [{ properties: { a: {} }, required: ['a', 'b'] }] })).toEqual([]);
+    const found = await required({ type: 'object', properties: { a: {} }, oneOf: [{ required: ['a'] }, { required: ['c'] }] });
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/oneOf/1/required/0']);
+  });
+
+  it('leaves conditions and definitions alone', async () => {
+    expect(await required({ type: 'object', properties: { a: {} }, not: { required: ['z'] }, if: { required: ['y'] }, then: { required: ['a'] }, $defs: { R: { required: ['q'] } } })).toEqual([]);
+  });
+});
+
+describe('a value under a capitalised SEP-2061 key is still checked', () => {
+  it('"Destination": "Pubic" gets draft-field\'s rename and schema-valid\'s value error', async () => {
+    const found = await lintDoc({
+      tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, inputMetadata: { Destination: 'Pubic', sensitivity: 'none', outcomes: 'benign' } } }],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['draft-field', '/tools/0/annotations/inputMetadata/Destination'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/Destination'],
+    ]);
+    expect(found[1]!.message).toBe('annotations.inputMetadata.Destination is "Pubic"; expected one of "ephemeral", "system", "user", "internal" or "public"');
+    expect(found[1]!.suggestion).toBe('did you mean "public"?');
+  });
+
+  it('a draft spelling of a valid value stays draft-field\'s alone', async () => {
+    const found = await lintDoc({
+      tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, inputMetadata: { Destination: ['ephemeral', 'User'], Sensitivity: { foo: 1 }, outcomes: 'benign' } } }],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['draft-field', '/tools/0/annotations/inputMetadata/Destination'],
+      ['draft-field', '/tools/0/annotations/inputMetadata/Destination/1'],
+      ['draft-field', '/tools/0/annotations/inputMetadata/Sensitivity'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/Sensitivity'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/Sensitivity/foo'],
+    ]);
+    expect(found[3]!.message).toBe('annotations.inputMetadata.Sensitivity is missing the required member "regulated"');
+  });
+});
+
+describe('input-schema-valid: $dynamicRef only where the dialect has it', () => {
+  const schema = ($schema?: string) => ({
+    tools: [{ name: 'a', inputSchema: { ...($schema ? { $schema } : {}), type: 'object', properties: { p: { $dynamicRef: '#x' } } }, annotations: quiet }],
+  });
+  it('is not a reference in draft-07 or 2019-09', async () => {
+    expect(only(await lintDoc(schema('http://json-schema.org/draft-07/schema#')), 'input-schema-valid')).toEqual([]);
+    expect(only(await lintDoc(schema('https://json-schema.org/draft/2019-09/schema')), 'input-schema-valid')).toEqual([]);
+  });
+  it('dangles in 2020-12', async () => {
+    const found = only(await lintDoc(schema()), 'input-schema-valid');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/p/$dynamicRef']);
+  });
+});
+
+describe('input-schema-valid: a duplicate is reported where it repeats', () => {
+  it('points at the later "p" of required ["p", "q", "p"]', async () => {
+    const found = only(await lintDoc({ tools: [{ name: 'a', inputSchema: { type: 'object', properties: { p: {}, q: {} }, required: ['p', 'q', 'p'] }, annotations: quiet }] }), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.suggestion])).toEqual([['/tools/0/inputSchema/required/2', 'remove the second "p"']]);
+    expect(found[0]!.message).toContain('lists "p" twice (items 0 and 2)');
+  });
+});
+
+describe('input-schema-valid: one finding for one mistake', () => {
+  const props = (p: unknown, $schema?: string) => ({
+    tools: [{ name: 'a', inputSchema: { ...($schema ? { $schema } : {}), type: 'object', properties: { p } }, annotations: quiet }],
+  });
+  it('an empty type list: one finding that says how to write it', async () => {
+    const found = only(await lintDoc(props({ type: [] })), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.message])).toEqual([
+      ['/tools/0/inputSchema/properties/p/type', "inputSchema.properties.p.type must not be empty (JSON Schema 2020-12, MCP's default dialect)"],
+    ]);
+    expect(found[0]!.suggestion).toBe('list at least one type, e.g. ["string"], or remove "type" to allow values of any type');
+  });
+
+  it('draft-04 exclusiveMaximum written as a number: one finding with the draft-04 spelling', async () => {
+    const found = only(await lintDoc(props({ type: 'number', exclusiveMaximum: 5 }, 'http://json-schema.org/draft-04/schema#')), 'input-schema-valid');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/p/exclusiveMaximum']);
+    expect(found[0]!.message).toContain('is 5, but in this dialect exclusiveMaximum is a boolean that makes "maximum" exclusive');
+    expect(found[0]!.suggestion).toMatch(/^write "maximum": 5, "exclusiveMaximum": true/);
+  });
+
+  it('a boolean exclusiveMaximum in 2020-12: the bound itself, said once', async () => {
+    const found = only(await lintDoc(props({ type: 'number', maximum: 5, exclusiveMaximum: true })), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.suggestion])).toEqual([
+      ['/tools/0/inputSchema/properties/p/exclusiveMaximum', 'write "exclusiveMaximum": 5 in place of "maximum": 5 and "exclusiveMaximum": true'],
+    ]);
+  });
+});
+
+describe('input-schema-valid: an empty enum', () => {
+  const props = (p: unknown, $schema?: string) => ({
+    tools: [{ name: 'a', inputSchema: { ...($schema ? { $schema } : {}), type: 'object', properties: { p } }, annotations: quiet }],
+  });
+  it('is a warning in 2020-12 and 2019-09, where only Ajv refuses it', async () => {
+    for (const $schema of [undefined, 'https://json-schema.org/draft/2019-09/schema']) {
+      const found = only(await lintDoc(props({ enum: [] }, $schema)), 'input-schema-valid');
+      expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/properties/p/enum', 'warning']]);
+      expect(found[0]!.message).toContain('is empty, so no value can match it; Ajv');
+    }
+  });
+  it('is one error in draft-07, whose meta-schema forbids it', async () => {
+    const found = only(await lintDoc(props({ enum: [] }, 'http://json-schema.org/draft-07/schema#')), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity, f.suggestion])).toEqual([['/tools/0/inputSchema/properties/p/enum', 'error', 'list the values it allows, or remove "enum"']]);
+  });
+});
+
+describe('explainErrors keeps both problems of a value of the wrong type that also breaks a bound', () => {
+  it('-1.5 against {type: integer, minimum: 0}: not an integer, and too small', async () => {
+    const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+    const { explainErrors } = await import('../src/schema/explain.js');
+    const validate = new Ajv2020({ allErrors: true, verbose: true }).compile({ type: 'object', properties: { n: { type: 'integer', minimum: 0 } } });
+    expect(validate({ n: -1.5 })).toBe(false);
+    const messages = explainErrors(validate.errors ?? [], '', 'the value').map((e) => e.message);
+    expect(messages.sort()).toEqual(['n must be >= 0, got -1.5', 'n must be an integer, got a number (-1.5)']);
+  });
+});
