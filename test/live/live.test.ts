@@ -394,6 +394,26 @@ describe('--discover', () => {
   });
 });
 
+describe('--discover, a server that cannot be started as written', () => {
+  it('is listed with why (a VS Code input to give with --input), not turned into an error of the listing', async () => {
+    const home = tempDir();
+    const project = tempDir({
+      '.vscode/mcp.json': json({ inputs: [{ id: 'tok', type: 'promptString', description: 'The token' }], servers: { tiny: { command: 'node', args: ['srv.mjs'], env: { T: '${input:tok}' } } } }),
+    });
+    const list = await runCli(['lint', '--discover'], { cwd: project, env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } });
+    expect([list.code, list.stderr]).toEqual([0, '']);
+    expect(list.stdout).toBe(
+      [
+        '.vscode/mcp.json (VS Code, project)',
+        '  tiny  (cannot be started as written: needs input "tok" (The token) for env.T: inputs are prompted for by VS Code and cannot be answered here; pass it with --input tok=VALUE)',
+        '',
+        '1 server found. Nothing was started: add --yes to start it and lint its tools (--server NAME picks some).',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('targets and their problems', () => {
   it('file and live targets in one run, and a missing ${VAR}: an error for that target only', async () => {
     const r = await runCli(['lint', VOCAB_FIXTURE, '--url', streamable.url, '--stdio', `${serverCommand('stdio-tools.mjs', VOCAB_FIXTURE)} --token \${NOT_SET_ANYWHERE}`, '-f', 'json']);

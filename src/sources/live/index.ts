@@ -14,6 +14,7 @@ import { parseAssignment, targetsFromFlags, type LiveFlags, type LiveTarget, typ
 import { VariableError, redact, secretNeedles } from './vars.js';
 import { oneLine, plural } from '../../util/text.js';
 import { append, maxOf } from '../../util/array.js';
+import type { InputError } from '../../types.js';
 
 export { targetsFromServerEntries, targetsFromConfigText, targetsFromConfigFile, type EntryOptions, type EntryStyle } from './config.js';
 export { liveRunOptions, runLiveTargets, type LiveRunFlags, type LiveRunOptions, type LiveRunResult } from './run.js';
@@ -147,14 +148,26 @@ function describeTarget(t: LiveTarget): string {
 export async function listDiscovered(f: LiveFlags, ctx: LiveContext): Promise<{ text: string; errors: LiveTargets['errors'] }> {
   const resolved = await resolveLiveTargets(f, ctx);
   const lines: string[] = [];
-  const withServers = resolved.files.filter((file) => file.targets.length || file.notes.length);
+  // A server that could not be resolved as written (a VS Code input to give with --input, an
+  // unset variable) is still one the client starts: listed under its file with why, not an
+  // error of the listing.
+  const entryErrors = (display: string) => resolved.errors.filter((e) => e.target.startsWith(`${display} › `));
+  const listedErrors = new Set<InputError>();
+  const withServers = resolved.files.filter((file) => file.targets.length || file.notes.length || entryErrors(file.display).length);
   let count = 0;
   for (const file of withServers) {
     lines.push(`${oneLine(file.display)}${file.client ? ` (${file.client}, ${file.scope})` : ''}`);
-    const width = maxOf(file.targets.map((t) => oneLine(t.name ?? t.label).length), 0);
+    const unresolved = entryErrors(file.display);
+    const nameOf = (e: InputError) => e.target.slice(file.display.length + 3);
+    const width = maxOf([...file.targets.map((t) => oneLine(t.name ?? t.label).length), ...unresolved.map((e) => oneLine(nameOf(e)).length)], 0);
     for (const t of file.targets) {
       count++;
       lines.push(`  ${oneLine(t.name ?? t.label).padEnd(width)}  ${oneLine(describeTarget(t))}`);
+    }
+    for (const e of unresolved) {
+      count++;
+      listedErrors.add(e);
+      lines.push(`  ${oneLine(nameOf(e)).padEnd(width)}  (cannot be started as written: ${oneLine(e.message.replace(/^.*?: server "(?:[^"\\]|\\.)*": /, ''))})`);
     }
     for (const n of file.notes) lines.push(`  (${oneLine(n)})`);
   }
@@ -169,5 +182,5 @@ export async function listDiscovered(f: LiveFlags, ctx: LiveContext): Promise<{ 
     lines.push('');
     lines.push(`${plural(count, 'server')} found. Nothing was started: add --yes to start ${count === 1 ? 'it' : 'them'} and lint ${count === 1 ? 'its' : 'their'} tools (--server NAME picks some).`);
   }
-  return { text: lines.join('\n') + '\n', errors: resolved.errors };
+  return { text: lines.join('\n') + '\n', errors: resolved.errors.filter((e) => !listedErrors.has(e)) };
 }
