@@ -167,26 +167,6 @@ describe('locator', () => {
     ]);
   });
 
-  it('of a member given twice, finds the last one, the value JSON.parse keeps, and nothing of the earlier one', () => {
-    const text = '{\n  "a": {"x": 1, "y": [1, 2]},\n  "b": 0,\n  "a": {"y": [3]}\n}';
-    const value = JSON.parse(text) as { a: Record<string, unknown> };
-    expect(value.a).toEqual({ y: [3] });
-    const [a, y, y1, x, y0] = createLocator(text).locateAll(['/a', '/a/y', '/a/y/1', '/a/x', '/a/y/0']);
-    expect(a).toMatchObject({ pointer: '/a', line: 4, column: 3 });
-    expect(y).toMatchObject({ pointer: '/a/y', line: 4, column: 9 });
-    // Only the earlier "a" has "x" and a second item of "y": the nearest ancestor of the last one.
-    expect(y1).toMatchObject({ pointer: '/a/y', line: 4, column: 9 });
-    expect(x).toMatchObject({ pointer: '/a', line: 4, column: 3 });
-    expect(y0).toMatchObject({ pointer: '/a/y/0', line: 4, column: 15 });
-    // The same for an object given twice around the member.
-    const outer = '{"s": {"k": {"v": 1}}, "s": {"j": 2, "k": {"w": 1}}}';
-    expect(createLocator(outer).locateAll(['/s/k/v', '/s/k/w', '/s/j'])).toMatchObject([
-      { pointer: '/s/k', valueOffset: outer.lastIndexOf('{"w"') },
-      { pointer: '/s/k/w', valueOffset: outer.lastIndexOf('1') },
-      { pointer: '/s/j', valueOffset: outer.indexOf('2') },
-    ]);
-  });
-
   it('skips and enters deeply nested values without recursion', () => {
     const depth = 100_000;
     const text = '{"deep": ' + '['.repeat(depth) + '1' + ']'.repeat(depth) + ', "after": true}';

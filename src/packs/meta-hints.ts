@@ -6,7 +6,7 @@ import { generated } from '../schema/generated.js';
 import { newClaim, RESULT_SENSITIVITIES, type Action, type Claim, type Fact } from '../engine/claims.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
-import { checkVocabulary, vocabularyLike, type Lenient } from './vocabulary.js';
+import { checkVocabulary, lenientEnum, type Lenient } from './vocabulary.js';
 
 const validate = generated('meta-hints').Meta!;
 
@@ -40,20 +40,7 @@ const EFFECT_REACH: readonly (typeof EFFECTS)[number][] = ['read', 'write', 'ext
  */
 function lenient(key: string, value: unknown): Lenient | undefined {
   const allowed = key === 'mcp.dev/effect' ? EFFECTS : key === 'mcp.dev/resultSensitivity' ? RESULT_SENSITIVITIES : undefined;
-  if (!allowed) return undefined;
-  const members = vocabularyLike(value, allowed);
-  if (!members) return undefined;
-  if (!Array.isArray(value)) return { read: members[0]! };
-  if (members.length === 1) return { read: members[0]!, suggestion: `write it as the one value ${JSON.stringify(members[0])}, not as a list` };
-  const list = members.map((m) => JSON.stringify(m)).join(', ');
-  if (key === 'mcp.dev/effect') {
-    const furthest = EFFECT_REACH.filter((e) => members.includes(e)).pop()!;
-    return {
-      read: furthest,
-      suggestion: `use one effect, not a list: the one that covers everything the tool may do (of ${list}, mcp-annotate reads ${JSON.stringify(furthest)}, the furthest-reaching)`,
-    };
-  }
-  return { suggestion: `use one value, not a list (${key} holds a single value; this one lists ${list})` };
+  return lenientEnum(key, value, allowed, { key: 'mcp.dev/effect', noun: 'effect', order: EFFECT_REACH });
 }
 
 function expected(key: string): string {

@@ -14,7 +14,7 @@ import {
   type Fact,
 } from '../engine/claims.js';
 import type { Pack, ToolView } from './types.js';
-import { checkVocabulary, vocabularyLike, type Lenient } from './vocabulary.js';
+import { checkVocabulary, lenientEnum, type Lenient } from './vocabulary.js';
 
 const validate = generated('risk-metadata').ToolAnnotations!;
 
@@ -60,21 +60,7 @@ const CATEGORY_REACH: readonly (typeof CATEGORIES)[number][] = ['read', 'observe
  * answers them all.
  */
 function lenient(key: string, value: unknown): Lenient | undefined {
-  const allowed = ENUMS[key];
-  if (!allowed) return undefined;
-  const members = vocabularyLike(value, allowed);
-  if (!members) return undefined;
-  if (!Array.isArray(value)) return { read: members[0]! };
-  if (members.length === 1) return { read: members[0]!, suggestion: `write it as the one value ${JSON.stringify(members[0])}, not as a list` };
-  const list = members.map((m) => JSON.stringify(m)).join(', ');
-  if (key === 'category') {
-    const furthest = CATEGORY_REACH.filter((c) => members.includes(c)).pop()!;
-    return {
-      read: furthest,
-      suggestion: `use one category, not a list: the one that covers everything the tool may do (of ${list}, mcp-annotate reads ${JSON.stringify(furthest)}, the furthest-reaching)`,
-    };
-  }
-  return { suggestion: `use one value, not a list (${key} holds a single value; this one lists ${list})` };
+  return lenientEnum(key, value, ENUMS[key], { key: 'category', noun: 'category', order: CATEGORY_REACH });
 }
 
 function expected(key: string): string {

@@ -109,6 +109,30 @@ export function vocabularyLike(value: unknown, allowed: readonly string[]): stri
   return out;
 }
 
+/**
+ * What a pack reads from a wrong but clearly-its-own value of an enum field (vocabularyLike):
+ * a case variant, or a list of one member, as that member; a list of several only for the
+ * field whose members are actions (`reach`, ordered from the least to the furthest-reaching),
+ * as its furthest-reaching member, since every rule about an action asks what the tool *may*
+ * do. A list of several values of another field is not read: its rules pull both ways.
+ */
+export function lenientEnum(key: string, value: unknown, allowed: readonly string[] | undefined, reach?: { key: string; noun: string; order: readonly string[] }): Lenient | undefined {
+  if (!allowed) return undefined;
+  const members = vocabularyLike(value, allowed);
+  if (!members) return undefined;
+  if (!Array.isArray(value)) return { read: members[0]! };
+  if (members.length === 1) return { read: members[0]!, suggestion: `write it as the one value ${JSON.stringify(members[0])}, not as a list` };
+  const list = members.map((m) => JSON.stringify(m)).join(', ');
+  if (reach && key === reach.key) {
+    const furthest = reach.order.filter((m) => members.includes(m)).pop()!;
+    return {
+      read: furthest,
+      suggestion: `use one ${reach.noun}, not a list: the one that covers everything the tool may do (of ${list}, mcp-annotate reads ${JSON.stringify(furthest)}, the furthest-reaching)`,
+    };
+  }
+  return { suggestion: `use one value, not a list (${key} holds a single value; this one lists ${list})` };
+}
+
 export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
   const present = v.keys.filter((k) => Object.prototype.hasOwnProperty.call(v.container, k));
   const problems: SchemaProblem[] = [];
