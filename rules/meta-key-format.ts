@@ -110,7 +110,7 @@ function reservedAt(labels: readonly string[], rules: 'any-label' | 'second-labe
 /** What a key earns on its own: nothing, or a finding's message and suggestion. */
 type KeyVerdict = { message: string; suggestion: string } | null;
 /** A forward-written prefix: the note's prefix (once per server), message and suggestion. */
-type ForwardVerdict = { prefix: string; message: string; suggestion: string } | null;
+type ForwardVerdict = { prefix: string; message: string; suggestion: string; informational: boolean } | null;
 
 /** Verdicts by key (one memo per rule set): the same keys come back on tool after tool. */
 const MEMO_MAX_ENTRIES = 10_000;
@@ -181,6 +181,8 @@ function forwardVerdict(key: string): ForwardVerdict {
   const pack = packId ? PACKS.find((p) => p.id === packId)?.title ?? packId : undefined;
   return remember(forwardVerdicts, key, {
     prefix,
+    // A proposal's own spelling: nothing to change while the server follows the proposal.
+    informational: pack !== undefined,
     message:
       `_meta key ${quote(key)} writes its prefix as a forward domain name; MCP asks for reverse-DNS prefixes, and this one reversed (${quote(`${reversed}/`)}) would be reserved for MCP. ` +
       (pack
@@ -358,6 +360,7 @@ later, and clients may treat it as protocol metadata.`,
           tool: t.tool,
           pointer: t.at(`/_meta/${escapeSegment(key)}`),
           severity: 'note',
+          informational: v.informational,
           message: v.message,
           suggestion: v.suggestion,
         });

@@ -81,6 +81,12 @@ export interface ReportInput {
   suggestion?: string;
   /** A lower severity than the rule's for a documented secondary case. */
   severity?: Severity;
+  /**
+   * A note about something there is nothing to fix in (what a client decides per call, a
+   * proposal's own spelling): it stays a note whatever the rule's setting, so a stricter
+   * setting never turns it into a warning or an error no change can clear.
+   */
+  informational?: boolean;
   related?: { pointer: string; message: string; tool?: ToolView; serverId?: string }[];
   fix?: Fix;
   /**

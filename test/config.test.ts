@@ -273,11 +273,31 @@ describe('presets, rules and options', () => {
     expect(await severities('extends: mcp-annotate:all\n')).toEqual({ category: ['error'], meta: ['error'] });
     // A severity of one's own: the documented case keeps its distance below the rule's.
     expect(await severities('rules:\n  meta-key-format: error\n  readonly-vs-category: warning\n')).toEqual({ category: ['note'], meta: ['warning'] });
-    // After a preset, the user's own severity replaces the preset's raise; a later recommended undoes strict.
-    expect(await severities('extends: mcp-annotate:strict\nrules:\n  readonly-vs-category: error\n')).toEqual({ category: ['warning'], meta: ['warning'] });
+    // After a preset, a severity of one's own below the preset's replaces its raise; one that
+    // restates it keeps it (writing "error" under all lowers nothing); a later recommended undoes strict.
+    expect(await severities('extends: mcp-annotate:strict\nrules:\n  readonly-vs-category: error\n')).toEqual({ category: ['error'], meta: ['warning'] });
+    expect(await severities('extends: mcp-annotate:all\nrules:\n  meta-key-format: error\n  readonly-vs-category: error\n')).toEqual({ category: ['error'], meta: ['error'] });
+    expect(await severities('extends: mcp-annotate:all\nrules:\n  readonly-vs-category: warning\n')).toEqual({ category: ['note'], meta: ['error'] });
     expect(await severities('extends: [mcp-annotate:strict, mcp-annotate:recommended]\n')).toEqual({ category: ['warning'], meta: ['note'] });
     // An override's severity replaces the preset's raise for the tools it names.
     expect(await severities('extends: mcp-annotate:all\noverrides:\n  - tools: [audit]\n    rules:\n      meta-key-format: warning\n')).toEqual({ category: ['error'], meta: ['note'] });
+    expect(await severities('extends: mcp-annotate:all\noverrides:\n  - tools: [audit]\n    rules:\n      meta-key-format: error\n')).toEqual({ category: ['error'], meta: ['error'] });
+  });
+
+  it('a note there is nothing to fix in stays a note under strict and all: no setting makes a finding no change can clear', async () => {
+    // meta-key-format's note on a proposal's own forward-written prefix (mcp.dev/), and a policy's "cannot be decided" note.
+    const t = tool('rm', { readOnlyHint: false, destructiveHint: true, openWorldHint: false }, { _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/requiresConfirmation': true } });
+    const policy = 'policies:\n  - name: warn-open\n    effect: warn\n    conditions: { fact: request.annotations.openWorldHint, equals: true }\n';
+    for (const preset of ['mcp-annotate:strict', 'mcp-annotate:all']) {
+      const dir = tempDir({ 'mcp-annotate.config.yaml': `extends: ${preset}\nrules:\n  policy/warn-open: error\n${policy}`, 'd.json': json({ serverInfo: { name: 's' }, tools: [t] }) });
+      const r = await runCli(['lint', 'd.json', '-f', 'json', '--max-warnings', '0'], { cwd: dir });
+      const found = JSON.parse(r.stdout).findings as { ruleId: string; severity: string }[];
+      expect(found.map((f) => [f.ruleId, f.severity]), preset).toEqual([
+        ['policy/warn-open', 'note'],
+        ['meta-key-format', 'note'],
+      ]);
+      expect(r.code, preset).toBe(0);
+    }
   });
 
   it('a severity alone keeps the options; options merge key by key', () => {

@@ -11,7 +11,7 @@ export type PresetName = (typeof PRESET_NAMES)[number];
 export const PRESET_DOCS: Record<PresetName, string> = {
   'mcp-annotate:recommended': 'every rule at its documented default severity, the same as no config',
   'mcp-annotate:strict': 'every finding one level up (warnings become errors and notes warnings, secondary cases included), except for the heuristic rules, which keep their defaults',
-  'mcp-annotate:all': 'every finding of every rule, heuristics, notes and secondary cases included, as an error',
+  'mcp-annotate:all': 'every finding of every lint rule, heuristics, notes and secondary cases included, as an error',
 };
 
 /**

@@ -110,9 +110,10 @@ function resolveRule(rule: Rule, raise: number | undefined, ...settings: (RuleSe
   for (let i = 0; i < settings.length; i++) {
     const { severity: sev, options: opts } = splitSetting(settings[i]);
     if (sev) {
+      // The preset's raise goes with the preset's own setting (the first); an override's
+      // severity below it replaces it, one that restates it (or is higher) keeps it.
+      if (i > 0 && shift !== undefined && (sev === 'off' || severity === 'off' || SEVERITY_RANK[sev] < SEVERITY_RANK[severity])) shift = undefined;
       severity = sev;
-      // The preset's raise goes with the preset's own setting (the first); an override's severity replaces it.
-      if (i > 0 || raise === undefined) shift = undefined;
     }
     if (opts) options = { ...options, ...opts };
   }
@@ -142,7 +143,8 @@ const NO_CLAIMS = new ClaimSet([]);
 const BY_RANK: readonly Severity[] = ['note', 'note', 'warning', 'error'];
 
 /** A finding's severity: what the rule reported (its default unless a lower case), moved by the setting's shift. */
-function findingSeverity(rule: Rule, resolved: Resolved, reported: Severity | undefined): Severity {
+function findingSeverity(rule: Rule, resolved: Resolved, reported: Severity | undefined, informational: boolean | undefined): Severity {
+  if (informational) return 'note';
   const rank = SEVERITY_RANK[reported ?? rule.severity] + resolved.shift;
   return BY_RANK[Math.max(1, Math.min(3, rank))]!;
 }
@@ -245,7 +247,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     const base = tool?.pointer ?? '';
     findings.push({
       ruleId: rule.id,
-      severity: findingSeverity(rule, resolved, input.severity),
+      severity: findingSeverity(rule, resolved, input.severity, input.informational),
       message: input.message,
       suggestion: input.suggestion,
       serverId: server.id,
