@@ -215,6 +215,14 @@ describe('what does not resurrect baselined findings', () => {
     const u = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
     expect(u.code).toBe(0);
     expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe(before);
+    // A finding that now says something else is rewritten: a read-only tool that went from "mutate" to "destroy".
+    const t = (category: string) => tool('tidy', { readOnlyHint: true, openWorldHint: false, category, riskLevel: 'high', approvalRecommendation: 'single' });
+    writeFileSync(join(dir, 'e.json'), dump([t('mutate')]));
+    await runCli(['lint', 'e.json', '--baseline', 'b2.json', '--update-baseline'], { cwd: dir });
+    writeFileSync(join(dir, 'e.json'), dump([t('destroy')]));
+    await runCli(['lint', 'e.json', '--baseline', 'b2.json', '--update-baseline'], { cwd: dir });
+    const entry = read(dir, 'b2.json').entries.find((e) => e.rule === 'readonly-vs-category');
+    expect(entry?.message).toContain('"destroy"');
   });
 
   it('a bare tool replaced by another bare tool is a new tool, not a rename (every bare tool has one fingerprint)', async () => {

@@ -243,6 +243,9 @@ export function matchBaseline(
   return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy };
 }
 
+/** A message with the array indexes of the pointers it quotes taken out. */
+const withoutPositions = (message: string) => message.replace(/\/\d+(?=[/)\s,;]|$)/g, '/#');
+
 function cmp(a: string | undefined, b: string | undefined): number {
   return a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1;
 }
@@ -261,9 +264,14 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
     let e = entries.get(k);
     if (!e) {
       const tool = f.toolIndex !== undefined ? byId.get(f.serverId)?.tools[f.toolIndex]?.value : undefined;
-      // An entry that stays as it was keeps its message: a message may quote absolute pointers,
-      // and reordering tools should not rewrite every line of the file.
-      const same = before !== undefined && before.message !== undefined && keyOf(before.server, before.tool, before.rule, before.pointer, before.detail) === k;
+      // An entry that stays as it was keeps its message when only the positions it quotes moved
+      // (/tools/2/… → /tools/5/…): reordering tools should not rewrite every line of the file,
+      // but a finding that now says something else (category "mutate" → "destroy") is rewritten.
+      const same =
+        before !== undefined &&
+        before.message !== undefined &&
+        keyOf(before.server, before.tool, before.rule, before.pointer, before.detail) === k &&
+        withoutPositions(before.message) === withoutPositions(f.message);
       e = {
         server: f.server,
         ...(f.tool !== undefined ? { tool: f.tool } : {}),

@@ -70,7 +70,10 @@ function analyse(input: ServerInput, packs: ReadonlySet<PackId>, spec: SpecVersi
 
 /**
  * Pair servers by name. Two single-server snapshots are one server whatever their names (a
- * snapshot without serverInfo is named after its file: base.json and head.json).
+ * snapshot without serverInfo is named after its file: base.json and head.json). Servers left
+ * over pair by serverInfo.name when exactly one on each side has it: a snapshot saved before
+ * snapshots recorded their config entry's name is named by serverInfo.name, the server it is a
+ * snapshot of by its entry.
  */
 function pairServers(base: ServerInput[], head: ServerInput[]): { pairs: [ServerInput, ServerInput][]; baseOnly: ServerInput[] } {
   if (base.length === 1 && head.length === 1) return { pairs: [[base[0]!, head[0]!]], baseOnly: [] };
@@ -116,6 +119,23 @@ function pairServers(base: ServerInput[], head: ServerInput[]): { pairs: [Server
       if (b) paired.add(b);
     }
     if (b) pairs.push([b, h]);
+  }
+  const headPaired = new Set(pairs.map(([, h]) => h));
+  const infoName = (s: ServerInput) => (typeof s.serverInfo?.name === 'string' && s.serverInfo.name !== '' ? s.serverInfo.name : undefined);
+  const byInfo = <T extends ServerInput>(list: T[]) => {
+    const out = new Map<string, T[]>();
+    for (const s of list) {
+      const n = infoName(s);
+      if (n !== undefined) out.set(n, [...(out.get(n) ?? []), s]);
+    }
+    return out;
+  };
+  const restBase = byInfo(base.filter((b) => !paired.has(b)));
+  for (const [n, heads] of byInfo(head.filter((h) => !headPaired.has(h)))) {
+    const bases = restBase.get(n);
+    if (heads.length !== 1 || bases?.length !== 1) continue;
+    pairs.push([bases[0]!, heads[0]!]);
+    paired.add(bases[0]!);
   }
   return { pairs, baseOnly: base.filter((b) => !paired.has(b)) };
 }

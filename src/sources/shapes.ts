@@ -58,8 +58,8 @@ function fromListResult(obj: Obj, pointer: string): Partial {
     throw new InputProblem(`"tools" must be an array of tools, got ${describe(tools)}`, undefined, undefined, `${pointer}/tools`);
   }
   const serverInfo = isObject(obj.serverInfo) ? obj.serverInfo : undefined;
-  // A snapshot of a client config's server records the entry's name ("server"), which wins.
-  const own = has(obj, 'server') && typeof obj.server === 'string' && obj.server !== '' ? obj.server : undefined;
+  // A snapshot of a client config's server records the entry's name ("configEntry"), which wins.
+  const own = has(obj, 'configEntry') && typeof obj.configEntry === 'string' && obj.configEntry !== '' ? obj.configEntry : undefined;
   return {
     name: own ?? (typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined),
     protocolVersion: typeof obj.protocolVersion === 'string' ? obj.protocolVersion : undefined,

@@ -2,7 +2,7 @@
  * Live targets end to end: real MCP servers built with the SDK (stdio child processes,
  * Streamable HTTP and SSE on 127.0.0.1), linted through the real bin.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir, json, tool } from '../helpers/cli.js';
@@ -177,15 +177,29 @@ describe('snapshots', () => {
 
 describe('client config files', () => {
   it("snapshots of a config's servers record the entry name, so linting and diffing them later pairs with the config", async () => {
-    const tools = (readOnly: boolean) => json({ serverInfo: { name: 'fixture', version: '1.0.0' }, tools: [tool('list_items', { readOnlyHint: readOnly, openWorldHint: false, ...(readOnly ? {} : { destructiveHint: true }) })] });
-    const dir = tempDir({ 'good.json': tools(true), 'weak.json': tools(false) });
-    const config = (dump: string) => json({ mcpServers: { alpha: serverArgv('stdio-tools.mjs', join(dir, dump)), beta: serverArgv('stdio-tools.mjs', join(dir, 'good.json')) } });
+    const tools = (readOnly: boolean, info = 'fixture') => json({ serverInfo: { name: info, version: '1.0.0' }, tools: [tool('list_items', { readOnlyHint: readOnly, openWorldHint: false, ...(readOnly ? {} : { destructiveHint: true }) })] });
+    const dir = tempDir({ 'good.json': tools(true), 'weak.json': tools(false), 'beta.json': tools(true, 'beta-server') });
+    const config = (dump: string) => json({ mcpServers: { alpha: serverArgv('stdio-tools.mjs', join(dir, dump)), beta: serverArgv('stdio-tools.mjs', join(dir, 'beta.json')) } });
     writeFileSync(join(dir, '.mcp.json'), config('good.json'));
     const saved = await runCli(['lint', '--mcp-config', '.mcp.json', '--save-snapshots', 'snaps', '-f', 'json'], { cwd: dir });
     expect(saved.stderr).toBe('');
-    expect(JSON.parse(readFileSync(join(dir, 'snaps', 'alpha.json'), 'utf8'))).toMatchObject({ server: 'alpha', serverInfo: { name: 'fixture' } });
+    expect(JSON.parse(readFileSync(join(dir, 'snaps', 'alpha.json'), 'utf8'))).toMatchObject({ configEntry: 'alpha', serverInfo: { name: 'fixture' } });
     const relinted = await runCli(['lint', 'snaps', '-f', 'json'], { cwd: dir });
     expect(JSON.parse(relinted.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['alpha', 'beta']);
+    // Snapshots saved before they recorded the entry (named by serverInfo.name) still pair with
+    // the new ones by serverInfo.name: alpha's; beta's server has since changed its serverInfo.name.
+    for (const [file, info] of [['alpha.json', 'fixture'], ['beta.json', 'other']] as const) {
+      const old = JSON.parse(readFileSync(join(dir, 'snaps', file), 'utf8'));
+      delete old.configEntry;
+      old.serverInfo.name = info;
+      mkdirSync(join(dir, 'old'), { recursive: true });
+      writeFileSync(join(dir, 'old', file), json(old));
+    }
+    const migrated = await runCli(['diff', 'old', 'snaps', '-f', 'json'], { cwd: dir });
+    expect((JSON.parse(migrated.stdout).findings as { ruleId: string; server: string }[]).map((f) => [f.ruleId, f.server]).sort()).toEqual([
+      ['drift/tool-added', 'beta'],
+      ['drift/tool-removed', 'other'],
+    ]);
     // alpha's list_items is no longer read-only: diff pairs the snapshots with the config's servers by name.
     writeFileSync(join(dir, '.mcp.json'), config('weak.json'));
     const d = await runCli(['diff', 'snaps', '--mcp-config', '.mcp.json', '-f', 'json'], { cwd: dir });

@@ -159,7 +159,7 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
     const name = target.name ?? (typeof info?.name === 'string' && info.name !== '' ? info.name : target.label);
     // A config entry's name goes into the snapshot, so that linting or diffing the file later
     // names the server as this run does (overrides, baselines and diff pair by name).
-    const text = snapshotText(target.name !== undefined ? { ...outcome.snapshot, server: target.name } : outcome.snapshot);
+    const text = snapshotText(target.name !== undefined ? { ...outcome.snapshot, configEntry: target.name } : outcome.snapshot);
     result.snapshots.push({ target, text, name });
     let id = target.display;
     for (let n = 2; takenIds.has(id); n++) id = `${target.display} (${n})`;
