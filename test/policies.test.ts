@@ -256,13 +256,23 @@ describe('a policy is its own rule in every output', () => {
     const dir = tempDir({ 'mcp-annotate.config.json': json(open), 'dump.json': json({ serverInfo: { name: 'web' }, tools: [fetcher('fetch_page')] }) });
     await runCli(['lint', 'dump.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
     const entries = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8')).entries;
-    expect(entries).toEqual([expect.objectContaining({ rule: 'policy/no-open-world-calls', pointer: '/tools', detail: 'fetch_page' })]);
+    expect(entries).toEqual([expect.objectContaining({ rule: 'policy/no-open-world-calls', pointer: '/tools', detail: '["fetch_page"]' })]);
     writeFileSync(join(dir, 'dump.json'), json({ serverInfo: { name: 'web' }, tools: [fetcher('fetch_page'), fetcher('search_web')] }));
     const r = await runCli(['lint', 'dump.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
     const found = JSON.parse(r.stdout).findings as { ruleId: string; message: string }[];
     expect(found.map((f) => f.ruleId)).toEqual(['policy/no-open-world-calls']);
     expect(found[0]!.message).toContain('2 tools "fetch_page", "search_web"');
-    expect(r.stderr).toContain('stale baseline entry: policy/no-open-world-calls ("fetch_page") on server "web" at "/tools" no longer occurs');
+    expect(r.stderr).toContain('stale baseline entry: policy/no-open-world-calls (tool "fetch_page") on server "web" at "/tools" no longer occurs');
+    // Fewer undecided tools, or a renamed one (followed as tool entries are: the tool has an entry
+    // of its own, here ignored-hint's note on destructiveHint beside readOnlyHint true), are no news.
+    const search = (name: string) => tool(name, { readOnlyHint: true, destructiveHint: false, openWorldHint: true, title: 'Search the web' }, { inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
+    writeFileSync(join(dir, 'dump.json'), json({ serverInfo: { name: 'web' }, tools: [fetcher('fetch_page'), search('search_web')] }));
+    await runCli(['lint', 'dump.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    for (const tools of [[fetcher('fetch_page')], [fetcher('fetch_page'), search('web_search')]]) {
+      writeFileSync(join(dir, 'dump.json'), json({ serverInfo: { name: 'web' }, tools }));
+      const again = await runCli(['lint', 'dump.json', '--baseline', 'baseline.json', '-f', 'json', '--fail-on', 'note'], { cwd: dir });
+      expect([again.code, JSON.parse(again.stdout).findings], JSON.stringify(tools.map((t) => t.name))).toEqual([0, []]);
+    }
   });
 
   it('markdown links policy/<name> to the Policies section (built-in rules link to their pages)', async () => {

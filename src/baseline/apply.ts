@@ -8,9 +8,9 @@ import { UsageError } from '../cli/io.js';
 import { displayPath } from '../sources/files.js';
 import type { Finding, ServerInput } from '../types.js';
 import type { LintResult } from '../engine/engine.js';
-import { oneLine, plural } from '../util/text.js';
+import { oneLine, plural, shorten } from '../util/text.js';
 import { ConfigError } from '../config/source.js';
-import { buildBaseline, matchBaseline } from './baseline.js';
+import { buildBaseline, matchBaseline, toolList } from './baseline.js';
 import { readBaseline, writeBaseline } from './file.js';
 
 export interface BaselineFlags {
@@ -124,7 +124,9 @@ export async function applyBaseline(
     const pos = loaded?.position(s.index);
     const where = pos ? `${display}:${pos.line}:${pos.column}` : display;
     const e = s.entry;
-    const what = `${e.rule}${e.detail !== undefined ? ` (${q(e.detail)})` : ''} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
+    const listed = toolList(e.detail);
+    const detail = listed ? ` (${shorten(`${listed.length === 1 ? 'tool' : 'tools'} ${listed.map(q).join(', ')}`, 200)})` : e.detail !== undefined ? ` (${q(e.detail)})` : '';
+    const what = `${e.rule}${detail} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
     const how = s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`;
     lines.push(`${where}: stale baseline entry: ${what} ${how}; remove it or run with --update-baseline`);
   }

@@ -207,10 +207,26 @@ export function matchBaseline(
   const renames = findRenames(entries, servers, serverRenames);
   const alias = new Map(renames.map((r) => [r.server + SEP + r.to, r.from]));
   const slots = new Map<string, { index: number; remaining: number }[]>();
+  // Entries whose detail is a list of tool names (a policy's "cannot be decided" note), by their
+  // key without it: a finding about some of those tools is covered by it (see toolList).
+  const lists = new Map<string, { slot: { index: number; remaining: number }; tools: Set<string> }[]>();
   entries.forEach((e, index) => {
     const k = keyOf(e.server, e.tool, e.rule, e.pointer, e.detail);
-    slots.set(k, [...(slots.get(k) ?? []), { index, remaining: e.count }]);
+    const slot = { index, remaining: e.count };
+    slots.set(k, [...(slots.get(k) ?? []), slot]);
+    const tools = toolList(e.detail);
+    if (tools) {
+      const lk = keyOf(e.server, e.tool, e.rule, e.pointer, undefined);
+      lists.set(lk, [...(lists.get(lk) ?? []), { slot, tools: new Set(tools) }]);
+    }
   });
+  /** An entry listing every tool the finding lists (under their baselined names): fewer tools, or renamed ones, are no news. */
+  const coveringList = (f: Finding, server: string, tool: string | undefined) => {
+    const named = toolList(f.detail);
+    if (!named) return undefined;
+    const now = named.map((t) => alias.get(server + SEP + t) ?? t);
+    return lists.get(keyOf(server, tool, f.ruleId, f.toolPointer, undefined))?.find((l) => l.slot.remaining > 0 && now.every((t) => l.tools.has(t)))?.slot;
+  };
   const fresh: Finding[] = [];
   const coveredBy = new Map<Finding, number>();
   for (const f of findings) {
@@ -223,7 +239,8 @@ export function matchBaseline(
     const slot =
       open(f.detail) ??
       (f.detail !== undefined ? open(undefined) : undefined) ??
-      (f.tool === undefined && f.pointer !== f.toolPointer ? (open(f.detail, f.pointer) ?? (f.detail !== undefined ? open(undefined, f.pointer) : undefined)) : undefined);
+      (f.tool === undefined && f.pointer !== f.toolPointer ? (open(f.detail, f.pointer) ?? (f.detail !== undefined ? open(undefined, f.pointer) : undefined)) : undefined) ??
+      coveringList(f, server, tool);
     if (slot) {
       slot.remaining--;
       coveredBy.set(f, slot.index);
@@ -241,6 +258,17 @@ export function matchBaseline(
   }
   stale.sort((a, b) => a.index - b.index);
   return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy };
+}
+
+/** The tool names of a detail that lists tools (a JSON array of strings), else undefined. */
+export function toolList(detail: string | undefined): string[] | undefined {
+  if (detail === undefined || !detail.startsWith('[')) return undefined;
+  try {
+    const v: unknown = JSON.parse(detail);
+    return Array.isArray(v) && v.every((t) => typeof t === 'string') ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A message with the array indexes of the pointers it quotes taken out. */

@@ -161,15 +161,12 @@ export function policyRule(policy: Policy, compiled: Compiled): Rule {
 }
 
 /**
- * The tools an "undecided" note is about, for its baseline key: a baselined note then does not
- * cover a tool that became undecided later. Names, sorted; a long list as its count and a hash.
+ * The tools an "undecided" note is about, for its baseline key (a JSON array of names, sorted):
+ * a baselined note covers the same tools or fewer (renamed ones followed), never a tool that
+ * became undecided later (see toolList in the baseline).
  */
 function undecidedDetail(tools: string[]): string {
-  const unique = [...new Set(tools)].sort();
-  const names = unique.join(', ');
-  if (names.length <= 400) return names;
-  const hash = process.getBuiltinModule('node:crypto').createHash('sha256').update(unique.join('\u0000')).digest('hex').slice(0, 16);
-  return `${unique.length} tools, sha256 ${hash}`;
+  return JSON.stringify([...new Set(tools)].sort());
 }
 
 /** Rules for the policies of a config, in the order they are written. */
