@@ -158,6 +158,28 @@ describe('a value under a capitalised SEP-2061 key is still checked', () => {
     ]);
     expect(found[3]!.message).toBe('annotations.inputMetadata.Sensitivity is missing the required member "regulated"');
   });
+
+  it("the server's own capitalised members are a collision, not a draft spelling", async () => {
+    const found = await lintDoc({
+      tools: [
+        {
+          name: 'a',
+          inputSchema: { type: 'object' },
+          annotations: {
+            readOnlyHint: false,
+            destructiveHint: false,
+            openWorldHint: true,
+            inputMetadata: { Destination: 's3://exports', Format: 'csv' },
+            returnMetadata: { Source: 'github', Sensitivity: 'internal' },
+          },
+        },
+      ],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['vocabulary-key-collision', '/tools/0/annotations/inputMetadata'],
+      ['vocabulary-key-collision', '/tools/0/annotations/returnMetadata'],
+    ]);
+  });
 });
 
 describe('input-schema-valid: $dynamicRef only where the dialect has it', () => {
