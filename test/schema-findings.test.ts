@@ -192,7 +192,18 @@ describe('input-schema-valid: $dynamicRef only where the dialect has it', () => 
   });
   it('dangles in 2020-12', async () => {
     const found = only(await lintDoc(schema()), 'input-schema-valid');
-    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/p/$dynamicRef']);
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/properties/p/$dynamicRef', 'error']]);
+  });
+  it('only warns without $schema under specs that named no default dialect', async () => {
+    for (const protocolVersion of ['2025-03-26', '2025-06-18']) {
+      const doc = { protocolVersion, serverInfo: { name: 's', version: '1' }, ...schema() };
+      const found = only(await lintDoc(doc), 'input-schema-valid');
+      expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/properties/p/$dynamicRef', 'warning']]);
+      expect(found[0]!.message).toContain(`in draft-07 $dynamicRef is an unknown keyword that validators ignore, and spec ${protocolVersion} names no default dialect`);
+    }
+    // Declared 2020-12, it is an error whatever the spec version.
+    const declared = { protocolVersion: '2025-06-18', serverInfo: { name: 's', version: '1' }, ...schema('https://json-schema.org/draft/2020-12/schema') };
+    expect(only(await lintDoc(declared), 'input-schema-valid').map((f) => f.severity)).toEqual(['error']);
   });
 });
 
