@@ -57,7 +57,9 @@ spelling is.`,
 - **Capitalised keys** are \`InputMetadata\` and \`ReturnMetadata\` on \`annotations\`, and
   \`Destination\`, \`Sensitivity\`, \`Outcomes\`, \`Source\` inside either spelling of those
   objects. **Capitalised values** are any known value of those members in another case
-  (\`"PII"\`, \`"Public"\`, \`"Irreversible"\`, \`"untrustedpublic"\`).
+  (\`"PII"\`, \`"Public"\`, \`"Irreversible"\`, \`"untrustedpublic"\`). A string
+  \`"Regulated"\` is not one: the regulated class is only ever an object, so
+  [schema-valid](schema-valid.md) says how to write it.
 - A value in the wrong case gets a mechanical fix (replace it with the current spelling).
   Keys do not: renaming a key replaces its whole object.
 - The SEP-1913 pack does not also report these as schema errors: problems that only a

@@ -269,3 +269,37 @@ describe('explainErrors keeps both problems of a value of the wrong type that al
     expect(messages.sort()).toEqual(['n must be >= 0, got -1.5', 'n must be an integer, got a number (-1.5)']);
   });
 });
+
+describe('sep-1913: "regulated" written as a string', () => {
+  const regulated = 'SEP-1913 writes the regulated class as an object naming the regimes that apply, {"regulated": {"scopes": […]}}, not as a string';
+  it('says the regulated class is an object, alone or in a list, in either metadata', async () => {
+    const found = await lintDoc({
+      tools: [
+        {
+          name: 'a',
+          inputSchema: { type: 'object' },
+          annotations: {
+            ...quiet,
+            returnMetadata: { source: 'internal', sensitivity: 'regulated' },
+            inputMetadata: { destination: 'ephemeral', sensitivity: ['pii', 'regulated'], outcomes: 'benign' },
+          },
+        },
+      ],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['schema-valid', '/tools/0/annotations/returnMetadata/sensitivity'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/sensitivity/1'],
+    ]);
+    expect(found[0]!.message).toBe(`annotations.returnMetadata.sensitivity is "regulated"; ${regulated} (the string classes are "none", "user", "pii", "financial" and "credentials")`);
+    expect(found[1]!.message).toContain(`annotations.inputMetadata.sensitivity[1] is "regulated"; ${regulated}`);
+    for (const f of found) expect(f.suggestion).toBe('write {"regulated": {"scopes": ["GDPR"]}} in its place, with the regimes that apply (e.g. GDPR, HIPAA, PCI-DSS)');
+  });
+
+  it('"Regulated" is the same mistake, not a draft spelling to lower-case', async () => {
+    const found = await lintDoc({
+      tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, returnMetadata: { source: 'internal', sensitivity: 'Regulated' } } }],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([['schema-valid', '/tools/0/annotations/returnMetadata/sensitivity']]);
+    expect(found[0]!.message).toContain(`is "Regulated"; ${regulated}`);
+  });
+});
