@@ -57,7 +57,9 @@ spelling is.`,
 - **Capitalised keys** are \`InputMetadata\` and \`ReturnMetadata\` on \`annotations\`, and
   \`Destination\`, \`Sensitivity\`, \`Outcomes\`, \`Source\` inside either spelling of those
   objects. **Capitalised values** are any known value of those members in another case
-  (\`"PII"\`, \`"Public"\`, \`"Irreversible"\`, \`"untrustedpublic"\`).
+  (\`"PII"\`, \`"Public"\`, \`"Irreversible"\`, \`"untrustedpublic"\`). A string
+  \`"Regulated"\` is not one: the regulated class is only ever an object, so
+  [schema-valid](schema-valid.md) says how to write it.
 - A value in the wrong case gets a mechanical fix (replace it with the current spelling).
   Keys do not: renaming a key replaces its whole object.
 - The SEP-1913 pack does not also report these as schema errors: problems that only a
@@ -67,6 +69,11 @@ spelling is.`,
   key: \`"Destination": "Pubic"\` is wrong in any spelling, so it gets this rule's
   "rename the key" and schema-valid's "expected one of …; did you mean "public"?". [unknown-annotation-key](unknown-annotation-key.md)
   leaves these keys alone too.
+- **The server's own data is not a draft.** When the \`sep-1913\` pack reads an
+  \`inputMetadata\` or \`returnMetadata\` object as the server's own
+  (\`{"Destination": "s3://exports", "Format": "csv"}\`: no member holds a SEP-1913 value),
+  [vocabulary-key-collision](vocabulary-key-collision.md) says to move it under \`_meta\`,
+  and this rule says nothing about its capitalised members.
 - Runs only when the \`sep-1913\` pack is enabled.`,
   examples: {
     incorrect: [
@@ -140,12 +147,33 @@ spelling is.`,
           },
         ],
       },
+      {
+        title: "The server's own capitalised metadata (a vocabulary-key-collision, not a draft spelling)",
+        doc: false,
+        tools: [
+          {
+            name: 'export_rows',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: false,
+              openWorldHint: true,
+              inputMetadata: { Destination: 's3://exports', Format: 'csv' },
+              returnMetadata: { Source: 'github', Sensitivity: 'internal' },
+            },
+          },
+        ],
+      },
     ],
   },
   check(ctx) {
+    // An object the sep-1913 pack reads as the server's own data (vocabulary-key-collision:
+    // "move it under _meta") is not SEP-1913's, so its members are no draft spellings of it.
+    const foreign = ctx.problems.filter((p) => p.pack === 'sep-1913' && p.kind === 'collision').map((p) => p.pointer);
     for (const d of draftForms(ctx.tool.annotations)) {
-      const { message, suggestion, fix } = describe(d);
       const pointer = ctx.at(d.pointer);
+      if (foreign.some((f) => pointer === f || pointer.startsWith(`${f}/`))) continue;
+      const { message, suggestion, fix } = describe(d);
       ctx.report({
         pointer,
         message,

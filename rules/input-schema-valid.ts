@@ -135,7 +135,8 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
   \`$id\` of its own starts a new resource, and references inside it resolve against it.
   References to other documents are not fetched. \`$dynamicRef\` is checked only in 2020-12,
   the one dialect that has it; in the others it is an unknown keyword that validators
-  ignore. A \`"#/definitions/…"\` that exists under
+  ignore. So a dangling \`$dynamicRef\` in a schema without \`$schema\` is, like the
+  draft-07 forms above, only a **warning** under spec 2025-03-26 or 2025-06-18. A \`"#/definitions/…"\` that exists under
   \`"$defs"\` (or the other way round) gets a mechanical fix.
 - **\`required\` without a property** is a **warning** (the catalogue's), and only when
   nothing else could describe the name: the rule looks through the schema's own
@@ -207,6 +208,13 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
         spec: '2025-06-18',
         tools: [{ name: 'set_point', inputSchema: { type: 'object', properties: { xy: { type: 'array', items: [{ type: 'number' }, { type: 'number' }] } } } }],
         findings: [{ pointer: '/tools/0/inputSchema/properties/xy/items', severity: 'warning' }],
+      },
+      {
+        title: 'A dangling $dynamicRef without $schema, under spec 2025-06-18: a warning (draft-07 ignores it)',
+        doc: false,
+        spec: '2025-06-18',
+        tools: [{ name: 't', inputSchema: { type: 'object', properties: { a: { $dynamicRef: '#meta' } } } }],
+        findings: [{ pointer: '/tools/0/inputSchema/properties/a/$dynamicRef', severity: 'warning' }],
       },
       {
         title: 'The same tuple under the latest spec: an error',
@@ -460,10 +468,15 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
       const result = checkSchema(schema, dialect, { name: key, instances, owner: ctx.tool });
       for (const issue of result.issues) {
         const pointer = base + issue.pointer;
+        // A problem only in MCP's default dialect, under a spec version that named none: read as
+        // draft-07 (what those versions' schemas were mostly written in), it is no problem.
+        const unsure = !declared && issue.onlyIn !== undefined && NO_DEFAULT_DIALECT.includes(ctx.spec);
         findings.push({
           pointer,
-          severity: issue.severity,
-          message: issue.message,
+          severity: unsure ? 'warning' : issue.severity,
+          message: unsure
+            ? `${issue.message} (${dialectName}); in draft-07 $dynamicRef is an unknown keyword that validators ignore, and spec ${ctx.spec} names no default dialect`
+            : issue.message,
           suggestion: issue.suggestion,
           ...(issue.replacement !== undefined ? { fix: { description: `Replace the value with ${issue.replacement}`, replacements: [{ pointer, text: issue.replacement }] } } : {}),
         });

@@ -21,7 +21,9 @@ value, in words rather than as a raw validator dump.
 A value that may take several forms (a string or a list of strings; a data class name or a
 \`{"regulated": …}\` object) is judged by the form of its own JSON type: an object that is
 not a valid regulated class hears what its members lack, not that it is none of the class
-names, and an empty string hears "must not be empty", not "must be an array".`,
+names, and an empty string hears "must not be empty", not "must be an array". The string
+\`"regulated"\` (in any case, alone or in a list) hears that the regulated class is written
+as an object, \`{"regulated": {"scopes": ["GDPR"]}}\`.`,
   notes: `The tools/list result around the tools (\`nextCursor\`, \`_meta\`, and the
 cache fields 2026-07-28 requires) is only held to a spec version when the input says
 which version produced it (a snapshot's \`protocolVersion\`) or \`--spec\` asks for one:

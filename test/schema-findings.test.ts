@@ -158,6 +158,28 @@ describe('a value under a capitalised SEP-2061 key is still checked', () => {
     ]);
     expect(found[3]!.message).toBe('annotations.inputMetadata.Sensitivity is missing the required member "regulated"');
   });
+
+  it("the server's own capitalised members are a collision, not a draft spelling", async () => {
+    const found = await lintDoc({
+      tools: [
+        {
+          name: 'a',
+          inputSchema: { type: 'object' },
+          annotations: {
+            readOnlyHint: false,
+            destructiveHint: false,
+            openWorldHint: true,
+            inputMetadata: { Destination: 's3://exports', Format: 'csv' },
+            returnMetadata: { Source: 'github', Sensitivity: 'internal' },
+          },
+        },
+      ],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['vocabulary-key-collision', '/tools/0/annotations/inputMetadata'],
+      ['vocabulary-key-collision', '/tools/0/annotations/returnMetadata'],
+    ]);
+  });
 });
 
 describe('input-schema-valid: $dynamicRef only where the dialect has it', () => {
@@ -170,7 +192,18 @@ describe('input-schema-valid: $dynamicRef only where the dialect has it', () => 
   });
   it('dangles in 2020-12', async () => {
     const found = only(await lintDoc(schema()), 'input-schema-valid');
-    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/p/$dynamicRef']);
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/properties/p/$dynamicRef', 'error']]);
+  });
+  it('only warns without $schema under specs that named no default dialect', async () => {
+    for (const protocolVersion of ['2025-03-26', '2025-06-18']) {
+      const doc = { protocolVersion, serverInfo: { name: 's', version: '1' }, ...schema() };
+      const found = only(await lintDoc(doc), 'input-schema-valid');
+      expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/properties/p/$dynamicRef', 'warning']]);
+      expect(found[0]!.message).toContain(`in draft-07 $dynamicRef is an unknown keyword that validators ignore, and spec ${protocolVersion} names no default dialect`);
+    }
+    // Declared 2020-12, it is an error whatever the spec version.
+    const declared = { protocolVersion: '2025-06-18', serverInfo: { name: 's', version: '1' }, ...schema('https://json-schema.org/draft/2020-12/schema') };
+    expect(only(await lintDoc(declared), 'input-schema-valid').map((f) => f.severity)).toEqual(['error']);
   });
 });
 
@@ -234,5 +267,39 @@ describe('explainErrors keeps both problems of a value of the wrong type that al
     expect(validate({ n: -1.5 })).toBe(false);
     const messages = explainErrors(validate.errors ?? [], '', 'the value').map((e) => e.message);
     expect(messages.sort()).toEqual(['n must be >= 0, got -1.5', 'n must be an integer, got a number (-1.5)']);
+  });
+});
+
+describe('sep-1913: "regulated" written as a string', () => {
+  const regulated = 'SEP-1913 writes the regulated class as an object naming the regimes that apply, {"regulated": {"scopes": […]}}, not as a string';
+  it('says the regulated class is an object, alone or in a list, in either metadata', async () => {
+    const found = await lintDoc({
+      tools: [
+        {
+          name: 'a',
+          inputSchema: { type: 'object' },
+          annotations: {
+            ...quiet,
+            returnMetadata: { source: 'internal', sensitivity: 'regulated' },
+            inputMetadata: { destination: 'ephemeral', sensitivity: ['pii', 'regulated'], outcomes: 'benign' },
+          },
+        },
+      ],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
+      ['schema-valid', '/tools/0/annotations/returnMetadata/sensitivity'],
+      ['schema-valid', '/tools/0/annotations/inputMetadata/sensitivity/1'],
+    ]);
+    expect(found[0]!.message).toBe(`annotations.returnMetadata.sensitivity is "regulated"; ${regulated} (the string classes are "none", "user", "pii", "financial" and "credentials")`);
+    expect(found[1]!.message).toContain(`annotations.inputMetadata.sensitivity[1] is "regulated"; ${regulated}`);
+    for (const f of found) expect(f.suggestion).toBe('write {"regulated": {"scopes": ["GDPR"]}} in its place, with the regimes that apply (e.g. GDPR, HIPAA, PCI-DSS)');
+  });
+
+  it('"Regulated" is the same mistake, not a draft spelling to lower-case', async () => {
+    const found = await lintDoc({
+      tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, returnMetadata: { source: 'internal', sensitivity: 'Regulated' } } }],
+    });
+    expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([['schema-valid', '/tools/0/annotations/returnMetadata/sensitivity']]);
+    expect(found[0]!.message).toContain(`is "Regulated"; ${regulated}`);
   });
 });

@@ -33,10 +33,13 @@ export interface DraftForm {
   duplicate?: boolean;
 }
 
-/** Current member names of SEP-1913's metadata objects, and the enum each holds. */
+/** SEP-1913's string data classes: "regulated" is only ever {regulated: {scopes}}, so "Regulated" is no draft spelling of a string. */
+const STRING_CLASSES: readonly string[] = DATA_CLASSES.filter((c) => c !== 'regulated');
+
+/** Current member names of SEP-1913's metadata objects, and the string values each holds. */
 const MEMBERS: Record<'inputMetadata' | 'returnMetadata', Record<string, readonly string[]>> = {
-  inputMetadata: { destination: DESTINATIONS, sensitivity: DATA_CLASSES, outcomes: OUTCOMES },
-  returnMetadata: { source: SOURCES, sensitivity: DATA_CLASSES },
+  inputMetadata: { destination: DESTINATIONS, sensitivity: STRING_CLASSES, outcomes: OUTCOMES },
+  returnMetadata: { source: SOURCES, sensitivity: STRING_CLASSES },
 };
 const METADATA = ['inputMetadata', 'returnMetadata'] as const;
 

@@ -15,9 +15,10 @@ import {
   type DataClass,
   type Fact,
 } from '../engine/claims.js';
-import { explainErrors } from '../schema/explain.js';
+import { explainErrors, type Explained } from '../schema/explain.js';
 import { asSet, isObject } from '../util/json.js';
-import { closest, quote } from '../util/text.js';
+import { fieldPath, get } from '../util/pointer.js';
+import { closest, orList, quote } from '../util/text.js';
 import { draftMemberName, normaliseDraftMetadata } from './drafts.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 
@@ -90,6 +91,22 @@ function unknownStrings(value: unknown, allowed: readonly string[]): string[] {
   const out: string[] = [];
   for (const v of asSet(value)) if (typeof v === 'string' && !allowed.includes(v) && !out.includes(v)) out.push(v);
   return out;
+}
+
+/**
+ * "sensitivity": "regulated" (or an item "regulated" of a list): the string plainly means
+ * SEP-1913's regulated class, which exists only as an object naming the regimes, so say that
+ * rather than only listing the string classes. `value` is the annotations object validated.
+ */
+function regulatedAsString(e: Explained, value: Record<string, unknown>): Explained {
+  if (!/^\/(inputMetadata|returnMetadata)\/sensitivity(\/\d+)?$/.test(e.pointer)) return e;
+  const v = get(value, e.pointer);
+  if (typeof v !== 'string' || v.toLowerCase() !== 'regulated') return e;
+  return {
+    pointer: e.pointer,
+    message: `${fieldPath(`/annotations${e.pointer}`)} is ${quote(v)}; SEP-1913 writes the regulated class as an object naming the regimes that apply, {"regulated": {"scopes": […]}}, not as a string (the string classes are ${orList(STRING_CLASSES, 'and')})`,
+    suggestion: 'write {"regulated": {"scopes": ["GDPR"]}} in its place, with the regimes that apply (e.g. GDPR, HIPAA, PCI-DSS)',
+  };
 }
 
 // A conservative fast path for the schema check (the generated validator's oneOf branches
@@ -169,7 +186,8 @@ export const sep1913Pack: Pack = {
         suggestion: `if this is the server's own data, move it under _meta with a prefix of your own (e.g. _meta["com.example/${k}"])`,
       });
     }
-    const errorsOf = (value: Record<string, unknown>) => (validateAnnotations(value) ? [] : explainErrors(validateAnnotations.errors ?? [], '/annotations'));
+    const errorsOf = (value: Record<string, unknown>) =>
+      validateAnnotations(value) ? [] : explainErrors(validateAnnotations.errors ?? [], '/annotations').map((e) => regulatedAsString(e, value));
     const errors = obviouslyValidAnnotations(a) ? [] : errorsOf(a);
     if (errors.length > 0) {
       // Problems that only SEP-2061's spellings cause ("Destination", "PII") are draft-field's:

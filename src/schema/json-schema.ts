@@ -734,6 +734,12 @@ export interface SchemaIssue {
   suggestion: string;
   /** JSON text to replace the value at `pointer` with, when the fix is mechanical. */
   replacement?: string;
+  /**
+   * The one dialect in which this is a problem at all ($dynamicRef is 2020-12's; in the
+   * other dialects it is an unknown keyword validators ignore), for a caller that is not
+   * sure which dialect applies.
+   */
+  onlyIn?: Dialect;
 }
 
 export interface SchemaCheckOptions {
@@ -932,6 +938,7 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
       message: `${field(rel)} is ${quote(ref)}, which points to nothing in this schema: ${r.why}; validators refuse to compile a schema with a dangling reference`,
       suggestion: r.suggestion,
       ...(r.replacement !== undefined ? { replacement: JSON.stringify(r.replacement) } : {}),
+      ...(keyword === '$dynamicRef' ? { onlyIn: '2020-12' as const } : {}),
     });
   }
 
