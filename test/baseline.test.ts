@@ -357,14 +357,19 @@ describe("globs and directories skip the run's own files", () => {
     expect(over).toMatchObject({ code: 2, stdout: '' });
     expect(over.stderr).toContain('-o other.json is also an input of this run');
     expect(JSON.parse(readFileSync(join(dir, 'other.json'), 'utf8')).tools).toHaveLength(1);
-    // A later run without -o: the reports are still not dumps. Named on their own, they say what they are.
+    // A later run without -o: the reports, a baseline and the rule list are still not dumps.
+    // Named on their own, they say what they are.
+    writeFileSync(join(dir, 'rules.json'), (await runCli(['rules', '-f', 'json'])).stdout);
+    await runCli(['lint', 'd.json', '--baseline', 'mcp-annotate.baseline.json', '--update-baseline'], { cwd: dir });
     const plain = await runCli(['lint', '.', '-f', 'json'], { cwd: dir });
     expect([plain.code, plain.stderr, JSON.parse(plain.stdout).summary.servers]).toEqual([1, '', 2]);
-    const named = await runCli(['lint', 'report.json', 'log.json'], { cwd: dir });
+    const named = await runCli(['lint', 'report.json', 'log.json', 'rules.json', 'mcp-annotate.baseline.json'], { cwd: dir });
     expect(named.code).toBe(2);
     expect(named.stderr).toBe(
-      'log.json: this is a SARIF log, not a tools/list result; lint the dump it reports on\n' +
-        'report.json: this is a JSON report of mcp-annotate, not a tools/list result; lint the dump it reports on\n',
+      'log.json: this is a SARIF log, not a tools/list result; use the dump it reports on\n' +
+        'mcp-annotate.baseline.json: this is an mcp-annotate baseline, not a tools/list result; give it with --baseline\n' +
+        'report.json: this is a JSON report of mcp-annotate, not a tools/list result; use the dump it reports on\n' +
+        "rules.json: this is mcp-annotate's rule list (rules -f json), not a tools/list result\n",
     );
     const only = tempDir({ 'r.json': readFileSync(join(dir, 'report.json'), 'utf8') });
     const none = await runCli(['lint', '.'], { cwd: only });

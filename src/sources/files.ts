@@ -211,8 +211,12 @@ export function ownFiles(cwd: string, files: { inputs: readonly (string | undefi
   return { inputs: absolute(files.inputs), outputs: absolute(files.outputs) };
 }
 
-/** The start of a JSON report or a SARIF log this tool wrote (a tools/list dump never starts so). */
-const REPORT_START = /^\{\s*(?:"version":\s*1,\s*"tool":\s*\{\s*"name":\s*"mcp-annotate"|"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"mcp-annotate")/;
+/**
+ * The start of a file this tool wrote that is not a dump (a tools/list dump never starts so):
+ * a JSON report, a SARIF log, a baseline, or the rule list of `rules -f json`.
+ */
+const REPORT_START =
+  /^\s*(?:\{\s*(?:"version":\s*1,\s*(?:"tool":\s*\{\s*"name":\s*"mcp-annotate"|"entries":\s*\[)|"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"mcp-annotate")|\[\s*\{\s*"id":\s*"[^"]*",\s*"severity":\s*"(?:error|warning|note)",\s*"category":)/;
 
 /** Whether a file holds a report of this tool, by its first bytes. */
 function isReport(path: string): boolean {

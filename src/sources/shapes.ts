@@ -82,10 +82,13 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
     return fromObject(obj.result, `${pointer}/result`);
   }
   if (pointer === '' && isObject(obj.tool) && obj.tool.name === 'mcp-annotate' && has(obj, 'findings')) {
-    throw new InputProblem('this is a JSON report of mcp-annotate, not a tools/list result; lint the dump it reports on');
+    throw new InputProblem('this is a JSON report of mcp-annotate, not a tools/list result; use the dump it reports on');
   }
   if (pointer === '' && Array.isArray(obj.runs) && typeof obj.$schema === 'string' && obj.$schema.includes('sarif')) {
-    throw new InputProblem('this is a SARIF log, not a tools/list result; lint the dump it reports on');
+    throw new InputProblem('this is a SARIF log, not a tools/list result; use the dump it reports on');
+  }
+  if (pointer === '' && obj.version === 1 && Array.isArray(obj.entries) && !has(obj, 'tools')) {
+    throw new InputProblem('this is an mcp-annotate baseline, not a tools/list result; give it with --baseline');
   }
   if (has(obj, 'tools')) return [fromListResult(obj, pointer)];
   if (Array.isArray(obj.servers) && obj.servers.length > 0 && obj.servers.every(looksLikePage)) {
@@ -97,7 +100,11 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
   throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(obj)}`);
 }
 
+/** The rule list `mcp-annotate rules -f json` prints: objects with id, severity, category and packs. */
+const isRuleList = (arr: Json[]) => arr.length > 0 && arr.every((r) => isObject(r) && typeof r.id === 'string' && typeof r.severity === 'string' && has(r, 'category') && Array.isArray(r.packs));
+
 function fromArray(arr: Json[]): Partial[] {
+  if (isRuleList(arr)) throw new InputProblem("this is mcp-annotate's rule list (rules -f json), not a tools/list result");
   if (arr.length > 0 && arr.every(looksLikePage)) {
     // Pages of one listing: one server.
     const pages = arr.map((page, i) => fromListResult(page as Obj, `/${i}`));
