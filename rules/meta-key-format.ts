@@ -109,7 +109,7 @@ function reservedAt(labels: readonly string[], rules: 'any-label' | 'second-labe
 
 /** What a key earns on its own: nothing, or a finding's message and suggestion. */
 type KeyVerdict = { message: string; suggestion: string } | null;
-/** A forward-written prefix: the note's prefix (once per server), message and suggestion. */
+/** A forward-written prefix: the note's prefix (once per server, apart for a proposal's own keys), message and suggestion. */
 type ForwardVerdict = { prefix: string; message: string; suggestion: string; informational: boolean } | null;
 
 /** Verdicts by key (one memo per rule set): the same keys come back on tool after tool. */
@@ -247,7 +247,10 @@ later, and clients may treat it as protocol metadata.`,
   It is not reserved as written, and it is exactly how the \`_meta\` hints proposal spells
   its keys (\`mcp.dev/effect\`), so a server following that proposal is doing the right
   thing; the note is there because MCP asks for reverse-DNS prefixes and the proposal may
-  still change its spelling. One note per prefix per server, at its first use. Under
+  still change its spelling. One note per prefix per server, at its first use — one for the
+  proposal's own keys, which says nothing needs to change and stays a note under any
+  setting, and one for keys of the server's own under that prefix, so the first never hides
+  the second. Under
   2025-06-18 such a prefix is simply reserved (see above), and there is no note.
 - No mechanical fix: renaming a key breaks whoever reads it. The suggestion shows a key
   that follows the syntax, except under a prefix a client reads its own keys under
@@ -354,8 +357,11 @@ later, and clients may treat it as protocol metadata.`,
       if (!meta) continue;
       for (const key of Object.keys(meta)) {
         const v = forwardVerdict(key);
-        if (!v || noted.has(v.prefix)) continue;
-        noted.add(v.prefix);
+        // Once per prefix, and apart for a proposal's own keys and the server's own: the note
+        // that a proposal's key needs no change must not hide one about a key of the server's.
+        const once = `${v?.prefix}\u0000${v?.informational}`;
+        if (!v || noted.has(once)) continue;
+        noted.add(once);
         ctx.report({
           tool: t.tool,
           pointer: t.at(`/_meta/${escapeSegment(key)}`),

@@ -75,6 +75,8 @@ export interface ServerInput {
    * server-level findings are keyed relative to it, so reordering the servers changes no key.
    */
   root?: string;
+  /** The name comes from a client config's entry (a live config server, or a snapshot's "configEntry"). */
+  entryNamed?: boolean;
   locator?: Locator;
   /** Location used when a finding has no position in a file (e.g. the server's entry in a client config). */
   fallbackLocation?: { file: string; display: string; locator?: Locator; pointer: string };

@@ -371,6 +371,19 @@ describe("globs and directories skip the run's own files", () => {
         'report.json: this is a JSON report of mcp-annotate, not a tools/list result; use the dump it reports on\n' +
         "rules.json: this is mcp-annotate's rule list (rules -f json), not a tools/list result\n",
     );
+    // Dumps that only look like those files are dumps: tools carrying id/severity/category/packs,
+    // and a document with "version" and "entries" that also has "tools".
+    const lookalike = tempDir({
+      'a.json': JSON.stringify([{ id: 't1', severity: 'error', category: 'logging', packs: [], ...tool('set_log_level', { readOnlyHint: false, destructiveHint: false, openWorldHint: false }) }]),
+      'b.json': JSON.stringify({ version: 1, entries: [], tools: [tool('list_rows', { readOnlyHint: true, openWorldHint: false })] }),
+      'sub/.keep': '',
+    });
+    // A JSON config written by init, in a directory of its own (so not the run's config).
+    expect((await runCli(['init', '--format', 'json'], { cwd: join(lookalike, 'sub') })).code).toBe(0);
+    const scanned = await runCli(['lint', '--no-config', '.', '-f', 'json'], { cwd: lookalike });
+    expect([scanned.stderr, JSON.parse(scanned.stdout).summary.tools]).toEqual(['', 2]);
+    const config = await runCli(['lint', '--no-config', 'sub/mcp-annotate.config.json'], { cwd: lookalike });
+    expect(config.stderr).toBe('sub/mcp-annotate.config.json: this is an mcp-annotate config file, not a tools/list result; give it with -c\n');
     const only = tempDir({ 'r.json': readFileSync(join(dir, 'report.json'), 'utf8') });
     const none = await runCli(['lint', '.'], { cwd: only });
     expect([none.code, none.stderr]).toEqual([2, ".: the directory holds no .json files to lint (only mcp-annotate reports, or the run's own baseline or config)\n"]);

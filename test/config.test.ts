@@ -284,6 +284,30 @@ describe('presets, rules and options', () => {
     expect(await severities('extends: mcp-annotate:all\noverrides:\n  - tools: [audit]\n    rules:\n      meta-key-format: error\n')).toEqual({ category: ['error'], meta: ['error'] });
   });
 
+  it('a severity of one\'s own other than the preset\'s is taken as written: error under strict on a note rule is an error', async () => {
+    const t = tool('delete_file', { readOnlyHint: false, destructiveHint: true });
+    for (const config of ['extends: mcp-annotate:strict\nrules:\n  implicit-open-world: error\n', 'extends: mcp-annotate:strict\noverrides:\n  - tools: ["*"]\n    rules:\n      implicit-open-world: error\n']) {
+      const dir = tempDir({ 'mcp-annotate.config.yaml': config, 'd.json': json({ serverInfo: { name: 's' }, tools: [t] }) });
+      const r = await runCli(['lint', 'd.json', '-f', 'json'], { cwd: dir });
+      const found = JSON.parse(r.stdout).findings as { ruleId: string; severity: string }[];
+      expect(found.filter((f) => f.ruleId === 'implicit-open-world').map((f) => f.severity), config).toEqual(['error']);
+      expect(r.code, config).toBe(1);
+    }
+  });
+
+  it('under strict, a proposal\'s own mcp.dev/ key does not hide a note about a key of the server\'s own under that prefix, in any order', async () => {
+    for (const meta of [{ 'mcp.dev/requiresConfirmation': true, 'mcp.dev/ownThing': 1 }, { 'mcp.dev/ownThing': 1, 'mcp.dev/requiresConfirmation': true }]) {
+      const t = tool('send', { readOnlyHint: false, destructiveHint: false, openWorldHint: true }, { _meta: meta });
+      const dir = tempDir({ 'mcp-annotate.config.yaml': 'extends: mcp-annotate:strict\n', 'd.json': json({ protocolVersion: '2025-11-25', serverInfo: { name: 's' }, tools: [t] }) });
+      const r = await runCli(['lint', 'd.json', '-f', 'json', '--fail-on', 'none'], { cwd: dir });
+      const found = (JSON.parse(r.stdout).findings as { ruleId: string; severity: string; pointer: string }[]).filter((f) => f.ruleId === 'meta-key-format');
+      expect(found.map((f) => [f.pointer, f.severity]).sort(), JSON.stringify(meta)).toEqual([
+        ['/tools/0/_meta/mcp.dev~1ownThing', 'warning'],
+        ['/tools/0/_meta/mcp.dev~1requiresConfirmation', 'note'],
+      ]);
+    }
+  });
+
   it('a note there is nothing to fix in stays a note under strict and all: no setting makes a finding no change can clear', async () => {
     // meta-key-format's note on a proposal's own forward-written prefix (mcp.dev/), and a policy's "cannot be decided" note.
     const t = tool('rm', { readOnlyHint: false, destructiveHint: true, openWorldHint: false }, { _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/requiresConfirmation': true } });

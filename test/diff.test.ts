@@ -107,6 +107,17 @@ describe('diff engine', () => {
     expect(paired.servers.map((x) => x.name)).toEqual(['files']);
   });
 
+  it('pairs leftover servers by serverInfo.name only when one side is not named by a config entry', () => {
+    const s = (entry: string | undefined, info: string, ...tools: unknown[]) => ({ ...(entry ? { configEntry: entry } : {}), serverInfo: { name: info }, tools });
+    const notes = s('notes', 'notes-server', tool('list_notes', { readOnlyHint: true }));
+    // Two entries of different names that run one binary are two servers: the new one is news.
+    const entries = run({ servers: [notes, s('github-readonly', 'github-mcp-server', tool('get_repo', { readOnlyHint: true }))] }, { servers: [notes, s('github-work', 'github-mcp-server', tool('get_repo', { readOnlyHint: true }))] });
+    expect(entries.findings.map((f) => `${f.ruleId} ${f.server}`)).toEqual(['drift/tool-added github-work', 'drift/tool-removed github-readonly']);
+    // A base saved before snapshots recorded their entry pairs with the entry of that serverInfo.name.
+    const older = run({ servers: [s(undefined, 'notes-server', tool('list_notes', { readOnlyHint: true })), s(undefined, 'gh', tool('get_repo', { readOnlyHint: true }))] }, { servers: [notes, s('github', 'gh', tool('get_repo', { readOnlyHint: false }))] });
+    expect(older.findings.map((f) => `${f.ruleId} ${f.server}`).sort()).toEqual(['drift/destructive-added github', 'drift/readonly-removed github']);
+  });
+
   it('reads every vocabulary through claims: a value moved between vocabularies is no change', () => {
     const base = { tools: [tool('t', { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'internal', outcomes: 'consequential', sensitivity: 'pii' } })] };
     const moved = {

@@ -223,3 +223,22 @@ describe('values that are a vocabulary’s, only wrong, are not the server’s o
     expect(only(findings, 'schema-valid')).toEqual([]);
   });
 });
+
+describe('SEP-1913 metadata recognised by its members', () => {
+  it('empty lists under every member name are SEP-1913 possible sets (empty-possible-set errors), not a collision', async () => {
+    const findings = await lint([
+      {
+        name: 'send',
+        description: 'Send',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: [], sensitivity: [], outcomes: [] } },
+      },
+    ]);
+    expect(only(findings, 'vocabulary-key-collision')).toEqual([]);
+    expect(only(findings, 'empty-possible-set').map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/annotations/inputMetadata/destination', 'error'],
+      ['/tools/0/annotations/inputMetadata/sensitivity', 'error'],
+      ['/tools/0/annotations/inputMetadata/outcomes', 'error'],
+    ]);
+  });
+});

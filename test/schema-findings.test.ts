@@ -42,12 +42,13 @@ describe('meta-key-format follows the spec version', () => {
     for (const f of found) expect(f.message).not.toMatch(/not reserved and is valid/);
   });
 
-  it('the latest spec: the second label decides, and forward-written prefixes get one note', async () => {
+  it('the latest spec: the second label decides, and forward-written prefixes get one note (a proposal\'s own keys one of their own)', async () => {
     const found = only(await lintDoc(doc()), 'meta-key-format');
     expect(found.map((f) => [f.pointer, f.severity])).toEqual([
       ['/tools/0/_meta/mcp.dev~1owner', 'note'],
       ['/tools/0/_meta/modelcontextprotocol.io~1y', 'note'],
       ['/tools/0/_meta/io.modelcontextprotocol~1z', 'warning'],
+      ['/tools/0/_meta/mcp.dev~1effect', 'note'],
     ]);
   });
 

@@ -9,7 +9,7 @@ import picomatch from 'picomatch';
 import type { RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../rule.js';
 import type { Locator, PackId, Severity, SpecVersion } from '../types.js';
-import { PACK_IDS, SEVERITY_RANK } from '../types.js';
+import { PACK_IDS } from '../types.js';
 import { policyRules } from '../policies/rules.js';
 import type { CheckedConfig } from './validate.js';
 import { presetRaise, presetRules, type PresetName } from './presets.js';
@@ -92,11 +92,12 @@ export function resolveConfig(
   for (const [id, s] of Object.entries(value.rules ?? {})) {
     const before = settings[id];
     settings[id] = mergeSetting(before, s);
-    // A severity of the user's own below the preset's replaces the preset's raise; one that
-    // restates it (or is higher) keeps it, so writing "error" under `all` lowers nothing.
+    // A severity of the user's own replaces the preset's raise, unless it restates the preset's
+    // own severity: writing "error" under `all` lowers nothing, and "error" under `strict` on a
+    // note rule is an error (not the note raised one level).
     const own = Array.isArray(s) ? s[0] : s;
     const preset = Array.isArray(before) ? before[0] : before;
-    if (own !== undefined && raise[id] !== undefined && (own === 'off' || preset === undefined || preset === 'off' || SEVERITY_RANK[own] < SEVERITY_RANK[preset])) delete raise[id];
+    if (own !== undefined && own !== preset) delete raise[id];
   }
 
   let overrides: ResolvedConfig['overrides'];

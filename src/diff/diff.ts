@@ -133,7 +133,8 @@ function pairServers(base: ServerInput[], head: ServerInput[]): { pairs: [Server
   const restBase = byInfo(base.filter((b) => !paired.has(b)));
   for (const [n, heads] of byInfo(head.filter((h) => !headPaired.has(h)))) {
     const bases = restBase.get(n);
-    if (heads.length !== 1 || bases?.length !== 1) continue;
+    // Two config entries of different names are two servers, whatever binary they run.
+    if (heads.length !== 1 || bases?.length !== 1 || (heads[0]!.entryNamed && bases[0]!.entryNamed)) continue;
     pairs.push([bases[0]!, heads[0]!]);
     paired.add(bases[0]!);
   }

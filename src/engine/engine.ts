@@ -111,8 +111,8 @@ function resolveRule(rule: Rule, raise: number | undefined, ...settings: (RuleSe
     const { severity: sev, options: opts } = splitSetting(settings[i]);
     if (sev) {
       // The preset's raise goes with the preset's own setting (the first); an override's
-      // severity below it replaces it, one that restates it (or is higher) keeps it.
-      if (i > 0 && shift !== undefined && (sev === 'off' || severity === 'off' || SEVERITY_RANK[sev] < SEVERITY_RANK[severity])) shift = undefined;
+      // severity replaces it, unless it restates that severity.
+      if (i > 0 && sev !== severity) shift = undefined;
       severity = sev;
     }
     if (opts) options = { ...options, ...opts };

@@ -50,6 +50,8 @@ const MEMBER_VALUES: Record<string, readonly string[]> = { destination: DESTINAT
 function recognisedMember(member: string | undefined, value: unknown, key: 'inputMetadata' | 'returnMetadata'): boolean {
   if (member === undefined || !(key === 'inputMetadata' ? INPUT_MEMBERS : RETURN_MEMBERS).includes(member)) return false;
   const allowed = MEMBER_VALUES[member]!;
+  // An empty possible set is SEP-1913's shape, and empty-possible-set's error.
+  if (Array.isArray(value) && value.length === 0) return true;
   return asSet(value).some((v) => (typeof v === 'string' ? closest(v, allowed) !== undefined : member === 'sensitivity' && isObject(v) && Object.keys(v).some((k) => k.toLowerCase() === 'regulated')));
 }
 

@@ -1,7 +1,7 @@
 /**
  * File targets: paths, globs, directories and "-" (stdin) → servers or input errors.
  */
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../types.js';
@@ -107,7 +107,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
   }
   // A JSON report or SARIF log of this tool is never a dump: a directory or glob leaves it out,
   // whichever run wrote it (`lint . -f json -o report.json`, then `lint .`).
-  const keep = (f: string) => !own.inputs.has(f) && !left?.(f) && !isReport(f);
+  const keep = (f: string) => !own.inputs.has(f) && !left?.(f) && !isOwnFile(f);
   for (const target of targets) {
     if (target === '-') {
       stdin = true;
@@ -213,19 +213,34 @@ export function ownFiles(cwd: string, files: { inputs: readonly (string | undefi
 
 /**
  * The start of a file this tool wrote that is not a dump (a tools/list dump never starts so):
- * a JSON report, a SARIF log, a baseline, or the rule list of `rules -f json`.
+ * a JSON report, a SARIF log, a JSON config file (its $schema is ours), or the rule list of
+ * `rules -f json`.
  */
-const REPORT_START =
-  /^\s*(?:\{\s*(?:"version":\s*1,\s*(?:"tool":\s*\{\s*"name":\s*"mcp-annotate"|"entries":\s*\[)|"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"mcp-annotate")|\[\s*\{\s*"id":\s*"[^"]*",\s*"severity":\s*"(?:error|warning|note)",\s*"category":)/;
+const OWN_FILE_START = new RegExp(
+  [
+    String.raw`^\s*\{\s*"version":\s*1,\s*"tool":\s*\{\s*"name":\s*"mcp-annotate"`,
+    String.raw`^\s*\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"mcp-annotate"`,
+    String.raw`^\s*\{\s*"\$schema":\s*"[^"]*mcp-annotate[^"]*config\.schema\.json"`,
+    String.raw`^\s*\[\s*\{\s*"id":\s*"[^"]*",\s*"severity":\s*"(?:error|warning|note)",\s*"category":\s*"[^"]*",\s*"packs":\s*\[[^\]]*\],\s*"precision":`,
+  ].join('|'),
+);
+/** The start of a baseline; a dump could start so too, so the whole file is checked (see isOwnFile). */
+const BASELINE_START = /^\s*\{\s*"version":\s*1,\s*"entries":\s*\[/;
+/** Past this size a file is not taken for a baseline (they hold one line per finding, never this many). */
+const MAX_BASELINE_CHECK = 32 * 1024 * 1024;
 
-/** Whether a file holds a report of this tool, by its first bytes. */
-function isReport(path: string): boolean {
+/** Whether a file is one this tool wrote that is not a dump, by its first bytes (a baseline: by its keys). */
+function isOwnFile(path: string): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
     const head = Buffer.alloc(512);
     const n = readSync(fd, head, 0, head.length, 0);
-    return REPORT_START.test(head.toString('utf8', 0, n));
+    const text = head.toString('utf8', 0, n);
+    if (OWN_FILE_START.test(text)) return true;
+    if (!BASELINE_START.test(text) || fstatSync(fd).size > MAX_BASELINE_CHECK) return false;
+    const value: unknown = JSON.parse(readFileSync(fd, 'utf8').replace(/^\uFEFF/, ''));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, 'tools');
   } catch {
     return false;
   } finally {

@@ -50,6 +50,8 @@ interface Partial {
   toolsPointer: string;
   /** See ServerInput.root. */
   root?: string;
+  /** See ServerInput.entryNamed. */
+  entryNamed?: boolean;
 }
 
 function fromListResult(obj: Obj, pointer: string): Partial {
@@ -61,6 +63,7 @@ function fromListResult(obj: Obj, pointer: string): Partial {
   // A snapshot of a client config's server records the entry's name ("configEntry"), which wins.
   const own = has(obj, 'configEntry') && typeof obj.configEntry === 'string' && obj.configEntry !== '' ? obj.configEntry : undefined;
   return {
+    ...(own !== undefined ? { entryNamed: true } : {}),
     name: own ?? (typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined),
     protocolVersion: typeof obj.protocolVersion === 'string' ? obj.protocolVersion : undefined,
     serverInfo,
@@ -87,6 +90,9 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
   if (pointer === '' && Array.isArray(obj.runs) && typeof obj.$schema === 'string' && obj.$schema.includes('sarif')) {
     throw new InputProblem('this is a SARIF log, not a tools/list result; use the dump it reports on');
   }
+  if (pointer === '' && typeof obj.$schema === 'string' && /mcp-annotate.*config\.schema\.json/.test(obj.$schema) && !has(obj, 'tools')) {
+    throw new InputProblem('this is an mcp-annotate config file, not a tools/list result; give it with -c');
+  }
   if (pointer === '' && obj.version === 1 && Array.isArray(obj.entries) && !has(obj, 'tools')) {
     throw new InputProblem('this is an mcp-annotate baseline, not a tools/list result; give it with --baseline');
   }
@@ -101,7 +107,8 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
 }
 
 /** The rule list `mcp-annotate rules -f json` prints: objects with id, severity, category and packs. */
-const isRuleList = (arr: Json[]) => arr.length > 0 && arr.every((r) => isObject(r) && typeof r.id === 'string' && typeof r.severity === 'string' && has(r, 'category') && Array.isArray(r.packs));
+const isRuleList = (arr: Json[]) =>
+  arr.length > 0 && arr.every((r) => isObject(r) && typeof r.id === 'string' && typeof r.severity === 'string' && has(r, 'category') && Array.isArray(r.packs) && has(r, 'precision') && !has(r, 'inputSchema'));
 
 function fromArray(arr: Json[]): Partial[] {
   if (isRuleList(arr)) throw new InputProblem("this is mcp-annotate's rule list (rules -f json), not a tools/list result");
@@ -157,5 +164,6 @@ export function serversFromDocument(value: Json, origin: Origin, fallbackName: s
     envelopes: p.envelopes,
     toolsPointer: p.toolsPointer,
     ...(p.root !== undefined ? { root: p.root } : {}),
+    ...(p.entryNamed ? { entryNamed: true } : {}),
   }));
 }

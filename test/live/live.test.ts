@@ -421,7 +421,7 @@ describe('--discover, a server that cannot be started as written', () => {
         '.vscode/mcp.json (VS Code, project)',
         '  tiny  (cannot be started as written: needs input "tok" (The token) for env.T: inputs are prompted for by VS Code and cannot be answered here; pass it with --input tok=VALUE)',
         '',
-        '1 server found. Nothing was started: add --yes to start it and lint its tools (--server NAME picks some).',
+        '1 server found (it cannot be started as written: give what it needs, as said above). Nothing was started.',
         '',
       ].join('\n'),
     );

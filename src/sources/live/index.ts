@@ -155,6 +155,7 @@ export async function listDiscovered(f: LiveFlags, ctx: LiveContext): Promise<{ 
   const listedErrors = new Set<InputError>();
   const withServers = resolved.files.filter((file) => file.targets.length || file.notes.length || entryErrors(file.display).length);
   let count = 0;
+  let blocked = 0;
   for (const file of withServers) {
     lines.push(`${oneLine(file.display)}${file.client ? ` (${file.client}, ${file.scope})` : ''}`);
     const unresolved = entryErrors(file.display);
@@ -165,7 +166,7 @@ export async function listDiscovered(f: LiveFlags, ctx: LiveContext): Promise<{ 
       lines.push(`  ${oneLine(t.name ?? t.label).padEnd(width)}  ${oneLine(describeTarget(t))}`);
     }
     for (const e of unresolved) {
-      count++;
+      blocked++;
       listedErrors.add(e);
       lines.push(`  ${oneLine(nameOf(e)).padEnd(width)}  (cannot be started as written: ${oneLine(e.message.replace(/^.*?: server "(?:[^"\\]|\\.)*": /, ''))})`);
     }
@@ -176,11 +177,13 @@ export async function listDiscovered(f: LiveFlags, ctx: LiveContext): Promise<{ 
     count++;
     lines.push(`${oneLine(t.display)}  ${oneLine(describeTarget(t))}`);
   }
-  if (count === 0 && withServers.length === 0) {
+  if (count === 0 && blocked === 0 && withServers.length === 0) {
     lines.push('No MCP servers found in the known client config locations for this user and project (see the README for the list).');
   } else {
     lines.push('');
-    lines.push(`${plural(count, 'server')} found. Nothing was started: add --yes to start ${count === 1 ? 'it' : 'them'} and lint ${count === 1 ? 'its' : 'their'} tools (--server NAME picks some).`);
+    const found = `${plural(count + blocked, 'server')} found${blocked ? ` (${blocked === count + blocked ? (blocked === 1 ? 'it cannot' : 'none can') : `${blocked} cannot`} be started as written: give what ${blocked === 1 ? 'it needs' : 'they need'}, as said above)` : ''}.`;
+    const next = count === 0 ? 'Nothing was started.' : `Nothing was started: add --yes to start ${count === 1 ? 'it' : 'them'} and lint ${count === 1 ? 'its' : 'their'} tools (--server NAME picks some).`;
+    lines.push(`${found} ${next}`);
   }
   return { text: lines.join('\n') + '\n', errors: resolved.errors.filter((e) => !listedErrors.has(e)) };
 }

@@ -187,7 +187,10 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
       continue;
     }
     for (const s of servers) {
-      if (target.name !== undefined) s.name = target.name;
+      if (target.name !== undefined) {
+        s.name = target.name;
+        s.entryNamed = true;
+      }
       // Positions exist only in a snapshot file; without one, findings carry logical locations.
       if (!opts.saveDir) s.locator = undefined;
       if (target.config) s.fallbackLocation = { file: target.config.file, display: target.config.display, locator: target.config.locator, pointer: target.config.pointer };
