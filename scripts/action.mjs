@@ -158,19 +158,50 @@ function run(command, args, options) {
 }
 
 /**
- * Run the CLI with its stdout to ours and its stderr both to ours, as it comes, and kept (the
- * last 64 KiB) to say why it failed. The CLI keeps secrets out of its own messages.
+ * Run the CLI with its stdout and stderr both to our stdout, a line at a time as they come
+ * (one stream, so the runner sees them in this order), and its stderr also kept (the last
+ * 64 KiB) to say why it failed. The CLI keeps secrets out of its own messages.
+ *
+ * Everything the CLI prints is the report of what servers said: names, descriptions, stderr.
+ * The runner takes a line that starts with "::" (or holds "##[") for a workflow command, and
+ * one such line of a server's making could stop the commands the action prints after it, or
+ * fake an error. So the CLI's output is printed between `::stop-commands::<token>` and
+ * `::<token>::`, with a token no server can know: within, the runner processes no command at
+ * all (the CLI also neutralises such lines itself when GITHUB_ACTIONS=true). The action's own
+ * annotations are printed after, from the file the CLI wrote them to.
  */
 function runCli(args, options) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'inherit', 'pipe'] });
+    const token = `mcp-annotate-${randomUUID()}`;
+    process.stdout.write(`::stop-commands::${token}\n`);
+    const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    // Whole lines only, so that a line of stdout and one of stderr are never run together.
+    const open = { stdout: '', stderr: '' };
+    const print = (stream, chunk) => {
+      const text = open[stream] + chunk;
+      const end = text.lastIndexOf('\n') + 1;
+      if (end > 0) process.stdout.write(text.slice(0, end));
+      open[stream] = text.slice(end);
+    };
+    child.stdout.setEncoding('utf8').on('data', (chunk) => print('stdout', chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      process.stderr.write(chunk);
+      print('stderr', chunk);
       stderr = (stderr + chunk).slice(-65536);
     });
-    child.on('error', (err) => reject(new ActionError(`mcp-annotate could not be started: ${err.message}`)));
-    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 + (osSignals[signal] ?? 0) : 1), stderr }));
+    const resume = () => {
+      for (const rest of [open.stdout, open.stderr]) if (rest) process.stdout.write(`${rest}\n`);
+      open.stdout = open.stderr = '';
+      process.stdout.write(`::${token}::\n`);
+    };
+    child.on('error', (err) => {
+      resume();
+      reject(new ActionError(`mcp-annotate could not be started: ${err.message}`));
+    });
+    child.on('close', (code, signal) => {
+      resume();
+      resolvePromise({ code: code ?? (signal ? 128 + (osSignals[signal] ?? 0) : 1), stderr });
+    });
   });
 }
 
@@ -266,12 +297,12 @@ export async function plan(env, temp) {
   const baseline = input('baseline', env);
   if (baseline) args.push('--baseline', asPath(baseline));
   if (failOn) args.push('--fail-on', failOn);
-  args.push('-f', 'sarif', '-o', files.sarif, '-f', 'markdown', '-o', files.markdown, '-f', 'json', '-o', files.json);
-  if (format !== 'github') args.push('-f', 'github', '-o', files.github);
-  // The report for the log, to stdout. Every format of the action has its file, so an -o in
-  // args pairs with a format in args; and the action's own options all come before args,
-  // where a -- (the rest is a stdio server's command) cannot take them.
-  args.push('-f', format, '-o', '-');
+  args.push('-f', 'sarif', '-o', files.sarif, '-f', 'markdown', '-o', files.markdown, '-f', 'json', '-o', files.json, '-f', 'github', '-o', files.github);
+  // The report for the log, to stdout (format github: the annotations, printed from their file
+  // once the CLI is done). Every format of the action has its file, so an -o in args pairs with
+  // a format in args; and the action's own options all come before args, where a -- (the rest
+  // is a stdio server's command) cannot take them.
+  if (format !== 'github') args.push('-f', format, '-o', '-');
   args.push(...(await splitArgs(input('args', env))));
   return { workspace, cwd, format, files, args };
 }

@@ -132,6 +132,40 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 `;
 
+/**
+ * The workflow commands the runner would process in a step's log (actions/runner,
+ * ActionCommandManager and ActionCommand): a line that starts with "::" once leading whitespace
+ * is trimmed, or the legacy "##[name …]" anywhere in a line; after ::stop-commands::<token>
+ * none until a line ::<token>::.
+ */
+function processedCommands(log: string): { name: string; line: string }[] {
+  const registered = new Set(['error', 'warning', 'notice', 'debug', 'group', 'endgroup', 'add-mask', 'stop-commands', 'echo', 'add-matcher', 'remove-matcher', 'set-output', 'save-state', 'set-env', 'add-path']);
+  const out: { name: string; line: string }[] = [];
+  let stopToken: string | undefined;
+  for (const line of log.split(/\r?\n/)) {
+    const trimmed = line.replace(/^[\s\u0085\u180e]+/, '');
+    let name: string | undefined;
+    let data = '';
+    if (trimmed.startsWith('::') && trimmed.indexOf('::', 2) !== -1) {
+      const info = trimmed.slice(2, trimmed.indexOf('::', 2));
+      name = info.split(' ')[0];
+      data = trimmed.slice(trimmed.indexOf('::', 2) + 2);
+    } else if (line.includes('##[') && line.indexOf(']', line.indexOf('##[')) !== -1) {
+      const at = line.indexOf('##[');
+      name = line.slice(at + 3, line.indexOf(']', at)).split(' ')[0];
+    }
+    if (name === undefined) continue;
+    if (stopToken !== undefined) {
+      if (name === stopToken) stopToken = undefined;
+      continue;
+    }
+    if (!registered.has(name!)) continue;
+    if (name === 'stop-commands') stopToken = data;
+    out.push({ name: name!, line });
+  }
+  return out;
+}
+
 function workspace(files: Record<string, string>): string {
   const dir = tempDir(files);
   execFileSync('git', ['init', '--quiet', dir]);
@@ -190,6 +224,39 @@ describe('the action, run as the runner runs it', () => {
     expect(last.stdout).toContain('5 of 21 problems were not annotated (5 warnings)');
   });
 
+  it('prints nothing a server says as a workflow command: the CLI output is between stop-commands and its token', () => {
+    // A server whose name stops command processing and whose tool name is a legacy ##[error].
+    const evil = JSON.stringify({
+      serverInfo: { name: '::stop-commands::pwned' },
+      tools: [
+        { name: '  ::error::fake', description: 'Permanently deletes everything', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+        { name: 'x##[error]Fake failure', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+      ],
+    });
+    const ws = workspace({ 's.json': evil });
+    for (const format of ['text', 'markdown', 'json', 'sarif', 'github']) {
+      const { last } = runAction(actionPath, ws, { targets: 's.json', format }, lintStep);
+      expect(last.code, format).toBe(1);
+      const log = `${last.stdout}\n${last.stderr}`;
+      const commands = processedCommands(log);
+      // stop-commands with the action's own token, then only the action's annotations: real errors, none of the server's making.
+      expect(commands[0]!.name, format).toBe('stop-commands');
+      expect(commands[0]!.line, format).toMatch(/^::stop-commands::mcp-annotate-[0-9a-f-]{36}$/);
+      const annotations = commands.slice(1);
+      expect(annotations.length, format).toBeGreaterThan(0);
+      for (const c of annotations) expect(c.line, format).toMatch(/^::(error|warning|notice) (file=s\.json,line=\d+|title=)/);
+      expect(annotations.filter((c) => c.name === 'error').length, format).toBeGreaterThanOrEqual(2);
+      // The report itself is in the log, between the two lines, the server's strings defused.
+      const token = commands[0]!.line.slice('::stop-commands::'.length);
+      const inside = last.stdout.slice(last.stdout.indexOf(commands[0]!.line), last.stdout.indexOf(`::${token}::`));
+      if (format === 'text') {
+        expect(inside).toContain('\\u{3a}:stop-commands::pwned s.json');
+        expect(inside).toContain('x##\\u{5b}error]Fake failure');
+      }
+      if (format === 'json') expect(inside).toContain('x##\\u005berror]Fake failure');
+    }
+  });
+
   it('passes inputs with spaces, quotes and shell syntax as data, never as shell code', async () => {
     const name = 'tools "q" $(touch PWNED) `touch PWNED2`.json';
     const ws = workspace({ [`my dir/${name}`]: example });
@@ -202,9 +269,9 @@ describe('the action, run as the runner runs it', () => {
       args: `--vocab 'core,sep-1913' --disable-vocab "sep-1913" --max-warnings 1000 '$(touch PWNED3)'`,
     }, lintStep);
     expect(existsSync(join(ws, 'PWNED')) || existsSync(join(ws, 'my dir', 'PWNED')) || existsSync(join(ws, 'my dir', 'PWNED2')) || existsSync(join(ws, 'my dir', 'PWNED3'))).toBe(false);
-    // '$(touch PWNED3)' reached the CLI as a target (a file that does not exist): exit 2, said on stderr.
+    // '$(touch PWNED3)' reached the CLI as a target (a file that does not exist): exit 2, said in the log.
     expect(last.code).toBe(2);
-    expect(last.stderr).toContain('$(touch PWNED3): no such file or directory');
+    expect(last.stdout).toContain('$(touch PWNED3): no such file or directory');
     expect(outputs['exit-code']).toBe('2');
     expect(outputs['sarif-file']).toBe('my dir/reports/out put.sarif');
     expect(existsSync(join(ws, 'my dir', 'reports', 'out put.sarif'))).toBe(true);
@@ -213,7 +280,7 @@ describe('the action, run as the runner runs it', () => {
     expect(outputs['error-count']).toBe(String(coreOnly.summary.errors));
     expect(outputs['warning-count']).toBe(String(coreOnly.summary.warnings));
     expect(summary).not.toContain('readonly-vs-outcome');
-    const annotations = last.stdout.split('\n').filter((l) => l.startsWith('::'));
+    const annotations = last.stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
     expect(annotations.length).toBeGreaterThan(3);
     // The input error first (most severe), then the findings of the odd file, at its repo-relative path.
     expect(annotations[0]).toBe('::error title=mcp-annotate%3A input error::$(touch PWNED3): no such file or directory');
@@ -299,8 +366,8 @@ describe('the action, run as the runner runs it', () => {
     const errors = nothing.last.stdout.split('\n').filter((l) => l.startsWith('::error'));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: nothing to lint/);
-    // The CLI's own message still reaches the log, on stderr.
-    expect(nothing.last.stderr).toContain('nothing to lint');
+    // The CLI's own message still reaches the log (its stderr, printed with its stdout).
+    expect(nothing.last.stdout).toMatch(/^mcp-annotate: nothing to lint/m);
     expect(nothing.summary).toMatch(/^## mcp-annotate\n\n❌ \*\*The run failed\*\* \(exit code 2\) before it could lint anything: nothing to lint/);
     expect(nothing.outputs).toEqual({ 'sarif-file': '', 'error-count': '', 'warning-count': '', 'exit-code': '2' });
     const baseline = runAction(actionPath, ws, { targets: 'tools.json', baseline: 'missing.baseline.json' }, lintStep);

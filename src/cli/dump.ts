@@ -9,6 +9,7 @@ import { oneLine } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { writeText } from '../util/write.js';
+import { inWorkflowLog, logGuard } from '../util/workflow-log.js';
 
 export interface DumpCliOptions extends LiveFlags {
   outputFile?: string;
@@ -58,7 +59,8 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
   const snapshot = run.snapshots[0];
   if (!snapshot) return EXIT.error;
   if (flags.outputFile === undefined || flags.outputFile === '-') {
-    io.stdout.write(snapshot.text);
+    // Equal JSON in a GitHub Actions log, with no "##[" a server put in it (see workflow-log.ts).
+    io.stdout.write(inWorkflowLog(io.env) ? logGuard('json')(snapshot.text) : snapshot.text);
   } else {
     await writeText(resolve(io.cwd, flags.outputFile), flags.outputFile, snapshot.text);
   }

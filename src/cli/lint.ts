@@ -21,6 +21,7 @@ import { gatherConfigTargets } from '../config/targets.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 import { append } from '../util/array.js';
 import { realPath } from '../util/paths.js';
+import { inWorkflowLog, logGuard } from '../util/workflow-log.js';
 
 export interface LintCliOptions extends LiveFlags {
   spec?: SpecVersion;
@@ -124,6 +125,10 @@ async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<strin
   }
 }
 
+function* mapChunks(chunks: Iterable<string>, f: (s: string) => string): Generator<string> {
+  for (const c of chunks) yield f(c);
+}
+
 /** Write the report in every requested format: to stdout, or to its --output-file (parent directories created). */
 export async function writeReports(report: Report, outputs: readonly OutputSpec[], opts: Pick<LintCliOptions, 'color' | 'quiet' | 'markdownMaxBytes'>, io: CliIO): Promise<void> {
   const failed: string[] = [];
@@ -132,7 +137,9 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
     const chalk = o.format === 'text' ? await colourFor(color) : undefined;
     const chunks = formatChunks(o.format as FormatName, report, { color, chalk, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
     if (o.file === undefined) {
-      await writeChunks(io.stdout, chunks);
+      // The github format writes workflow commands on purpose (and escapes what it quotes).
+      const guard = inWorkflowLog(io.env) && o.format !== 'github' ? logGuard(o.format === 'json' || o.format === 'sarif' ? 'json' : 'text') : undefined;
+      await writeChunks(io.stdout, guard ? mapChunks(chunks, guard) : chunks);
     } else {
       // A file that cannot be written does not stop the other formats; each says why at the end.
       await writeChunksToFile(resolve(io.cwd, o.file), o.file, chunks).catch((err: unknown) => {
@@ -242,7 +249,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     const { listDiscovered } = await import('../sources/live/index.js');
     const listed = await listDiscovered(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr });
     for (const e of listed.errors) io.stderr.write(`${oneLine(e.message)}\n`);
-    io.stdout.write(listed.text);
+    io.stdout.write(inWorkflowLog(io.env) ? logGuard('text')(listed.text) : listed.text);
     return listed.errors.length ? EXIT.error : EXIT.ok;
   }
   const timing = Boolean(io.env.MCP_ANNOTATE_TIMING);

@@ -9,6 +9,7 @@ import { TOOL_NAME, version } from '../version.js';
 import { SPEC_VERSIONS, LATEST_SPEC, PACK_IDS } from '../types.js';
 import { addLiveOptions } from '../sources/live/options.js';
 import { MARKDOWN_MIN_BYTES } from '../reporters/markdown.js';
+import { guardedStream, inWorkflowLog } from '../util/workflow-log.js';
 
 function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
@@ -28,6 +29,8 @@ export interface OutputSpec {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   let exitCode: number = EXIT.ok;
+  // In a GitHub Actions log, nothing a server says on stderr may act as a workflow command.
+  if (inWorkflowLog(io.env)) io = { ...io, stderr: guardedStream(io.stderr, 'text') };
   // `lint -- <command> <args…>` / `dump -- …`: everything after -- is one stdio server's command, verbatim.
   let command: string[] | undefined;
   const dashes = argv.indexOf('--');
