@@ -303,8 +303,32 @@ export async function plan(env, temp) {
   // a format in args; and the action's own options all come before args, where a -- (the rest
   // is a stdio server's command) cannot take them.
   if (format !== 'github') args.push('-f', format, '-o', '-');
-  args.push(...(await splitArgs(input('args', env))));
-  return { workspace, cwd, format, files, args };
+  const extra = await splitArgs(input('args', env));
+  // Servers started from args have no file: their SARIF results would carry only logical
+  // locations, and GitHub code scanning rejects the whole upload for one such result. Their
+  // snapshots are saved in the workspace, so that every result points at a line of a file.
+  const snapshots = liveWithoutSnapshots(extra) ? SNAPSHOT_DIR : undefined;
+  if (snapshots) args.push('--save-snapshots', snapshots);
+  args.push(...extra);
+  return { workspace, cwd, format, files, args, snapshots };
+}
+
+/** Where the action saves the snapshots of servers started from args, relative to working-directory. */
+export const SNAPSHOT_DIR = 'mcp-annotate-snapshots';
+
+/**
+ * Whether args start servers of their own (--stdio, --url, a command after --) without
+ * --save-snapshots. Servers of a client config (the mcp-config input, --mcp-config) need no
+ * snapshot: their findings point at their entry in the config file.
+ */
+export function liveWithoutSnapshots(words) {
+  let live = false;
+  for (const word of words) {
+    if (word === '--') return !words.some((w, i) => i < words.indexOf('--') && /^--save-snapshots(=|$)/.test(w));
+    if (/^--(stdio|url)(=|$)/.test(word)) live = true;
+    if (/^--save-snapshots(=|$)/.test(word)) return false;
+  }
+  return live;
 }
 
 /** The runner's files the action appends to can be written (before anything runs, not after). */
@@ -334,6 +358,9 @@ async function lint(env = process.env) {
     const p = await plan(env, temp);
     const { secrets, shown } = secretsOf(p.args);
     mask(secrets);
+    if (p.snapshots) {
+      process.stdout.write(`mcp-annotate: the servers started from args are saved in ${p.snapshots}/ (--save-snapshots), so that their SARIF results point at lines of a file, as GitHub code scanning requires; give --save-snapshots <dir> in args to choose the directory\n`);
+    }
     process.stdout.write(`mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
     const sarifBefore = fileState(p.files.sarif);
     const { code, stderr } = await runCli([join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env });

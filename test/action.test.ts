@@ -316,6 +316,25 @@ describe('the action, run as the runner runs it', () => {
     expect(summary).toContain('## mcp-annotate');
   });
 
+  it('gives every SARIF result of a server started from args a file to point at (code scanning rejects results without one)', () => {
+    const server = join(tempDir({ 'server.mjs': stdioServer.replace("inputSchema: { type: 'object' }, annotations", "description: 'Deletes all notes', inputSchema: { type: 'object' }, annotations") }), 'server.mjs');
+    const ws = workspace({});
+    const { last } = runAction(actionPath, ws, { 'fail-on': 'none', args: `--stdio ${JSON.stringify(`node ${server}`)}` }, lintStep);
+    expect(last.code, last.stdout).toBe(0);
+    expect(last.stdout).toContain('saved in mcp-annotate-snapshots/');
+    const sarif = JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8'));
+    const results = sarif.runs[0].results as { locations: { physicalLocation?: { artifactLocation: { uri: string } } }[] }[];
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) expect(r.locations[0]!.physicalLocation?.artifactLocation.uri).toBe('mcp-annotate-snapshots/tiny.json');
+    expect(existsSync(join(ws, 'mcp-annotate-snapshots', 'tiny.json'))).toBe(true);
+    // A directory of one's own choosing is kept.
+    const own = runAction(actionPath, ws, { 'fail-on': 'none', args: `--save-snapshots snaps -- node ${JSON.stringify(server)}` }, lintStep);
+    expect(own.last.code, own.last.stdout).toBe(0);
+    expect(own.last.stdout).not.toContain('saved in mcp-annotate-snapshots/');
+    const mine = JSON.parse(readFileSync(join(ws, 'mcp-annotate.sarif'), 'utf8'));
+    expect(mine.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('snaps/tiny.json');
+  });
+
   it('masks the values of --env, --input and --header in args, and never prints them', () => {
     const ws = workspace({ 'tools.json': example });
     const secrets = ['sk-live-0123456789', 'in-put-secret-42', 'tok.abcdef.999', 'attached-env-777', 'attached-hdr-888'];

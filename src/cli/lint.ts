@@ -8,7 +8,7 @@ import { loadTargets, ownFiles, readFiles, type OwnFiles } from '../sources/file
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
-import { closest, oneLine, thousands } from '../util/text.js';
+import { closest, oneLine, plural, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, useColor, type CliIO } from './io.js';
 import { WriteError, writeChunksToFile } from '../util/write.js';
@@ -149,6 +149,32 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
     }
   }
   if (failed.length) throw new UsageError(failed.join('\n'));
+  if (outputs.some((o) => o.format === 'sarif')) {
+    const warning = sarifWithoutFiles(report, Boolean(opts.quiet));
+    if (warning) io.stderr.write(`mcp-annotate: warning: ${warning}\n`);
+  }
+}
+
+/**
+ * GitHub code scanning rejects a whole SARIF file when a result has no physical location
+ * ("expected a physical location"): what to say when some findings have no file to point at
+ * (a live server without --save-snapshots and not from a config file, or stdin).
+ */
+export function sarifWithoutFiles(report: Report, quiet: boolean): string | undefined {
+  const kinds = new Map(report.servers.map((s) => [s.id, s.origin.kind]));
+  let live = 0;
+  let stdin = 0;
+  for (const f of report.findings) {
+    if ((quiet && f.severity !== 'error') || (f.file !== undefined && f.region !== undefined)) continue;
+    if (kinds.get(f.serverId) === 'stdin') stdin++;
+    else live++;
+  }
+  if (live + stdin === 0) return undefined;
+  const how = [
+    live ? 'lint live servers with --save-snapshots <dir> (the results then point into the saved snapshots)' : '',
+    stdin ? 'save stdin to a file and lint the file' : '',
+  ].filter(Boolean);
+  return `${plural(live + stdin, 'SARIF result')} ${live + stdin === 1 ? 'has' : 'have'} no file to point at (${live ? 'a live server' : 'stdin'}${live && stdin ? ', stdin' : ''}), and GitHub code scanning rejects a SARIF file with such results ("expected a physical location"): ${how.join('; ')}`;
 }
 
 /** MCP_ANNOTATE_MAX_FINDINGS: the limit on findings of lint and diff, when set. */

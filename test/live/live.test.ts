@@ -167,11 +167,21 @@ describe('snapshots', () => {
     expect(d.stderr).toBe('mcp-annotate: cannot write afile/vocab.json: part of its path is a file, not a directory\n');
   });
 
-  it('without --save-snapshots, live findings carry logical locations only', async () => {
+  it('without --save-snapshots, live findings carry logical locations only, and SARIF says code scanning will reject them', async () => {
     const r = await runCli(['lint', '--url', streamable.url, '-f', 'sarif']);
     const results = JSON.parse(r.stdout).runs[0].results;
     expect(results.length).toBeGreaterThan(0);
     for (const x of results) expect(x.locations[0].physicalLocation).toBeUndefined();
+    expect(r.stderr).toContain(`mcp-annotate: warning: ${results.length} SARIF results have no file to point at (a live server), and GitHub code scanning rejects a SARIF file with such results ("expected a physical location"): lint live servers with --save-snapshots <dir>`);
+    // Other formats, and SARIF with snapshots: no such warning.
+    const json = await runCli(['lint', '--url', streamable.url, '-f', 'json']);
+    expect(json.stderr).not.toContain('SARIF');
+    const dir = tempDir();
+    const saved = await runCli(['lint', '--url', streamable.url, '-f', 'sarif', '--save-snapshots', 'snaps'], { cwd: dir });
+    expect(saved.stderr).not.toContain('SARIF');
+    // stdin: the same, with what to do about it.
+    const stdin = await runCli(['lint', '-', '-f', 'sarif', '-o', join(dir, 'stdin.sarif')], { input: readFileSync(VOCAB_FIXTURE, 'utf8') });
+    expect(stdin.stderr).toMatch(/SARIF results? ha(s|ve) no file to point at \(stdin\).*save stdin to a file and lint the file/);
   });
 });
 
