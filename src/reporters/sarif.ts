@@ -93,7 +93,10 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const occurrences = new Map<string, number>();
 
   const toResult = (f: Finding) => {
-    const key = [f.server, f.tool ?? '', f.ruleId, f.toolPointer].join('\u0000');
+    // The detail too, when the rule gives one (the baseline's key has it for the same reason):
+    // the hidden characters found, the tools of a policy's undecided note. Else dismissing the
+    // alert for one zero-width space would also cover a bidi override added at that place later.
+    const key = [f.server, f.tool ?? '', f.ruleId, f.toolPointer, ...(f.detail !== undefined ? [f.detail] : [])].join('\u0000');
     const n = occurrences.get(key) ?? 0;
     occurrences.set(key, n + 1);
     const fingerprint = sha256().update(`${key}\u0000${n}`).digest('hex').slice(0, 32);
