@@ -77,6 +77,38 @@ describe('--update-baseline and --baseline', () => {
   });
 });
 
+describe('--fail-on-stale in the reports', () => {
+  it('a run that fails for stale entries says so: an annotation on each entry, no ✅ and no ✔', async () => {
+    const dir = tempDir({ 'd.json': dump([send, del, get]) });
+    await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    writeFileSync(join(dir, 'd.json'), dump([get]));
+    const args = ['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'];
+    const text = await runCli(args, { cwd: dir });
+    expect(text.code).toBe(1);
+    const stale = read(dir).entries.length;
+    expect(text.stdout).toBe(`✖ no problems in 1 server, 1 tool; ${stale} stale baseline entries fail the run (--fail-on-stale)\n`);
+    const github = await runCli([...args, '-f', 'github'], { cwd: dir });
+    expect(github.code).toBe(1);
+    const errors = github.stdout.split('\n').filter((l) => l.startsWith('::error '));
+    expect(errors).toHaveLength(Math.min(stale, 10));
+    expect(errors[0]).toMatch(/^::error file=baseline\.json,line=\d+,col=\d+,title=mcp-annotate%3A stale baseline entry \(--fail-on-stale\)::stale baseline entry: \S+ on tool "(send_email|delete_file)" of server "mail" at "[^"]+" no longer occurs; remove it or run with --update-baseline$/);
+    expect(github.stdout).toContain('fail the run (--fail-on-stale)');
+    const md = await runCli([...args, '-f', 'markdown'], { cwd: dir });
+    expect(md.stdout).not.toContain('✅');
+    expect(md.stdout).toContain('❌ **No problems** in 1 server, 1 tool.');
+    expect(md.stdout).toContain(`${stale} baseline entries no longer occur, which fail the run (--fail-on-stale)`);
+    const report = await runCli([...args, '-f', 'json'], { cwd: dir });
+    const parsed = JSON.parse(report.stdout);
+    expect(validateJsonReport(parsed), JSON.stringify(validateJsonReport.errors)).toBe(true);
+    expect(parsed.baseline.failStale).toBe(true);
+    expect(parsed.baseline.staleEntries).toHaveLength(stale);
+    // Without --fail-on-stale, stale entries do not fail the run, and the reports say no problems.
+    const lax = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'markdown'], { cwd: dir });
+    expect(lax.code).toBe(0);
+    expect(lax.stdout).toContain('✅ **No problems**');
+  });
+});
+
 describe('what does not resurrect baselined findings', () => {
   it('moved lines, reformatting and reordered tools', async () => {
     const dir = tempDir({ 'd.json': dump([send, del, get]) });

@@ -42,6 +42,10 @@ export interface BaselineSummary {
   stale: number;
   /** --update-baseline rewrote the file. */
   updated: boolean;
+  /** --fail-on-stale and stale entries: the run fails for them (exit 1). */
+  failStale?: boolean;
+  /** Each stale entry: where it is in the baseline file and what it says (as on stderr). */
+  staleEntries?: { line?: number; column?: number; message: string }[];
 }
 
 /** Flag combinations that cannot work, before anything is linted. */
@@ -120,6 +124,7 @@ export async function applyBaseline(
   }
 
   if (match.known) lines.push(`baseline ${display}: ${plural(match.known, 'known finding')} not reported`);
+  const staleEntries: NonNullable<BaselineSummary['staleEntries']> = [];
   for (const s of match.stale) {
     const pos = loaded?.position(s.index);
     const where = pos ? `${display}:${pos.line}:${pos.column}` : display;
@@ -129,12 +134,14 @@ export async function applyBaseline(
     const what = `${e.rule}${detail} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
     const how = s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`;
     lines.push(`${where}: stale baseline entry: ${what} ${how}; remove it or run with --update-baseline`);
+    staleEntries.push({ line: pos?.line, column: pos?.column, message: `stale baseline entry: ${what} ${how}; remove it or run with --update-baseline` });
   }
+  const failStale = Boolean(flags.failOnStale) && match.stale.length > 0;
   return {
     findings: match.fresh,
     lines,
-    failStale: Boolean(flags.failOnStale) && match.stale.length > 0,
+    failStale,
     error: false,
-    summary: { file: display, known: match.known, stale: match.stale.length, updated: false },
+    summary: { file: display, known: match.known, stale: match.stale.length, updated: false, failStale, staleEntries },
   };
 }

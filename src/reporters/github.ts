@@ -94,10 +94,19 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
     };
   };
 
+  // --fail-on-stale: each stale entry fails the run, on its line of the baseline file.
+  const b = report.baseline;
+  const stale: Annotation[] = b?.failStale
+    ? (b.staleEntries ?? []).map((e) => ({
+        command: 'error',
+        properties: [...location(b.file, e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : undefined), ['title', 'mcp-annotate: stale baseline entry (--fail-on-stale)']],
+        message: oneLine(e.message),
+      }))
+    : [];
   const findings = visible(report.findings, opts.quiet);
   // Most severe first: input errors, then errors, warnings, notes (each in report order).
   const byLevel: Record<Command, Annotation[]> = {
-    error: [...report.errors.map(fromError), ...findings.filter((f) => f.severity === 'error').map(fromFinding)],
+    error: [...report.errors.map(fromError), ...stale, ...findings.filter((f) => f.severity === 'error').map(fromFinding)],
     warning: findings.filter((f) => f.severity === 'warning').map(fromFinding),
     notice: findings.filter((f) => f.severity === 'note').map(fromFinding),
   };
@@ -135,7 +144,9 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
   const n = count(report.findings);
   const tools = report.servers.reduce((s, x) => s + x.tools, 0);
   const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
-  const errs = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '';
+  const errs =
+    (report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '') +
+    (b?.failStale ? `; ${plural(b.stale, 'stale baseline entry', 'stale baseline entries')} fail the run (--fail-on-stale)` : '');
   const problems = n.error + n.warning + n.note;
   lines.push(
     problems === 0

@@ -129,17 +129,20 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   const head: string[] = [`## ${title}`, ''];
   const problems = n.error + n.warning + n.note;
   const unreadable = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '';
+  const failStale = Boolean(report.baseline?.failStale);
   if (problems === 0) {
-    head.push(`${report.errors.length ? '❌' : '✅'} **No ${report.command === 'diff' ? 'changes that weaken the annotations' : 'problems'}** in ${scope}${unreadable}.`, '');
+    head.push(`${report.errors.length || failStale ? '❌' : '✅'} **No ${report.command === 'diff' ? 'changes that weaken the annotations' : 'problems'}** in ${scope}${unreadable}.`, '');
   } else {
-    const mark = n.error || report.errors.length ? '❌' : n.warning ? '⚠️' : 'ℹ️';
+    const mark = n.error || report.errors.length || failStale ? '❌' : n.warning ? '⚠️' : 'ℹ️';
     head.push(`${mark} **${plural(problems, 'finding')}** in ${scope}${unreadable}.`, '');
     head.push('| ❌ Errors | ⚠️ Warnings | ℹ️ Notes |', '| ---: | ---: | ---: |', `| ${n.error} | ${n.warning} | ${n.note} |`, '');
   }
   const b = report.baseline;
   if (b) {
     const file = escapeMarkdown(b.file);
-    const stale = b.stale ? `; ${plural(b.stale, 'baseline entry', 'baseline entries')} no longer ${b.stale === 1 ? 'occurs' : 'occur'}` : '';
+    const stale = b.stale
+      ? `; ${plural(b.stale, 'baseline entry', 'baseline entries')} no longer ${b.stale === 1 ? 'occurs' : 'occur'}${b.failStale ? `, which ${b.stale === 1 ? 'fails' : 'fail'} the run (--fail-on-stale)` : ''}`
+      : '';
     head.push(b.updated ? `_Baseline ${file} updated with ${plural(b.known, 'finding')}; none reported._` : `_${plural(b.known, 'known finding')} in baseline ${file} not reported${stale}._`, '');
   }
   if (opts.quiet && n.warning + n.note) head.push(`_${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} not listed (--quiet)._`, '');

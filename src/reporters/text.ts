@@ -59,12 +59,16 @@ export function formatText(report: Report, opts: ReporterOptions): string {
   const total = n.error + n.warning + n.note;
   const tools = report.servers.reduce((sum, s) => sum + s.tools, 0);
   const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
-  const errs = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be linted` : '';
+  const b = report.baseline;
+  const failStale = Boolean(b?.failStale);
+  const errs =
+    (report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be linted` : '') +
+    (b?.failStale ? `; ${plural(b.stale, 'stale baseline entry', 'stale baseline entries')} fail the run (--fail-on-stale)` : '');
   if (total === 0) {
-    out.push(`${report.errors.length ? c.red('✖') : c.green('✔')} no problems in ${scope}${errs}`);
+    out.push(`${report.errors.length || failStale ? c.red('✖') : c.green('✔')} no problems in ${scope}${errs}`);
   } else {
     const parts = `${plural(n.error, 'error')}, ${plural(n.warning, 'warning')}, ${plural(n.note, 'note')}`;
-    const mark = n.error || report.errors.length ? c.red.bold('✖') : n.warning ? c.yellow.bold('⚠') : c.blue('ℹ');
+    const mark = n.error || report.errors.length || failStale ? c.red.bold('✖') : n.warning ? c.yellow.bold('⚠') : c.blue('ℹ');
     // "1 warning", "2 notes", "1 warning and 2 notes": only the kinds there are.
     const hiddenParts = [...(n.warning ? [plural(n.warning, 'warning')] : []), ...(n.note ? [plural(n.note, 'note')] : [])];
     const hidden = opts.quiet && hiddenParts.length ? ` (${joinWords(hiddenParts)} hidden by --quiet)` : '';
