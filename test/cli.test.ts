@@ -458,3 +458,17 @@ describe('--timeout and --concurrency', () => {
     }
   });
 });
+
+describe('file names with a backslash (Linux and macOS: an ordinary character)', () => {
+  it('a directory scan and a glob read the file they found', async () => {
+    const consistent = readFileSync(join(ROOT, 'fixtures', 'consistent-server.json'), 'utf8');
+    const dir = tempDir({ 'd/a\\b.json': consistent });
+    for (const target of ['d', 'd/*.json', join(dir, 'd', '*.json')]) {
+      const r = await runCli(['lint', target, '--no-color', '-f', 'json'], { cwd: dir });
+      expect(r.stderr, target).toBe('');
+      const report = JSON.parse(r.stdout);
+      expect(report.summary.inputErrors, target).toBe(0);
+      expect(report.servers.map((s: { source: string }) => s.source), target).toEqual(['d/a\\b.json']);
+    }
+  });
+});

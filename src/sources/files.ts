@@ -123,7 +123,9 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     }
     if (info?.isDirectory()) {
       const fg = await fastGlob();
-      const all = (await fg('**/*.json', { cwd: abs, absolute: true, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(f));
+      // Paths relative to the directory, joined here: fast-glob's absolute: true turns a "\" in a
+      // file name into a "/" (a\b.json read as a/b.json on Linux and macOS).
+      const all = (await fg('**/*.json', { cwd: abs, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(abs, f));
       const found = all.filter(keep);
       if (found.length === 0) errors.push({ target, message: `${target}: the directory holds no .json files${all.length ? ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)' : ''}` });
       for (const f of found) files.add(f);
@@ -139,7 +141,8 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     if (fg?.isDynamicPattern(target)) {
       let matched: string[];
       try {
-        matched = (await fg(target.split(sep).join('/'), { cwd, absolute: true, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(f));
+        // As found (relative to cwd, or absolute for an absolute pattern), joined here (see above).
+        matched = (await fg(target.split(sep).join('/'), { cwd, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(cwd, f));
       } catch (err) {
         errors.push({ target, message: `${shorten(target, 80)}: cannot expand this pattern: ${(err as Error)?.message ?? String(err)}` });
         continue;
