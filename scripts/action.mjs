@@ -216,6 +216,17 @@ export function lastLine(text) {
   return line?.replace(/^mcp-annotate: /, '');
 }
 
+/**
+ * The CLI's reason, in the action's terms: its "nothing to lint" with no targets at all tells
+ * command-line users to give files or "-" (stdin), which the action has no way to pass.
+ */
+export function forAction(why) {
+  if (why?.startsWith('nothing to lint: give files')) {
+    return 'nothing to lint: give the targets input (files, globs or directories of tools/list dumps), the mcp-config input, a live server in args (--stdio, --url, -- <command>), or targets in the config file';
+  }
+  return why;
+}
+
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
@@ -369,7 +380,7 @@ async function lint(env = process.env) {
     if (existsSync(p.files.markdown) && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(p.files.markdown, 'utf8'));
     if (code !== 0 && !existsSync(p.files.json)) {
       // No report: the CLI stopped before linting (nothing to lint, a bad config, a usage error).
-      const why = lastLine(stderr);
+      const why = forAction(lastLine(stderr));
       process.stdout.write(`::error title=mcp-annotate::${escapeData(`mcp-annotate exited with code ${code}: ${why ?? 'see the log above'}`)}\n`);
       if (env.GITHUB_STEP_SUMMARY) {
         const text = (why ?? 'see the job log').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);

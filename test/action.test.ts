@@ -384,7 +384,10 @@ describe('the action, run as the runner runs it', () => {
     expect(nothing.last.code).toBe(2);
     const errors = nothing.last.stdout.split('\n').filter((l) => l.startsWith('::error'));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: nothing to lint/);
+    expect(errors[0]).toMatch(/^::error title=mcp-annotate::mcp-annotate exited with code 2: nothing to lint: give the targets input /);
+    // Not the command line's "- to read stdin": the action has no stdin (a target - is the file ./-).
+    expect(errors[0]).not.toContain('stdin');
+    expect(nothing.summary).toContain('give the targets input');
     // The CLI's own message still reaches the log (its stderr, printed with its stdout).
     expect(nothing.last.stdout).toMatch(/^mcp-annotate: nothing to lint/m);
     expect(nothing.summary).toMatch(/^## mcp-annotate\n\n❌ \*\*The run failed\*\* \(exit code 2\) before it could lint anything: nothing to lint/);
