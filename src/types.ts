@@ -137,4 +137,6 @@ export interface Finding {
   fix?: Fix & { regions?: { region: Region; text: string }[] };
   /** See ReportInput.detail: part of the finding's baseline key. */
   detail?: string;
+  /** See ReportInput.informational: a note with nothing to fix; --fail-on note does not fail on it. */
+  informational?: true;
 }

@@ -7,7 +7,7 @@ import { lint, type LintResult } from '../engine/engine.js';
 import { loadTargets, ownFiles, readFiles, type OwnFiles } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
-import { PACK_IDS, SEVERITY_RANK, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
+import { PACK_IDS, SEVERITY_RANK, type Finding, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
 import { closest, oneLine, plural, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, useColor, type CliIO } from './io.js';
@@ -55,6 +55,15 @@ export function exitCodeFor(findingSeverities: Iterable<Severity>, errors: reado
   if (failing) return EXIT.findings;
   if (maxWarnings !== undefined && warnings > maxWarnings) return EXIT.findings;
   return EXIT.ok;
+}
+
+/**
+ * The severities that count for --fail-on and --max-warnings: an informational note (nothing
+ * to fix: a proposal's own key, what a client decides per call) never fails a run, since no
+ * change could clear it.
+ */
+export function failingSeverities(findings: readonly Finding[]): Severity[] {
+  return findings.filter((f) => !f.informational).map((f) => f.severity);
 }
 
 const EMPTY_OUTPUT = '-o "" is an empty path; give a file name, or - for stdout';
@@ -317,7 +326,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     );
   }
   const code = exitCodeFor(
-    baselined.findings.map((f) => f.severity),
+    failingSeverities(baselined.findings),
     inputErrors,
     settings.failOn,
     settings.maxWarnings,

@@ -269,6 +269,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       }),
       fix: input.fix,
       detail: input.detail,
+      ...(input.informational ? { informational: true as const } : {}),
     });
   };
 
