@@ -54,6 +54,36 @@ describe('sarif', () => {
     }
   });
 
+  it("leaves out a security rule's security-severity when the configuration moved its results' severity", async () => {
+    const securityOf = (log: ReturnType<typeof sarifLog>, id: string) => log.runs[0]!.tool.driver.rules.find((r) => r.id === id)!.properties['security-severity'];
+    const levelsOf = (log: ReturnType<typeof sarifLog>, id: string) => (log.runs[0]!.results as { ruleId: string; level: string }[]).filter((r) => r.ruleId === id).map((r) => r.level);
+    const plain = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT), { quiet: false });
+    expect(securityOf(plain, 'destructive-vs-category')).toBe('7.0');
+    expect(levelsOf(plain, 'destructive-vs-category')).toEqual(['error']);
+
+    // Lowered to a note: 7.0 is "high" to code scanning, which would still fail the check.
+    const lowered = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT, { rules: { 'destructive-vs-category': 'note' } }), { quiet: false });
+    expect(levelsOf(lowered, 'destructive-vs-category')).toEqual(['note']);
+    expect(securityOf(lowered, 'destructive-vs-category')).toBeUndefined();
+    expect(lowered.runs[0]!.tool.driver.rules.find((r) => r.id === 'destructive-vs-category')!.properties.tags).toContain('security');
+    // Every other security rule keeps its number.
+    const others = (log: ReturnType<typeof sarifLog>) => log.runs[0]!.tool.driver.rules.filter((r) => r.id !== 'destructive-vs-category').map((r) => [r.id, r.properties['security-severity']]);
+    expect(others(lowered)).toEqual(others(plain));
+
+    // An override for the tool does the same; a setting that restates the default does not.
+    const tool = (plain.runs[0]!.results as { ruleId: string; properties: { tool: string } }[]).find((r) => r.ruleId === 'destructive-vs-category')!.properties.tool;
+    const overridden = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT, { overrides: (_server, t) => (t === tool ? { 'destructive-vs-category': 'warning' } : undefined) }), { quiet: false });
+    expect(levelsOf(overridden, 'destructive-vs-category')).toEqual(['warning']);
+    expect(securityOf(overridden, 'destructive-vs-category')).toBeUndefined();
+    const restated = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT, { rules: { 'destructive-vs-category': 'error' } }), { quiet: false });
+    expect(securityOf(restated, 'destructive-vs-category')).toBe('7.0');
+    // Raised by a preset but already an error: the level is the rule's own, and so is the number.
+    const raised = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT, { raise: { 'destructive-vs-category': 1, 'sensitive-to-public': 1 } }), { quiet: false });
+    expect(securityOf(raised, 'destructive-vs-category')).toBe('7.0');
+    expect(levelsOf(raised, 'sensitive-to-public')).toEqual(['error']);
+    expect(securityOf(raised, 'sensitive-to-public')).toBeUndefined();
+  });
+
   it('gives each result a rule index, a level, a repo-relative physical location, logical locations and a fingerprint', async () => {
     const log = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT), { quiet: false });
     const run = log.runs[0]!;

@@ -245,9 +245,10 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       return;
     }
     const base = tool?.pointer ?? '';
+    const severity = findingSeverity(rule, resolved, input.severity, input.informational);
     findings.push({
       ruleId: rule.id,
-      severity: findingSeverity(rule, resolved, input.severity, input.informational),
+      severity,
       message: input.message,
       suggestion: input.suggestion,
       serverId: server.id,
@@ -270,6 +271,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       fix: input.fix,
       detail: input.detail,
       ...(input.informational ? { informational: true as const } : {}),
+      ...(severity !== (input.severity ?? rule.severity) && !input.informational ? { configured: true as const } : {}),
     });
   };
 

@@ -54,11 +54,19 @@ function plain(markdown: string): string {
     .trim();
 }
 
-export function sarifRule(rule: Rule) {
+/**
+ * A rule's SARIF metadata. GitHub code scanning ranks a security rule's alerts by its
+ * `security-severity` (a number for the rule, not per result) and fails a pull request's check
+ * on "high" (7.0) and above, whatever the result's level. When the configuration moved the
+ * severity of any of the rule's results (`configured`: a preset, a `rules` setting, an override),
+ * the number would overrule what the user set, so it is left out and code scanning ranks those
+ * alerts by their level (error, warning, note) instead.
+ */
+export function sarifRule(rule: Rule, configured = false) {
   const tags = ['mcp', CATEGORY_TITLES[rule.category].toLowerCase(), ...(rule.tags ?? [])];
   if (rule.security !== undefined) tags.unshift('security');
   const properties: Record<string, unknown> = { tags, precision: rule.precision };
-  if (rule.security !== undefined) properties['security-severity'] = rule.security.toFixed(1);
+  if (rule.security !== undefined && !configured) properties['security-severity'] = rule.security.toFixed(1);
   return {
     id: rule.id,
     name: pascal(rule.id),
@@ -91,6 +99,8 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const kept = new Set(ranked);
   const findings = all.filter((f) => kept.has(f));
   const occurrences = new Map<string, number>();
+  const configuredRules = new Set<string>();
+  for (const f of findings) if (f.configured) configuredRules.add(f.ruleId);
 
   const toResult = (f: Finding) => {
     // The detail too, when the rule gives one (the baseline's key has it for the same reason):
@@ -168,7 +178,7 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
             version: version(),
             semanticVersion: version(),
             informationUri: repositoryUrl(),
-            rules: report.rules.map(sarifRule),
+            rules: report.rules.map((r) => sarifRule(r, configuredRules.has(r.id))),
           },
         },
         invocations: [{ executionSuccessful: report.errors.length === 0, toolExecutionNotifications: notifications }],
