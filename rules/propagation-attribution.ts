@@ -89,16 +89,24 @@ entry hides a source that is still in the context window.`,
       const claims = e.in === 'request' ? e.call.requestClaims : e.call.resultClaims;
       const attribution = claims.from('attribution', 'sep-1913');
       if (e.in === 'request' && seen.size > 0) {
+        // How many seen entries the request lacks, from what it holds (no pass over everything
+        // seen per request: a long session sees thousands), and the first few of them.
         const has = new Set(attribution?.value ?? []);
-        const missing = [...seen].filter(([entry]) => !has.has(entry));
-        if (missing.length) {
-          const shown = missing.slice(0, SHOWN);
-          const more = missing.length - shown.length;
+        let held = 0;
+        for (const entry of has) if (seen.has(entry)) held++;
+        const count = seen.size - held;
+        if (count > 0) {
+          const shown: [string, Seen][] = [];
+          for (const item of seen) {
+            if (!has.has(item[0])) shown.push(item);
+            if (shown.length === SHOWN) break;
+          }
+          const more = count - shown.length;
           const call = e.call;
           ctx.report({
             call,
             pointer: attribution?.pointer ?? `${call.request}/params/_meta/annotations/attribution`,
-            message: `${callName(call)} ${attribution ? 'has an attribution without' : 'carries no attribution, missing'} ${plural(missing.length, 'entry', 'entries')} seen earlier in the session: ${shown.map(([entry]) => quote(entry, 100)).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+            message: `${callName(call)} ${attribution ? 'has an attribution without' : 'carries no attribution, missing'} ${plural(count, 'entry', 'entries')} seen earlier in the session: ${shown.map(([entry]) => quote(entry, 100)).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
             suggestion: 'send the union of every attribution seen so far in params._meta.annotations.attribution (SEP-1913 attribution accumulation)',
             related: shown.map(([entry, s]) => ({
               pointer: s.pointer,

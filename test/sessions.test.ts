@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers/cli.js';
 import { removeTempDirs } from './helpers/cli.js';
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
+import { reportForText } from './helpers/lint.js';
 
 afterAll(removeTempDirs);
 
@@ -190,6 +191,25 @@ describe('session transcripts', () => {
     const r = await findingsOf(dir, 's.jsonl');
     expect(r.report.servers.map((s: { name: string; tools: number }) => `${s.name} ${s.tools}`)).toEqual(['files 2']);
     expect(r.list).toEqual([`tool-name-unique files/fetch_page /5/result/tools/0/name 6:${JSON.stringify(list[5]).indexOf('"name"') + 1}`]);
+  });
+});
+
+describe('session rules in long sessions', () => {
+  it('propagation-attribution names the first three missing entries and counts the rest', () => {
+    const list: unknown[] = [];
+    for (let i = 1; i <= 5; i++) {
+      list.push({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'fetch_page', arguments: {} } });
+      list.push({ jsonrpc: '2.0', id: i, result: { content: [], _meta: { annotations: { attribution: [`https://example.com/${i}`] } } } });
+    }
+    list.push({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'send_email', arguments: {}, _meta: { annotations: { attribution: ['https://example.com/2'] } } } });
+    const report = reportForText(jsonl(list), 'long.jsonl');
+    const att = report.findings.filter((f) => f.ruleId === 'propagation-attribution');
+    // Each request after the first result lacks what came before it; the last one lacks four of five.
+    expect(att.map((f) => f.pointer)).toEqual(['/2/params/_meta/annotations/attribution', '/4/params/_meta/annotations/attribution', '/6/params/_meta/annotations/attribution', '/8/params/_meta/annotations/attribution', '/10/params/_meta/annotations/attribution']);
+    expect(att[4]!.message).toBe(
+      'tools/call of "send_email" (server "long.jsonl") has an attribution without 4 entries seen earlier in the session: "https://example.com/1", "https://example.com/3", "https://example.com/4" and 1 more',
+    );
+    expect(att[4]!.related!.map((r) => r.pointer)).toEqual(['/1/result/_meta/annotations/attribution', '/5/result/_meta/annotations/attribution', '/7/result/_meta/annotations/attribution']);
   });
 });
 
