@@ -42,7 +42,8 @@ declaration never listed, widens what was approved after the approval.`,
   notes: `- Sets (SEP-1913 \`inputMetadata.destination\`, \`.sensitivity\`, \`.outcomes\`,
   \`returnMetadata.source\`, \`.sensitivity\`): a resolve MAY return an array when it cannot
   fully resolve, so the resolved set must be a subset of the declared one: each member outside it
-  is its own finding. A field the declaration does not give excludes nothing.
+  is its own finding. A field the declaration does not give excludes nothing, and values no enum
+  knows, on either side, are not compared.
 - Boolean hints: a resolve may not say the riskier value where the declaration explicitly said
   the other — \`openWorldHint\`, \`destructiveHint\` or \`maliciousActivityHint\` true on a
   tool declared \`false\`, \`readOnlyHint\` or \`idempotentHint\` false on a tool declared

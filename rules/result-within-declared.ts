@@ -50,8 +50,9 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   \`.sensitivity\` and \`.outcomes\`): each member of the result outside the declared set is its
   own finding, at that member. A field the declaration does not give excludes nothing
   (missing annotations mean unknown), and neither does a declared set holding a value no enum
-  knows (\`schema-valid\` reports it; what it meant to allow is unclear). A \`{"regulated": …}\`
-  class is compared as the class: regulatory scopes are not.
+  knows (\`schema-valid\` reports it; what it meant to allow is unclear); a result's value no enum
+  knows is not compared either. A \`{"regulated": …}\` class is compared as the class:
+  regulatory scopes are not.
 - Only SEP-1913's own fields are compared, on both sides (\`annotations\` of the declaration,
   \`_meta.annotations\` of the result): the action-metadata extension's classifiers are open
   strings.
