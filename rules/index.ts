@@ -52,6 +52,13 @@ import descriptionVsHints from './description-vs-hints.js';
 // Across tools of one server
 import toxicFlow from './toxic-flow.js';
 import crossServerNameCollision from './cross-server-name-collision.js';
+// Results and sessions
+import resultWithinDeclared from './result-within-declared.js';
+import resultSingleValue from './result-single-value.js';
+import propagationOpenWorld from './propagation-open-world.js';
+import propagationAttribution from './propagation-attribution.js';
+import resolveWithinDeclared from './resolve-within-declared.js';
+import secretReferenceShape from './secret-reference-shape.js';
 
 export const RULES: readonly Rule[] = [
   // Structure and schema
@@ -103,6 +110,13 @@ export const RULES: readonly Rule[] = [
   // Across tools of one server
   toxicFlow,
   crossServerNameCollision,
+  // Results and sessions
+  resultWithinDeclared,
+  resultSingleValue,
+  propagationOpenWorld,
+  propagationAttribution,
+  resolveWithinDeclared,
+  secretReferenceShape,
 ];
 
 export function ruleById(id: string): Rule | undefined {

@@ -14,6 +14,8 @@ server finished starting, without the credentials or flags that enable its tools
 from the wrong server; the run passes, and nothing was checked. This note makes that
 visible without failing the build.`,
   notes: `- One note per server, at its \`tools\` array (the first page's, for a paginated listing).
+- A server of a session transcript that no \`tools/list\` response declared is not an empty
+  list: it gets no note (the session rules say when a call's tool was never declared).
 - A note never fails a build at the default \`--fail-on\`; raise the rule to \`error\` in a
   configuration that lints servers which must expose tools.`,
   examples: {
@@ -32,7 +34,8 @@ visible without failing the build.`,
     ],
   },
   checkServer(ctx) {
-    if (ctx.tools.length > 0) return;
+    // A server of a session transcript without a tools/list: nothing was listed, not an empty list.
+    if (ctx.tools.length > 0 || ctx.unlisted) return;
     ctx.report({
       pointer: ctx.toolsPointer,
       message: `server ${quote(ctx.server.name)} lists no tools, so there was nothing to lint`,

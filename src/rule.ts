@@ -8,7 +8,7 @@ import type { Fix, PackId, Severity, SpecVersion } from './types.js';
 import type { ClaimSet } from './engine/claims.js';
 import type { SchemaProblem, ToolView } from './packs/types.js';
 
-export type RuleCategory = 'structure' | 'core-hints' | 'consistency' | 'heuristic' | 'server' | 'drift' | 'policy';
+export type RuleCategory = 'structure' | 'core-hints' | 'consistency' | 'heuristic' | 'server' | 'session' | 'drift' | 'policy';
 
 export const CATEGORY_TITLES: Record<RuleCategory, string> = {
   structure: 'Structure and schema',
@@ -16,6 +16,7 @@ export const CATEGORY_TITLES: Record<RuleCategory, string> = {
   consistency: 'Consistency across vocabularies',
   heuristic: 'Heuristics',
   server: 'Across tools of one server',
+  session: 'Results and sessions',
   drift: 'Drift between two snapshots',
   policy: 'User policies',
 };
@@ -29,6 +30,11 @@ export interface RuleExample {
   document?: unknown;
   /** Drift rules (mcp-annotate diff): the document before; `tools`/`document` is the one after. */
   base?: unknown;
+  /**
+   * A session transcript: the ordered JSON-RPC messages (or {"server", "url"?, "message"}
+   * wrappers) of one agent session; the document is then this array.
+   */
+  transcript?: unknown[];
   /** Several servers linted together ({"servers": [...]}). */
   servers?: { serverInfo: { name: string }; tools: unknown[] }[];
   /** Expected findings of this rule (incorrect examples): absolute pointers, in order. */
@@ -87,7 +93,7 @@ export interface ReportInput {
    * setting never turns it into a warning or an error no change can clear.
    */
   informational?: boolean;
-  related?: { pointer: string; message: string; tool?: ToolView; serverId?: string }[];
+  related?: { pointer: string; message: string; tool?: Pick<ToolView, 'name'>; serverId?: string }[];
   fix?: Fix;
   /**
    * What the finding is about when its rule and place alone do not say it (hidden-characters:
@@ -131,6 +137,8 @@ export interface ServerContext<O = Record<string, never>> {
   /** Problems of the server's envelope (the tools/list result around the tools). */
   envelopeProblems: readonly SchemaProblem[];
   toolsPointer: string;
+  /** A server of a session transcript that no tools/list response declared (it has no tools to lint). */
+  unlisted?: true;
   spec: SpecVersion;
   packs: ReadonlySet<PackId>;
   options: O;
@@ -142,6 +150,46 @@ export interface RunContext<O = Record<string, never>> {
   servers: readonly ServerContext<O>[];
   options: O;
   report(finding: ReportInput & { server: ServerRef; tool?: ToolView }): void;
+}
+
+/**
+ * A tools/call or tools/resolve of a session transcript, as session rules see it. Claims are
+ * read by the packs, as a tool's are: the request's params._meta.annotations, the result's
+ * _meta.annotations (a call) or the resolved tool (a resolve), and the declared tool.
+ */
+export interface SessionCall {
+  kind: 'call' | 'resolve';
+  server: ServerRef;
+  /** The server's URL, when the transcript gives it (a wrapper's "url"). */
+  serverUrl?: string;
+  /** params.name, or "#?" when the request names no tool. */
+  tool: string;
+  /** Order in the transcript: the index of the request's entry, and of the response's. */
+  requestAt: number;
+  responseAt?: number;
+  /** Absolute pointers of the JSON-RPC request and response (inside a wrapper when there is one). */
+  request: string;
+  response?: string;
+  params?: Record<string, unknown>;
+  /** The response's result object (none for an error response, or when the transcript ends first). */
+  result?: Record<string, unknown>;
+  /** What params._meta.annotations say (empty when none). */
+  requestClaims: ClaimSet;
+  /** What the result says: its _meta.annotations (a call), the resolved tool (a resolve); empty when none. */
+  resultClaims: ClaimSet;
+  /** The declaration in effect when the request was sent: the tool of that name in the server's tools/list. */
+  declared?: { tool: ToolView; claims: ClaimSet };
+  /** Whether a tools/list of the server was in effect when the request was sent. */
+  listed: boolean;
+}
+
+export interface SessionContext<O = Record<string, never>> {
+  /** Every call and resolve of one transcript, in the order of their requests. */
+  calls: readonly SessionCall[];
+  packs: ReadonlySet<PackId>;
+  options: O;
+  /** Report against a call: its server and tool; the pointer is in its request or its response. */
+  report(finding: ReportInput & { call: SessionCall }): void;
 }
 
 export interface Rule<O = any> extends RuleMeta<O> {
@@ -160,6 +208,8 @@ export interface Rule<O = any> extends RuleMeta<O> {
   checkServer?(ctx: ServerContext<O>): void;
   /** Called once per run, with every server. */
   checkRun?(ctx: RunContext<O>): void;
+  /** Called once per session transcript in the run, with its calls and resolves in order. */
+  checkSession?(ctx: SessionContext<O>): void;
 }
 
 export function defineRule<O = Record<string, never>>(rule: Rule<O>): Rule<O> {

@@ -80,6 +80,45 @@ export interface ServerInput {
   locator?: Locator;
   /** Location used when a finding has no position in a file (e.g. the server's entry in a client config). */
   fallbackLocation?: { file: string; display: string; locator?: Locator; pointer: string };
+  /**
+   * A server of a session transcript whose tools no tools/list response declared: it has no
+   * tools to lint, and that is not a finding (no-tools stays quiet).
+   */
+  unlisted?: true;
+  /** The session of the transcript this server came from (shared by every server of it). */
+  session?: Session;
+}
+
+/**
+ * One tools/call or tools/resolve of a session transcript, with its response when the
+ * transcript holds one. Pointers are absolute in the transcript document (an array of
+ * entries; a JSON Lines file reads as the array of its lines).
+ */
+export interface SessionStep {
+  kind: 'call' | 'resolve';
+  /** The ServerInput id of the server it was exchanged with. */
+  serverId: string;
+  /** Index of the request's entry in the transcript, and its pointer ("/4"). */
+  requestAt: number;
+  requestEntry: string;
+  /** Pointer of the JSON-RPC request itself ("/4", or "/4/message" inside a wrapper). */
+  request: string;
+  params?: Record<string, unknown>;
+  responseAt?: number;
+  responseEntry?: string;
+  response?: string;
+  /** The response's result object (absent for an error response or no response). */
+  result?: Record<string, unknown>;
+  /** The tool the server's tools/list declared under params.name, as in effect when the request was sent. */
+  declared?: { value: unknown; pointer: string; index: number };
+  /** Whether a tools/list of the server was in effect when the request was sent. */
+  listed: boolean;
+}
+
+export interface Session {
+  steps: SessionStep[];
+  /** Server URLs the transcript gives ("url" of a wrapper), by ServerInput id. */
+  urls: Map<string, string>;
 }
 
 /** A problem with an input that stops it from being linted (bad JSON, wrong shape, unreachable server). */

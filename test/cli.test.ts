@@ -80,13 +80,20 @@ describe('mcp-annotate lint: exit codes', () => {
 });
 
 describe('mcp-annotate lint: bad input', () => {
-  it('says when a file holds several JSON values, one per line (a captured transcript)', async () => {
+  it('says when a file holds several JSON values, one per line, that are not a session transcript', async () => {
+    const dumps = [{ tools: [tool('get_x')] }, { tools: [tool('get_y')] }];
+    // A captured stdio transcript of the server's side only: its responses, without the requests.
     const lines = [{ jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 's', version: '1' } } }, { jsonrpc: '2.0', id: 1, result: { tools: [tool('get_x')] } }];
-    const dir = tempDir({ 'traffic.jsonl': lines.map((l) => JSON.stringify(l)).join('\n') + '\n', 'two.json': '{"tools": []} {"tools": []}' });
-    const r = await runCli(['lint', 'traffic.jsonl', 'two.json'], { cwd: dir });
+    const dir = tempDir({
+      'dumps.jsonl': dumps.map((l) => JSON.stringify(l)).join('\n') + '\n',
+      'traffic.jsonl': lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+      'two.json': '{"tools": []} {"tools": []}',
+    });
+    const r = await runCli(['lint', 'dumps.jsonl', 'traffic.jsonl', 'two.json'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'traffic.jsonl:2:1: invalid JSON: unexpected content after the JSON value: the file holds several JSON values, as JSON Lines (a captured stdio transcript) does, and mcp-annotate reads one document per file; save the tools/list result on its own (or run mcp-annotate dump against the server)\n' +
+      'dumps.jsonl:2:1: invalid JSON: unexpected content after the JSON value: the file holds several JSON values, as JSON Lines does, and mcp-annotate reads one document per file (or a session transcript: JSON Lines of JSON-RPC messages); save the tools/list result on its own (or run mcp-annotate dump against the server)\n' +
+        'traffic.jsonl:1:23: entry 0 is a response with id 0, but no earlier request to the server with that id is waiting for one; a transcript holds each request before its response (the transcript has no request before it: a capture of one side of the exchange? It needs the requests too, or save the tools/list result on its own)\n' +
         // Two values on one line is not JSON Lines: the plain message.
         'two.json:1:15: invalid JSON: unexpected content after the JSON value\n',
     );

@@ -10,6 +10,7 @@ import { lint } from '../engine/engine.js';
 
 export function exampleDocument(example: RuleExample): unknown {
   if (example.document !== undefined) return example.document;
+  if (example.transcript) return example.transcript;
   if (example.servers) return { servers: example.servers };
   return { tools: example.tools ?? [] };
 }

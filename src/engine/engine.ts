@@ -4,9 +4,9 @@
  * returns findings with positions, sorted deterministically.
  */
 import { PACKS } from '../packs/index.js';
-import type { PackEnv, SchemaProblem, ToolView } from '../packs/types.js';
+import type { Pack, PackEnv, SchemaProblem, ToolView } from '../packs/types.js';
 import { validateEnvelope } from '../packs/core.js';
-import type { ReportInput, Rule, RunContext, ServerContext, ServerRef, ToolContext } from '../rule.js';
+import type { ReportInput, Rule, RunContext, ServerContext, ServerRef, SessionCall, SessionContext, ToolContext } from '../rule.js';
 import {
   LATEST_SPEC,
   PACK_IDS,
@@ -18,6 +18,8 @@ import {
   type PackId,
   type RelatedLocation,
   type ServerInput,
+  type Session,
+  type SessionStep,
   type Severity,
   type SeveritySetting,
   type SpecVersion,
@@ -239,9 +241,11 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   };
   const serverNames = new Map(servers.map((s) => [s.id, s.name]));
   const serverRoots = new Map(servers.map((s) => [s.id, s.root]));
-  const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: ToolView | undefined, input: ReportInput) => {
+  /** The tool a finding is about: a tool of the server, or the tool a session's call names (index: its place in the server's tools, when it is one). */
+  type FindingTool = { name: string; pointer: string; index?: number };
+  const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: FindingTool | undefined, input: ReportInput) => {
     if (findings.length >= maxFindings) {
-      if (!stopped) stop(servers.find((s) => s.id === server.id) ?? servers[serverIndex]!, tool && toolCount !== undefined ? { toolIndex: tool.index, tools: toolCount } : undefined);
+      if (!stopped) stop(servers.find((s) => s.id === server.id) ?? servers[serverIndex]!, tool && toolCount !== undefined ? { toolIndex: tool.index ?? 0, tools: toolCount } : undefined);
       return;
     }
     const base = tool?.pointer ?? '';
@@ -346,6 +350,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       tools: toolContexts,
       envelopeProblems,
       toolsPointer: input.toolsPointer,
+      ...(input.unlisted ? { unlisted: true as const } : {}),
       spec,
       packs,
       options: {},
@@ -371,6 +376,38 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   }
 
   acrossServers = true;
+  // Session transcripts: each is checked once, its calls and resolves in order. A run of
+  // tools/list dumps has none, and pays nothing here.
+  const sessions = new Set<Session>();
+  for (const s of servers) if (s.session) sessions.add(s.session);
+  const sessionRules = sessions.size ? active.filter((a) => a.rule.checkSession) : [];
+  for (const session of sessions) {
+    if (stopped || sessionRules.length === 0) break;
+    const { calls, stepOf } = timed('(session)', () => sessionCalls(session, servers, activePacks, opts.spec));
+    for (const { rule, resolved } of sessionRules) {
+      if (stopped) break;
+      const setting = resolved ?? servers.map((s) => onSomewhere(rule, resolved, s.name, toolByServer.get(s.id) ?? [])).find((x) => x !== undefined);
+      if (!setting) continue;
+      const ctx: SessionContext<Record<string, unknown>> = {
+        calls,
+        packs,
+        options: setting.options,
+        report: (f) => {
+          const { call, ...finding } = f;
+          const step = stepOf.get(call)!;
+          const s = settingFor(rule, resolved, call.server.name, call.tool);
+          if (!s) return;
+          // Keyed within the message's entry (a baseline survives messages added before it).
+          const base = within(step.requestEntry, f.pointer) ? step.requestEntry : step.responseEntry !== undefined && within(step.responseEntry, f.pointer) ? step.responseEntry : '';
+          const own = byIdInput(servers, call.server.id);
+          const index = step.declared && own?.tools[step.declared.index]?.pointer === step.declared.pointer ? step.declared.index : undefined;
+          push(rule, s, call.server, { name: call.tool, pointer: base, index }, finding);
+        },
+      };
+      timed(rule.id, () => rule.checkSession!(ctx));
+    }
+  }
+
   for (const { rule, resolved } of active) {
     if (!rule.checkRun || stopped) continue;
     // Off globally, a rule still runs when an override turns it on for some server or tool.
@@ -390,6 +427,76 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   timed('(locate findings)', () => locateFindings(findings, servers));
   const sorted = timed('(sort findings)', () => sortFindings(findings, servers));
   return { findings: sorted, servers: summaries, timing, stopped };
+}
+
+function byIdInput(servers: readonly ServerInput[], id: string): ServerInput | undefined {
+  return servers.find((s) => s.id === id);
+}
+
+const NO_CLAIMS_SET = new ClaimSet([]);
+
+/** What the active packs read in a tool (or an annotations object shaped as one). */
+function claimsOf(view: ToolView, packs: readonly Pack[], env: PackEnv): ClaimSet {
+  const claims: Claim[] = [];
+  for (const pack of packs) for (const c of pack.analyse(view, env).claims) claims.push(c);
+  return new ClaimSet(claims);
+}
+
+/** An annotations object (a request's or a result's _meta.annotations) as the packs read a tool's: at `${base}/annotations`. */
+function annotationsView(annotations: unknown, base: string): ToolView | undefined {
+  if (!isObject(annotations)) return undefined;
+  return toolView({ annotations }, base, -1);
+}
+
+/** A session's steps as the calls its rules see, with the packs' claims of each side and of the declaration. */
+function sessionCalls(session: Session, servers: readonly ServerInput[], packs: readonly Pack[], spec: SpecVersion | undefined): { calls: SessionCall[]; stepOf: Map<SessionCall, SessionStep> } {
+  const byId = new Map(servers.map((s) => [s.id, s]));
+  const declaredClaims = new Map<string, ClaimSet>();
+  const stepOf = new Map<SessionCall, SessionStep>();
+  const calls: SessionCall[] = [];
+  for (const step of session.steps) {
+    const input = byId.get(step.serverId);
+    if (!input) continue;
+    const env: PackEnv = { spec: spec ?? specFor(input.protocolVersion).spec };
+    const read = (view: ToolView | undefined) => (view ? claimsOf(view, packs, env) : NO_CLAIMS_SET);
+    const meta = (o: Record<string, unknown> | undefined) => (o && isObject(o._meta) ? o._meta.annotations : undefined);
+    let declared: SessionCall['declared'];
+    if (step.declared) {
+      const tool = toolView(step.declared.value, step.declared.pointer, step.declared.index);
+      let claims = declaredClaims.get(step.declared.pointer);
+      if (!claims) declaredClaims.set(step.declared.pointer, (claims = read(tool)));
+      declared = { tool, claims };
+    }
+    const result = step.result;
+    const resultView =
+      result === undefined || step.response === undefined
+        ? undefined
+        : step.kind === 'call'
+          ? annotationsView(meta(result), `${step.response}/result/_meta`)
+          : isObject(result.tool)
+            ? toolView(result.tool, `${step.response}/result/tool`, -1)
+            : undefined;
+    const name = step.params?.name;
+    const call: SessionCall = {
+      kind: step.kind,
+      server: { id: input.id, name: input.name },
+      serverUrl: session.urls.get(input.id),
+      tool: typeof name === 'string' && name !== '' ? name : '#?',
+      requestAt: step.requestAt,
+      responseAt: step.responseAt,
+      request: step.request,
+      response: step.response,
+      params: step.params,
+      result,
+      requestClaims: read(annotationsView(meta(step.params), `${step.request}/params/_meta`)),
+      resultClaims: read(resultView),
+      declared,
+      listed: step.listed,
+    };
+    stepOf.set(call, step);
+    calls.push(call);
+  }
+  return { calls, stepOf };
 }
 
 function locateFindings(findings: Finding[], servers: readonly ServerInput[]): void {

@@ -44,7 +44,8 @@ export function formatText(report: Report, opts: ReporterOptions): string {
     const width = maxOf(positions.map((p) => p.length));
     let currentTool: string | undefined | null = null;
     list.forEach((f, i) => {
-      const toolKey = f.tool === undefined ? undefined : `${f.toolIndex}`;
+      // A session's call may name a tool the server never listed (no index): its name keys it.
+      const toolKey = f.tool === undefined ? undefined : `${f.toolIndex}\u0000${f.tool}`;
       if (toolKey !== currentTool) {
         currentTool = toolKey;
         out.push(`  ${f.tool === undefined ? c.dim('(server)') : c.underline(nameLine(f.tool))}`);

@@ -4,13 +4,14 @@
 import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
-import type { InputError, Origin, ServerInput } from '../types.js';
+import type { InputError, Locator, Origin, ServerInput } from '../types.js';
 import { globTooLong, isGlobPattern } from '../util/glob.js';
 import { plural, shorten } from '../util/text.js';
 import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
-import { decode, InputProblem, parseJson } from './parse.js';
+import { decode, InputProblem, parseJson, SEVERAL_VALUES_MARK } from './parse.js';
+import { isTranscriptArray, jsonLinesLocator, parseJsonLines, serversFromTranscript } from './transcript.js';
 import { serversFromDocument } from './shapes.js';
 
 export interface LoadResult {
@@ -24,16 +25,39 @@ export function displayPath(path: string, cwd = process.cwd()): string {
 }
 
 function serverNameFromFile(path: string): string {
-  return basename(path).replace(/(\.tools)?\.json$/i, '') || basename(path);
+  return basename(path).replace(/(\.tools)?\.jsonl?$/i, '') || basename(path);
 }
 
 /** Load one document's text into servers. */
 export function loadText(text: string, origin: Origin, fallbackName: string, idBase: string): ServerInput[] {
-  const value = parseJson(text);
-  const locator = createLocator(text);
+  let value: unknown;
+  let locator: Locator;
+  let transcript = false;
+  try {
+    value = parseJson(text);
+    locator = createLocator(text);
+    transcript = Array.isArray(value) && isTranscriptArray(value);
+    // A JSON Lines transcript of one line: a single request, or a single wrapped message.
+    if (!Array.isArray(value) && value !== null && typeof value === 'object' && isTranscriptArray([value])) {
+      const lines = parseJsonLines(text);
+      if (lines) {
+        value = lines.values;
+        locator = jsonLinesLocator(lines);
+        transcript = true;
+      }
+    }
+  } catch (err) {
+    // JSON Lines whose lines are JSON-RPC messages: a session transcript (read only when the
+    // text is not one JSON document, so a dump pays nothing for it).
+    const lines = err instanceof InputProblem && err.message.includes(SEVERAL_VALUES_MARK) ? parseJsonLines(text) : undefined;
+    if (!lines) throw err;
+    value = lines.values;
+    locator = jsonLinesLocator(lines);
+    transcript = true;
+  }
   let servers: ServerInput[];
   try {
-    servers = serversFromDocument(value, origin, fallbackName, idBase);
+    servers = transcript ? serversFromTranscript(value as unknown[], origin, fallbackName, idBase) : serversFromDocument(value, origin, fallbackName, idBase);
   } catch (err) {
     if (err instanceof InputProblem && err.pointer !== undefined && err.line === undefined) {
       const at = locator.locateOne(err.pointer);

@@ -73,8 +73,10 @@ export function jsonErrorMessage(code: string): string {
   return MESSAGES[code] ?? code;
 }
 
+/** The words of the error for a text of several JSON values (loadText then tries it as a JSON Lines transcript). */
+export const SEVERAL_VALUES_MARK = 'the file holds several JSON values';
 const SEVERAL_VALUES =
-  ': the file holds several JSON values, as JSON Lines (a captured stdio transcript) does, and mcp-annotate reads one document per file; save the tools/list result on its own (or run mcp-annotate dump against the server)';
+  `: ${SEVERAL_VALUES_MARK}, as JSON Lines does, and mcp-annotate reads one document per file (or a session transcript: JSON Lines of JSON-RPC messages); save the tools/list result on its own (or run mcp-annotate dump against the server)`;
 
 /** Whether what follows the first value starts another object or array on a new line (JSON Lines). */
 function severalValues(text: string, offset: number): boolean {

@@ -1,0 +1,105 @@
+import { defineRule, type SessionCall } from '../src/rule.js';
+import { callName, resultName } from '../src/engine/session.js';
+import { called, declare, listed, on } from '../src/docs/transcripts.js';
+import { isObject } from '../src/util/json.js';
+
+const fetchPage = declare('fetch_page', { readOnlyHint: true, openWorldHint: true });
+const sendEmail = declare('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+
+export default defineRule({
+  id: 'propagation-open-world',
+  severity: 'error',
+  category: 'session',
+  packs: ['core'],
+  summary: 'Once a result was open-world, every later tools/call request of the session must say openWorldHint: true.',
+  precision: 'very-high',
+  security: 7.5,
+  why: `SEP-1913 (../shared/seeds/000_f48d420c65c867ff.txt), *Propagation Rules*: "**Boolean
+union**: If \`openWorldHint\` is ever true, it **MUST** persist for the session", and *Client
+Responsibilities*: "Clients **MUST** propagate annotations according to propagation rules". The
+session is the *agent* session, which "may span multiple MCP sessions or interact with multiple
+MCP servers". The request field exists so the next server can apply its policy ("Whether prior
+context includes open-world (untrusted) data", *Result Annotations*): the SEP's own example is a
+web page fetched with \`openWorldHint: true\` and then an email sent with
+\`annotations: {openWorldHint: true}\`, which the email server may block or escalate. A request
+that drops the hint tells that server the context is clean while it holds untrusted content —
+the prompt-injection path the SEP exists to close.`,
+  notes: `- The session is the transcript: every server in it. A result counts from its position in
+  the transcript: a request sent before the open-world result arrived is not later than it.
+- One finding per offending \`tools/call\` request, at its
+  \`params._meta.annotations.openWorldHint\` (or the nearest part of it the request has), with
+  the result that made the session open-world as related location. Where the request says
+  \`openWorldHint: false\`, the fix sets it to true.
+- \`tools/resolve\` requests are not checked: the SEP's request annotations extend
+  \`CallToolRequest\`.`,
+  examples: {
+    incorrect: [
+      {
+        title: 'An email sent after reading a web page, without the hint',
+        explanation: 'The session spans two servers; the hint must reach the second.',
+        transcript: [
+          ...on('web', listed(1, [fetchPage])),
+          ...on('mail', listed(1, [sendEmail])),
+          ...on('web', called(2, 'fetch_page', { result: { openWorldHint: true, attribution: ['https://example.com/page'] } })),
+          ...on('mail', called(2, 'send_email', { request: { attribution: ['https://example.com/page'] } })),
+        ],
+        findings: [{ pointer: '/6/message/params/_meta/annotations/openWorldHint', server: 'mail' }],
+      },
+      {
+        title: 'A request that says openWorldHint false',
+        doc: false,
+        transcript: [...listed(1, [fetchPage, sendEmail]), ...called(2, 'fetch_page', { result: { openWorldHint: true } }), ...called(3, 'send_email', { request: { openWorldHint: false } })],
+        findings: [{ pointer: '/4/params/_meta/annotations/openWorldHint' }],
+      },
+    ],
+    correct: [
+      {
+        title: 'The hint propagated to the next server',
+        transcript: [
+          ...on('web', listed(1, [fetchPage])),
+          ...on('mail', listed(1, [sendEmail])),
+          ...on('web', called(2, 'fetch_page', { result: { openWorldHint: true } })),
+          ...on('mail', called(2, 'send_email', { request: { openWorldHint: true } })),
+        ],
+      },
+      {
+        title: 'A request sent before the open-world result arrived',
+        doc: false,
+        transcript: [
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fetch_page', arguments: {} } },
+          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send_email', arguments: {} } },
+          { jsonrpc: '2.0', id: 1, result: { content: [], _meta: { annotations: { openWorldHint: true } } } },
+          { jsonrpc: '2.0', id: 2, result: { content: [] } },
+        ],
+      },
+    ],
+  },
+  checkSession(ctx) {
+    // The first open-world result, by where its response is in the transcript.
+    let opened: { call: SessionCall; pointer: string; at: number } | undefined;
+    for (const call of ctx.calls) {
+      if (call.kind !== 'call' || call.responseAt === undefined) continue;
+      const hint = call.resultClaims.from('openWorld', 'core');
+      if (hint?.value !== true) continue;
+      if (!opened || call.responseAt < opened.at) opened = { call, pointer: hint.pointer, at: call.responseAt };
+    }
+    if (!opened) return;
+    const by = opened;
+    for (const call of ctx.calls) {
+      if (call.kind !== 'call' || call.requestAt < by.at) continue;
+      const said = call.requestClaims.from('openWorld', 'core');
+      if (said?.value === true) continue;
+      const meta = call.params?._meta;
+      const annotations = isObject(meta) && isObject(meta.annotations) ? meta.annotations : undefined;
+      const how = said ? 'says openWorldHint false' : annotations ? 'has _meta.annotations without openWorldHint' : 'carries no _meta.annotations';
+      ctx.report({
+        call,
+        pointer: `${call.request}/params/_meta/annotations/openWorldHint`,
+        message: `${callName(call)} ${how}, but ${resultName(by.call)} had openWorldHint true (${by.pointer}) earlier in the session: SEP-1913 says a true openWorldHint MUST persist for the session`,
+        suggestion: `send params._meta.annotations.openWorldHint: true on every tools/call after an open-world result, to every server of the session (the client propagates it)`,
+        related: [{ pointer: by.pointer, message: `${resultName(by.call)} made the session open-world here`, serverId: by.call.server.id, tool: { name: by.call.tool } }],
+        ...(said ? { fix: { description: 'Set the request\'s openWorldHint to true', replacements: [{ pointer: said.pointer, text: 'true' }] } } : {}),
+      });
+    }
+  },
+});
