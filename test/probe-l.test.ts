@@ -1,0 +1,64 @@
+/**
+ * Probe L's defects, each through the real CLI: the rule that defers to another only does so
+ * while that rule runs; case variants of SEP-1913 and action-metadata values are read; the
+ * _meta hints proposal's own keys never hold the server's own data; policies that can never
+ * match are configuration errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { json, runCli, tempDir, tool } from './helpers/cli.js';
+
+interface Found {
+  ruleId: string;
+  severity: string;
+  tool?: string;
+  pointer: string;
+  message: string;
+  suggestion?: string;
+}
+
+/** Lints one document (with an optional mcp-annotate.config.json) and returns its findings. */
+async function findings(doc: unknown, config?: unknown): Promise<Found[]> {
+  const files: Record<string, string> = { 'd.json': json(doc) };
+  if (config !== undefined) files['mcp-annotate.config.json'] = json(config);
+  const dir = tempDir(files);
+  const r = await runCli(['lint', 'd.json', '-f', 'json', '--fail-on', 'none', ...(config === undefined ? ['--no-config'] : [])], { cwd: dir });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout).findings as Found[];
+}
+
+const ids = (found: Found[]) => found.map((f) => f.ruleId);
+
+describe('irreversible-needs-confirmation defers to approval-for-high-risk only while that rule runs', () => {
+  const wire = tool('wire_transfer', {
+    readOnlyHint: false,
+    destructiveHint: false,
+    openWorldHint: true,
+    riskLevel: 'high',
+    approvalRecommendation: 'none',
+    inputMetadata: { destination: 'public', sensitivity: 'financial', outcomes: 'irreversible' },
+  });
+  const doc = { serverInfo: { name: 'bank' }, tools: [wire] };
+
+  it('by default, one finding: approval-for-high-risk', async () => {
+    const found = ids(await findings(doc, {}));
+    expect(found).toContain('approval-for-high-risk');
+    expect(found).not.toContain('irreversible-needs-confirmation');
+  });
+
+  it('with approval-for-high-risk off, irreversible-needs-confirmation reports the tool', async () => {
+    const found = await findings(doc, { rules: { 'approval-for-high-risk': 'off' } });
+    expect(ids(found)).not.toContain('approval-for-high-risk');
+    const f = found.find((x) => x.ruleId === 'irreversible-needs-confirmation');
+    expect(f?.pointer).toBe('/tools/0/annotations/inputMetadata/outcomes');
+  });
+
+  it('with approval-for-high-risk off for the tool by an override, likewise; another tool keeps the deferral', async () => {
+    const other = { ...wire, name: 'wire_other' };
+    const found = await findings(
+      { serverInfo: { name: 'bank' }, tools: [wire, other] },
+      { overrides: [{ tools: ['wire_transfer'], rules: { 'approval-for-high-risk': 'off' } }] },
+    );
+    expect(found.filter((f) => f.ruleId === 'irreversible-needs-confirmation').map((f) => f.tool)).toEqual(['wire_transfer']);
+    expect(found.filter((f) => f.ruleId === 'approval-for-high-risk').map((f) => f.tool)).toEqual(['wire_other']);
+  });
+});
