@@ -62,3 +62,48 @@ describe('irreversible-needs-confirmation defers to approval-for-high-risk only 
     expect(found.filter((f) => f.ruleId === 'approval-for-high-risk').map((f) => f.tool)).toEqual(['wire_other']);
   });
 });
+
+describe('a known SEP-1913 value in another letter case is read, so contradictions are still reported', () => {
+  const doc = {
+    serverInfo: { name: 'draft' },
+    tools: [
+      tool('get_report', { readOnlyHint: true, openWorldHint: false, inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'Irreversible' } }),
+      tool(
+        'post_status',
+        { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'Public', sensitivity: 'PII', outcomes: 'irreversible' } },
+        { _meta: { 'mcp.dev/requiresConfirmation': false } },
+      ),
+      tool('get_thing', { readOnlyHint: true, openWorldHint: false }, { _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'Irreversible' } } }),
+    ],
+  };
+
+  it('SEP-1913 (SEP-2061 spellings): draft-field warns, and readonly-vs-outcome and sensitive-to-public still fire', async () => {
+    const found = await findings(doc);
+    const of = (name: string) => found.filter((f) => f.tool === name).map((f) => f.ruleId);
+    expect(of('get_report')).toEqual(expect.arrayContaining(['draft-field', 'readonly-vs-outcome']));
+    expect(of('post_status')).toEqual(expect.arrayContaining(['draft-field', 'sensitive-to-public']));
+    const s = found.find((f) => f.ruleId === 'sensitive-to-public')!;
+    expect(s.message).toContain('annotations.inputMetadata.sensitivity includes "PII"');
+  });
+
+  it('action-metadata: readonly-vs-outcome fires, and unknown-classifier notes the spelling and says it is read', async () => {
+    const found = (await findings(doc)).filter((f) => f.tool === 'get_thing');
+    expect(found.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['readonly-vs-outcome', 'unknown-classifier']));
+    const note = found.find((f) => f.ruleId === 'unknown-classifier')!;
+    expect(note.severity).toBe('note');
+    expect(note.message).toContain('mcp-annotate reads "Irreversible" as the SEP-1913 outcome it names');
+    expect(note.suggestion).toBe('write it exactly as SEP-1913 does ("irreversible"): clients that compare values exactly ignore it as written');
+  });
+
+  it('a policy on claims.destinations matches a destination written "Public"', async () => {
+    const found = await findings(doc, { policies: [{ name: 'no-public', effect: 'block', conditions: { fact: 'claims.destinations', equals: 'public' } }] });
+    expect(found.filter((f) => f.ruleId === 'policy/no-public').map((f) => f.tool)).toEqual(['post_status']);
+  });
+
+  it('"None" beside "PII" is still sensitivity-conflict\'s', async () => {
+    const found = await findings({
+      tools: [tool('read_x', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: ['None', 'PII'] } })],
+    });
+    expect(found.map((f) => f.ruleId)).toContain('sensitivity-conflict');
+  });
+});
