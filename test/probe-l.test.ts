@@ -107,3 +107,34 @@ describe('a known SEP-1913 value in another letter case is read, so contradictio
     expect(found.map((f) => f.ruleId)).toContain('sensitivity-conflict');
   });
 });
+
+describe("a wrong value on the _meta hints proposal's own key is the proposal's, not the server's own data", () => {
+  const doc = {
+    tools: [
+      tool('purge_cache', { readOnlyHint: true, openWorldHint: false }, { _meta: { 'mcp.dev/effect': 'destroy' } }),
+      tool(
+        'send_invoice',
+        { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'financial', outcomes: 'irreversible' } },
+        { _meta: { 'mcp.dev/requiresConfirmation': 'yes' } },
+      ),
+      tool('edit_row', { readOnlyHint: false, destructiveHint: false, openWorldHint: false }, { _meta: { 'mcp.dev/effect': 'update' } }),
+    ],
+  };
+
+  it('no collision: a schema-valid error with a did-you-mean, and "destroy" is read as delete', async () => {
+    const found = await findings(doc);
+    expect(ids(found)).not.toContain('vocabulary-key-collision');
+    const schema = found.filter((f) => f.ruleId === 'schema-valid');
+    expect(schema.map((f) => [f.tool, f.severity])).toEqual([
+      ['purge_cache', 'error'],
+      ['send_invoice', 'error'],
+      ['edit_row', 'error'],
+    ]);
+    expect(schema[0]!.suggestion).toMatch(/^did you mean "delete"\?/);
+    expect(schema[1]!.suggestion).toMatch(/^write true, a JSON boolean/);
+    expect(schema[2]!.suggestion).toMatch(/^did you mean "write"\?/);
+    expect(found.filter((f) => f.ruleId === 'readonly-vs-category').map((f) => f.tool)).toEqual(['purge_cache']);
+    // "yes" is not read as a request for confirmation: a client expecting a boolean ignores it.
+    expect(found.filter((f) => f.ruleId === 'sensitive-to-public').map((f) => f.tool)).toEqual(['send_invoice']);
+  });
+});
