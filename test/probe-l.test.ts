@@ -138,3 +138,39 @@ describe("a wrong value on the _meta hints proposal's own key is the proposal's,
     expect(found.filter((f) => f.ruleId === 'sensitive-to-public').map((f) => f.tool)).toEqual(['send_invoice']);
   });
 });
+
+describe('a policy condition that can never match is a configuration error, with a did-you-mean', () => {
+  const lintWith = async (policies: unknown[]) => {
+    const dir = tempDir({ 'mcp-annotate.config.json': json({ policies }), 'd.json': json({ tools: [tool('x', { readOnlyHint: true })] }) });
+    return runCli(['lint', 'd.json'], { cwd: dir });
+  };
+  const cases: [string, unknown, string][] = [
+    ['an unknown member of SEP-1913 inputMetadata', { fact: 'tool.annotations.inputMetadata.destinations', equals: 'public' }, 'did you mean "tool.annotations.inputMetadata.destination"?'],
+    ['a case variant against claims.destinations', { fact: 'claims.destinations', equals: 'Public' }, 'did you mean "public"?'],
+    ['a string against a boolean claim', { fact: 'claims.readOnly', equals: 'true' }, 'did you mean true (a boolean, without quotes)?'],
+    ['a core hint in the wrong case', { fact: 'tool.annotations.readonlyHint', equals: false }, 'did you mean "tool.annotations.readOnlyHint"?'],
+    ['a value outside a closed vocabulary, in a list', { fact: 'claims.riskLevel', in: ['high', 'Critical'] }, 'did you mean "critical"?'],
+    ['an unknown member of the action-metadata object', { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].outcomes', equals: 'irreversible' }, 'did you mean "tool._meta[\\"io.modelcontextprotocol/action-metadata\\"].outcome"?'],
+  ];
+  for (const [what, conditions, hint] of cases) {
+    it(what, async () => {
+      const r = await lintWith([{ name: 'p', effect: 'block', conditions }]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('policies[0].conditions');
+      expect(r.stderr).toContain(hint);
+    });
+  }
+
+  it("paths into the server's own data, open action-metadata strings and contains are taken as written", async () => {
+    const r = await lintWith([
+      { name: 'a', effect: 'warn', conditions: { fact: 'tool.annotations.inputMetadata.format', equals: 'csv' } },
+      { name: 'b', effect: 'warn', conditions: { fact: 'claims.destinations', equals: 'external' } },
+      { name: 'c', effect: 'warn', conditions: { fact: 'tool._meta["com.example/x"].anything', equals: 1 } },
+      { name: 'd', effect: 'warn', conditions: { fact: 'tool.description', contains: 'Delete' } },
+      { name: 'e', effect: 'warn', conditions: { fact: 'tool.annotations.inputMetadata.Destination', equals: 'Public' } },
+      { name: 'f', effect: 'warn', conditions: { fact: 'claims.riskLevel', contains: 'hi' } },
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+});
