@@ -174,3 +174,26 @@ describe('a policy condition that can never match is a configuration error, with
     expect(r.code).toBe(0);
   });
 });
+
+describe('destructive-vs-outcome points at the outcomes when a delete category agrees with the hint', () => {
+  it('suggests correcting the outcomes, not setting destructiveHint to false', async () => {
+    const found = await findings({
+      tools: [
+        tool('trash_item', {
+          readOnlyHint: false,
+          destructiveHint: true,
+          openWorldHint: false,
+          category: 'delete',
+          approvalRecommendation: 'single',
+          riskLevel: 'medium',
+          inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+        }),
+        tool('wipe', { readOnlyHint: false, destructiveHint: true, openWorldHint: false, inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' } }),
+      ],
+    });
+    const [withCategory, without] = found.filter((f) => f.ruleId === 'destructive-vs-outcome');
+    expect(withCategory!.suggestion).toBe('add "consequential" (or "irreversible" if it cannot be undone) to the outcomes: annotations.category is "delete" (/tools/0/annotations/category) agrees with destructiveHint that the tool deletes');
+    expect(withCategory!.suggestion).not.toContain('set destructiveHint to false');
+    expect(without!.suggestion).toContain('set destructiveHint to false');
+  });
+});
