@@ -197,3 +197,24 @@ describe('destructive-vs-outcome points at the outcomes when a delete category a
     expect(without!.suggestion).toContain('set destructiveHint to false');
   });
 });
+
+describe("a policy's cannot-be-decided note does not claim the rest of its conditions may hold", () => {
+  it('for an or whose static part cannot hold', async () => {
+    const found = await findings(
+      { tools: [tool('send', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'benign' } })] },
+      {
+        policies: [
+          {
+            name: 'x',
+            effect: 'block',
+            conditions: { or: [{ fact: 'request.annotations.openWorldHint', equals: true }, { fact: 'claims.destinations', equals: 'system' }] },
+          },
+        ],
+      },
+    );
+    const note = found.find((f) => f.ruleId === 'policy/x')!;
+    expect(note.severity).toBe('note');
+    expect(note.message).not.toContain('rest of its conditions');
+    expect(note.message).toContain('What its declaration says does not rule it out, so a client enforcing it at call time may block it');
+  });
+});
