@@ -21,9 +21,11 @@ the direction that costs the user: if the risk is right, the recommendation is w
   "no approval": clients fall back to their own policy. Whether an irreversible tool asks
   for confirmation at all, in any vocabulary, is
   [irreversible-needs-confirmation](irreversible-needs-confirmation.md)'s question; this
-  rule is about SEP-2793 recommending against it. When \`reversibility\` is \`none\` and
-  no other vocabulary asks, both rules report the tool: that one at the irreversible
-  signal, this one at the recommendation that declines, with the fix.
+  rule is about SEP-2793 recommending against it. When this rule reports a tool (a
+  high or critical \`riskLevel\`, or \`reversibility\` \`none\`, with \`"none"\`), that one
+  stays quiet about it: one problem, one finding, here at the recommendation that
+  declines, with the fix. When this rule is turned off (for the run or, in
+  \`overrides\`, for the tool), irreversible-needs-confirmation reports the tool instead.
 - **The triggers are SEP-2793's own fields**: \`riskLevel\` high or critical, and
   \`reversibility\` none — as the catalogue lists. A \`destroy\` category or irreversible
   outcomes with a \`low\` risk level are [risk-level-floor](risk-level-floor.md)'s

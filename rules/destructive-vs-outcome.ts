@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
+import { destructive, readOnly, says, sideOf } from '../src/engine/queries.js';
 
 export default defineRule({
   id: 'destructive-vs-outcome',
@@ -43,7 +43,11 @@ Only \`destructiveHint\` is weighed: a SEP-2793 \`category\` of delete or destro
 \`mcp.dev/effect: "delete"\`) beside benign outcomes is not this rule's, because the
 catalogue scopes it to the core hint. Such a tool, with \`destructiveHint\` absent, is
 told by [implicit-destructive](implicit-destructive.md) to set it to true, and then this
-rule fires.`,
+rule fires.
+
+When a SEP-2793 \`category\` or \`mcp.dev/effect\` of \`delete\` or \`destroy\` agrees with
+the hint, the suggestion is only to correct the outcomes: setting \`destructiveHint\` to false
+would trade this warning for [destructive-vs-category](destructive-vs-category.md)'s error.`,
   examples: {
     incorrect: [
       {
@@ -56,6 +60,26 @@ rule fires.`,
               readOnlyHint: false,
               destructiveHint: true,
               openWorldHint: false,
+              inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata/outcomes' }],
+      },
+      {
+        title: 'A delete category agrees with the hint: the outcomes are what is wrong',
+        doc: false,
+        tools: [
+          {
+            name: 'trash_item',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: true,
+              openWorldHint: false,
+              category: 'delete',
+              approvalRecommendation: 'single',
+              riskLevel: 'medium',
               inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'benign' },
             },
           },
@@ -162,12 +186,18 @@ rule fires.`,
   check(ctx) {
     const d = destructive(ctx.claims);
     if (d?.value !== true || readOnly(ctx.claims)?.value === true) return;
+    // A delete or destroy category or effect says the same as the hint: then it is the
+    // outcomes that are wrong (setting destructiveHint to false would only trade this warning
+    // for destructive-vs-category's error).
+    const deletes = ctx.claims.where('action', 'delete', 'destroy');
     for (const claim of ctx.claims.only('outcomes', 'benign')) {
       ctx.report({
         pointer: claim.pointer,
         message: `${sideOf(d)} but ${sideOf(claim)}: a destructive update to the tool's environment is at least "consequential"`,
-        suggestion: 'if the tool can delete or overwrite data, add "consequential" (or "irreversible" if it cannot be undone) to the outcomes; if it cannot, set destructiveHint to false',
-        related: [{ pointer: d.pointer, message: 'destructiveHint is true here' }],
+        suggestion: deletes.length
+          ? `add "consequential" (or "irreversible" if it cannot be undone) to the outcomes: ${sideOf(deletes[0]!)} agrees with destructiveHint that the tool deletes`
+          : 'if the tool can delete or overwrite data, add "consequential" (or "irreversible" if it cannot be undone) to the outcomes; if it cannot, set destructiveHint to false',
+        related: [{ pointer: d.pointer, message: 'destructiveHint is true here' }, ...deletes.map((c) => ({ pointer: c.pointer, message: `${says(c)} here` }))],
       });
     }
   },

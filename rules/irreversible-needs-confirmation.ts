@@ -58,7 +58,9 @@ configuration.
 **One finding per problem.** When the decline is SEP-2793's \`approvalRecommendation:
 "none"\` on a tool whose riskLevel is high or critical or whose reversibility is "none",
 [approval-for-high-risk](approval-for-high-risk.md) reports it (with a mechanical fix) and
-this rule stays quiet.
+this rule stays quiet — but only while approval-for-high-risk checks the tool: when the
+configuration turns it off (for the run, or for this server or tool in \`overrides\`), this
+rule reports the tool itself, so turning one rule off never silences both.
 
 **Any "yes" is enough.** When one vocabulary asks for confirmation and another says it
 is not needed, the rule stays quiet: a client that honours any request for confirmation
@@ -223,9 +225,10 @@ finding per problem"); one that declines otherwise (\`requiresConfirmation: fals
   check(ctx) {
     if (!canExpressConfirmation(ctx.claims) || confirmationSignals(ctx.claims).length > 0) return;
     // An explicit approvalRecommendation "none" on a high-risk or irreversible tool is
-    // approval-for-high-risk's finding (with its fix); one problem, one finding.
+    // approval-for-high-risk's finding (with its fix); one problem, one finding — when that
+    // rule checks this tool at all (turned off, for the run or by an override, it reports nothing).
     const highRisk = ctx.claims.where('riskLevel', 'high', 'critical').length > 0 || ctx.claims.where('reversibility', 'none').length > 0;
-    if (highRisk && ctx.claims.where('approval', 'none').length > 0) return;
+    if (highRisk && ctx.claims.where('approval', 'none').length > 0 && ctx.runs('approval-for-high-risk')) return;
     const signals = irreversibleSignals(ctx.claims)
       .map((c, i) => ({ c, i }))
       .sort((a, b) => strength(a.c) - strength(b.c) || a.i - b.i)

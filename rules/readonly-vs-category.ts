@@ -96,6 +96,19 @@ since harmless side effects are a plausible reading.`,
         findings: [{ pointer: '/tools/0/_meta/mcp.dev~1effect' }],
       },
       {
+        title: 'SEP-2793\'s "destroy" written as an effect is read as delete',
+        doc: false,
+        tools: [
+          {
+            name: 'purge_cache',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'mcp.dev/effect': 'destroy', 'mcp.dev/requiresConfirmation': true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/mcp.dev~1effect' }],
+      },
+      {
         title: 'A read-only report that also sends email',
         explanation: 'A warning: the category agrees with the hint, but a listed side effect says a call does more than read.',
         tools: [

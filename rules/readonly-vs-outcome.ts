@@ -34,6 +34,25 @@ rule fires when the set *includes* a consequential or irreversible outcome.`,
         ],
         findings: [{ pointer: '/tools/0/annotations/inputMetadata/outcomes' }],
       },
+      {
+        title: 'An outcome in another letter case is still read',
+        explanation:
+          'SEP-2061\'s spelling "Irreversible" (a draft-field warning) and an action-metadata outcome "Irreversible" (an unknown-classifier note) are read as irreversible, so the contradiction is not hidden behind the spelling.',
+        tools: [
+          {
+            name: 'get_report',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false, inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'Irreversible' } },
+          },
+          {
+            name: 'get_thing',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'Irreversible' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/inputMetadata/outcomes' }, { pointer: '/tools/1/_meta/io.modelcontextprotocol~1action-metadata/outcome' }],
+      },
     ],
     correct: [
       {

@@ -96,6 +96,19 @@ here, with a "did you mean"; the pack still reads what it safely can (see
         findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1trust-annotations/untrustd' }],
       },
       {
+        title: "A wrong value on the _meta hints proposal's own keys, even with no valid sibling",
+        doc: false,
+        tools: [
+          {
+            name: 'purge_cache',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+            _meta: { 'mcp.dev/effect': 'update', 'mcp.dev/requiresConfirmation': 'yes' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/mcp.dev~1effect' }, { pointer: '/tools/0/_meta/mcp.dev~1requiresConfirmation' }],
+      },
+      {
         title: 'A quoted WebMCP sensitiveHint on a tool whose output schema speaks WebMCP',
         doc: false,
         tools: [

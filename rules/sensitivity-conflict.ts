@@ -172,13 +172,13 @@ Two forms are reported:
   check(ctx) {
     for (const claim of claimsOf(ctx.claims, 'inputSensitivity', 'outputSensitivity')) {
       const items = members(claim);
-      const none = items.filter((m) => m.value === 'none');
-      const classes = items.filter((m) => m.value !== 'none' && isClass(m.value));
+      const none = items.filter((m) => dataClassOf(m.value) === 'none');
+      const classes = items.filter((m) => dataClassOf(m.value) !== 'none' && isClass(m.value));
       // Name a sensitive class when there is one: "user" is a class, but not a sensitive one.
       const other = classes.find((m) => dataClassOf(m.value) !== 'user') ?? classes[0];
       if (none.length === 0 || !other) continue;
       const w = written(claim);
-      const kept = Array.isArray(w) ? w.filter((v) => v !== 'none') : undefined;
+      const kept = Array.isArray(w) ? w.filter((v) => dataClassOf(v) !== 'none') : undefined;
       const direction = claim.fact === 'inputSensitivity' ? 'the input' : 'the output';
       const clash =
         dataClassOf(other.value) === 'user'
@@ -199,13 +199,13 @@ Two forms are reported:
       const sensitive = ctx.claims.including('outputSensitivity', ...NOT_PUBLIC);
       if (sensitive.length === 0) continue;
       const first = sensitive[0]!;
-      const member = members(first).find((m) => NOT_PUBLIC.includes(m.value as DataClass))!;
-      const cls = String(member.value);
+      const member = members(first).find((m) => NOT_PUBLIC.includes(dataClassOf(m.value) as DataClass))!;
+      const cls = String(dataClassOf(member.value));
       ctx.report({
         pointer: pub.pointer,
         message: `${sideOf(pub)} but ${sideOf(first, cls)}: a public result cannot carry ${NOUN[cls] ?? cls}`,
         suggestion: `raise ${pub.field} to ${cls === 'credentials' ? '"restricted"' : '"confidential"'}, or drop ${JSON.stringify(cls)} from ${first.field} if the output cannot carry it`,
-        related: sensitive.map((c) => ({ pointer: c.pointer, message: `${c.field} includes ${JSON.stringify(members(c).find((m) => NOT_PUBLIC.includes(m.value as DataClass))?.value)}` })),
+        related: sensitive.map((c) => ({ pointer: c.pointer, message: `${c.field} includes ${JSON.stringify(dataClassOf(members(c).find((m) => NOT_PUBLIC.includes(dataClassOf(m.value) as DataClass))?.value))}` })),
       });
     }
   },

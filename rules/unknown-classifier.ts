@@ -48,6 +48,22 @@ export function variantOf(value: string, known: readonly string[]): { of: string
   return near.length === 1 ? { of: near[0]!, how: 'by one letter, which looks like a misspelling' } : undefined;
 }
 
+/** Strings of a classifier as written that are a known value in another letter case ("Public"), once each. */
+function caseVariantsOf(raw: unknown, values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const v of Array.isArray(raw) ? raw : [raw]) {
+    if (typeof v !== 'string' || values.includes(v) || out.includes(v)) continue;
+    if (values.some((k) => k.toLowerCase() === v.toLowerCase())) out.push(v);
+  }
+  return out;
+}
+
+/** `values` in the order they are written in `raw`. */
+function inWrittenOrder(raw: unknown, values: readonly string[]): string[] {
+  const list = Array.isArray(raw) ? raw : [raw];
+  return [...values].sort((a, b) => list.indexOf(a) - list.indexOf(b));
+}
+
 /** The pointer of each unknown value: its array item, or the field when it is a single value. */
 function itemPointers(claim: Claim, values: readonly string[]): string[] {
   const raw = claim.raw;
@@ -80,11 +96,16 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
   it is only less useful than a known one. The note does not fail a build by default.
 - **No guessing.** The message says plainly that mcp-annotate does not map the value.
   It names a known value only when the unknown one is the same word written differently:
-  different letter case (\`"Public"\`), separators (\`"untrusted_public"\`), or a single
-  typo in a word of four or more letters that is one edit from exactly one known value
-  (\`"pubic"\`). Even then there is no fix: \`"Public"\` may be the server's own class, and
-  only the author knows. A different word is never matched, however close
-  (\`"external"\` is two letters from \`"internal"\` and means something else).
+  separators (\`"untrusted_public"\`), or a single typo in a word of four or more letters
+  that is one edit from exactly one known value (\`"pubic"\`). Even then there is no fix:
+  \`"untrusted_public"\` may be the server's own class, and only the author knows. A
+  different word is never matched, however close (\`"external"\` is two letters from
+  \`"internal"\` and means something else).
+- **Letter case alone is read.** A known value in another letter case (\`"Public"\`,
+  \`"Irreversible"\`) is plainly SEP-1913's word, so the pack reads it as that value and
+  the other rules weigh it (a read-only tool whose \`outcome\` is \`"Irreversible"\` is
+  [readonly-vs-outcome](readonly-vs-outcome.md)'s error). This note still reports the
+  spelling: a client that compares values exactly cannot act on it.
 - **Where.** One note per field (each field that holds unknown values), at the first
   unknown array item (or at the field when it holds a single string), with the other
   unknown items as related locations. An empty string is a schema error
@@ -206,9 +227,13 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
     for (const claim of ctx.claims.list) {
       // SEP-1913's annotations.inputMetadata / returnMetadata are closed enums: schema-valid's.
       if (claim.pack !== 'action-metadata') continue;
-      const values = (claim.unknown ?? []).filter((v) => v !== '');
-      if (values.length === 0) continue;
       const known = KNOWN[claim.fact];
+      // The pack reads a known value in another letter case as that value (it is not on
+      // claim.unknown), but a client that compares values exactly cannot: note it as well.
+      const caseVariants = known ? caseVariantsOf(claim.raw, known.values) : [];
+      const unread = (claim.unknown ?? []).filter((v) => v !== '');
+      const values = unread.length === 0 ? caseVariants : caseVariants.length === 0 ? unread : inWrittenOrder(claim.raw, [...unread, ...caseVariants]);
+      if (values.length === 0) continue;
       const pointers = itemPointers(claim, values);
       const single = !Array.isArray(claim.raw) && values.length === 1;
       const noun = known?.noun ?? 'value';
@@ -227,11 +252,18 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
         : [];
       const variantText = variants.length ? `; ${variants.join('; ')}` : '';
       const them = values.length === 1 ? 'it' : 'them';
+      const pronoun = (n: number) => (n === 1 ? 'it' : 'them');
+      const readText = caseVariants.length
+        ? `; mcp-annotate reads ${andList(caseVariants)} as the SEP-1913 ${noun}${caseVariants.length === 1 ? '' : 's'} ${caseVariants.length === 1 ? 'it names' : 'they name'}, as a client that compares values loosely would (one that compares them exactly cannot act on ${pronoun(caseVariants.length)})`
+        : '';
+      const keptText = unread.length ? `; mcp-annotate keeps ${unread.length === values.length ? them : andList(unread)} as written and does not map ${pronoun(unread.length)} to a known ${noun}` : '';
       ctx.report({
         pointer: pointers[0]!,
-        message: `${head}${notKnown}${knownList}${variantText}; mcp-annotate keeps ${them} as written and does not map ${them} to a known ${noun}`,
+        message: `${head}${notKnown}${knownList}${variantText}${readText}${keptText}`,
         suggestion:
-          variants.length === values.length
+          caseVariants.length === values.length
+            ? `write ${them} exactly as SEP-1913 does (${caseVariants.map((v) => JSON.stringify(variantOf(v, known!.values)!.of)).join(', ')}): clients that compare values exactly ignore ${them} as written`
+            : variants.length === values.length
             ? `if ${values.length === 1 ? 'the value is' : 'these values are'} meant as the SEP-1913 ${noun}${values.length === 1 ? '' : 's'} named above, write ${them} exactly as SEP-1913 does; otherwise leave ${them}, knowing clients cannot act on ${them}`
             : variants.length
               ? `write a value meant as the SEP-1913 ${noun} named above exactly as SEP-1913 does; for the others, use a SEP-1913 ${noun} where one says what you mean, or expect clients to ignore them`

@@ -76,10 +76,20 @@ ambiguity for good.`,
   utility: a client implementing the proposal that matches values loosely reads it so
   too, and the schema error asks for the exact spelling (or, if the value is the
   server's own after all, another key).
-- **Reserved prefixes.** A \`_meta\` key under a prefix MCP reserves for itself
-  (\`io.modelcontextprotocol/trust-annotations\`, \`io.modelcontextprotocol/action-metadata\`)
-  can never be the server's own data, so a wrong value there — a misspelled member such as
-  \`untrustd\` — is always a schema error, never a collision.
+- **Reserved prefixes, and the _meta hints proposal's own keys.** A \`_meta\` key under a
+  prefix MCP reserves for itself (\`io.modelcontextprotocol/trust-annotations\`,
+  \`io.modelcontextprotocol/action-metadata\`) can never be the server's own data, so a
+  wrong value there — a misspelled member such as \`untrustd\` — is always a schema error,
+  never a collision. The same holds for the four keys the \`_meta\` hints proposal names under
+  its own prefix (\`mcp.dev/effect\`, \`mcp.dev/idempotent\`, \`mcp.dev/requiresConfirmation\`,
+  \`mcp.dev/resultSensitivity\`): they are not common words a server used first, but that
+  proposal's names, so \`"mcp.dev/effect": "destroy"\` or \`"mcp.dev/requiresConfirmation":
+  "yes"\` is a [schema-valid](schema-valid.md) error with a "did you mean", not advice to move
+  the key. SEP-2793's category words written as an effect are read as the effect that covers
+  them, as SEP-2793 maps them (\`"destroy"\` as delete, \`"mutate"\` as write, \`"observe"\` as
+  read); other words (\`"update"\`) and booleans written as strings (\`"yes"\`) get a "did you
+  mean" only and are not read: a client that expects a boolean ignores \`"yes"\`. A server's
+  own keys under \`mcp.dev/\` are other keys, which [meta-key-format](meta-key-format.md) notes.
 - One finding per colliding key, at its value, with the pack's own description of what
   the vocabulary expects there.`,
   examples: {
@@ -111,6 +121,19 @@ ambiguity for good.`,
       },
     ],
     correct: [
+      {
+        title: "A wrong value of the _meta hints proposal's own key is the proposal's (schema-valid reports it; a SEP-2793 category word is read)",
+        explanation:
+          '`"destroy"` is SEP-2793\'s category word, not an effect: [schema-valid](schema-valid.md) asks for `"delete"`, and the pack reads it so, so [readonly-vs-category](readonly-vs-category.md) reports the contradiction with `readOnlyHint: true`. `"yes"` is a boolean written as a string: schema-valid asks for `true`.',
+        tools: [
+          {
+            name: 'purge_cache',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'mcp.dev/effect': 'destroy', 'mcp.dev/requiresConfirmation': 'yes' },
+          },
+        ],
+      },
       {
         title: "A key under MCP's reserved _meta prefix is never the server's own (a typo in it is schema-valid's error)",
         doc: false,

@@ -122,6 +122,13 @@ export interface ToolContext<O = Record<string, never>> {
   /** Absolute pointer for a tool-relative one: ctx.at('/annotations/readOnlyHint'). */
   at(rel: string): string;
   /**
+   * Whether the rule with this id checks this tool in this run: it is registered, its packs
+   * are on, and its setting for this tool (the config's, then the overrides') is not "off".
+   * A rule that leaves a case to another rule asks this first, so turning that rule off
+   * never silences both.
+   */
+  runs(ruleId: string): boolean;
+  /**
    * In checkServer() and checkRun(): what this rule's collect() kept from the tool. The
    * tool's claims are let go once its own checks are done, so a rule that reasons across
    * tools keeps the little it needs here instead.

@@ -152,12 +152,14 @@ describe('a value under a capitalised SEP-2061 key is still checked', () => {
     });
     expect(found.map((f) => [f.ruleId, f.pointer])).toEqual([
       ['draft-field', '/tools/0/annotations/inputMetadata/Destination'],
+      // The pack reads the draft spellings ("User" is user), so what they say is weighed.
+      ['readonly-vs-destination', '/tools/0/annotations/inputMetadata/Destination'],
       ['draft-field', '/tools/0/annotations/inputMetadata/Destination/1'],
       ['draft-field', '/tools/0/annotations/inputMetadata/Sensitivity'],
       ['schema-valid', '/tools/0/annotations/inputMetadata/Sensitivity'],
       ['schema-valid', '/tools/0/annotations/inputMetadata/Sensitivity/foo'],
     ]);
-    expect(found[3]!.message).toBe('annotations.inputMetadata.Sensitivity is missing the required member "regulated"');
+    expect(found[4]!.message).toBe('annotations.inputMetadata.Sensitivity is missing the required member "regulated"');
   });
 
   it("the server's own capitalised members are a collision, not a draft spelling", async () => {

@@ -93,7 +93,8 @@ export function newClaim<F extends Fact>(fact: F, value: FactTypes[F], pack: Pac
 }
 
 /**
- * The members of a set-valued claim, as written, that its normalised value lacks: the
+ * The members of a set-valued claim, as written, that its normalised value lacks (a case
+ * variant of a member on it counts as that member: see knownInOtherCase): the
  * open strings a pack kept in claim.unknown (action-metadata), values outside an enum
  * (sep-1913; schema-valid reports them) and items of the wrong type. A rule that
  * reasons from "the set holds only X" must not fire when the set also holds one.
@@ -104,10 +105,20 @@ export function unmappedValues(c: Claim): unknown[] {
   const out: unknown[] = [...(c.unknown ?? [])];
   if (c.raw === undefined) return out;
   for (const v of asSet(c.raw)) {
-    const name = isObject(v) && isObject(v.regulated) ? 'regulated' : v;
-    if (!known.includes(name) && !out.includes(name)) out.push(name);
+    const name = isObject(v) && Object.keys(v).some((k) => k.toLowerCase() === 'regulated' && isObject(v[k])) ? 'regulated' : v;
+    if (!known.includes(name) && !knownInOtherCase(known, name) && !out.includes(name)) out.push(name);
   }
   return out;
+}
+
+/**
+ * A string the pack read as a known member written in another case ("Public" → public): a
+ * pack only puts such a member on the claim when it read the variant, so it is mapped.
+ */
+function knownInOtherCase(known: readonly unknown[], v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  const lower = v.toLowerCase();
+  return known.some((k) => typeof k === 'string' && k.toLowerCase() === lower);
 }
 
 export function hasUnmapped(c: Claim): boolean {

@@ -185,6 +185,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   const toolRules = active
     .filter((a) => a.rule.check)
     .map((a) => ({ rule: a.rule, resolved: a.resolved, running: { rule: a.rule, setting: a.resolved ?? DEFAULT_SETTING } }));
+  const toolRuleById = new Map(toolRules.map((e) => [e.rule.id, e]));
 
   const servers = [...inputs].sort((a, b) => (a.origin.display < b.origin.display ? -1 : a.origin.display > b.origin.display ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const findings: Finding[] = [];
@@ -315,6 +316,10 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         packs,
         options: {},
         at: (rel) => view.pointer + rel,
+        runs: (id) => {
+          const e = toolRuleById.get(id);
+          return e !== undefined && (opts.overrides ? settingFor(e.rule, e.resolved, server.name, view.name) : e.resolved) !== undefined;
+        },
         collected: undefined,
         report: (f) => push(current.rule, current.setting, server, view, f),
       };

@@ -5,8 +5,9 @@
  * value as written (claim.raw) and point at its members.
  */
 import { isObject, writeJson } from '../util/json.js';
+import { escapeSegment } from '../util/pointer.js';
 import { quote } from '../util/text.js';
-import type { Claim, DataClass, Fact } from './claims.js';
+import { DATA_CLASSES, type Claim, type DataClass, type Fact } from './claims.js';
 
 /** The claim's value as written: claim.raw when the pack kept it, else the normalised value. */
 export function written(claim: Claim): unknown {
@@ -42,10 +43,29 @@ export function claimsOf(claims: { all<F extends Fact>(fact: F): Claim<F>[] }, .
   return out;
 }
 
-/** The DataClass a written sensitivity member stands for ("regulated" for {regulated: …}). */
+/**
+ * The {scopes} object of a regulated member: {regulated: {…}}, or SEP-2061's {Regulated: {…}}
+ * (a case variant the sep-1913 pack reads as regulated; draft-field reports the spelling).
+ */
+export function regulatedOf(value: unknown): Record<string, unknown> | undefined {
+  if (!isObject(value)) return undefined;
+  if (isObject(value.regulated)) return value.regulated;
+  if ('regulated' in value) return undefined;
+  const key = Object.keys(value).find((k) => k.toLowerCase() === 'regulated');
+  const inner = key === undefined ? undefined : value[key];
+  return isObject(inner) ? inner : undefined;
+}
+
+/**
+ * The DataClass a written sensitivity member stands for ("regulated" for {regulated: …}),
+ * a case variant ("PII") as the class it names, as the packs read it; any other string as it is.
+ */
 export function dataClassOf(value: unknown): DataClass | string | undefined {
-  if (typeof value === 'string') return value;
-  if (isObject(value) && 'regulated' in value) return 'regulated';
+  if (typeof value === 'string') {
+    const lower = value.toLowerCase();
+    return (DATA_CLASSES as readonly string[]).find((c) => c === lower) ?? value;
+  }
+  if (isObject(value) && ('regulated' in value || regulatedOf(value))) return 'regulated';
   return undefined;
 }
 
@@ -59,18 +79,21 @@ export interface Scope {
 export function regulatedScopes(claim: Claim): Scope[] {
   const out: Scope[] = [];
   for (const m of members(claim)) {
-    if (!isObject(m.value) || !isObject(m.value.regulated)) continue;
-    const scopes = m.value.regulated.scopes;
+    const regulated = regulatedOf(m.value);
+    if (!regulated) continue;
+    const scopes = regulated.scopes;
     if (!Array.isArray(scopes)) continue;
-    scopes.forEach((scope, j) => out.push({ scope, pointer: `${m.pointer}/regulated/scopes/${j}` }));
+    const key = Object.keys(m.value as object).find((k) => (m.value as Record<string, unknown>)[k] === regulated)!;
+    scopes.forEach((scope, j) => out.push({ scope, pointer: `${m.pointer}/${escapeSegment(key)}/scopes/${j}` }));
   }
   return out;
 }
 
 /** A sensitivity member for a message: "pii", or regulated ("HIPAA", "GDPR"). */
 export function describeClass(value: unknown): string {
-  if (isObject(value) && isObject(value.regulated)) {
-    const scopes = Array.isArray(value.regulated.scopes) ? value.regulated.scopes : [];
+  const regulated = regulatedOf(value);
+  if (regulated) {
+    const scopes = Array.isArray(regulated.scopes) ? regulated.scopes : [];
     return scopes.length ? `regulated (${scopes.map((s) => quote(s, 30)).join(', ')})` : 'regulated';
   }
   return quote(value);

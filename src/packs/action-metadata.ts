@@ -16,6 +16,7 @@ import {
   type Fact,
 } from '../engine/claims.js';
 import { asSet, isObject } from '../util/json.js';
+import { regulatedOf } from '../engine/possible-sets.js';
 import { escapeSegment } from '../util/pointer.js';
 import type { Pack, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
@@ -32,14 +33,22 @@ const KEYS = [ACTION_KEY];
 const recognised = (_k: string, v: unknown) => isObject(v) && MEMBERS.some((x) => x in v);
 const expected = () => 'an object with inputMetadata, returnMetadata, outcome and requiresReview';
 
-/** Known values of an open classifier, and the strings that are not known. */
+/**
+ * Known values of an open classifier, and the strings that are not known. A known value in
+ * another letter case ("Irreversible") is read as that value: it is plainly SEP-1913's word,
+ * and leaving it unread would hide what it says (a read-only tool that may be irreversible).
+ * unknown-classifier still notes the spelling. Anything further off ("untrusted_public",
+ * "pubic", "external") is kept as written and never guessed at.
+ */
 function classify<T extends string>(value: unknown, known: readonly T[]): { values: T[]; unknown: string[] } {
   const values: T[] = [];
   const unknown: string[] = [];
   for (const v of asSet(value)) {
     if (typeof v !== 'string') continue;
-    if ((known as readonly string[]).includes(v)) {
-      if (!values.includes(v as T)) values.push(v as T);
+    const lower = v.toLowerCase();
+    const m = (known as readonly string[]).includes(v) ? (v as T) : known.find((k) => k.toLowerCase() === lower);
+    if (m !== undefined) {
+      if (!values.includes(m)) values.push(m);
     } else if (!unknown.includes(v)) unknown.push(v);
   }
   return { values, unknown };
@@ -50,7 +59,7 @@ const STRING_CLASSES = DATA_CLASSES.filter((c) => c !== 'regulated');
 
 function sensitivity(value: unknown): { values: DataClass[]; unknown: string[] } {
   const r = classify(value, STRING_CLASSES);
-  const regulated = asSet(value).some((v) => isObject(v) && isObject(v.regulated));
+  const regulated = asSet(value).some((v) => regulatedOf(v) !== undefined);
   return { values: regulated ? [...r.values, 'regulated'] : r.values, unknown: r.unknown };
 }
 

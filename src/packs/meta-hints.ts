@@ -40,7 +40,49 @@ const EFFECT_REACH: readonly (typeof EFFECTS)[number][] = ['read', 'write', 'ext
  */
 function lenient(key: string, value: unknown): Lenient | undefined {
   const allowed = key === 'mcp.dev/effect' ? EFFECTS : key === 'mcp.dev/resultSensitivity' ? RESULT_SENSITIVITIES : undefined;
-  return lenientEnum(key, value, allowed, { key: 'mcp.dev/effect', noun: 'effect', order: EFFECT_REACH });
+  const l = lenientEnum(key, value, allowed, { key: 'mcp.dev/effect', noun: 'effect', order: EFFECT_REACH });
+  if (l) return l;
+  if (key === 'mcp.dev/effect' && typeof value === 'string') return effectWord(value);
+  if ((key === 'mcp.dev/idempotent' || key === 'mcp.dev/requiresConfirmation') && typeof value === 'string') return booleanWord(value);
+  return undefined;
+}
+
+/**
+ * SEP-2793's category words, which that proposal itself maps to actions (CATEGORY_ACTION):
+ * written as an effect, each is read as the effect that covers it — "destroy" may delete
+ * (mcp.dev/effect has no further-reaching value), "mutate" writes, "observe" reads.
+ */
+const CATEGORY_WORDS: Readonly<Record<string, (typeof EFFECTS)[number]>> = { destroy: 'delete', mutate: 'write', observe: 'read' };
+
+/** Other words for an effect: a "did you mean", never a reading (their meaning is nobody's definition). */
+const EFFECT_WORDS: Readonly<Record<string, (typeof EFFECTS)[number]>> = {
+  update: 'write',
+  modify: 'write',
+  create: 'write',
+  edit: 'write',
+  remove: 'delete',
+  erase: 'delete',
+  purge: 'delete',
+};
+
+function effectWord(value: string): Lenient | undefined {
+  const word = value.toLowerCase();
+  const own = ` (the _meta hints proposal's effects are ${EFFECTS.join(', ')})`;
+  const read = Object.hasOwn(CATEGORY_WORDS, word) ? CATEGORY_WORDS[word] : undefined;
+  if (read) return { read, suggestion: `did you mean ${JSON.stringify(read)}? ${JSON.stringify(word)} is SEP-2793's category word${own}; mcp-annotate reads it as ${JSON.stringify(read)}` };
+  const guess = Object.hasOwn(EFFECT_WORDS, word) ? EFFECT_WORDS[word] : undefined;
+  return guess ? { suggestion: `did you mean ${JSON.stringify(guess)}?${own}` } : undefined;
+}
+
+/**
+ * A boolean written as a string ("yes", "true"): the proposal's, but never read — a client
+ * that expects a boolean ignores it, so reading "yes" as a request for confirmation would
+ * silence the rules that say nobody asks.
+ */
+function booleanWord(value: string): Lenient | undefined {
+  const word = value.trim().toLowerCase();
+  const b = ['true', 'yes', 'y', 'on', '1'].includes(word) ? true : ['false', 'no', 'n', 'off', '0'].includes(word) ? false : undefined;
+  return b === undefined ? undefined : { suggestion: `write ${b}, a JSON boolean without quotes: clients that implement the proposal ignore the string ${JSON.stringify(value)}` };
 }
 
 function expected(key: string): string {
@@ -71,6 +113,7 @@ export const metaHintsPack: Pack = {
       name: 'the _meta hints proposal',
       validate,
       lenient,
+      ownKeys: true,
     });
     const claims: Claim[] = [];
     const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], key: string, raw?: unknown) =>

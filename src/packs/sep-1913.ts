@@ -17,7 +17,7 @@ import {
 } from '../engine/claims.js';
 import { explainErrors, type Explained } from '../schema/explain.js';
 import { asSet, isObject } from '../util/json.js';
-import { fieldPath, get } from '../util/pointer.js';
+import { escapeSegment, fieldPath, get } from '../util/pointer.js';
 import { closest, orList, quote } from '../util/text.js';
 import { draftMemberName, normaliseDraftMetadata } from './drafts.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
@@ -68,21 +68,45 @@ function expected(key: (typeof KEYS)[number]): string {
   }
 }
 
-/** Known enum members of a single-or-array field, in order, without duplicates. */
+/**
+ * The member of `allowed` a string names: itself, or the member it writes in another case
+ * (SEP-2061's "Public", "PII", "Irreversible"). A case variant is draft-field's warning, and
+ * nothing of a server's own looks like one, so the pack reads it as the member it names: a
+ * contradiction it hides (a read-only tool whose outcomes are "Irreversible") is still reported.
+ */
+function memberNamed<T extends string>(v: unknown, allowed: readonly T[]): T | undefined {
+  if (typeof v !== 'string') return undefined;
+  if ((allowed as readonly string[]).includes(v)) return v as T;
+  const lower = v.toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === lower);
+}
+
+/** Known enum members of a single-or-array field (case variants read as the member they name), in order, without duplicates. */
 export function enumSet<T extends string>(value: unknown, allowed: readonly T[]): T[] {
   const out: T[] = [];
-  for (const v of asSet(value)) if (typeof v === 'string' && (allowed as readonly string[]).includes(v) && !out.includes(v as T)) out.push(v as T);
+  for (const v of asSet(value)) {
+    const m = memberNamed(v, allowed);
+    if (m !== undefined && !out.includes(m)) out.push(m);
+  }
   return out;
 }
 
 /** SEP-1913's string data classes ("regulated" exists only as {regulated: {scopes}}). */
 const STRING_CLASSES: readonly string[] = DATA_CLASSES.filter((c) => c !== 'regulated');
 
-/** DataClass or DataClass[] → class names ("regulated" for {regulated: {scopes}}). */
+/** {regulated: {…}}, or SEP-2061's {Regulated: {…}} (draft-field's warning). */
+function isRegulated(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  if (isObject(v.regulated)) return true;
+  const key = Object.keys(v).find((k) => k.toLowerCase() === 'regulated');
+  return key !== undefined && !('regulated' in v) && isObject(v[key]);
+}
+
+/** DataClass or DataClass[] → class names, case variants read as the class they name ("regulated" for {regulated: {scopes}}). */
 export function dataClasses(value: unknown): DataClass[] {
   const out: DataClass[] = [];
   for (const v of asSet(value)) {
-    const c = typeof v === 'string' ? (STRING_CLASSES.includes(v) ? v : undefined) : isObject(v) && isObject(v.regulated) ? 'regulated' : undefined;
+    const c = typeof v === 'string' ? memberNamed(v, STRING_CLASSES) : isRegulated(v) ? 'regulated' : undefined;
     if (c && !out.includes(c as DataClass)) out.push(c as DataClass);
   }
   return out;
@@ -91,7 +115,7 @@ export function dataClasses(value: unknown): DataClass[] {
 /** Strings of a single-or-array field that are not among `allowed` (schema-valid reports them; claims keep them so no rule reads the set as fully known). */
 function unknownStrings(value: unknown, allowed: readonly string[]): string[] {
   const out: string[] = [];
-  for (const v of asSet(value)) if (typeof v === 'string' && !allowed.includes(v) && !out.includes(v)) out.push(v);
+  for (const v of asSet(value)) if (typeof v === 'string' && memberNamed(v, allowed) === undefined && !out.includes(v)) out.push(v);
   return out;
 }
 
@@ -224,16 +248,25 @@ export const sep1913Pack: Pack = {
     if (!foreign.has('attribution') && Array.isArray(a.attribution)) {
       claim('attribution', a.attribution.filter((x): x is string => typeof x === 'string'), 'attribution', 'attribution', a.attribution);
     }
+    // Each member under its name, or else under SEP-2061's capitalised spelling ("Destination",
+    // draft-field's warning): either way the pack reads it, so what it says is weighed.
+    const member = (obj: Record<string, unknown>, name: string, metadata: 'inputMetadata' | 'returnMetadata', fact: Fact, allowed: readonly string[]) => {
+      const key = name in obj ? name : Object.keys(obj).find((k) => draftMemberName(metadata, k) === name);
+      if (key === undefined) return;
+      const raw = obj[key];
+      const value = fact === 'inputSensitivity' || fact === 'outputSensitivity' ? dataClasses(raw) : enumSet(raw, allowed);
+      claim(fact, value as Claim['value'], `${metadata}.${key}`, `${metadata}/${escapeSegment(key)}`, raw, allowed);
+    };
     const input = a.inputMetadata;
     if (!foreign.has('inputMetadata') && isObject(input)) {
-      if ('destination' in input) claim('destinations', enumSet(input.destination, DESTINATIONS), 'inputMetadata.destination', 'inputMetadata/destination', input.destination, DESTINATIONS);
-      if ('sensitivity' in input) claim('inputSensitivity', dataClasses(input.sensitivity), 'inputMetadata.sensitivity', 'inputMetadata/sensitivity', input.sensitivity, STRING_CLASSES);
-      if ('outcomes' in input) claim('outcomes', enumSet(input.outcomes, OUTCOMES), 'inputMetadata.outcomes', 'inputMetadata/outcomes', input.outcomes, OUTCOMES);
+      member(input, 'destination', 'inputMetadata', 'destinations', DESTINATIONS);
+      member(input, 'sensitivity', 'inputMetadata', 'inputSensitivity', STRING_CLASSES);
+      member(input, 'outcomes', 'inputMetadata', 'outcomes', OUTCOMES);
     }
     const ret = a.returnMetadata;
     if (!foreign.has('returnMetadata') && isObject(ret)) {
-      if ('source' in ret) claim('sources', enumSet(ret.source, SOURCES), 'returnMetadata.source', 'returnMetadata/source', ret.source, SOURCES);
-      if ('sensitivity' in ret) claim('outputSensitivity', dataClasses(ret.sensitivity), 'returnMetadata.sensitivity', 'returnMetadata/sensitivity', ret.sensitivity, STRING_CLASSES);
+      member(ret, 'source', 'returnMetadata', 'sources', SOURCES);
+      member(ret, 'sensitivity', 'returnMetadata', 'outputSensitivity', STRING_CLASSES);
     }
     return { claims, problems };
   },

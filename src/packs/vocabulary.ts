@@ -7,7 +7,8 @@
  * the vocabulary when any of its keys is recognised; then every problem is a real
  * schema error. A tool that does not speak it but has one of its keys is using that
  * key for something of its own — unless the key is under a _meta prefix MCP reserves
- * (io.modelcontextprotocol/), which no server may use for its own data.
+ * (io.modelcontextprotocol/), which no server may use for its own data, or is one of the
+ * vocabulary's own _meta keys (ownKeys: the _meta hints proposal's mcp.dev/effect, …).
  *
  * Between the two, a value can be wrong yet clearly the vocabulary's (see vocabularyLike):
  * a case variant of an enum member ("Delete"), or a list whose members are all members of
@@ -39,6 +40,14 @@ export interface VocabularyKeys {
   validate: GeneratedValidator;
   /** The tool speaks the vocabulary elsewhere (outside these keys): every problem is an error. */
   speaks?: boolean;
+  /**
+   * The keys are names the vocabulary chose under a _meta prefix of its own (the _meta hints
+   * proposal's mcp.dev/effect, …), not common words a server may have used first: like a key
+   * under MCP's reserved prefix, a wrong value there is the vocabulary's, never the server's own
+   * data (a schema error, never a collision). A server's own keys under that prefix are other
+   * keys (meta-key-format notes them).
+   */
+  ownKeys?: boolean;
   /**
    * A value that is not the vocabulary's shape but clearly belongs to it (see
    * vocabularyLike): what the pack reads from it, if anything. Such a key is never the
@@ -148,7 +157,7 @@ export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
   // A value that is clearly the vocabulary's, though wrong, says the tool speaks it.
   const speaks = v.speaks === true || lenient.size > 0 || present.some((k) => v.recognised(k, v.container[k]));
   // A key under MCP's reserved prefix is never the server's own: a wrong value there is an error.
-  const foreign = new Set(speaks ? [] : present.filter((k) => !(v.at === '/_meta' && underReservedPrefix(k))));
+  const foreign = new Set(speaks || v.ownKeys ? [] : present.filter((k) => !(v.at === '/_meta' && underReservedPrefix(k))));
   const base = v.toolPointer + v.at;
   for (const k of foreign) {
     const field = fieldPath(`${v.at}/${escapeSegment(k)}`);

@@ -15,6 +15,7 @@
 import { canonical } from '../engine/possible-sets.js';
 import { isObject } from '../util/json.js';
 import { parseFact, FactSyntaxError, type FactRef, type FactState, type FactValue } from './facts.js';
+import { operandProblem } from './operands.js';
 
 export type Condition =
   | { fact: string; equals: unknown }
@@ -90,6 +91,13 @@ export function compileConditions(conditions: unknown, errors: ConditionError[])
           return undefined;
         }
         throw err;
+      }
+      // A condition that can never match (a string against a boolean claim, "Public" against
+      // claims.destinations, tool.annotations.readonlyHint) would pass silently: say so.
+      const never = operandProblem(ref, op, c[op]);
+      if (never) {
+        errors.push(new ConditionError(never.message, `${pointer}/${never.at}`));
+        return undefined;
       }
       let i = index.get(c.fact);
       if (i === undefined) {

@@ -1,0 +1,183 @@
+/**
+ * What a schema cannot say about a policy condition: that it can never match. Only what is
+ * provably wrong is rejected, each with a "did you mean":
+ *
+ * - a `claims.<fact>` compared with a value of the wrong type (a string with a boolean or
+ *   numeric claim), or with a value outside a closed vocabulary (`claims.riskLevel` equals
+ *   "severe"), or, for the classifier sets whose open action-metadata strings a claim keeps as
+ *   written, with a known value in another letter case (`claims.destinations` equals "Public":
+ *   the packs read such a spelling as "public", so the claim never holds "Public");
+ * - a `tool.` path into a vocabulary's known object that names no member of it: a core hint or
+ *   another vocabulary key in the wrong case (`tool.annotations.readonlyHint`), a near miss of
+ *   a SEP-1913 metadata member (`inputMetadata.destinations`), any unknown member of the
+ *   action-metadata extension's object (its key is under MCP's reserved prefix, so nothing
+ *   in it is the server's own).
+ *
+ * Any other `tool.` path may be the server's own data and is taken as written; `contains`
+ * (a substring test on strings) is not checked.
+ */
+import {
+  ACTIONS,
+  APPROVALS,
+  BLAST_RADII,
+  DATA_CLASSES,
+  DESTINATIONS,
+  OUTCOMES,
+  RESULT_SENSITIVITIES,
+  REVERSIBILITIES,
+  RISK_LEVELS,
+  SOURCES,
+  type Fact,
+} from '../engine/claims.js';
+import { PACKS } from '../packs/index.js';
+import { ACTION_KEY, ACTION_MEMBERS } from '../packs/action-metadata.js';
+import { closest, orList } from '../util/text.js';
+import type { FactRef } from './facts.js';
+
+type Op = 'equals' | 'in' | 'contains';
+
+const BOOLEAN_FACTS: readonly Fact[] = ['readOnly', 'destructive', 'idempotent', 'openWorld', 'maliciousActivity', 'requiresConfirmation', 'sensitiveOutput', 'secretReference', 'untrusted'];
+const NUMBER_FACTS: readonly Fact[] = ['minTrustLevel'];
+/** Facts whose claims only ever hold these values. */
+const CLOSED: Partial<Record<Fact, readonly string[]>> = {
+  action: ACTIONS,
+  reversibility: REVERSIBILITIES,
+  riskLevel: RISK_LEVELS,
+  blastRadius: BLAST_RADII,
+  approval: APPROVALS,
+  resultSensitivity: RESULT_SENSITIVITIES,
+};
+/** Classifier sets: SEP-1913's values, plus any open string the action-metadata extension writes. */
+const CLASSIFIERS: Partial<Record<Fact, readonly string[]>> = {
+  outcomes: OUTCOMES,
+  destinations: DESTINATIONS,
+  sources: SOURCES,
+  inputSensitivity: DATA_CLASSES,
+  outputSensitivity: DATA_CLASSES,
+};
+
+const METADATA_MEMBERS: Record<string, readonly string[]> = {
+  inputMetadata: ['destination', 'sensitivity', 'outcomes'],
+  returnMetadata: ['source', 'sensitivity'],
+};
+const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+let ANNOTATION_KEYS: readonly string[] | undefined;
+/** Every annotations key MCP or a vocabulary defines (and SEP-2061's capitalised metadata keys). */
+function annotationKeys(): readonly string[] {
+  return (ANNOTATION_KEYS ??= [
+    'title',
+    'readOnlyHint',
+    'destructiveHint',
+    'idempotentHint',
+    'openWorldHint',
+    ...PACKS.flatMap((p) => p.annotationKeys),
+    'InputMetadata',
+    'ReturnMetadata',
+    'privateHint',
+  ]);
+}
+
+export interface OperandProblem {
+  message: string;
+  /** Where, relative to the condition: "fact", "equals", "in/2". */
+  at: string;
+}
+
+const show = (v: unknown) => JSON.stringify(v);
+
+/** Why an `equals`/`in` operand can never be a value of this claim, if it cannot. */
+function claimValueProblem(fact: Fact, text: string, v: unknown): string | undefined {
+  if (BOOLEAN_FACTS.includes(fact)) {
+    if (typeof v === 'boolean') return undefined;
+    const word = typeof v === 'string' ? v.trim().toLowerCase() : undefined;
+    const guess = word === 'true' ? 'true' : word === 'false' ? 'false' : undefined;
+    return `${text} is true or false, never ${show(v)}${guess ? `; did you mean ${guess} (a boolean, without quotes)?` : ''}`;
+  }
+  if (NUMBER_FACTS.includes(fact)) {
+    if (typeof v === 'number') return undefined;
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    return `${text} is a number, never ${show(v)}${Number.isFinite(n) ? `; did you mean ${n} (a number, without quotes)?` : ''}`;
+  }
+  const closed = CLOSED[fact];
+  if (closed) {
+    if (typeof v === 'string' && closed.includes(v)) return undefined;
+    const guess = typeof v === 'string' ? closest(v, closed) : undefined;
+    return `${text} is one of ${orList(closed)}, never ${show(v)}${guess ? `; did you mean ${show(guess)}?` : ''}`;
+  }
+  const known = CLASSIFIERS[fact];
+  if (known) {
+    if (typeof v !== 'string') return `${text} holds strings (${orList(known)}, or an action-metadata value of the server's own), never ${show(v)}`;
+    const lower = v.toLowerCase();
+    const member = known.find((k) => k.toLowerCase() === lower);
+    if (member !== undefined && member !== v) {
+      return `${text} never holds ${show(v)}: a value written in another letter case is read as ${show(member)}; did you mean ${show(member)}?`;
+    }
+  }
+  return undefined;
+}
+
+/** Why a tool path names no member of a vocabulary's known object, if it provably does not. */
+function toolPathProblem(path: readonly string[], text: string): string | undefined {
+  const [top, key, member] = path;
+  if (top === 'annotations' && key !== undefined) {
+    const keys = annotationKeys();
+    if (!keys.includes(key)) {
+      const lower = key.toLowerCase();
+      const named = keys.find((k) => k.toLowerCase() === lower);
+      if (named) return `${show(text)} names annotations.${key}, which no vocabulary defines; did you mean ${show(`tool.annotations.${named}${suffix(path, 2)}`)}? (keys are compared exactly)`;
+      return undefined;
+    }
+    const metadata = key === 'InputMetadata' || key === 'ReturnMetadata' ? key[0]!.toLowerCase() + key.slice(1) : key;
+    const members = METADATA_MEMBERS[metadata];
+    if (members && member !== undefined) return memberProblem(member, [...members, ...members.map(capitalise)], `annotations.${key}`, text, path, 3, false);
+    return undefined;
+  }
+  if (top === '_meta' && key === ACTION_KEY && member !== undefined) {
+    const inner = memberProblem(member, ACTION_MEMBERS, `_meta[${show(ACTION_KEY)}]`, text, path, 3, true);
+    if (inner) return inner;
+    const members = METADATA_MEMBERS[member];
+    const sub = path[3];
+    if (members && sub !== undefined) return memberProblem(sub, members, `_meta[${show(ACTION_KEY)}].${member}`, text, path, 4, true);
+  }
+  return undefined;
+}
+
+/** The rest of a fact's text after its first n path segments, as it is written in the fact. */
+function suffix(path: readonly string[], n: number): string {
+  // Rebuild the tail from the path: plain names after ".", others quoted in brackets.
+  return path
+    .slice(n)
+    .map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? `[${s}]` : /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(s) ? `.${s}` : `[${show(s)}]`))
+    .join('');
+}
+
+function memberProblem(member: string, members: readonly string[], field: string, text: string, path: readonly string[], n: number, reserved: boolean): string | undefined {
+  if (members.includes(member)) return undefined;
+  const guess = closest(member, members);
+  if (!guess && !reserved) return undefined;
+  const head = path.slice(0, n - 1);
+  const fixed = guess ? `tool${suffix(head, 0)}${suffix([guess], 0)}${suffix(path, n)}` : undefined;
+  const shown = members.filter((m) => m[0] === m[0]!.toLowerCase());
+  return `${show(text)} names the member ${show(member)} of ${field}, which has no such member (its members are ${orList(shown, 'and')})${fixed ? `; did you mean ${show(fixed)}?` : ''}`;
+}
+
+/** The first reason a condition on this fact can never match, if there is one. */
+export function operandProblem(ref: FactRef, op: Op, operand: unknown): OperandProblem | undefined {
+  if (ref.kind === 'tool') {
+    const why = toolPathProblem(ref.path, ref.text);
+    return why ? { message: why, at: 'fact' } : undefined;
+  }
+  if (ref.kind !== 'claims' || op === 'contains') return undefined;
+  const text = `claims.${ref.fact}`;
+  if (op === 'equals') {
+    const why = claimValueProblem(ref.fact, text, operand);
+    return why ? { message: why, at: 'equals' } : undefined;
+  }
+  const list = operand as unknown[];
+  for (let i = 0; i < list.length; i++) {
+    const why = claimValueProblem(ref.fact, text, list[i]);
+    if (why) return { message: why, at: `in/${i}` };
+  }
+  return undefined;
+}
