@@ -1,5 +1,5 @@
 /**
- * Probe L's defects, each through the real CLI: the rule that defers to another only does so
+ * Across vocabularies, through the real CLI: the rule that defers to another only does so
  * while that rule runs; case variants of SEP-1913 and action-metadata values are read; the
  * _meta hints proposal's own keys never hold the server's own data; policies that can never
  * match are configuration errors.
