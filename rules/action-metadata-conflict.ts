@@ -1,7 +1,26 @@
 import { defineRule } from '../src/rule.js';
 import { hasUnmapped, type SetFact } from '../src/engine/claims.js';
+import { members, regulatedOf } from '../src/engine/possible-sets.js';
 import { sideOf } from '../src/engine/queries.js';
+import type { Claim } from '../src/engine/claims.js';
 import { orList } from '../src/util/text.js';
+
+/**
+ * The regulatory scopes a sensitivity claim's regulated members name, as written (a policy
+ * matches them as written), or undefined when a regulated member names none or a non-string:
+ * then what it covers is open, and nothing is certain.
+ */
+function scopesOf(claim: Claim): string[] | undefined {
+  const out = new Set<string>();
+  for (const m of members(claim)) {
+    const regulated = regulatedOf(m.value);
+    if (!regulated) continue;
+    const scopes = regulated.scopes;
+    if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((x) => typeof x !== 'string')) return undefined;
+    for (const x of scopes as string[]) out.add(x);
+  }
+  return [...out];
+}
 
 /** The facts both SEP-1913 (annotations) and the action-metadata extension (_meta) state. */
 const SHARED: readonly SetFact[] = ['destinations', 'inputSensitivity', 'outcomes', 'sources', 'outputSensitivity'];
@@ -35,7 +54,9 @@ read-only tool with irreversible outcomes) are the other rules' errors, whicheve
 says it.
 
 **Sets, not spellings.** \`"pii"\` and \`["pii"]\` are the same set, and order does not
-matter. Each of the extension's outcome fields (\`inputMetadata.outcomes\` and the
+matter. Where both copies say \`regulated\`, their scopes are compared too (as written:
+policies match \`"HIPAA"\`, not \`"hipaa"\`), since the scopes are what a policy matches; a
+regulated member that names no scopes leaves them open, and is not compared. Each of the extension's outcome fields (\`inputMetadata.outcomes\` and the
 top-level \`outcome\`) is compared with SEP-1913's \`inputMetadata.outcomes\` on its own.
 
 **Values nobody can map are not guessed at.** The extension's classifiers are open
@@ -115,6 +136,20 @@ Disagreements between two fields of the extension itself (\`inputMetadata.outcom
         findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination' }],
       },
       {
+        title: 'Both say regulated, under different laws',
+        explanation:
+          'A policy that escalates calls carrying HIPAA data fires for a client that reads the annotations and not for one that reads _meta.',
+        tools: [
+          {
+            name: 'get_patient',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, returnMetadata: { source: 'internal', sensitivity: [{ regulated: { scopes: ['HIPAA'] } }] } },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: [{ regulated: { scopes: ['GDPR'] } }] } } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/sensitivity' }],
+      },
+      {
         title: 'A regulated class on one side only',
         doc: false,
         tools: [
@@ -191,6 +226,24 @@ Disagreements between two fields of the extension itself (\`inputMetadata.outcom
         ],
       },
       {
+        title: 'The same scopes in another order; a regulated member without scopes decides nothing',
+        doc: false,
+        tools: [
+          {
+            name: 'get_patient',
+            inputSchema: { type: 'object' },
+            annotations: { returnMetadata: { source: 'internal', sensitivity: [{ regulated: { scopes: ['HIPAA', 'GDPR'] } }] } },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: [{ regulated: { scopes: ['GDPR', 'HIPAA'] } }] } } },
+          },
+          {
+            name: 'get_record',
+            inputSchema: { type: 'object' },
+            annotations: { returnMetadata: { source: 'internal', sensitivity: [{ regulated: { scopes: ['HIPAA'] } }] } },
+            _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: [{ regulated: {} }] } } },
+          },
+        ],
+      },
+      {
         title: 'A subset plus an unmapped value may be the same set',
         doc: false,
         tools: [
@@ -219,10 +272,19 @@ Disagreements between two fields of the extension itself (\`inputMetadata.outcom
         const onlyB = b.filter((v) => !a.includes(v));
         // An unmapped value on one side may stand for the members only the other side lists.
         const certain = aOpen ? onlyA.length > 0 : bOpen ? onlyB.length > 0 : onlyA.length + onlyB.length > 0;
-        if (!certain) continue;
+        // Both say regulated: the scopes are what policies match ("HIPAA"), so they must agree too.
+        const [scopesA, scopesB] = a.includes('regulated') && b.includes('regulated') ? [scopesOf(sep), scopesOf(ext)] : [];
+        const scopesOnlyA = scopesA && scopesB ? scopesA.filter((x) => !scopesB.includes(x)) : [];
+        const scopesOnlyB = scopesA && scopesB ? scopesB.filter((x) => !scopesA.includes(x)) : [];
+        if (!certain && scopesOnlyA.length + scopesOnlyB.length === 0) continue;
+        const scopeList = (xs: string[]) => `regulated ${xs.length === 1 ? 'scope' : 'scopes'} ${orList(xs, 'and')}`;
+        const side = (classes: string[], scopes: string[]) => [
+          ...(certain && classes.length ? [orList(classes, 'and')] : []),
+          ...(scopes.length ? [scopeList(scopes)] : []),
+        ];
         const diff = [
-          ...(onlyB.length ? [`only _meta lists ${orList(onlyB, 'and')}`] : []),
-          ...(onlyA.length ? [`only the annotations list ${orList(onlyA, 'and')}`] : []),
+          ...(side(onlyB, scopesOnlyB).length ? [`only _meta lists ${side(onlyB, scopesOnlyB).join(' and ')}`] : []),
+          ...(side(onlyA, scopesOnlyA).length ? [`only the annotations list ${side(onlyA, scopesOnlyA).join(' and ')}`] : []),
         ].join(', ');
         ctx.report({
           pointer: ext.pointer,
