@@ -186,7 +186,7 @@ function forwardVerdict(key: string): ForwardVerdict {
     message:
       `_meta key ${quote(key)} writes its prefix as a forward domain name; MCP asks for reverse-DNS prefixes, and this one reversed (${quote(`${reversed}/`)}) would be reserved for MCP. ` +
       (pack
-        ? `This is how the ${pack} proposal spells its keys, so nothing needs to change while you follow it (noted once per server)`
+        ? `This is how the ${pack} proposal spells its keys, so the key needs no change while you follow it (noted once per server)`
         : 'As written it is not reserved and is valid (noted once per server)'),
     suggestion: pack
       ? `keep the ${quote(`${prefix}/`)} keys while the proposal uses them; for keys of the server's own, use a reverse-DNS prefix of a domain it controls (com.example/)`
@@ -248,7 +248,7 @@ later, and clients may treat it as protocol metadata.`,
   its keys (\`mcp.dev/effect\`), so a server following that proposal is doing the right
   thing; the note is there because MCP asks for reverse-DNS prefixes and the proposal may
   still change its spelling. One note per prefix per server, at its first use — one for the
-  proposal's own keys, which says nothing needs to change and stays a note under any
+  proposal's own keys, which says the key needs no change and stays a note under any
   setting, and one for keys of the server's own under that prefix, so the first never hides
   the second. Under
   2025-06-18 such a prefix is simply reserved (see above), and there is no note.
