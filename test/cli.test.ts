@@ -483,8 +483,9 @@ describe('file names with a backslash (Linux and macOS: an ordinary character)',
 describe('--fail-on note and informational notes', () => {
   it('a note with nothing to fix (a proposal\'s own mcp.dev/ keys) does not fail the run; another note does', async () => {
     const info = await runCli(['lint', 'fixtures/consistent-server.json', '--fail-on', 'note', '--no-config', '-f', 'json']);
-    const findings = JSON.parse(info.stdout).findings as { ruleId: string; severity: string }[];
+    const findings = JSON.parse(info.stdout).findings as { ruleId: string; severity: string; informational?: boolean }[];
     expect(findings.map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['meta-key-format note']);
+    expect(findings[0]!.informational).toBe(true);
     expect(info.code).toBe(0);
     // The same through the config's failOn.
     const dir = tempDir({ 'mcp-annotate.config.json': json({ failOn: 'note' }) });
@@ -492,7 +493,7 @@ describe('--fail-on note and informational notes', () => {
     expect(viaConfig.code).toBe(0);
     const other = tempDir({ 'n.json': json({ serverInfo: { name: 'a' }, tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false }, { description: 'Lists notes. Permanently deletes nothing, but it deletes the cache' })] }) });
     const note = await runCli(['lint', 'n.json', '--fail-on', 'note', '--no-config', '-f', 'json'], { cwd: other });
-    expect((JSON.parse(note.stdout).findings as { severity: string }[]).map((f) => f.severity)).toEqual(['note']);
+    expect((JSON.parse(note.stdout).findings as { severity: string; informational?: boolean }[]).map((f) => [f.severity, f.informational])).toEqual([['note', undefined]]);
     expect(note.code).toBe(1);
   });
 });

@@ -34,6 +34,7 @@ function jsonFinding(f: Finding) {
       column: r.region?.column ?? null,
     })),
     fix: f.fix ? { description: f.fix.description, replacements: f.fix.replacements } : null,
+    ...(f.informational ? { informational: true } : {}),
   };
 }
 
