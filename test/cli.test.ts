@@ -2,7 +2,7 @@
  * End to end: the real bin, real files, real exit codes and streams.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
@@ -476,6 +476,49 @@ describe('file names with a backslash (Linux and macOS: an ordinary character)',
       const report = JSON.parse(r.stdout);
       expect(report.summary.inputErrors, target).toBe(0);
       expect(report.servers.map((s: { source: string }) => s.source), target).toEqual(['d/a\\b.json']);
+    }
+  });
+});
+
+describe('symbolic links and unreadable directories in a scan', () => {
+  const dump = json({ tools: [tool('get_a', { readOnlyHint: true, openWorldHint: false })] });
+  const sources = (stdout: string) => (JSON.parse(stdout) as { servers: { source: string }[] }).servers.map((s) => s.source);
+
+  it('a link to an ancestor directory or to itself is not followed; a link to a file is linted once, as its file', async () => {
+    const dir = tempDir({ 'sl/snap/x.json': dump });
+    symlinkSync('..', join(dir, 'sl/snap/parent'));
+    symlinkSync('.', join(dir, 'sl/snap/self'));
+    symlinkSync('x.json', join(dir, 'sl/snap/y.json'));
+    // Before: 41 servers with one link (and 40 collision notes); with two, the scan never ended.
+    for (const target of ['sl', 'sl/**/*.json', 'sl/snap/self']) {
+      const r = await runCli(['lint', target, '--no-config', '-f', 'json'], { cwd: dir, timeoutMs: 15_000 });
+      expect([r.code, r.stderr], target).toEqual([0, '']);
+      // A linked directory named as a target is scanned, through the name given.
+      expect(sources(r.stdout), target).toEqual([target === 'sl/snap/self' ? 'sl/snap/self/x.json' : 'sl/snap/x.json']);
+    }
+    // Named on its own, a link to a file is read (as the link).
+    const link = await runCli(['lint', 'sl/snap/y.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(sources(link.stdout)).toEqual(['sl/snap/y.json']);
+    // A file named both directly and through a link: once.
+    const both = await runCli(['lint', 'sl/snap/y.json', 'sl/snap/x.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(sources(both.stdout)).toEqual(['sl/snap/x.json']);
+  });
+
+  it('an unreadable directory is one line; the rest of the scan and the other targets are linted', async () => {
+    const dir = tempDir({ 'd/x.json': dump, 'd/a/locked/y.json': dump, 'ok.json': dump });
+    // Root reads any directory: as root, the run is nobody's.
+    const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'd/a/locked'), 0o000);
+    try {
+      const line = 'd/a/locked: cannot read this directory (its files are not linted): permission denied\n';
+      for (const targets of [['d'], ['d/**/*.json'], ['ok.json', 'd/a/locked']]) {
+        const r = await runCli(['lint', ...targets, '--no-config', '-f', 'json'], { cwd: dir, user });
+        expect([r.code, r.stderr], targets.join(' ')).toEqual([2, line]);
+        expect(sources(r.stdout), targets.join(' ')).toEqual(targets[0] === 'ok.json' ? ['ok.json'] : ['d/x.json']);
+      }
+    } finally {
+      chmodSync(join(dir, 'd/a/locked'), 0o755);
     }
   });
 });
