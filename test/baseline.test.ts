@@ -276,6 +276,24 @@ describe('what does not resurrect baselined findings', () => {
 });
 
 describe('stale entries', () => {
+  it('thousands of stale or invalid entries are placed in time proportional to the file (each rescanned it: 30 s for 6,000)', async () => {
+    const tools = Array.from({ length: 2_000 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+    const dir = tempDir({ 'tn.json': JSON.stringify({ tools }), 'empty.json': JSON.stringify({ serverInfo: { name: 'tn' }, tools: [] }) });
+    await runCli(['lint', 'tn.json', '--no-config', '--baseline', 'bn.json', '--update-baseline', '-o', '/dev/null'], { cwd: dir });
+    const entries = read(dir, 'bn.json').entries;
+    expect(entries.length).toBeGreaterThanOrEqual(6_000);
+    const stale = await runCli(['lint', 'empty.json', '--no-config', '--baseline', 'bn.json', '-o', '/dev/null'], { cwd: dir, timeoutMs: 8_000 });
+    const lines = stale.stderr.split('\n').filter((l) => l.includes('stale baseline entry'));
+    expect(lines).toHaveLength(entries.length);
+    // Each at its own entry: the file is written one member a line, an entry every 9 lines.
+    expect(lines.at(-1)).toMatch(/^mcp-annotate: bn\.json:\d+:5: stale baseline entry: /);
+    expect(new Set(lines.map((l) => /bn\.json:(\d+):/.exec(l)![1])).size).toBe(entries.length);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 1, entries: entries.map((e) => ({ ...e, count: 0 })) }, null, 2));
+    const invalid = await runCli(['lint', 'empty.json', '--no-config', '--baseline', 'bad.json', '-o', '/dev/null'], { cwd: dir, timeoutMs: 8_000 });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr.split('\n').filter((l) => /^(mcp-annotate: )?bad\.json:\d+:\d+: entries\[\d+\]\.count must be a positive integer$/.test(l))).toHaveLength(entries.length);
+  });
+
   it('are noted with their position; --fail-on-stale exits 1; --update-baseline drops them', async () => {
     const dir = tempDir({ 'd.json': dump([send, get]) });
     await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
