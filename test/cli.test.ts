@@ -388,6 +388,21 @@ describe('mcp-annotate rules and explain', () => {
     expect(md.split('\n').filter((l) => l.startsWith('| [`')).length).toBe(RULES.length);
   });
 
+  it("escapes a config policy's description and condition values (terminal escapes, bidi controls, C1) in rules and explain", async () => {
+    const hostile = 'x\u001b[31mRED\u001b]0;title\u0007 \u202e rev \u009b2J';
+    const config = { policies: [{ name: 'p', effect: 'warn', description: `${hostile}\nsecond line`, conditions: { fact: 'tool.name', equals: `n\u202e\u001b[2J` } }] };
+    const dir = tempDir({ 'hp.json': JSON.stringify(config) });
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    for (const args of [['rules'], ['rules', '-f', 'markdown'], ['explain', 'policy/p']]) {
+      const r = await runCli([...args, '-c', 'hp.json'], { cwd: dir, env: { NO_COLOR: '1' } });
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).not.toMatch(raw);
+      expect(r.stdout, args.join(' ')).toContain('x\\u{1B}[31mRED\\u{1B}]0;title\\u{7} \\u{202E} rev \\u{9B}2J\\nsecond line');
+    }
+    const explained = await runCli(['explain', 'policy/p', '-c', 'hp.json'], { cwd: dir, env: { NO_COLOR: '1' } });
+    expect(explained.stdout).toContain('tool.name equals "n\\u{202E}\\u001b[2J"');
+  });
+
   it('explains a rule in the terminal, without markdown markers', async () => {
     const r = await runCli(['explain', 'readonly-vs-outcome']);
     expect(r.code).toBe(0);
