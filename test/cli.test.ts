@@ -113,7 +113,28 @@ describe('mcp-annotate lint: bad input', () => {
     const dir = tempDir({ 'shape.json': json({ server: 'x', items: [] }) });
     const r = await runCli(['lint', 'shape.json'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^shape\.json: expected a tools\/list result .* got an object with keys "server", "items"\n$/);
+    expect(r.stderr).toMatch(/^shape\.json:1:1: expected a tools\/list result .* got an object with keys "server", "items"\n$/);
+  });
+
+  it('names the bad part of a {"servers": [...]} file or a bare "result", with its position; a whole document of the wrong type has one too', async () => {
+    const dir = tempDir({
+      'empty.json': '{"servers": []}',
+      'item.json': '{"servers": [\n  {"serverInfo": {"name": "a"}, "tools": []},\n  1\n]}',
+      'result.json': '{"result": {"tools": 5}}',
+      'bare.json': '{"result": {"tools": [{"name": "get_a", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false}}]}}',
+      'string.json': '\n  "x"',
+      'null.json': 'null',
+    });
+    const lines = async (file: string) => (await runCli(['lint', file, '--no-config'], { cwd: dir })).stderr.trim();
+    // Each was "expected … or {"servers": [...]}; got an object with keys …" (the servers one contradicting itself), with no position.
+    expect(await lines('empty.json')).toBe('empty.json:1:13: "servers" is empty: a {"servers": [...]} file lists one snapshot {"serverInfo", "tools": [...]} per server');
+    expect(await lines('item.json')).toBe('item.json:3:3: "servers" item 1 must be a server snapshot {"serverInfo", "tools": [...]}, got a number');
+    expect(await lines('result.json')).toBe('result.json:1:22: "tools" must be an array of tools, got a number');
+    expect(await lines('string.json')).toMatch(/^string\.json:2:3: expected a tools\/list result .*; got a string$/);
+    expect(await lines('null.json')).toMatch(/^null\.json:1:1: expected a tools\/list result .*; got null$/);
+    // A JSON-RPC result without its envelope, as the message describes it, is read.
+    const bare = await runCli(['lint', 'bare.json', '--no-config'], { cwd: dir });
+    expect([bare.code, bare.stderr]).toEqual([0, '']);
   });
 
   it('points at a "tools" member that is not an array', async () => {
