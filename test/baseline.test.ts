@@ -502,6 +502,30 @@ describe('bad baselines and flags', () => {
   });
 });
 
+describe('invalid UTF-8 in a baseline or a config file', () => {
+  it('is an error at its line and column, as in a dump (it was decoded to U+FFFD: never matched, and rewritten)', async () => {
+    const dir = tempDir({ 'd.json': dump([send]) });
+    await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    const text = readFileSync(join(dir, 'b.json'), 'utf8');
+    // A Latin-1 "é" in a justification, on the line of the first entry's "server".
+    const line = text.split('\n').findIndex((l) => l.includes('"server"')) + 1;
+    const latin1 = Buffer.from(text.replace('"server": ', '"justification": "caf\u0000", "server": '), 'latin1');
+    latin1[latin1.indexOf(0)] = 0xe9;
+    writeFileSync(join(dir, 'b.json'), latin1);
+    for (const args of [[], ['--update-baseline']]) {
+      const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', ...args], { cwd: dir });
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, `mcp-annotate: b.json:${line}:28: invalid UTF-8: a baseline is UTF-8 encoded JSON\n`]);
+    }
+    expect(readFileSync(join(dir, 'b.json'))).toEqual(latin1);
+    writeFileSync(join(dir, 'c.yaml'), Buffer.from('rules:\n  # caf\u00e9\n  no-tools: off\n', 'latin1'));
+    const config = await runCli(['lint', 'd.json', '-c', 'c.yaml'], { cwd: dir });
+    expect([config.code, config.stderr]).toEqual([2, 'mcp-annotate: c.yaml:2:8: invalid UTF-8: a config file is UTF-8 encoded\n']);
+    // A dump's invalid byte is placed exactly, even after a U+FFFD of its own.
+    writeFileSync(join(dir, 'e.json'), Buffer.concat([Buffer.from('{"tools":[{"name":"\ufffd '), Buffer.from([0xe9]), Buffer.from('","inputSchema":{"type":"object"}}]}')]));
+    expect((await runCli(['lint', 'e.json', '--no-config'], { cwd: dir })).stderr).toBe('e.json:1:22: invalid UTF-8: the file must be UTF-8 encoded JSON\n');
+  });
+});
+
 describe('fingerprints', () => {
   // canonical() as it was written first (recursive): fingerprints in committed baselines are made of its bytes.
   const recursive = (value: unknown): string => {

@@ -7,6 +7,7 @@ import { ConfigError, parseJsonConfig, type ParsedConfig } from '../config/sourc
 import { isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
 import { closest } from '../util/text.js';
+import { decodeKeepingBom, InputProblem } from '../sources/parse.js';
 import { BASELINE_VERSION, baselineText, type Baseline, type BaselineEntry } from './baseline.js';
 
 export interface LoadedBaseline {
@@ -19,15 +20,22 @@ const ENTRY_KEYS = ['server', 'tool', 'rule', 'pointer', 'detail', 'count', 'fin
 
 /** Read a baseline; a missing file is undefined, a broken one a ConfigError naming file:line:col. */
 export async function readBaseline(path: string, display: string): Promise<LoadedBaseline | undefined> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileBounded(path, MAX_DOCUMENT_BYTES).toString('utf8');
+    bytes = readFileBounded(path, MAX_DOCUMENT_BYTES);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     // With --update-baseline, a path that cannot be a file is said when it is written.
     if (code === 'ENOTDIR') return undefined;
     throw new ConfigError([{ file: display, message: `cannot read the baseline: ${readFailure(err)}` }]);
+  }
+  let text: string;
+  try {
+    text = decodeKeepingBom(bytes, 'a baseline is UTF-8 encoded JSON');
+  } catch (err) {
+    if (!(err instanceof InputProblem)) throw err;
+    throw new ConfigError([{ file: display, line: err.line, column: err.column, message: err.message }]);
   }
   const parsed = parseJsonConfig(text, display);
   const entries = checkBaseline(parsed, display);
