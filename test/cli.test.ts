@@ -2,7 +2,7 @@
  * End to end: the real bin, real files, real exit codes and streams.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
@@ -555,6 +555,27 @@ describe('symbolic links and unreadable directories in a scan', () => {
       }
     } finally {
       chmodSync(join(dir, 'd/a/locked'), 0o755);
+    }
+  });
+});
+
+describe('file names that are not valid UTF-8', () => {
+  it('say so, in a scan, a glob and as a target (each was "no such file or directory")', async (ctx) => {
+    const dir = tempDir({ 'ok.json': json({ tools: [] }) });
+    try {
+      writeFileSync(Buffer.from(`${dir}/caf\xe9.json`, 'latin1'), json({ tools: [] }));
+      mkdirSync(Buffer.from(`${dir}/d\xe9`, 'latin1'));
+    } catch {
+      // A file system that takes only UTF-8 names (APFS) cannot hold one.
+      return ctx.skip();
+    }
+    const why = 'its name is not valid UTF-8 (shown with \uFFFD in place of the bytes that are not), and Node.js cannot open a file by such a name; rename it';
+    const file = `caf\uFFFD.json: ${why}`;
+    const folder = `d\uFFFD: cannot read this directory (its files are not linted): ${why}`;
+    for (const [target, lines] of [['.', [folder, file]], ['*.json', [file]], ['caf\uFFFD.json', [file]]] as const) {
+      const r = await runCli(['lint', target, '--no-config', '-f', 'json'], { cwd: dir });
+      expect(r.code, target).toBe(2);
+      expect(r.stderr.trim().split('\n').sort(), target).toEqual([...lines].sort());
     }
   });
 });

@@ -102,6 +102,12 @@ function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
 
+/**
+ * Why a path with U+FFFD in it is not there: a name that is not valid UTF-8 reaches Node.js
+ * (argv, readdir) with U+FFFD in place of its bad bytes, and no file has that name.
+ */
+const NAME_NOT_UTF8 = 'its name is not valid UTF-8 (shown with \uFFFD in place of the bytes that are not), and Node.js cannot open a file by such a name; rename it';
+
 /** Paths that are the process's stdin: with "-" among the targets, read once. */
 export const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
@@ -116,8 +122,9 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
   const fastGlob = async () => (glob ??= (await import('fast-glob')).default);
   const files = new Set<string>();
   const errors: InputError[] = [];
-  // Directories a scan could not read (absolute path → why), each said once.
-  const unreadable = new Map<string, NodeJS.ErrnoException>();
+  // Directories a scan could not read, and files it found but cannot open (absolute path → why), each said once.
+  const unreadable = new Map<string, string>();
+  const unopenable = new Map<string, string>();
   let stdin = false;
   // fast-glob's negation: "!pattern" (not a file of that name) leaves out what directories and
   // globs found that it matches, relative to cwd (or absolute).
@@ -148,7 +155,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
       continue;
     }
     if (info?.isDirectory()) {
-      const scan = await scanFiles(await fastGlob(), '**/*.json', abs, unreadable);
+      const scan = await scanFiles(await fastGlob(), '**/*.json', abs, unreadable, unopenable);
       const found = scan.files.filter(keep);
       if (found.length === 0 && !scan.unreadable) errors.push({ target, message: `${target}: the directory holds no .json files${scan.files.length ? ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)' : ''}` });
       for (const f of found) files.add(f);
@@ -165,7 +172,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
       let matched: string[];
       let unread: boolean;
       try {
-        ({ files: matched, unreadable: unread } = await scanFiles(fg, target.split(sep).join('/'), cwd, unreadable));
+        ({ files: matched, unreadable: unread } = await scanFiles(fg, target.split(sep).join('/'), cwd, unreadable, unopenable));
       } catch (err) {
         errors.push({ target, message: `${shorten(target, 80)}: cannot expand this pattern: ${(err as Error)?.message ?? String(err)}` });
         continue;
@@ -178,13 +185,17 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
       for (const f of found) files.add(f);
       continue;
     }
-    errors.push({ target, message: `${target}: no such file or directory` });
+    errors.push({ target, message: `${target}: ${target.includes('\uFFFD') ? NAME_NOT_UTF8 : 'no such file or directory'}` });
   }
   // "-" and /dev/stdin together would read stdin twice (the second read finds it empty).
   if (stdin) for (const p of STDIN_PATHS) files.delete(p);
-  for (const [dir, err] of unreadable) {
+  for (const [dir, why] of unreadable) {
     const display = displayPath(dir, cwd);
-    errors.push({ target: display, message: `${display}: cannot read this directory (its files are not linted): ${readFailure(err)}` });
+    errors.push({ target: display, message: `${display}: cannot read this directory (its files are not linted): ${why}` });
+  }
+  for (const [file, why] of unopenable) {
+    const display = displayPath(file, cwd);
+    errors.push({ target: display, file: display, message: `${display}: ${why}` });
   }
   return { files: onePathPerFile([...files].sort()), stdin, errors };
 }
@@ -200,7 +211,8 @@ async function scanFiles(
   fg: typeof import('fast-glob'),
   pattern: string,
   cwd: string,
-  unreadable: Map<string, NodeJS.ErrnoException>,
+  unreadable: Map<string, string>,
+  unopenable: Map<string, string>,
 ): Promise<{ files: string[]; unreadable: boolean }> {
   let failed = false;
   type ReaddirCallback = (err: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
@@ -208,9 +220,9 @@ async function scanFiles(
   // subdirectory ended the run): such a directory reads as empty, and is said once.
   const readdirOrNothing = (path: string, options: unknown, callback: ReaddirCallback) => {
     readdir(path, options as { withFileTypes: true }, (err, entries) => {
-      if (err && err.code !== 'ENOENT') {
+      if (err && (err.code !== 'ENOENT' || path.includes('\uFFFD'))) {
         failed = true;
-        if (!unreadable.has(path)) unreadable.set(path, err);
+        if (!unreadable.has(path)) unreadable.set(path, err.code === 'ENOENT' ? NAME_NOT_UTF8 : readFailure(err));
         callback(null, []);
       } else callback(err, entries);
     });
@@ -229,6 +241,11 @@ async function scanFiles(
   const files: string[] = [];
   for (const entry of entries) {
     const abs = resolve(cwd, entry.path);
+    if (entry.path.includes('\uFFFD') && (entry.dirent.isFile() || entry.dirent.isSymbolicLink()) && !lstatSync(abs, { throwIfNoEntry: false })) {
+      failed = true;
+      unopenable.set(abs, NAME_NOT_UTF8);
+      continue;
+    }
     if (entry.dirent.isFile() || (entry.dirent.isSymbolicLink() && statSync(abs, { throwIfNoEntry: false })?.isFile())) files.push(abs);
   }
   return { files, unreadable: failed };
