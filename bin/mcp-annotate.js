@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 const argv = process.argv.slice(2);
 
-// A closed stdout (e.g. `mcp-annotate lint … | head -1`) ends the run quietly; any other
-// failure to write it (a full disk) is one line and exit code 2.
+// A closed stdout (e.g. `mcp-annotate lint … | head -1`) is quiet: the run stops writing to it
+// but finishes — its other outputs (-o files) are written and its exit code is its own (it
+// used to exit 0 here, before the lint had set one). Any other failure to write stdout (a full
+// disk) is one line and exit code 2.
 process.stdout.on('error', (err) => {
-  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (err.code === 'EPIPE') return;
   process.stderr.write(`mcp-annotate: cannot write to stdout: ${err.code === 'ENOSPC' ? 'no space left on the device' : err.message}\n`);
   process.exit(2);
 });

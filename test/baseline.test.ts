@@ -276,6 +276,24 @@ describe('what does not resurrect baselined findings', () => {
 });
 
 describe('stale entries', () => {
+  it('thousands of stale or invalid entries are placed in time proportional to the file (each rescanned it: 30 s for 6,000)', async () => {
+    const tools = Array.from({ length: 2_000 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+    const dir = tempDir({ 'tn.json': JSON.stringify({ tools }), 'empty.json': JSON.stringify({ serverInfo: { name: 'tn' }, tools: [] }) });
+    await runCli(['lint', 'tn.json', '--no-config', '--baseline', 'bn.json', '--update-baseline', '-o', '/dev/null'], { cwd: dir });
+    const entries = read(dir, 'bn.json').entries;
+    expect(entries.length).toBeGreaterThanOrEqual(6_000);
+    const stale = await runCli(['lint', 'empty.json', '--no-config', '--baseline', 'bn.json', '-o', '/dev/null'], { cwd: dir, timeoutMs: 8_000 });
+    const lines = stale.stderr.split('\n').filter((l) => l.includes('stale baseline entry'));
+    expect(lines).toHaveLength(entries.length);
+    // Each at its own entry: the file is written one member a line, an entry every 9 lines.
+    expect(lines.at(-1)).toMatch(/^mcp-annotate: bn\.json:\d+:5: stale baseline entry: /);
+    expect(new Set(lines.map((l) => /bn\.json:(\d+):/.exec(l)![1])).size).toBe(entries.length);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 1, entries: entries.map((e) => ({ ...e, count: 0 })) }, null, 2));
+    const invalid = await runCli(['lint', 'empty.json', '--no-config', '--baseline', 'bad.json', '-o', '/dev/null'], { cwd: dir, timeoutMs: 8_000 });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr.split('\n').filter((l) => /^(mcp-annotate: )?bad\.json:\d+:\d+: entries\[\d+\]\.count must be a positive integer$/.test(l))).toHaveLength(entries.length);
+  });
+
   it('are noted with their position; --fail-on-stale exits 1; --update-baseline drops them', async () => {
     const dir = tempDir({ 'd.json': dump([send, get]) });
     await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
@@ -481,6 +499,30 @@ describe('bad baselines and flags', () => {
     expect(flag.code).toBe(2);
     expect(flag.stderr).toBe('mcp-annotate: --update-baseline needs --baseline <file>: the file to write\n');
     expect((await runCli(['lint', 'd.json', '--fail-on-stale'], { cwd: dir })).stderr).toBe('mcp-annotate: --fail-on-stale needs --baseline <file>\n');
+  });
+});
+
+describe('invalid UTF-8 in a baseline or a config file', () => {
+  it('is an error at its line and column, as in a dump (it was decoded to U+FFFD: never matched, and rewritten)', async () => {
+    const dir = tempDir({ 'd.json': dump([send]) });
+    await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    const text = readFileSync(join(dir, 'b.json'), 'utf8');
+    // A Latin-1 "é" in a justification, on the line of the first entry's "server".
+    const line = text.split('\n').findIndex((l) => l.includes('"server"')) + 1;
+    const latin1 = Buffer.from(text.replace('"server": ', '"justification": "caf\u0000", "server": '), 'latin1');
+    latin1[latin1.indexOf(0)] = 0xe9;
+    writeFileSync(join(dir, 'b.json'), latin1);
+    for (const args of [[], ['--update-baseline']]) {
+      const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', ...args], { cwd: dir });
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, `mcp-annotate: b.json:${line}:28: invalid UTF-8: a baseline is UTF-8 encoded JSON\n`]);
+    }
+    expect(readFileSync(join(dir, 'b.json'))).toEqual(latin1);
+    writeFileSync(join(dir, 'c.yaml'), Buffer.from('rules:\n  # caf\u00e9\n  no-tools: off\n', 'latin1'));
+    const config = await runCli(['lint', 'd.json', '-c', 'c.yaml'], { cwd: dir });
+    expect([config.code, config.stderr]).toEqual([2, 'mcp-annotate: c.yaml:2:8: invalid UTF-8: a config file is UTF-8 encoded\n']);
+    // A dump's invalid byte is placed exactly, even after a U+FFFD of its own.
+    writeFileSync(join(dir, 'e.json'), Buffer.concat([Buffer.from('{"tools":[{"name":"\ufffd '), Buffer.from([0xe9]), Buffer.from('","inputSchema":{"type":"object"}}]}')]));
+    expect((await runCli(['lint', 'e.json', '--no-config'], { cwd: dir })).stderr).toBe('e.json:1:22: invalid UTF-8: the file must be UTF-8 encoded JSON\n');
   });
 });
 

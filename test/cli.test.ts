@@ -2,7 +2,7 @@
  * End to end: the real bin, real files, real exit codes and streams.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
@@ -113,7 +113,28 @@ describe('mcp-annotate lint: bad input', () => {
     const dir = tempDir({ 'shape.json': json({ server: 'x', items: [] }) });
     const r = await runCli(['lint', 'shape.json'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^shape\.json: expected a tools\/list result .* got an object with keys "server", "items"\n$/);
+    expect(r.stderr).toMatch(/^shape\.json:1:1: expected a tools\/list result .* got an object with keys "server", "items"\n$/);
+  });
+
+  it('names the bad part of a {"servers": [...]} file or a bare "result", with its position; a whole document of the wrong type has one too', async () => {
+    const dir = tempDir({
+      'empty.json': '{"servers": []}',
+      'item.json': '{"servers": [\n  {"serverInfo": {"name": "a"}, "tools": []},\n  1\n]}',
+      'result.json': '{"result": {"tools": 5}}',
+      'bare.json': '{"result": {"tools": [{"name": "get_a", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false}}]}}',
+      'string.json': '\n  "x"',
+      'null.json': 'null',
+    });
+    const lines = async (file: string) => (await runCli(['lint', file, '--no-config'], { cwd: dir })).stderr.trim();
+    // Each was "expected … or {"servers": [...]}; got an object with keys …" (the servers one contradicting itself), with no position.
+    expect(await lines('empty.json')).toBe('empty.json:1:13: "servers" is empty: a {"servers": [...]} file lists one snapshot {"serverInfo", "tools": [...]} per server');
+    expect(await lines('item.json')).toBe('item.json:3:3: "servers" item 1 must be a server snapshot {"serverInfo", "tools": [...]}, got a number');
+    expect(await lines('result.json')).toBe('result.json:1:22: "tools" must be an array of tools, got a number');
+    expect(await lines('string.json')).toMatch(/^string\.json:2:3: expected a tools\/list result .*; got a string$/);
+    expect(await lines('null.json')).toMatch(/^null\.json:1:1: expected a tools\/list result .*; got null$/);
+    // A JSON-RPC result without its envelope, as the message describes it, is read.
+    const bare = await runCli(['lint', 'bare.json', '--no-config'], { cwd: dir });
+    expect([bare.code, bare.stderr]).toEqual([0, '']);
   });
 
   it('points at a "tools" member that is not an array', async () => {
@@ -388,6 +409,21 @@ describe('mcp-annotate rules and explain', () => {
     expect(md.split('\n').filter((l) => l.startsWith('| [`')).length).toBe(RULES.length);
   });
 
+  it("escapes a config policy's description and condition values (terminal escapes, bidi controls, C1) in rules and explain", async () => {
+    const hostile = 'x\u001b[31mRED\u001b]0;title\u0007 \u202e rev \u009b2J';
+    const config = { policies: [{ name: 'p', effect: 'warn', description: `${hostile}\nsecond line`, conditions: { fact: 'tool.name', equals: `n\u202e\u001b[2J` } }] };
+    const dir = tempDir({ 'hp.json': JSON.stringify(config) });
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    for (const args of [['rules'], ['rules', '-f', 'markdown'], ['explain', 'policy/p']]) {
+      const r = await runCli([...args, '-c', 'hp.json'], { cwd: dir, env: { NO_COLOR: '1' } });
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).not.toMatch(raw);
+      expect(r.stdout, args.join(' ')).toContain('x\\u{1B}[31mRED\\u{1B}]0;title\\u{7} \\u{202E} rev \\u{9B}2J\\nsecond line');
+    }
+    const explained = await runCli(['explain', 'policy/p', '-c', 'hp.json'], { cwd: dir, env: { NO_COLOR: '1' } });
+    expect(explained.stdout).toContain('tool.name equals "n\\u{202E}\\u001b[2J"');
+  });
+
   it('explains a rule in the terminal, without markdown markers', async () => {
     const r = await runCli(['explain', 'readonly-vs-outcome']);
     expect(r.code).toBe(0);
@@ -476,6 +512,70 @@ describe('file names with a backslash (Linux and macOS: an ordinary character)',
       const report = JSON.parse(r.stdout);
       expect(report.summary.inputErrors, target).toBe(0);
       expect(report.servers.map((s: { source: string }) => s.source), target).toEqual(['d/a\\b.json']);
+    }
+  });
+});
+
+describe('symbolic links and unreadable directories in a scan', () => {
+  const dump = json({ tools: [tool('get_a', { readOnlyHint: true, openWorldHint: false })] });
+  const sources = (stdout: string) => (JSON.parse(stdout) as { servers: { source: string }[] }).servers.map((s) => s.source);
+
+  it('a link to an ancestor directory or to itself is not followed; a link to a file is linted once, as its file', async () => {
+    const dir = tempDir({ 'sl/snap/x.json': dump });
+    symlinkSync('..', join(dir, 'sl/snap/parent'));
+    symlinkSync('.', join(dir, 'sl/snap/self'));
+    symlinkSync('x.json', join(dir, 'sl/snap/y.json'));
+    // Before: 41 servers with one link (and 40 collision notes); with two, the scan never ended.
+    for (const target of ['sl', 'sl/**/*.json', 'sl/snap/self']) {
+      const r = await runCli(['lint', target, '--no-config', '-f', 'json'], { cwd: dir, timeoutMs: 15_000 });
+      expect([r.code, r.stderr], target).toEqual([0, '']);
+      // A linked directory named as a target is scanned, through the name given.
+      expect(sources(r.stdout), target).toEqual([target === 'sl/snap/self' ? 'sl/snap/self/x.json' : 'sl/snap/x.json']);
+    }
+    // Named on its own, a link to a file is read (as the link).
+    const link = await runCli(['lint', 'sl/snap/y.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(sources(link.stdout)).toEqual(['sl/snap/y.json']);
+    // A file named both directly and through a link: once.
+    const both = await runCli(['lint', 'sl/snap/y.json', 'sl/snap/x.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(sources(both.stdout)).toEqual(['sl/snap/x.json']);
+  });
+
+  it('an unreadable directory is one line; the rest of the scan and the other targets are linted', async () => {
+    const dir = tempDir({ 'd/x.json': dump, 'd/a/locked/y.json': dump, 'ok.json': dump });
+    // Root reads any directory: as root, the run is nobody's.
+    const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'd/a/locked'), 0o000);
+    try {
+      const line = 'd/a/locked: cannot read this directory (its files are not linted): permission denied\n';
+      for (const targets of [['d'], ['d/**/*.json'], ['ok.json', 'd/a/locked']]) {
+        const r = await runCli(['lint', ...targets, '--no-config', '-f', 'json'], { cwd: dir, user });
+        expect([r.code, r.stderr], targets.join(' ')).toEqual([2, line]);
+        expect(sources(r.stdout), targets.join(' ')).toEqual(targets[0] === 'ok.json' ? ['ok.json'] : ['d/x.json']);
+      }
+    } finally {
+      chmodSync(join(dir, 'd/a/locked'), 0o755);
+    }
+  });
+});
+
+describe('file names that are not valid UTF-8', () => {
+  it('say so, in a scan, a glob and as a target (each was "no such file or directory")', async (ctx) => {
+    const dir = tempDir({ 'ok.json': json({ tools: [] }) });
+    try {
+      writeFileSync(Buffer.from(`${dir}/caf\xe9.json`, 'latin1'), json({ tools: [] }));
+      mkdirSync(Buffer.from(`${dir}/d\xe9`, 'latin1'));
+    } catch {
+      // A file system that takes only UTF-8 names (APFS) cannot hold one.
+      return ctx.skip();
+    }
+    const why = 'its name is not valid UTF-8 (shown with \uFFFD in place of the bytes that are not), and Node.js cannot open a file by such a name; rename it';
+    const file = `caf\uFFFD.json: ${why}`;
+    const folder = `d\uFFFD: cannot read this directory (its files are not linted): ${why}`;
+    for (const [target, lines] of [['.', [folder, file]], ['*.json', [file]], ['caf\uFFFD.json', [file]]] as const) {
+      const r = await runCli(['lint', target, '--no-config', '-f', 'json'], { cwd: dir });
+      expect(r.code, target).toBe(2);
+      expect(r.stderr.trim().split('\n').sort(), target).toEqual([...lines].sort());
     }
   });
 });

@@ -86,6 +86,19 @@ describe('github format', () => {
     expect(out.trimEnd().split('\n').at(-1)).toMatch(/^mcp-annotate: \d+ problems \(1 error, \d+ warnings, \d+ notes?\) in 1 server, 1 tool$/);
   });
 
+  it('gives no file= for a name the runner cannot carry (control, bidi characters): the location starts the message instead', () => {
+    // The runner decodes only %25 %0D %0A %3A %2C in a property: shown as \u{1B}, the name was of a file that does not exist.
+    const odd = formatGithub(reportForText(mail, 'fn/a\u001b[31mred\u202e.json', ROOT), { color: false, quiet: false });
+    const error = commands(odd).find((c) => c.properties.title === 'readonly-vs-outcome')!;
+    expect(error.properties.file).toBeUndefined();
+    expect(error.properties.line).toBeUndefined();
+    expect(error.data).toMatch(/^fn\/a\\u\{1B\}\[31mred\\u\{202E\}\.json:\d+:\d+: mail › send_email: readOnlyHint is true/);
+    expect(odd).not.toMatch(/[\u001b\u202e]/);
+    // What the runner decodes is still a property: ":" and "," are escaped, not a reason to leave the file out.
+    const colon = formatGithub(reportForText(mail, 'fn/b,c:d.json', ROOT), { color: false, quiet: false });
+    expect(commands(colon).find((c) => c.properties.title === 'readonly-vs-outcome')!.properties.file).toBe('fn/b,c:d.json');
+  });
+
   it('makes file paths relative to the repository root, not the working directory', () => {
     const dir = tempDir({ 'pkg/dumps/mail.json': mail });
     mkdirSync(join(dir, '.git'));

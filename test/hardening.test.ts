@@ -473,14 +473,21 @@ async function listeningSocket(path: string): Promise<Server> {
 }
 
 describe('the process', () => {
-  it('exits quietly when stdout closes early (| head -1)', async () => {
+  it('is quiet when stdout closes early (| head -1), exits with the lint\'s own code and still writes its -o files', async () => {
     const dir = tempDir();
-    const tools = Array.from({ length: 3_000 }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: 'object' } }));
+    // Names with spaces: errors, so the lint's own exit code is 1 (a closed stdout exited 0).
+    const tools = Array.from({ length: 3_000 }, (_, i) => ({ name: `bad name ${i}`, inputSchema: { type: 'object' } }));
     writeFileSync(join(dir, 'many.json'), JSON.stringify({ tools }));
-    const r = await sh(`set -o pipefail; node ${JSON.stringify(BIN)} lint many.json | head -1; echo "status=\${PIPESTATUS[0]}" >&2`, dir);
+    const bin = JSON.stringify(BIN);
+    const r = await sh(`node ${bin} lint many.json --no-config | head -1; echo "status=\${PIPESTATUS[0]}" >&2`, dir);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
-    expect(r.stderr).toMatch(/status=[01]/);
+    expect(r.stderr).toMatch(/^status=1$/m);
+    // The files after the stdout format were never written.
+    const o = await sh(`node ${bin} lint many.json --no-config -f text -f sarif -o r.sarif -f json -o r.json | head -1; echo "status=\${PIPESTATUS[0]}" >&2`, dir);
+    expect(o.stderr).toMatch(/^status=1$/m);
+    expect(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')).summary.errors).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8')).runs[0].results.length).toBeGreaterThan(0);
   });
 
   it('reads a pipe, /dev/stdin and process substitution as a file, next to other targets', async () => {

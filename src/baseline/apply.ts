@@ -125,8 +125,9 @@ export async function applyBaseline(
 
   if (match.known) lines.push(`baseline ${display}: ${plural(match.known, 'known finding')} not reported`);
   const staleEntries: NonNullable<BaselineSummary['staleEntries']> = [];
-  for (const s of match.stale) {
-    const pos = loaded?.position(s.index);
+  const positions = loaded?.positions(match.stale.map((s) => s.index)) ?? [];
+  match.stale.forEach((s, i) => {
+    const pos = positions[i];
     const where = pos ? `${display}:${pos.line}:${pos.column}` : display;
     const e = s.entry;
     const listed = toolList(e.detail);
@@ -135,7 +136,7 @@ export async function applyBaseline(
     const how = s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`;
     lines.push(`${where}: stale baseline entry: ${what} ${how}; remove it or run with --update-baseline`);
     staleEntries.push({ line: pos?.line, column: pos?.column, message: `stale baseline entry: ${what} ${how}; remove it or run with --update-baseline` });
-  }
+  });
   const failStale = Boolean(flags.failOnStale) && match.stale.length > 0;
   return {
     findings: match.fresh,

@@ -3,25 +3,26 @@
  */
 import { writeText } from '../util/write.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded } from '../util/read.js';
-import { ConfigError, parseJsonConfig, type ConfigProblem, type ParsedConfig } from '../config/source.js';
+import { ConfigError, parseJsonConfig, type ParsedConfig } from '../config/source.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
 import { closest } from '../util/text.js';
+import { decodeKeepingBom, InputProblem } from '../sources/parse.js';
 import { BASELINE_VERSION, baselineText, type Baseline, type BaselineEntry } from './baseline.js';
 
 export interface LoadedBaseline {
   entries: BaselineEntry[];
-  /** Line and column of the entry at an index. */
-  position(index: number): { line: number; column: number } | undefined;
+  /** Line and column of the entry at each index, in one pass over the file. */
+  positions(indexes: readonly number[]): ({ line: number; column: number } | undefined)[];
 }
 
 const ENTRY_KEYS = ['server', 'tool', 'rule', 'pointer', 'detail', 'count', 'fingerprint', 'message', 'justification'];
 
 /** Read a baseline; a missing file is undefined, a broken one a ConfigError naming file:line:col. */
 export async function readBaseline(path: string, display: string): Promise<LoadedBaseline | undefined> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileBounded(path, MAX_DOCUMENT_BYTES).toString('utf8');
+    bytes = readFileBounded(path, MAX_DOCUMENT_BYTES);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
@@ -29,27 +30,38 @@ export async function readBaseline(path: string, display: string): Promise<Loade
     if (code === 'ENOTDIR') return undefined;
     throw new ConfigError([{ file: display, message: `cannot read the baseline: ${readFailure(err)}` }]);
   }
+  let text: string;
+  try {
+    text = decodeKeepingBom(bytes, 'a baseline is UTF-8 encoded JSON');
+  } catch (err) {
+    if (!(err instanceof InputProblem)) throw err;
+    throw new ConfigError([{ file: display, line: err.line, column: err.column, message: err.message }]);
+  }
   const parsed = parseJsonConfig(text, display);
   const entries = checkBaseline(parsed, display);
-  return { entries, position: (i) => parsed.position(`/entries/${i}`) };
+  return { entries, positions: (indexes) => parsed.positions(indexes.map((i) => ({ pointer: `/entries/${i}` }))) };
 }
 
 function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
-  const problems: ConfigProblem[] = [];
+  // Placed all at once when thrown (one pass over the file, however many problems).
+  const pending: { pointer: string; key: boolean; message: string }[] = [];
   const at = (pointer: string, message: string, key = false) => {
-    const pos = parsed.position(pointer, key);
-    problems.push({ file: display, line: pos?.line, column: pos?.column, message });
+    pending.push({ pointer, key, message });
+  };
+  const fail = () => {
+    const positions = parsed.positions(pending);
+    return new ConfigError(pending.map((p, i) => ({ file: display, line: positions[i]?.line, column: positions[i]?.column, message: p.message })));
   };
   const doc = parsed.value;
   if (!isObject(doc)) {
     at('', 'a baseline is an object {"version": 1, "entries": [...]}; write one with --update-baseline');
-    throw new ConfigError(problems);
+    throw fail();
   }
   if (doc.version !== BASELINE_VERSION) at('/version', `"version" must be ${BASELINE_VERSION}, got ${JSON.stringify(doc.version) ?? 'nothing'}`);
   for (const k of Object.keys(doc)) if (k !== 'version' && k !== 'entries') at(`/${escapeSegment(k)}`, `unknown member ${JSON.stringify(k)} (a baseline has "version" and "entries")`, true);
   if (!Array.isArray(doc.entries)) {
     at('/entries', '"entries" must be an array');
-    throw new ConfigError(problems);
+    throw fail();
   }
   const entries: BaselineEntry[] = [];
   doc.entries.forEach((e, i) => {
@@ -84,7 +96,7 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
     }
     if (ok) entries.push(e as unknown as BaselineEntry);
   });
-  if (problems.length) throw new ConfigError(problems);
+  if (pending.length) throw fail();
   return entries;
 }
 

@@ -127,10 +127,26 @@ function isDevice(path: string): boolean {
   }
 }
 
-/** Write chunks to a stream, waiting for it to drain (a report can be larger than memory wants to hold twice). */
+/**
+ * Write chunks to a stream, waiting for it to drain (a report can be larger than memory wants to
+ * hold twice). A stream that closes (stdout into `| head -1`) takes no more: the rest of this
+ * report is not made, and the run goes on (its other outputs, its exit code).
+ */
 async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  const closed = () => (stream as { destroyed?: boolean }).destroyed === true;
   for (const chunk of chunks) {
-    if (!stream.write(chunk)) await new Promise<void>((done) => stream.once('drain', done));
+    if (closed()) return;
+    if (!stream.write(chunk) && !closed()) {
+      await new Promise<void>((done) => {
+        const go = () => {
+          stream.off('drain', go);
+          stream.off('close', go);
+          done();
+        };
+        stream.on('drain', go);
+        stream.on('close', go);
+      });
+    }
   }
 }
 

@@ -5,14 +5,14 @@ import { RULES, ruleById } from '../../rules/index.js';
 import { DRIFT_RULES, driftRuleById } from '../diff/rules/index.js';
 import { CATEGORY_TITLES, type Rule } from '../rule.js';
 import { PACKAGE_ROOT } from '../version.js';
-import { closest } from '../util/text.js';
+import { closest, escapeTerminal, oneLine } from '../util/text.js';
 import { EXIT, UsageError, useColor, type CliIO } from './io.js';
 import { maxOf } from '../util/array.js';
 
 export function rulesTable(rules: readonly Rule[]): string {
   const lines = ['| Rule | Severity | Category | Packs | Summary |', '| --- | --- | --- | --- | --- |'];
   for (const r of rules) {
-    lines.push(`| [\`${r.id}\`](${r.helpUri ?? `docs/rules/${r.id}.md`}) | ${r.severity} | ${CATEGORY_TITLES[r.category]} | ${r.packs.join(', ')} | ${r.summary.replace(/\|/g, '\\|')} |`);
+    lines.push(`| [\`${r.id}\`](${r.helpUri ?? `docs/rules/${r.id}.md`}) | ${r.severity} | ${CATEGORY_TITLES[r.category]} | ${r.packs.join(', ')} | ${oneLine(r.summary).replace(/\|/g, '\\|')} |`);
   }
   return lines.join('\n') + '\n';
 }
@@ -43,7 +43,7 @@ export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO, po
         io.stdout.write(`${category === ALL[0]!.category ? '' : '\n'}${c.bold(CATEGORY_TITLES[r.category])}\n`);
       }
       const sev = r.severity === 'error' ? c.red('error  ') : r.severity === 'warning' ? c.yellow('warning') : c.blue('note   ');
-      io.stdout.write(`  ${r.id.padEnd(width)}  ${sev}  ${r.summary}  ${c.dim(`[${r.packs.join(', ')}]`)}\n`);
+      io.stdout.write(`  ${r.id.padEnd(width)}  ${sev}  ${oneLine(r.summary)}  ${c.dim(`[${r.packs.join(', ')}]`)}\n`);
     }
     io.stdout.write(`\n${RULES.length} lint rules and ${DRIFT_RULES.length} drift rules (mcp-annotate diff)${policies.length ? `, and ${policies.length} ${policies.length === 1 ? 'policy' : 'policies'} of the config` : ''}. mcp-annotate explain <rule-id> shows a rule's documentation.\n`);
   }
@@ -113,8 +113,9 @@ export function explainCommand(id: string, io: CliIO, policies: readonly Rule[] 
     const guess = closest(id, [...RULES, ...DRIFT_RULES, ...policies].map((r) => r.id));
     throw new UsageError(`unknown rule ${JSON.stringify(id)}${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''} (mcp-annotate rules lists them)`);
   }
-  // A policy of the config has no page in docs/rules/: its page is its summary and why.
-  const markdown = rule.category === 'policy' ? `# ${rule.id}\n\n> ${rule.summary}\n\n${rule.why}\n` : readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
+  // A policy of the config has no page in docs/rules/: its page is its summary and why, which
+  // quote the config (its description, its conditions' values): escaped as any other string is.
+  const markdown = rule.category === 'policy' ? escapeTerminal(`# ${rule.id}\n\n> ${oneLine(rule.summary)}\n\n${rule.why}\n`) : readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
   io.stdout.write(terminalMarkdown(markdown, useColor(undefined, io.env, io.stdout.isTTY)) + '\n');
   return EXIT.ok;
 }

@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { displayPath } from '../sources/files.js';
+import { decodeKeepingBom, InputProblem } from '../sources/parse.js';
 import { ConfigError, parseJsonConfig, parseYamlConfig, type ConfigProblem, type ParsedConfig } from './source.js';
 import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../util/read.js';
 
@@ -95,11 +96,18 @@ function isPipe(path: string): boolean {
 /** Read and parse a config file, with positions. */
 export async function readConfigFile(path: string, cwd: string): Promise<ConfigText> {
   const display = displayPath(path, cwd);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileBounded(path, MAX_CONFIG_BYTES).toString('utf8');
+    bytes = readFileBounded(path, MAX_CONFIG_BYTES);
   } catch (err) {
     throw new ConfigError([{ file: display, message: `cannot read the config file: ${readFailure(err)}` }]);
+  }
+  let text: string;
+  try {
+    text = decodeKeepingBom(bytes, 'a config file is UTF-8 encoded');
+  } catch (err) {
+    if (!(err instanceof InputProblem)) throw err;
+    throw new ConfigError([{ file: display, line: err.line, column: err.column, message: err.message }]);
   }
   let ext = extname(path).toLowerCase();
   // A pipe (`-c <(…)`) has no extension to go by: JSON when it starts like JSON, else YAML.

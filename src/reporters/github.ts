@@ -50,6 +50,17 @@ export function escapeProperty(s: string): string {
   return escapeTerminal(escapeData(s)).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+/**
+ * Whether the runner can be given a path in a file= property: it decodes only %25, %0D, %0A,
+ * %3A and %2C there (its UnescapeProperty), so a control, bidi or zero-width character could
+ * only go raw — into a line of the log — and shown as \u{…} it names a file that does not
+ * exist (GitHub could not attach the annotation to it either way).
+ */
+function carried(path: string): boolean {
+  const data = escapeData(path);
+  return escapeTerminal(data) === data;
+}
+
 interface Annotation {
   command: Command;
   properties: [string, string | number][];
@@ -67,7 +78,8 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
     const abs = resolve(report.cwd, display);
     return relativeInside(root, abs) ?? abs.split(sep).join('/');
   };
-  const location = (file: string | undefined, region: { line: number; column: number; endLine?: number; endColumn?: number } | undefined): [string, string | number][] => {
+  type Region = { line: number; column: number; endLine?: number; endColumn?: number } | undefined;
+  const location = (file: string | undefined, region: Region): [string, string | number][] => {
     if (file === undefined) return [];
     const props: [string, string | number][] = [['file', repoPath(file)]];
     if (!region) return props;
@@ -80,28 +92,35 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
     return props;
   };
 
-  const fromError = (e: InputError): Annotation => ({
-    command: 'error',
-    properties: [...location(e.file, e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : undefined), ['title', 'mcp-annotate: input error']],
-    message: oneLine(e.message),
-  });
+  /** A location's properties, and what starts the message when the runner cannot be given the file (see carried). */
+  const placed = (file: string | undefined, region: Region): { props: [string, string | number][]; prefix: string } => {
+    const path = file === undefined ? undefined : repoPath(file);
+    // No file= the runner cannot carry: the location starts the message, as text.
+    if (path !== undefined && !carried(path)) return { props: [], prefix: `${oneLine(path)}${region ? `:${region.line}:${region.column}` : ''}: ` };
+    return { props: location(file, region), prefix: '' };
+  };
+  const fromError = (e: InputError): Annotation => {
+    const at = placed(e.file, e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : undefined);
+    // An input error's message already starts with its file.
+    return { command: 'error', properties: [...at.props, ['title', 'mcp-annotate: input error']], message: oneLine(e.message) };
+  };
   const fromFinding = (f: Finding): Annotation => {
     const where = f.tool === undefined ? nameLine(f.server) : `${nameLine(f.server)} › ${nameLine(f.tool)}`;
+    const at = placed(f.file, f.region);
     return {
       command: COMMAND[f.severity],
-      properties: [...location(f.file, f.region), ['title', f.ruleId]],
-      message: `${where}: ${oneLine(f.message)}${f.suggestion ? `\nFix: ${oneLine(f.suggestion)}` : ''}`,
+      properties: [...at.props, ['title', f.ruleId]],
+      message: `${at.prefix}${where}: ${oneLine(f.message)}${f.suggestion ? `\nFix: ${oneLine(f.suggestion)}` : ''}`,
     };
   };
 
   // --fail-on-stale: each stale entry fails the run, on its line of the baseline file.
   const b = report.baseline;
   const stale: Annotation[] = b?.failStale
-    ? (b.staleEntries ?? []).map((e) => ({
-        command: 'error',
-        properties: [...location(b.file, e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : undefined), ['title', 'mcp-annotate: stale baseline entry (--fail-on-stale)']],
-        message: oneLine(e.message),
-      }))
+    ? (b.staleEntries ?? []).map((e): Annotation => {
+        const at = placed(b.file, e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : undefined);
+        return { command: 'error', properties: [...at.props, ['title', 'mcp-annotate: stale baseline entry (--fail-on-stale)']], message: `${at.prefix}${oneLine(e.message)}` };
+      })
     : [];
   const findings = visible(report.findings, opts.quiet);
   // Most severe first: input errors, then errors, warnings, notes (each in report order).

@@ -1,7 +1,7 @@
 /**
  * File targets: paths, globs, directories and "-" (stdin) → servers or input errors.
  */
-import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, lstatSync, openSync, readdir, readFileSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Locator, Origin, ServerInput } from '../types.js';
@@ -102,6 +102,12 @@ function readTarget(path: string): Uint8Array | Promise<Uint8Array> {
 
 const GLOB_IGNORE = ['**/node_modules/**', '**/.git/**'];
 
+/**
+ * Why a path with U+FFFD in it is not there: a name that is not valid UTF-8 reaches Node.js
+ * (argv, readdir) with U+FFFD in place of its bad bytes, and no file has that name.
+ */
+const NAME_NOT_UTF8 = 'its name is not valid UTF-8 (shown with \uFFFD in place of the bytes that are not), and Node.js cannot open a file by such a name; rename it';
+
 /** Paths that are the process's stdin: with "-" among the targets, read once. */
 export const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
@@ -116,6 +122,9 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
   const fastGlob = async () => (glob ??= (await import('fast-glob')).default);
   const files = new Set<string>();
   const errors: InputError[] = [];
+  // Directories a scan could not read, and files it found but cannot open (absolute path → why), each said once.
+  const unreadable = new Map<string, string>();
+  const unopenable = new Map<string, string>();
   let stdin = false;
   // fast-glob's negation: "!pattern" (not a file of that name) leaves out what directories and
   // globs found that it matches, relative to cwd (or absolute).
@@ -146,12 +155,9 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
       continue;
     }
     if (info?.isDirectory()) {
-      const fg = await fastGlob();
-      // Paths relative to the directory, joined here: fast-glob's absolute: true turns a "\" in a
-      // file name into a "/" (a\b.json read as a/b.json on Linux and macOS).
-      const all = (await fg('**/*.json', { cwd: abs, ignore: GLOB_IGNORE, dot: false })).map((f) => resolve(abs, f));
-      const found = all.filter(keep);
-      if (found.length === 0) errors.push({ target, message: `${target}: the directory holds no .json files${all.length ? ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)' : ''}` });
+      const scan = await scanFiles(await fastGlob(), '**/*.json', abs, unreadable, unopenable);
+      const found = scan.files.filter(keep);
+      if (found.length === 0 && !scan.unreadable) errors.push({ target, message: `${target}: the directory holds no .json files${scan.files.length ? ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)' : ''}` });
       for (const f of found) files.add(f);
       continue;
     }
@@ -164,26 +170,110 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
       let matched: string[];
+      let unread: boolean;
       try {
-        // As found (relative to cwd, or absolute for an absolute pattern), joined here (see above).
-        matched = (await fg(target.split(sep).join('/'), { cwd, ignore: GLOB_IGNORE, onlyFiles: true })).map((f) => resolve(cwd, f));
+        ({ files: matched, unreadable: unread } = await scanFiles(fg, target.split(sep).join('/'), cwd, unreadable, unopenable));
       } catch (err) {
         errors.push({ target, message: `${shorten(target, 80)}: cannot expand this pattern: ${(err as Error)?.message ?? String(err)}` });
         continue;
       }
       const found = matched.filter(keep);
-      if (found.length === 0) {
+      if (found.length === 0 && !unread) {
         const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or an mcp-annotate report)` : '';
         errors.push({ target, message: `${target}: no files match this pattern${why}` });
       }
       for (const f of found) files.add(f);
       continue;
     }
-    errors.push({ target, message: `${target}: no such file or directory` });
+    errors.push({ target, message: `${target}: ${target.includes('\uFFFD') ? NAME_NOT_UTF8 : 'no such file or directory'}` });
   }
   // "-" and /dev/stdin together would read stdin twice (the second read finds it empty).
   if (stdin) for (const p of STDIN_PATHS) files.delete(p);
-  return { files: [...files].sort(), stdin, errors };
+  for (const [dir, why] of unreadable) {
+    const display = displayPath(dir, cwd);
+    errors.push({ target: display, message: `${display}: cannot read this directory (its files are not linted): ${why}` });
+  }
+  for (const [file, why] of unopenable) {
+    const display = displayPath(file, cwd);
+    errors.push({ target: display, file: display, message: `${display}: ${why}` });
+  }
+  return { files: onePathPerFile([...files].sort()), stdin, errors };
+}
+
+/**
+ * What a directory scan or a glob finds: regular files, and symbolic links to files. It does not
+ * descend into a symbolic link to a directory (as find, git, ripgrep and Prettier do not): a link
+ * to an ancestor made the scan endless, or read each file once per turn of the loop. A directory
+ * that cannot be read (permissions) is recorded in `unreadable` (by absolute path) and the scan
+ * goes on without it.
+ */
+async function scanFiles(
+  fg: typeof import('fast-glob'),
+  pattern: string,
+  cwd: string,
+  unreadable: Map<string, string>,
+  unopenable: Map<string, string>,
+): Promise<{ files: string[]; unreadable: boolean }> {
+  let failed = false;
+  type ReaddirCallback = (err: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
+  // fast-glob stops the whole walk at the first error other than ENOENT (an unreadable
+  // subdirectory ended the run): such a directory reads as empty, and is said once.
+  const readdirOrNothing = (path: string, options: unknown, callback: ReaddirCallback) => {
+    readdir(path, options as { withFileTypes: true }, (err, entries) => {
+      if (err && (err.code !== 'ENOENT' || path.includes('\uFFFD'))) {
+        failed = true;
+        if (!unreadable.has(path)) unreadable.set(path, err.code === 'ENOENT' ? NAME_NOT_UTF8 : readFailure(err));
+        callback(null, []);
+      } else callback(err, entries);
+    });
+  };
+  // As found (relative to cwd, or absolute for an absolute pattern), joined here: fast-glob's
+  // absolute: true turns a "\" in a file name into a "/" (a\b.json read as a/b.json on Linux and macOS).
+  const entries = await fg(pattern, {
+    cwd,
+    ignore: GLOB_IGNORE,
+    dot: false,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    objectMode: true,
+    fs: { readdir: readdirOrNothing as unknown as typeof readdir },
+  });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const abs = resolve(cwd, entry.path);
+    if (entry.path.includes('\uFFFD') && (entry.dirent.isFile() || entry.dirent.isSymbolicLink()) && !lstatSync(abs, { throwIfNoEntry: false })) {
+      failed = true;
+      unopenable.set(abs, NAME_NOT_UTF8);
+      continue;
+    }
+    if (entry.dirent.isFile() || (entry.dirent.isSymbolicLink() && statSync(abs, { throwIfNoEntry: false })?.isFile())) files.push(abs);
+  }
+  return { files, unreadable: failed };
+}
+
+/**
+ * Each file once, however many paths reach it (a symbolic link next to its file, or a file named
+ * both directly and through a linked directory): by its real path. The path kept is one that is
+ * not itself a link when there is one, else the first in order. Devices and /proc entries (a pipe
+ * as /dev/fd/63) are kept as they are.
+ */
+function onePathPerFile(sorted: readonly string[]): string[] {
+  const byReal = new Map<string, string>();
+  const isLink = (p: string) => lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  for (const f of sorted) {
+    let real = f;
+    if (!f.startsWith('/dev/') && !f.startsWith('/proc/')) {
+      try {
+        real = realpathSync.native(f);
+      } catch {
+        // Not there (any more): it is read, and says so, as it is.
+      }
+    }
+    const seen = byReal.get(real);
+    if (seen === undefined) byReal.set(real, f);
+    else if (isLink(seen) && !isLink(f)) byReal.set(real, f);
+  }
+  return [...byReal.values()].sort();
 }
 
 export async function loadFile(path: string, cwd = process.cwd()): Promise<LoadResult> {

@@ -27,16 +27,70 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * which skips UTF-8 validation and, for a large file, makes Node keep the text outside the
  * JavaScript heap, so the garbage collector neither walks it nor sizes the heap by it.
  */
-export function decode(bytes: Uint8Array): string {
+export function decode(bytes: Uint8Array, what = 'the file must be UTF-8 encoded JSON'): string {
   if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   try {
     return decoder.decode(bytes);
   } catch {
-    const lossy = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const at = lossy.indexOf('\ufffd');
-    const { line, column } = lineColumn(lossy, Math.max(0, at));
-    throw new InputProblem('invalid UTF-8: the file must be UTF-8 encoded JSON', line, column);
+    throw invalidUtf8(bytes, what);
   }
+}
+
+const decoderKeepingBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A config file's or a baseline's bytes to text, a BOM kept (their parsers count it in
+ * positions). Invalid UTF-8 is an InputProblem at its position, as in a dump: it was decoded
+ * to U+FFFD, so a baseline entry with such a byte never matched and --update-baseline
+ * rewrote it.
+ */
+export function decodeKeepingBom(bytes: Uint8Array, what: string): string {
+  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  try {
+    return decoderKeepingBom.decode(bytes);
+  } catch {
+    throw invalidUtf8(bytes, what);
+  }
+}
+
+/** The error for bytes that are not UTF-8, at the line and column (UTF-16 units) of the first bad byte. */
+function invalidUtf8(bytes: Uint8Array, what: string): InputProblem {
+  const at = firstInvalidUtf8(bytes);
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8');
+  const { line, column } = lineColumn(before, before.length);
+  return new InputProblem(`invalid UTF-8: ${what}`, line, column);
+}
+
+/** The offset of the first byte that does not start a well-formed UTF-8 sequence (the length when all do). */
+export function firstInvalidUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    // The continuation bytes a lead byte takes, and the range its first one must fall in
+    // (no overlong forms, no surrogates, nothing past U+10FFFF).
+    let n: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) n = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      n = 2;
+      if (c === 0xe0) lo = 0xa0;
+      if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3;
+      if (c === 0xf0) lo = 0x90;
+      if (c === 0xf4) hi = 0x8f;
+    } else return i;
+    for (let k = 1; k <= n; k++) {
+      const d = b[i + k];
+      if (d === undefined || d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += n + 1;
+  }
+  return b.length;
 }
 
 export function lineColumn(text: string, offset: number): { line: number; column: number } {

@@ -97,13 +97,20 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
     throw new InputProblem('this is an mcp-annotate baseline, not a tools/list result; give it with --baseline');
   }
   if (has(obj, 'tools')) return [fromListResult(obj, pointer)];
-  if (Array.isArray(obj.servers) && obj.servers.length > 0 && obj.servers.every(looksLikePage)) {
+  if (pointer === '' && Array.isArray(obj.servers) && !looksLikeTool(obj)) {
+    // {"servers": [snapshot, …]}: an empty list, or an item that is not a snapshot, is said as
+    // itself (it was "expected … or {"servers": [...]}; got an object with keys "servers"").
+    if (obj.servers.length === 0) throw new InputProblem('"servers" is empty: a {"servers": [...]} file lists one snapshot {"serverInfo", "tools": [...]} per server', undefined, undefined, '/servers');
+    const bad = obj.servers.findIndex((s) => !looksLikePage(s));
+    if (bad >= 0) throw new InputProblem(`"servers" item ${bad} must be a server snapshot {"serverInfo", "tools": [...]}, got ${describe(obj.servers[bad])}`, undefined, undefined, `/servers/${bad}`);
     return obj.servers.map((s, i) => ({ ...fromListResult(s as Obj, `${pointer}/servers/${i}`), root: `${pointer}/servers/${i}` }));
   }
+  // A JSON-RPC result saved without its envelope's "id" and "jsonrpc": read as one.
+  if (!looksLikeTool(obj) && isObject(obj.result) && has(obj.result, 'tools')) return fromObject(obj.result, `${pointer}/result`);
   if (looksLikeTool(obj)) {
     return [{ tools: [{ value: obj, pointer }], envelopes: [], toolsPointer: pointer }];
   }
-  throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(obj)}`);
+  throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(obj)}`, undefined, undefined, pointer);
 }
 
 /** The rule list `mcp-annotate rules -f json` prints: objects with id, severity, category and packs. */
@@ -153,7 +160,7 @@ export function serversFromDocument(value: Json, origin: Origin, fallbackName: s
   }
   if (Array.isArray(value)) parts = fromArray(value);
   else if (isObject(value)) parts = fromObject(value, '');
-  else throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(value)}`);
+  else throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(value)}`, undefined, undefined, '');
   return parts.map((p, i) => ({
     id: parts.length === 1 ? idBase : `${idBase}#${i}`,
     name: p.name ?? (parts.length === 1 ? fallbackName : `${fallbackName}#${i + 1}`),

@@ -14,11 +14,15 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { cwd?: string; input?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {}): Promise<CliResult> {
+/**
+ * @param opts.user Run as this user and group (only root can: a test that needs permissions to
+ *   apply runs as nobody when the suite runs as root).
+ */
+export function runCli(args: string[], opts: { cwd?: string; input?: string; env?: Record<string, string | undefined>; timeoutMs?: number; user?: { uid: number; gid: number } } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...opts.env };
     for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: env as NodeJS.ProcessEnv, ...opts.user });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
