@@ -298,6 +298,23 @@ describe('a policy is its own rule in every output', () => {
     expect(JSON.parse(none.stdout).some((r: { id: string }) => r.id.startsWith('policy/'))).toBe(false);
   });
 
+  it("shows the conditions indented, and on one line when they nest deep (the page stays linear in the config's size)", () => {
+    const compiled = (p: Policy) => {
+      const errors: ConditionError[] = [];
+      const c = compilePolicy(p, errors);
+      expect(errors).toEqual([]);
+      return c!;
+    };
+    const shallow = policyRule(config.policies[0] as Policy, compiled(config.policies[0] as Policy));
+    expect(shallow.why).toContain('{\n  "fact": "tool.annotations.inputMetadata.outcomes",');
+    let deep: unknown = { fact: 'tool.name', equals: 'x' };
+    for (let i = 0; i < 1000; i++) deep = i % 2 ? { not: deep } : { and: [deep] };
+    const policy = { name: 'deep', effect: 'warn', conditions: deep } as Policy;
+    const rule = policyRule(policy, compiled(policy));
+    expect(rule.why).toContain(JSON.stringify(deep));
+    expect(rule.why.length).toBeLessThan(3 * JSON.stringify(deep).length); // indented, it was 5 MB
+  });
+
   it('a bad policy is a config error with its position', async () => {
     const bad = { policies: [{ name: 'p', effect: 'warn', conditions: { and: [{ fact: 'claims.outcome', equals: 'irreversible' }] } }] };
     const dir = tempDir({ 'mcp-annotate.config.json': json(bad), 'dump.json': json({ tools }) });

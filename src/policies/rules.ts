@@ -92,7 +92,7 @@ export function policyRule(policy: Policy, compiled: Compiled): Rule {
       `Conditions: \`${text}\``,
       '',
       '```json',
-      JSON.stringify(policy.conditions, null, 2),
+      conditionsJson(policy.conditions),
       '```',
       '',
       'Statically, a condition on a fact holds when some possible value the tool declares satisfies it. Facts about requests, and about responses a tool does not bound in tools/list, are only known at call time: a policy that needs them is reported once per server as a note naming the tools it could not decide.',
@@ -172,4 +172,24 @@ function undecidedDetail(tools: string[]): string {
 /** Rules for the policies of a config, in the order they are written. */
 export function policyRules(policies: readonly { policy: Policy; compiled: Compiled }[]): Rule[] {
   return policies.map((p) => policyRule(p.policy, p.compiled));
+}
+
+/** Nesting up to which the conditions are shown indented on the policy's page. */
+const INDENTED_DEPTH = 12;
+
+/**
+ * The conditions as JSON for the policy's page (explain, SARIF help): indented while they nest
+ * no deeper than INDENTED_DEPTH, else on one line — indented, the text grows with the square of
+ * the nesting (a 9 KB condition nested 1,000 deep was 5 MB of SARIF help).
+ */
+function conditionsJson(conditions: unknown): string {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[conditions, 1]];
+  while (stack.length && deepest <= INDENTED_DEPTH) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    for (const v of Object.values(value)) stack.push([v, depth + 1]);
+  }
+  return deepest <= INDENTED_DEPTH ? JSON.stringify(conditions, null, 2) : JSON.stringify(conditions);
 }
