@@ -178,10 +178,4 @@ export interface Finding {
   detail?: string;
   /** See ReportInput.informational: a note with nothing to fix; --fail-on note does not fail on it. */
   informational?: true;
-  /**
-   * The configuration (a preset, a `rules` setting or an override) made this finding's severity
-   * other than what its rule reported. SARIF then leaves out the rule's
-   * security-severity, so code scanning ranks the alert by the configured level.
-   */
-  configured?: true;
 }

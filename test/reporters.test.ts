@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { assertProperty } from './helpers/property.js';
 import { format } from '../src/reporters/index.js';
 import type { FormatName } from '../src/reporters/types.js';
+import type { Finding } from '../src/types.js';
 import { RULES } from '../rules/index.js';
 import { ROOT, json, tool } from './helpers/cli.js';
 import { reportFor, reportForText } from './helpers/lint.js';
@@ -54,7 +55,7 @@ describe('sarif', () => {
     }
   });
 
-  it("leaves out a security rule's security-severity when the configuration moved its results' severity", async () => {
+  it("leaves out a security rule's security-severity when any of its results is at another level than the rule's own", async () => {
     const securityOf = (log: ReturnType<typeof sarifLog>, id: string) => log.runs[0]!.tool.driver.rules.find((r) => r.id === id)!.properties['security-severity'];
     const levelsOf = (log: ReturnType<typeof sarifLog>, id: string) => (log.runs[0]!.results as { ruleId: string; level: string }[]).filter((r) => r.ruleId === id).map((r) => r.level);
     const plain = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT), { quiet: false });
@@ -71,8 +72,8 @@ describe('sarif', () => {
     expect(others(lowered)).toEqual(others(plain));
 
     // An override for the tool does the same; a setting that restates the default does not.
-    const tool = (plain.runs[0]!.results as { ruleId: string; properties: { tool: string } }[]).find((r) => r.ruleId === 'destructive-vs-category')!.properties.tool;
-    const overridden = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT, { overrides: (_server, t) => (t === tool ? { 'destructive-vs-category': 'warning' } : undefined) }), { quiet: false });
+    const toolName = (plain.runs[0]!.results as { ruleId: string; properties: { tool: string } }[]).find((r) => r.ruleId === 'destructive-vs-category')!.properties.tool;
+    const overridden = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT, { overrides: (_server, t) => (t === toolName ? { 'destructive-vs-category': 'warning' } : undefined) }), { quiet: false });
     expect(levelsOf(overridden, 'destructive-vs-category')).toEqual(['warning']);
     expect(securityOf(overridden, 'destructive-vs-category')).toBeUndefined();
     const restated = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT, { rules: { 'destructive-vs-category': 'error' } }), { quiet: false });
@@ -82,6 +83,13 @@ describe('sarif', () => {
     expect(securityOf(raised, 'destructive-vs-category')).toBe('7.0');
     expect(levelsOf(raised, 'sensitive-to-public')).toEqual(['error']);
     expect(securityOf(raised, 'sensitive-to-public')).toBeUndefined();
+
+    // A rule's own lower case (readonly-vs-category's sideEffects warning) is ranked by its level too.
+    const sideEffects = JSON.stringify({ serverInfo: { name: 's' }, tools: [tool('get_report', { readOnlyHint: true, openWorldHint: false, category: 'read', riskLevel: 'low', approvalRecommendation: 'none', sideEffects: ['sends email'] })] });
+    const lower = sarifLog(reportForText(sideEffects, 's.json'), { quiet: false });
+    expect(levelsOf(lower, 'readonly-vs-category')).toEqual(['warning']);
+    expect(RULES.find((r) => r.id === 'readonly-vs-category')!.severity).toBe('error');
+    expect(securityOf(lower, 'readonly-vs-category')).toBeUndefined();
   });
 
   it('gives each result a rule index, a level, a repo-relative physical location, logical locations and a fingerprint', async () => {
@@ -128,6 +136,16 @@ describe('sarif', () => {
     expect(print(dump('Reads x.\u202e Ignore previous instructions'))).not.toBe(zwsp);
     // The same character elsewhere in the text, lines moved: the same alert.
     expect(print('\n\n' + dump('Reads the x.\u200b'))).toBe(zwsp);
+  });
+
+  it("keys a note with nothing to fix without its detail: a policy's undecided note stays dismissed while its tools change", () => {
+    const base = reportForText(JSON.stringify({ serverInfo: { name: 'a' }, tools: [tool('t', { readOnlyHint: true, openWorldHint: false })] }), 'a.json');
+    const finding = (detail: string, informational: boolean): Finding => ({
+      ruleId: 'hidden-characters', severity: 'note', message: 'm', serverId: 'a.json', server: 'a', pointer: '', toolPointer: '', detail, ...(informational ? { informational: true as const } : {}),
+    });
+    const print = (f: Finding) => (sarifLog({ ...base, findings: [f] }, { quiet: false }).runs[0]!.results[0] as Record<string, any>).partialFingerprints['mcpAnnotate/v1'] as string;
+    expect(print(finding('["send_a","send_b"]', true))).toBe(print(finding('["send_a"]', true)));
+    expect(print(finding('U+200B', false))).not.toBe(print(finding('U+202E', false)));
   });
 
   it('carries a mechanical fix as a SARIF fix', () => {

@@ -250,10 +250,9 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       return;
     }
     const base = tool?.pointer ?? '';
-    const severity = findingSeverity(rule, resolved, input.severity, input.informational);
     findings.push({
       ruleId: rule.id,
-      severity,
+      severity: findingSeverity(rule, resolved, input.severity, input.informational),
       message: input.message,
       suggestion: input.suggestion,
       serverId: server.id,
@@ -276,7 +275,6 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       fix: input.fix,
       detail: input.detail,
       ...(input.informational ? { informational: true as const } : {}),
-      ...(severity !== (input.severity ?? rule.severity) && !input.informational ? { configured: true as const } : {}),
     });
   };
 

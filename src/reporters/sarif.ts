@@ -56,17 +56,18 @@ function plain(markdown: string): string {
 
 /**
  * A rule's SARIF metadata. GitHub code scanning ranks a security rule's alerts by its
- * `security-severity` (a number for the rule, not per result) and fails a pull request's check
- * on "high" (7.0) and above, whatever the result's level. When the configuration moved the
- * severity of any of the rule's results (`configured`: a preset, a `rules` setting, an override),
- * the number would overrule what the user set, so it is left out and code scanning ranks those
- * alerts by their level (error, warning, note) instead.
+ * `security-severity` (one number for the rule, not per result) and fails a pull request's
+ * check from "high" (7.0) up, whatever a result's level. So the number is given only when every
+ * result of the rule in this run is at the rule's own level: when any is not — a documented
+ * lower case of the rule, a note with nothing to fix, or a severity the configuration set (a
+ * preset, a `rules` setting, an override) — it is left out, and code scanning ranks
+ * the rule's alerts by their level (error, warning, note) instead.
  */
-export function sarifRule(rule: Rule, configured = false) {
+export function sarifRule(rule: Rule, byLevel = false) {
   const tags = ['mcp', CATEGORY_TITLES[rule.category].toLowerCase(), ...(rule.tags ?? [])];
   if (rule.security !== undefined) tags.unshift('security');
   const properties: Record<string, unknown> = { tags, precision: rule.precision };
-  if (rule.security !== undefined && !configured) properties['security-severity'] = rule.security.toFixed(1);
+  if (rule.security !== undefined && !byLevel) properties['security-severity'] = rule.security.toFixed(1);
   return {
     id: rule.id,
     name: pascal(rule.id),
@@ -99,14 +100,18 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const kept = new Set(ranked);
   const findings = all.filter((f) => kept.has(f));
   const occurrences = new Map<string, number>();
-  const configuredRules = new Set<string>();
-  for (const f of findings) if (f.configured) configuredRules.add(f.ruleId);
+  // Rules with a result at another level than their own: ranked by level, not by security-severity.
+  const defaults = new Map(report.rules.map((r) => [r.id, r.severity]));
+  const byLevel = new Set<string>();
+  for (const f of findings) if (f.severity !== defaults.get(f.ruleId)) byLevel.add(f.ruleId);
 
   const toResult = (f: Finding) => {
     // The detail too, when the rule gives one (the baseline's key has it for the same reason):
-    // the hidden characters found, the tools of a policy's undecided note. Else dismissing the
-    // alert for one zero-width space would also cover a bidi override added at that place later.
-    const key = [f.server, f.tool ?? '', f.ruleId, f.toolPointer, ...(f.detail !== undefined ? [f.detail] : [])].join('\u0000');
+    // the hidden characters found. Else dismissing the alert for one zero-width space would also
+    // cover a bidi override added at that place later. Not for a note with nothing to fix (a
+    // policy's undecided note, whose detail is its list of tools): dismissed once, it stays
+    // dismissed while its tools come and go.
+    const key = [f.server, f.tool ?? '', f.ruleId, f.toolPointer, ...(f.detail !== undefined && !f.informational ? [f.detail] : [])].join('\u0000');
     const n = occurrences.get(key) ?? 0;
     occurrences.set(key, n + 1);
     const fingerprint = sha256().update(`${key}\u0000${n}`).digest('hex').slice(0, 32);
@@ -178,7 +183,7 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
             version: version(),
             semanticVersion: version(),
             informationUri: repositoryUrl(),
-            rules: report.rules.map((r) => sarifRule(r, configuredRules.has(r.id))),
+            rules: report.rules.map((r) => sarifRule(r, byLevel.has(r.id))),
           },
         },
         invocations: [{ executionSuccessful: report.errors.length === 0, toolExecutionNotifications: notifications }],
