@@ -150,7 +150,9 @@ describe('a policy condition that can never match is a configuration error, with
     ['a string against a boolean claim', { fact: 'claims.readOnly', equals: 'true' }, 'did you mean true (a boolean, without quotes)?'],
     ['a core hint in the wrong case', { fact: 'tool.annotations.readonlyHint', equals: false }, 'did you mean "tool.annotations.readOnlyHint"?'],
     ['a value outside a closed vocabulary, in a list', { fact: 'claims.riskLevel', in: ['high', 'Critical'] }, 'did you mean "critical"?'],
-    ['an unknown member of the action-metadata object', { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].outcomes', equals: 'irreversible' }, 'did you mean "tool._meta[\\"io.modelcontextprotocol/action-metadata\\"].outcome"?'],
+    ['a near miss of an action-metadata member', { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].outcomes', equals: 'irreversible' }, 'did you mean "tool._meta[\\"io.modelcontextprotocol/action-metadata\\"].outcome"?'],
+    ['a near miss of a trust-annotations member', { fact: 'tool._meta["io.modelcontextprotocol/trust-annotations"].untrustd', equals: true }, 'did you mean "tool._meta[\\"io.modelcontextprotocol/trust-annotations\\"].untrusted"?'],
+    ["SEP-2793's category word for an action", { fact: 'claims.action', equals: 'mutate' }, `SEP-2793's category "mutate" is read as the action "write"; did you mean "write"?`],
   ];
   for (const [what, conditions, hint] of cases) {
     it(what, async () => {
@@ -169,6 +171,9 @@ describe('a policy condition that can never match is a configuration error, with
       { name: 'd', effect: 'warn', conditions: { fact: 'tool.description', contains: 'Delete' } },
       { name: 'e', effect: 'warn', conditions: { fact: 'tool.annotations.inputMetadata.Destination', equals: 'Public' } },
       { name: 'f', effect: 'warn', conditions: { fact: 'claims.riskLevel', contains: 'hi' } },
+      // Members the extensions do not define, but no near miss of one: they may grow, and the linter accepts them.
+      { name: 'g', effect: 'warn', conditions: { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].justification', equals: 'sends mail' } },
+      { name: 'h', effect: 'warn', conditions: { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].inputMetadata.retention', equals: '30d' } },
     ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

@@ -83,7 +83,7 @@ describe('the SEP example policies, as written', () => {
     const mine = findings.filter((f) => f.ruleId === 'policy/block-open-world-to-external');
     expect(brief(mine)).toEqual([{ rule: 'policy/block-open-world-to-external', tool: null, severity: 'note', pointer: '/tools' }]);
     expect(mine[0]!.message).toBe(
-      'policy "block-open-world-to-external" cannot be decided from the declarations of 2 tools "send_email", "wire_money": request.annotations.openWorldHint is only known when a call is made (a client evaluates it per request). What their declarations say do not rule it out, so a client enforcing it at call time may block them',
+      'policy "block-open-world-to-external" cannot be decided from the declarations of 2 tools "send_email", "wire_money": request.annotations.openWorldHint is only known when a call is made (a client evaluates it per request). What their declarations say does not rule it out, so a client enforcing it at call time may block them',
     );
   });
 

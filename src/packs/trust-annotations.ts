@@ -15,8 +15,8 @@ const validate = generated('trust-annotations').Meta!;
 
 export const TRUST_KEY = 'io.modelcontextprotocol/trust-annotations';
 const KEYS = [TRUST_KEY];
-const MEMBERS = ['sensitive', 'untrusted', 'evidenceRef'];
-const recognised = (_k: string, v: unknown) => isObject(v) && MEMBERS.some((x) => x in v);
+export const TRUST_MEMBERS = ['sensitive', 'untrusted', 'evidenceRef'];
+const recognised = (_k: string, v: unknown) => isObject(v) && TRUST_MEMBERS.some((x) => x in v);
 const expected = () => 'an object with sensitive, untrusted and evidenceRef';
 
 export const trustAnnotationsPack: Pack = {

@@ -9,9 +9,10 @@
  *   the packs read such a spelling as "public", so the claim never holds "Public");
  * - a `tool.` path into a vocabulary's known object that names no member of it: a core hint or
  *   another vocabulary key in the wrong case (`tool.annotations.readonlyHint`), a near miss of
- *   a SEP-1913 metadata member (`inputMetadata.destinations`), any unknown member of the
- *   action-metadata extension's object (its key is under MCP's reserved prefix, so nothing
- *   in it is the server's own).
+ *   a member of SEP-1913's metadata (`inputMetadata.destinations`) or of the action-metadata
+ *   and trust-annotations extensions' objects (`…trust-annotations"].untrustd`). A member
+ *   that is no near miss is taken as written: the extensions may grow, and the linter accepts
+ *   their other members too.
  *
  * Any other `tool.` path may be the server's own data and is taken as written; `contains`
  * (a substring test on strings) is not checked.
@@ -31,6 +32,8 @@ import {
 } from '../engine/claims.js';
 import { PACKS } from '../packs/index.js';
 import { ACTION_KEY, ACTION_MEMBERS } from '../packs/action-metadata.js';
+import { TRUST_KEY, TRUST_MEMBERS } from '../packs/trust-annotations.js';
+import { CATEGORY_ACTION } from '../packs/risk-metadata.js';
 import { closest, orList } from '../util/text.js';
 import type { FactRef } from './facts.js';
 
@@ -102,6 +105,9 @@ function claimValueProblem(fact: Fact, text: string, v: unknown): string | undef
   const closed = CLOSED[fact];
   if (closed) {
     if (typeof v === 'string' && closed.includes(v)) return undefined;
+    // A SEP-2793 category word the risk-metadata pack reads as another action ("mutate" writes).
+    const category = fact === 'action' && typeof v === 'string' && Object.hasOwn(CATEGORY_ACTION, v) ? CATEGORY_ACTION[v as keyof typeof CATEGORY_ACTION] : undefined;
+    if (category) return `${text} is one of ${orList(closed)}, never ${show(v)}: SEP-2793's category ${show(v)} is read as the action ${show(category)}; did you mean ${show(category)}?`;
     const guess = typeof v === 'string' ? closest(v, closed) : undefined;
     return `${text} is one of ${orList(closed)}, never ${show(v)}${guess ? `; did you mean ${show(guess)}?` : ''}`;
   }
@@ -130,16 +136,17 @@ function toolPathProblem(path: readonly string[], text: string): string | undefi
     }
     const metadata = key === 'InputMetadata' || key === 'ReturnMetadata' ? key[0]!.toLowerCase() + key.slice(1) : key;
     const members = METADATA_MEMBERS[metadata];
-    if (members && member !== undefined) return memberProblem(member, [...members, ...members.map(capitalise)], `annotations.${key}`, text, path, 3, false);
+    if (members && member !== undefined) return memberProblem(member, [...members, ...members.map(capitalise)], `annotations.${key}`, text, path, 3);
     return undefined;
   }
   if (top === '_meta' && key === ACTION_KEY && member !== undefined) {
-    const inner = memberProblem(member, ACTION_MEMBERS, `_meta[${show(ACTION_KEY)}]`, text, path, 3, true);
+    const inner = memberProblem(member, ACTION_MEMBERS, `_meta[${show(ACTION_KEY)}]`, text, path, 3);
     if (inner) return inner;
     const members = METADATA_MEMBERS[member];
     const sub = path[3];
-    if (members && sub !== undefined) return memberProblem(sub, members, `_meta[${show(ACTION_KEY)}].${member}`, text, path, 4, true);
+    if (members && sub !== undefined) return memberProblem(sub, members, `_meta[${show(ACTION_KEY)}].${member}`, text, path, 4);
   }
+  if (top === '_meta' && key === TRUST_KEY && member !== undefined) return memberProblem(member, TRUST_MEMBERS, `_meta[${show(TRUST_KEY)}]`, text, path, 3);
   return undefined;
 }
 
@@ -152,14 +159,15 @@ function suffix(path: readonly string[], n: number): string {
     .join('');
 }
 
-function memberProblem(member: string, members: readonly string[], field: string, text: string, path: readonly string[], n: number, reserved: boolean): string | undefined {
+/** A member that is a near miss of one of a known object's members (never any other name: it may be the server's own, or the vocabulary's newer one). */
+function memberProblem(member: string, members: readonly string[], field: string, text: string, path: readonly string[], n: number): string | undefined {
   if (members.includes(member)) return undefined;
   const guess = closest(member, members);
-  if (!guess && !reserved) return undefined;
+  if (!guess) return undefined;
   const head = path.slice(0, n - 1);
-  const fixed = guess ? `tool${suffix(head, 0)}${suffix([guess], 0)}${suffix(path, n)}` : undefined;
+  const fixed = `tool${suffix(head, 0)}${suffix([guess], 0)}${suffix(path, n)}`;
   const shown = members.filter((m) => m[0] === m[0]!.toLowerCase());
-  return `${show(text)} names the member ${show(member)} of ${field}, which has no such member (its members are ${orList(shown, 'and')})${fixed ? `; did you mean ${show(fixed)}?` : ''}`;
+  return `${show(text)} names the member ${show(member)} of ${field}, which has no such member (its members are ${orList(shown, 'and')}); did you mean ${show(fixed)}?`;
 }
 
 /** The first reason a condition on this fact can never match, if there is one. */
