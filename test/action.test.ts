@@ -221,7 +221,7 @@ describe('the action, run as the runner runs it', () => {
     expect(annotations.filter((l) => l.startsWith('::error '))).toHaveLength(4);
     expect(annotations.filter((l) => l.startsWith('::warning '))).toHaveLength(10);
     expect(annotations[0]).toMatch(/^::error file=servers\/example\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=readonly-vs-outcome::acme-workspace › send_email: /);
-    expect(last.stdout).toContain('5 of 21 problems were not annotated (5 warnings)');
+    expect(last.stdout).toContain('5 of 21 annotations were left out (5 warnings)');
   });
 
   it('prints nothing a server says as a workflow command: the CLI output is between stop-commands and its token', () => {

@@ -148,15 +148,34 @@ describe('github format', () => {
     const last = parsed.at(-1)!;
     expect(last.command).toBe('notice');
     expect(last.data).toBe(
-      '9 of 38 problems were not annotated (5 errors, 1 warning, 3 notes' +
-        '): GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, so the most severe were kept. The text, markdown and SARIF reports list them all.',
+      '9 of 38 annotations were left out (5 errors, 1 warning, 3 notes' +
+        '): GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, so the most severe were kept. The text, markdown and SARIF reports list every finding.',
+    );
+  });
+
+  it('counts stale baseline entries apart from findings when some are left out, and says where they are listed', () => {
+    const r = synthetic({ error: 3, warning: 1 });
+    r.baseline = {
+      file: 'baseline.json',
+      known: 0,
+      stale: 12,
+      updated: false,
+      failStale: true,
+      staleEntries: Array.from({ length: 12 }, (_, i) => ({ line: i + 2, column: 5, message: `stale baseline entry ${i}` })),
+    };
+    const parsed = commands(formatGithub(r, { color: false, quiet: false }));
+    // Stale entries come before error findings: 10 stale annotations, then none of the 3 errors.
+    expect(parsed.filter((p) => p.command === 'error')).toHaveLength(10);
+    expect(parsed.at(-1)!.data).toBe(
+      '5 of 16 annotations were left out (3 errors, 2 stale baseline entries): GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, so the most severe were kept. ' +
+        'The text, markdown and SARIF reports list every finding; stderr and the JSON report (baseline.staleEntries) list every stale baseline entry.',
     );
   });
 
   it('writes no left-out notice when everything fits, and honours --quiet', () => {
     const all = commands(formatGithub(synthetic({ error: 10, warning: 10, note: 10 }), { color: false, quiet: false }));
     expect(all).toHaveLength(30);
-    expect(all.some((c) => c.data.includes('not annotated'))).toBe(false);
+    expect(all.some((c) => c.data.includes('left out'))).toBe(false);
     const quiet = commands(formatGithub(synthetic({ error: 2, warning: 5 }), { color: false, quiet: true }));
     expect(quiet.map((c) => c.command)).toEqual(['error', 'error']);
   });

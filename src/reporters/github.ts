@@ -146,16 +146,27 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
   }
   const leftOut = left.error + left.warning + left.notice;
   if (leftOut > 0) {
+    // The error level holds input errors first, then stale baseline entries, then error findings.
+    const leftInputs = Math.max(0, report.errors.length - limit.error);
+    const leftStale = Math.max(0, stale.length - Math.max(0, limit.error - report.errors.length));
+    const leftErrors = left.error - leftInputs - leftStale;
     const parts = [
-      left.error ? plural(left.error, 'error') : '',
+      leftErrors ? plural(leftErrors, 'error') : '',
       left.warning ? plural(left.warning, 'warning') : '',
       left.notice ? plural(left.notice, 'note') : '',
+      leftInputs ? plural(leftInputs, 'input error') : '',
+      leftStale ? plural(leftStale, 'stale baseline entry', 'stale baseline entries') : '',
     ].filter(Boolean);
+    const where = [
+      ...(leftErrors + left.warning + left.notice ? ['the text, markdown and SARIF reports list every finding'] : []),
+      ...(leftInputs ? ['stderr lists every input error'] : []),
+      ...(leftStale ? ['stderr and the JSON report (baseline.staleEntries) list every stale baseline entry'] : []),
+    ];
     lines.push(
       workflowCommand({
         command: 'notice',
         properties: [['title', 'mcp-annotate: more findings than annotations']],
-        message: `${leftOut} of ${total} problems were not annotated (${parts.join(', ')}): GitHub shows at most ${GITHUB_ANNOTATIONS_PER_LEVEL} error, ${GITHUB_ANNOTATIONS_PER_LEVEL} warning and ${GITHUB_ANNOTATIONS_PER_LEVEL} notice annotations per step, so the most severe were kept. The text, markdown and SARIF reports list them all.`,
+        message: `${leftOut} of ${total} annotations were left out (${parts.join(', ')}): GitHub shows at most ${GITHUB_ANNOTATIONS_PER_LEVEL} error, ${GITHUB_ANNOTATIONS_PER_LEVEL} warning and ${GITHUB_ANNOTATIONS_PER_LEVEL} notice annotations per step, so the most severe were kept. ${where.join('; ').replace(/^./, (c) => c.toUpperCase())}.`,
       }),
     );
   }
