@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { callName, declaredText, memberText, outsideDeclared } from '../src/engine/session.js';
+import { ambiguousNote, callName, declaredText, memberText, outsideDeclared, undeclared } from '../src/engine/session.js';
 import { declare, listed, resolved } from '../src/docs/transcripts.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
@@ -94,16 +94,23 @@ declaration never listed, widens what was approved after the approval.`,
   },
   checkSession(ctx) {
     for (const call of ctx.calls) {
-      if (call.kind !== 'resolve' || !call.result || call.response === undefined) continue;
+      if (call.kind !== 'resolve') continue;
+      const unpaired = ambiguousNote(call);
+      if (unpaired) {
+        ctx.report({ call, informational: true, ...unpaired });
+        continue;
+      }
+      if (!call.result || call.response === undefined) continue;
       const at = `${call.response}/result/tool`;
       if (call.resultClaims.list.length === 0) continue;
       if (!call.declared) {
+        const why = undeclared(call, 'resolves');
         ctx.report({
           call,
           pointer: at,
           informational: true,
-          message: `${callName(call)} resolved annotations, but ${call.listed ? `the tools/list of server ${quote(call.server.name)} in effect when it was sent does not list ${quote(call.tool)}` : `the transcript holds no tools/list result of server ${quote(call.server.name)} before it`}: they were not checked against a declaration`,
-          suggestion: 'capture the session from its start, with the tools/list exchange of every server, so resolves can be checked against what their tools declare',
+          message: `${callName(call)} resolved annotations, but ${why.why}: they were not checked against a declaration`,
+          suggestion: why.suggestion,
         });
         continue;
       }

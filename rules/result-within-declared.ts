@@ -1,5 +1,5 @@
-import { defineRule, type SessionCall } from '../src/rule.js';
-import { declaredText, memberText, outsideDeclared, resultName } from '../src/engine/session.js';
+import { defineRule } from '../src/rule.js';
+import { ambiguousNote, declaredText, memberText, outsideDeclared, resultName, undeclared } from '../src/engine/session.js';
 import { called, declare, listed } from '../src/docs/transcripts.js';
 import { isObject } from '../src/util/json.js';
 import { quote } from '../src/util/text.js';
@@ -17,13 +17,6 @@ const readFile = declare('read_file', {
   openWorldHint: false,
   returnMetadata: { source: ['internal', 'user'], sensitivity: ['none', 'financial'] },
 });
-
-/** Where a call's tool was not declared: why, in words. */
-function undeclared(call: SessionCall): string {
-  return call.listed
-    ? `the tools/list of server ${quote(call.server.name)} in effect when it was sent does not list ${quote(call.tool)}`
-    : `the transcript holds no tools/list result of server ${quote(call.server.name)} before it`;
-}
 
 export default defineRule({
   id: 'result-within-declared',
@@ -109,17 +102,24 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   },
   checkSession(ctx) {
     for (const call of ctx.calls) {
-      if (call.kind !== 'call' || !call.result || call.response === undefined) continue;
+      if (call.kind !== 'call') continue;
+      const unpaired = ambiguousNote(call);
+      if (unpaired) {
+        ctx.report({ call, informational: true, ...unpaired });
+        continue;
+      }
+      if (!call.result || call.response === undefined) continue;
       const meta = call.result._meta;
       if (!isObject(meta) || !isObject(meta.annotations)) continue;
       const at = `${call.response}/result/_meta/annotations`;
       if (!call.declared) {
+        const why = undeclared(call, 'results');
         ctx.report({
           call,
           pointer: at,
           informational: true,
-          message: `${resultName(call)} carries annotations, but ${undeclared(call)}: they were not checked against a declaration`,
-          suggestion: 'capture the session from its start, with the tools/list exchange of every server, so results can be checked against what their tools declare',
+          message: `${resultName(call)} carries annotations, but ${why.why}: they were not checked against a declaration`,
+          suggestion: why.suggestion,
         });
         continue;
       }

@@ -260,3 +260,149 @@ describe('session transcripts: scans', () => {
     expect(JSON.parse(glob.stdout).servers.map((s: { name: string }) => s.name).sort()).toEqual(['mail', 'web']);
   });
 });
+
+describe('session transcripts: pairing, batches and message forms', () => {
+  const ro = tool('read_file', { readOnlyHint: true, openWorldHint: false });
+  const send = tool('send', { readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+  const listing = [
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    { jsonrpc: '2.0', id: 1, result: { tools: [ro, send] } },
+  ];
+  const openResult = { content: [], _meta: { annotations: { openWorldHint: true } } };
+  const rules = (r: { list: string[] }) => r.list.map((l) => l.split(' ').slice(0, 3).join(' '));
+
+  it("a server's request with the id of a waiting client request: each response pairs with the request its shape fits", async () => {
+    // The server pings the client with id 2 while the client's tools/call 2 waits; the call's
+    // result comes first. Paired by nesting alone, the call got the ping's {} and both errors vanished.
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, result: openResult },
+      { jsonrpc: '2.0', id: 2, result: {} },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { content: [] } },
+    ];
+    const dir = tempDir({ 's.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 's.jsonl');
+    expect(r.code).toBe(1);
+    expect(rules(r)).toEqual(['result-within-declared s/read_file /4/result/_meta/annotations/openWorldHint', 'propagation-open-world s/send /6/params/_meta/annotations/openWorldHint']);
+  });
+
+  it('a response that fits both waiting requests is never paired silently: a note says what was not checked', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'failed' } },
+      { jsonrpc: '2.0', id: 2, result: openResult },
+    ];
+    const dir = tempDir({ 's.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 's.jsonl');
+    expect(r.code).toBe(0);
+    expect(r.list).toEqual([`result-within-declared s/read_file /4/id 5:${JSON.stringify(list[4]).indexOf('"id"') + 1}`]);
+    expect(r.report.findings[0].severity).toBe('note');
+    expect(r.report.findings[0].message).toBe(
+      'tools/call of "read_file" (server "s") and the server\'s sampling/createMessage request (/3) wait for a response with the same id, and the response at /4 does not tell which one it answers (an error, or a result that fits both): its result was not checked — neither against the declaration nor by the session\'s propagation rules',
+    );
+  });
+
+  it('an error response without an id, or with id null, answers nothing and is skipped', async () => {
+    const call = [
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: openResult },
+    ];
+    const dir = tempDir({
+      'a.jsonl': jsonl([...listing, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } }, ...call]),
+      'b.json': JSON.stringify([...listing, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }, ...call]),
+    });
+    for (const file of ['a.jsonl', 'b.json']) {
+      const r = await findingsOf(dir, file);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(1);
+      expect(rules(r)).toEqual([`result-within-declared ${file.replace(/\.jsonl?$/, '')}/read_file /4/result/_meta/annotations/openWorldHint`]);
+    }
+  });
+
+  it('reads a JSON-RPC batch (an array as one message) as its messages in order, at their places in it', async () => {
+    const list = [
+      ...listing,
+      [
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+        { jsonrpc: '2.0', id: 3, method: 'ping' },
+      ],
+      [
+        { jsonrpc: '2.0', id: 2, result: openResult },
+        { jsonrpc: '2.0', id: 3, result: {} },
+      ],
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'send', arguments: {} } },
+    ];
+    const dir = tempDir({ 's.jsonl': jsonl(list), 's.json': JSON.stringify(list, null, 2) });
+    const r = await findingsOf(dir, 's.jsonl');
+    expect(r.stderr).toBe('');
+    expect(r.list).toEqual([
+      `result-within-declared s/read_file /3/0/result/_meta/annotations/openWorldHint 4:${JSON.stringify(list[3]).indexOf('"openWorldHint"') + 1}`,
+      `propagation-open-world s/send /4/params/_meta/annotations/openWorldHint 5:${JSON.stringify(list[4]).indexOf('"params"') + 1}`,
+    ]);
+    const a = await findingsOf(dir, 's.json');
+    expect(rules(a)).toEqual(rules(r));
+    const empty = tempDir({ 'e.jsonl': jsonl([...listing, []]) });
+    const e = await runCli(['lint', 'e.jsonl', '--no-config'], { cwd: empty });
+    expect(e.code).toBe(2);
+    expect(e.stderr).toBe('e.jsonl:3:1: entry 2 is an empty array; a JSON-RPC batch holds at least one message\n');
+  });
+
+  it('messages without "jsonrpc" read the same as a JSON array and as JSON Lines; an array of tools stays a dump', async () => {
+    const list = [
+      { id: 1, method: 'tools/list' },
+      { id: 1, result: { tools: [ro] } },
+      { id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { id: 2, result: openResult },
+    ];
+    // A tool with an HTTP "method" of its own is still a tool.
+    const tools = [{ ...ro, method: 'GET' }, send];
+    const dir = tempDir({ 'nj.json': JSON.stringify(list, null, 1), 'nj.jsonl': jsonl(list), 'tools.json': JSON.stringify(tools) });
+    const a = await findingsOf(dir, 'nj.json');
+    const b = await findingsOf(dir, 'nj.jsonl');
+    expect(rules(a)).toEqual(['result-within-declared nj/read_file /3/result/_meta/annotations/openWorldHint']);
+    expect(rules(b)).toEqual(rules(a));
+    expect(a.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+    const t = await findingsOf(dir, 'tools.json');
+    expect(t.report.servers.map((s: { name: string; tools: number }) => `${s.name} ${s.tools}`)).toEqual(['tools 2']);
+  });
+
+  it('a re-list with "cursor": null starts a new listing, which replaces the earlier one', async () => {
+    const open = tool('read_file', { readOnlyHint: true, openWorldHint: true });
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: null } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [open] } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: {}, _meta: { annotations: { openWorldHint: true } } } },
+      { jsonrpc: '2.0', id: 3, result: openResult },
+    ];
+    const dir = tempDir({ 'n.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'n.jsonl');
+    expect(r.list).toEqual([]);
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+  });
+
+  it('the note for an undeclared tool says why: no listing, a listing that withdrew the tool, or none that declared it', async () => {
+    const call = (id: number, name: string) => [
+      { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } },
+      { jsonrpc: '2.0', id, result: openResult },
+    ];
+    const withdrawn = [...listing, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, result: { tools: [ro] } }, ...call(3, 'send')];
+    const never = [...listing, ...call(2, 'search')];
+    const dir = tempDir({ 'w.jsonl': jsonl(withdrawn), 'n.jsonl': jsonl(never) });
+    const w = (await findingsOf(dir, 'w.jsonl')).report.findings[0];
+    expect(w.message).toBe(
+      'the result of tools/call of "send" (server "w") carries annotations, but the tools/list of server "w" in effect when it was sent (/3/result) no longer lists "send", which an earlier listing declared (/1/result/tools/1): they were not checked against a declaration',
+    );
+    expect(w.suggestion).toContain('the client used a tool the server had withdrawn');
+    expect(w.suggestion).not.toContain('capture the session from its start');
+    const n = (await findingsOf(dir, 'n.jsonl')).report.findings[0];
+    expect(n.message).toContain('but no tools/list of server "n" before it lists "search"');
+    expect(n.suggestion).toContain('capture every one (tools/list with each nextCursor)');
+  });
+});

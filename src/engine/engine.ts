@@ -495,6 +495,8 @@ function sessionCalls(session: Session, servers: readonly ServerInput[], packs: 
       resultClaims: read(resultView),
       declared,
       listed: step.listed,
+      ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
+      ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
     };
     stepOf.set(call, step);
     calls.push(call);
