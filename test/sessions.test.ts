@@ -405,4 +405,18 @@ describe('session transcripts: pairing, batches and message forms', () => {
     expect(n.message).toContain('but no tools/list of server "n" before it lists "search"');
     expect(n.suggestion).toContain('capture every one (tools/list with each nextCursor)');
   });
+
+  it('a request annotation of the wrong type is called that, not missing', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { openWorldHint: true, attribution: ['https://a.example/x'] } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'send', arguments: {}, _meta: { annotations: { openWorldHint: 'true', attribution: 'https://a.example/x' } } } },
+    ];
+    const dir = tempDir({ 'q.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'q.jsonl');
+    const msg = (id: string) => r.report.findings.find((f: { ruleId: string }) => f.ruleId === id).message;
+    expect(msg('propagation-open-world')).toMatch(/^tools\/call of "send" \(server "q"\) has openWorldHint "true", a string where SEP-1913 has a boolean, but /);
+    expect(msg('propagation-attribution')).toMatch(/^tools\/call of "send" \(server "q"\) has attribution "https:\/\/a.example\/x", a string where SEP-1913 has an array of strings, so it is missing 1 entry/);
+  });
 });
