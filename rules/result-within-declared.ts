@@ -6,10 +6,14 @@ import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
 import type { PackId } from '../src/types.js';
 
-/** Boolean hints whose `true` in a result a declaration of `false` rules out. */
-const HINTS: { fact: Fact; pack: PackId; key: string }[] = [
-  { fact: 'openWorld', pack: 'core', key: 'openWorldHint' },
-  { fact: 'maliciousActivity', pack: 'sep-1913', key: 'maliciousActivityHint' },
+/**
+ * Boolean hints whose `true` in a result a declaration of `false` rules out, and whether
+ * omitting the hint rules it out too: SEP-1913 says "false or omission means it will never be
+ * set", but MCP core gives an omitted openWorldHint the default true.
+ */
+const HINTS: { fact: Fact; pack: PackId; key: string; omissionRulesOut: boolean }[] = [
+  { fact: 'openWorld', pack: 'core', key: 'openWorldHint', omissionRulesOut: false },
+  { fact: 'maliciousActivity', pack: 'sep-1913', key: 'maliciousActivityHint', omissionRulesOut: true },
 ];
 
 const readFile = declare('read_file', {
@@ -38,7 +42,12 @@ allowed the call because the tool was declared closed-world, or because its sour
 trusted, admitted exactly the data its policy meant to keep out.`,
   notes: `- **openWorldHint** fires only when the declaration says \`false\` explicitly. MCP core
   makes an omitted \`openWorldHint\` default to true, so an omitted hint allows an open-world
-  result. The same holds for \`maliciousActivityHint\`: only an explicit \`false\` rules it out.
+  result.
+- **maliciousActivityHint** has no default in MCP core, so SEP-1913's rule holds as written:
+  "\`false\` or omission means it will never be set". A result that says it true fires when the
+  declaration says \`false\` or does not give the hint at all (a declaration that gives it with
+  the wrong type is \`schema-valid\`'s, and not compared). It is SEP-1913's only boolean hint
+  without a core default; the other four are MCP core's hints, each with its default.
 - **Sets** (\`returnMetadata.source\` and \`.sensitivity\`, \`inputMetadata.destination\`,
   \`.sensitivity\` and \`.outcomes\`): each member of the result outside the declared set is its
   own finding, at that member. A field the declaration does not give excludes nothing
@@ -80,6 +89,12 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         transcript: [...listed(1, [declare('fetch', { readOnlyHint: true, maliciousActivityHint: false })]), ...called(2, 'fetch', { result: { maliciousActivityHint: true } })],
         findings: [{ pointer: '/3/result/_meta/annotations/maliciousActivityHint' }],
       },
+      {
+        title: 'maliciousActivityHint on a tool whose declaration omits it',
+        explanation: 'SEP-1913: "`false` or omission means it will never be set"; unlike openWorldHint, the hint has no default in MCP core.',
+        transcript: [...listed(1, [declare('fetch_page', { readOnlyHint: true })]), ...called(2, 'fetch_page', { result: { maliciousActivityHint: true } })],
+        findings: [{ pointer: '/3/result/_meta/annotations/maliciousActivityHint' }],
+      },
     ],
     correct: [
       {
@@ -92,6 +107,11 @@ trusted, admitted exactly the data its policy meant to keep out.`,
       {
         title: 'openWorldHint omitted in the declaration (defaults to true)',
         transcript: [...listed(1, [declare('fetch_page', { readOnlyHint: true })]), ...called(2, 'fetch_page', { result: { openWorldHint: true } })],
+      },
+      {
+        title: 'maliciousActivityHint declared possible',
+        doc: false,
+        transcript: [...listed(1, [declare('fetch_page', { readOnlyHint: true, maliciousActivityHint: true })]), ...called(2, 'fetch_page', { result: { maliciousActivityHint: true } })],
       },
       {
         title: 'A field the declaration does not give',
@@ -126,15 +146,26 @@ trusted, admitted exactly the data its policy meant to keep out.`,
       const declared = call.declared;
       for (const h of HINTS) {
         const mine = call.resultClaims.from(h.fact, h.pack);
+        if (mine?.value !== true) continue;
         const theirs = declared.claims.from(h.fact, h.pack);
-        if (mine?.value !== true || theirs?.value !== false) continue;
-        ctx.report({
-          call,
-          pointer: mine.pointer,
-          message: `${resultName(call)} has ${h.key} true, but the tool's tools/list declaration says ${h.key} false (${theirs.pointer}): false means the hint is never set`,
-          suggestion: `if the tool can return such data, declare ${h.key}: true (or omit it) in tools/list; otherwise the server must not set it on results`,
-          related: [{ pointer: theirs.pointer, message: `${quote(call.tool)} declares ${h.key} false here`, tool: { name: call.tool } }],
-        });
+        if (theirs?.value === false) {
+          ctx.report({
+            call,
+            pointer: mine.pointer,
+            message: `${resultName(call)} has ${h.key} true, but the tool's tools/list declaration says ${h.key} false (${theirs.pointer}): false means the hint is never set`,
+            suggestion: `if the tool can return such data, declare ${h.key}: true${h.omissionRulesOut ? '' : ' (or omit it)'} in tools/list; otherwise the server must not set it on results`,
+            related: [{ pointer: theirs.pointer, message: `${quote(call.tool)} declares ${h.key} false here`, tool: { name: call.tool } }],
+          });
+        } else if (h.omissionRulesOut && !theirs && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, h.key))) {
+          const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
+          ctx.report({
+            call,
+            pointer: mine.pointer,
+            message: `${resultName(call)} has ${h.key} true, but the tool's tools/list declaration (${where}) does not give ${h.key}: SEP-1913 says "false or omission means it will never be set"`,
+            suggestion: `if the tool can flag such content, declare ${h.key}: true in tools/list so clients plan for it; otherwise the server must not set it on results`,
+            related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${h.key}`, tool: { name: call.tool } }],
+          });
+        }
       }
       for (const e of outsideDeclared(call.resultClaims, declared.claims)) {
         ctx.report({
