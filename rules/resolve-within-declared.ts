@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { ambiguousNote, callName, declaredText, memberText, outsideDeclared, undeclared } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, callName, declaredText, memberText, outsideDeclared, undeclared } from '../src/engine/session.js';
 import { declare, listed, resolved } from '../src/docs/transcripts.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
@@ -44,7 +44,8 @@ declaration never listed, widens what was approved after the approval.`,
   \`returnMetadata.source\`, \`.sensitivity\`): a resolve MAY return an array when it cannot
   fully resolve, so the resolved set must be a subset of the declared one: each member outside it
   is its own finding. A field the declaration does not give excludes nothing, and values no enum
-  knows, on either side, are not compared.
+  knows, on either side, are not compared: for the resolve's, a note says so in SEP-1913's
+  schema's words (a value outside its enum or of the wrong type).
 - Boolean hints: a resolve may not say the riskier value where the declaration explicitly said
   the other — \`openWorldHint\`, \`destructiveHint\` or \`maliciousActivityHint\` true on a
   tool declared \`false\`, \`readOnlyHint\` or \`idempotentHint\` false on a tool declared
@@ -75,6 +76,12 @@ declaration never listed, widens what was approved after the approval.`,
         doc: false,
         transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: false })],
         findings: [{ pointer: '/3/result/tool/annotations/readOnlyHint' }],
+      },
+      {
+        title: 'A resolved value SEP-1913 does not define',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: true, returnMetadata: { source: 'nowhere', sensitivity: 'none' } })],
+        findings: [{ pointer: '/3/result/tool/annotations/returnMetadata/source', severity: 'note' }],
       },
       {
         title: 'maliciousActivityHint resolved true on a tool whose declaration omits it',
@@ -111,6 +118,7 @@ declaration never listed, widens what was approved after the approval.`,
       }
       if (!call.result || call.response === undefined) continue;
       const at = `${call.response}/result/tool`;
+      for (const note of schemaNotes(call)) ctx.report({ call, ...note });
       if (call.resultClaims.list.length === 0) continue;
       if (!call.declared) {
         const why = undeclared(call, 'resolves');

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { ambiguousNote, declaredText, memberText, outsideDeclared, resultName, undeclared } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, declaredText, memberText, outsideDeclared, resultName, undeclared } from '../src/engine/session.js';
 import { called, declare, listed } from '../src/docs/transcripts.js';
 import { isObject } from '../src/util/json.js';
 import { quote } from '../src/util/text.js';
@@ -53,7 +53,10 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   own finding, at that member. A field the declaration does not give excludes nothing
   (missing annotations mean unknown), and neither does a declared set holding a value no enum
   knows (\`schema-valid\` reports it; what it meant to allow is unclear); a result's value no enum
-  knows is not compared either. A \`{"regulated": …}\` class is compared as the class:
+  knows is not compared either: a note says so, in SEP-1913's schema's words (a value outside
+  its enum, \`"Internal"\`, or of the wrong type, \`maliciousActivityHint: "yes"\`), whether or
+  not the tool was declared. Members the schema requires of a declaration are not asked of a
+  result. A \`{"regulated": …}\` class is compared as the class:
   regulatory scopes are not.
 - Only SEP-1913's own fields are compared, on both sides (\`annotations\` of the declaration,
   \`_meta.annotations\` of the result): the action-metadata extension's classifiers are open
@@ -82,6 +85,15 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         explanation: 'Nothing to compare with: a note says the annotations were not checked.',
         transcript: called(1, 'read_file', { result: { openWorldHint: true } }),
         findings: [{ pointer: '/1/result/_meta/annotations', severity: 'note' }],
+      },
+      {
+        title: 'A result value SEP-1913 does not define',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...called(2, 'read_file', { result: { maliciousActivityHint: 'no', returnMetadata: { source: 'Internal', sensitivity: 'none' } } })],
+        findings: [
+          { pointer: '/3/result/_meta/annotations/maliciousActivityHint', severity: 'note' },
+          { pointer: '/3/result/_meta/annotations/returnMetadata/source', severity: 'note' },
+        ],
       },
       {
         title: 'maliciousActivityHint on a tool that declared it never set',
@@ -132,6 +144,7 @@ trusted, admitted exactly the data its policy meant to keep out.`,
       const meta = call.result._meta;
       if (!isObject(meta) || !isObject(meta.annotations)) continue;
       const at = `${call.response}/result/_meta/annotations`;
+      for (const note of schemaNotes(call)) ctx.report({ call, ...note });
       if (!call.declared) {
         const why = undeclared(call, 'results');
         ctx.report({

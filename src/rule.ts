@@ -184,6 +184,12 @@ export interface SessionCall {
   requestClaims: ClaimSet;
   /** What the result says: its _meta.annotations (a call), the resolved tool (a resolve); empty when none. */
   resultClaims: ClaimSet;
+  /**
+   * SEP-1913 schema problems of the result's annotations (when the sep-1913 pack is active): a
+   * value of the wrong type or outside its enum, which resultClaims leave out. Required members
+   * are not asked of a result.
+   */
+  resultProblems: readonly SchemaProblem[];
   /** The declaration in effect when the request was sent: the tool of that name in the server's tools/list. */
   declared?: { tool: ToolView; claims: ClaimSet };
   /** Whether a tools/list of the server was in effect when the request was sent. */

@@ -406,6 +406,21 @@ describe('session transcripts: pairing, batches and message forms', () => {
     expect(n.suggestion).toContain('capture every one (tools/list with each nextCursor)');
   });
 
+  it('result annotations SEP-1913 does not allow get a note in its words; an empty array is called empty', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { maliciousActivityHint: 'no', returnMetadata: { source: 'Internal', sensitivity: [] } } } } },
+    ];
+    const dir = tempDir({ 'r.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'r.jsonl');
+    expect(r.report.findings.map((f: { ruleId: string; severity: string; message: string }) => `${f.ruleId} ${f.severity} ${f.message}`)).toEqual([
+      'result-within-declared note the result of tools/call of "read_file" (server "r"): _meta.annotations.maliciousActivityHint must be a boolean, got a string ("no"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration',
+      'result-within-declared note the result of tools/call of "read_file" (server "r"): _meta.annotations.returnMetadata.source is "Internal"; expected one of "untrustedPublic", "trustedPublic", "internal", "user" or "system"; SEP-1913\'s schema does not allow it, so it was not compared with the declaration',
+      'result-single-value warning the result of tools/call of "read_file" (server "r") gives _meta.annotations.returnMetadata.sensitivity as an empty array, which names no value; SEP-1913 asks a response for the one resolved value that applies to it',
+    ]);
+  });
+
   it('a request annotation of the wrong type is called that, not missing', async () => {
     const list = [
       ...listing,

@@ -107,3 +107,17 @@ export function ambiguousNote(call: SessionCall): { pointer: string; message: st
     suggestion: 'client and server number their requests independently, so ids may meet; check this response by hand, or capture the session with distinct ids on each side',
   };
 }
+
+/**
+ * The notes for a result's (or a resolve's) SEP-1913 annotations that its schema does not allow:
+ * a wrong type, a value no enum knows. Such a value is in no claim, so nothing compares it: the
+ * note says so, with the schema's own words.
+ */
+export function schemaNotes(call: SessionCall): { pointer: string; message: string; suggestion?: string; informational: true }[] {
+  return call.resultProblems.map((p) => ({
+    pointer: p.pointer,
+    informational: true as const,
+    message: `${call.kind === 'call' ? `${resultName(call)}: _meta.${p.message}` : `${callName(call)}: the resolved tool's ${p.message}`}; SEP-1913's schema does not allow it, so it was not compared with the declaration`,
+    ...(p.suggestion ? { suggestion: p.suggestion } : {}),
+  }));
+}
