@@ -214,6 +214,15 @@ describe('session rules in long sessions', () => {
   });
 });
 
+describe('session transcripts: help', () => {
+  it('lint --help names transcripts among its targets', async () => {
+    const r = await runCli(['lint', '--help']);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('lint tools/list dumps and session transcripts: files, globs, directories, or - for stdin');
+    expect(text).toContain('targets files, globs or directories of tools/list dumps or session transcripts (JSON, JSON Lines); - reads stdin');
+  });
+});
+
 describe('session transcripts: large listings', () => {
   it("a call's declaration is found by name, not by a scan of the listing: 10,000 tools × 40,000 calls read in well under a second", () => {
     const tools = Array.from({ length: 10_000 }, (_, k) => ({ name: `tool_${k}`, inputSchema: { type: 'object' } }));
