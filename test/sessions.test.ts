@@ -214,6 +214,22 @@ describe('session rules in long sessions', () => {
   });
 });
 
+describe('session transcripts: secret_reference ttl', () => {
+  it('a ttl too large for a number is called that, not "ttl Infinity"', async () => {
+    const item = '{"type": "secret_reference", "id": "k1", "label": "Key", "redeemUrl": "https://web.example.com/r/k1", "ttl": 1e400}';
+    const text = [
+      '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "make_key", "arguments": {}}}',
+      `{"jsonrpc": "2.0", "id": 1, "result": {"content": [${item}]}}`,
+    ].join('\n');
+    const dir = tempDir({ 't.jsonl': text + '\n' });
+    const r = await findingsOf(dir, 't.jsonl');
+    const f = r.report.findings.find((x: { ruleId: string }) => x.ruleId === 'secret-reference-shape');
+    expect(f.pointer).toBe('/1/result/content/0/ttl');
+    expect(f.message).toContain('has a ttl too large for a number (beyond 1.8e308, it reads as Infinity: a reference that never expires); it must be a positive number of seconds');
+    expect(f.message).not.toContain('ttl Infinity');
+  });
+});
+
 describe('session transcripts: help', () => {
   it('lint --help names transcripts among its targets', async () => {
     const r = await runCli(['lint', '--help']);
