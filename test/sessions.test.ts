@@ -286,6 +286,21 @@ describe('session transcripts: bad input', () => {
     ]);
   });
 
+  it('a server given two origins: the error names the line of the earlier URL, not its pointer', async () => {
+    const list = [
+      { server: 'web', url: 'https://a.example.com/mcp', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      { server: 'web', message: { jsonrpc: '2.0', id: 1, result: { tools: [] } } },
+      { server: 'web', url: 'https://b.example.com/mcp', message: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
+    ];
+    const dir = tempDir({ 'u.jsonl': jsonl(list), 'u.json': JSON.stringify(list, null, 2) });
+    const r = await runCli(['lint', 'u.jsonl', 'u.json', '--no-config'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+      'u.json:23:12: server "web" is given the URL "https://b.example.com/mcp" here and "https://a.example.com/mcp" before (line 4); one server has one origin',
+      'u.jsonl:3:23: server "web" is given the URL "https://b.example.com/mcp" here and "https://a.example.com/mcp" before (line 1); one server has one origin',
+    ]);
+  });
+
   it('a capture of only the server side says what is missing', async () => {
     const lines = [{ jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 's', version: '1' } } }, { jsonrpc: '2.0', id: 1, result: { tools: [] } }];
     const dir = tempDir({ 'traffic.jsonl': jsonl(lines) });

@@ -441,7 +441,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
         throw new InputProblem(`the "url" of server ${quote(key)} must be the server's http(s) URL, got ${quote(url)}`, undefined, undefined, `${entryPointer}/url`);
       }
       if (state.url !== undefined && new URL(state.url).origin !== parsed.origin) {
-        throw new InputProblem(`server ${quote(key)} is given the URL ${quote(url)} here and ${quote(state.url)} before (${state.urlAt}); one server has one origin`, undefined, undefined, `${entryPointer}/url`);
+        throw new InputProblem(`server ${quote(key)} is given the URL ${quote(url)} here and ${quote(state.url)} before (${state.urlAt}); one server has one origin`, undefined, undefined, `${entryPointer}/url`, state.urlAt);
       }
       if (state.url === undefined) {
         state.url = url as string;
