@@ -2,22 +2,29 @@
  * Session transcripts: the ordered JSON-RPC messages of one agent session, possibly with
  * several servers, as a JSON array of entries or as JSON Lines (one entry per line).
  *
- * An entry is a bare JSON-RPC message (exchanged with the one unnamed server), or a wrapper
- * {"server": "<name>", "url"?: "<the server's URL>", "message": {…}} naming the server. A
- * JSON Lines file reads as the array of its non-blank lines: pointers are the same in both
+ * An entry is a bare JSON-RPC message (exchanged with the one unnamed server), a JSON-RPC batch
+ * (an array of messages, read in order at "/4/0", "/4/1", …), or a wrapper
+ * {"server": "<name>", "url"?: "<the server's URL>", "message": {…} or [batch]} naming the
+ * server. One test tells a message in both forms: a string "method" (a request or notification)
+ * or "id" with "result" or "error" (a response), "jsonrpc" not needed, and no member a tool has.
+ * A JSON Lines file reads as the array of its non-blank lines: pointers are the same in both
  * forms ("/4/message/params" is the fifth message), and so are findings and baselines.
  *
- * Responses pair with requests by (server, id), the latest request still waiting with that id
- * first (a server's own requests to the client may reuse a pending id; they nest). A tools/list
- * response declares the server's tools: a request with a cursor continues the listing (its
- * page is appended), one without starts a new listing, which replaces the earlier one from
- * then on. The tool rules lint each server's last listing; each call or resolve is compared
- * with the listing in effect when it was sent.
+ * Responses pair with requests by (server, id). Client and server number their own requests,
+ * so several may wait for one id: the result's shape (the MCP schemas' result of each method)
+ * tells which it answers; when it does not, the latest waiting request takes it, and a call or
+ * resolve among them is marked ambiguous (its result is not checked; a rule says so). An error
+ * response without an id, or with id null, answers nothing and is skipped. A tools/list
+ * response declares the server's tools: a request with a string cursor continues the listing
+ * (its page is appended), one without (or with a null cursor) starts a new listing, which
+ * replaces the earlier one from then on. The tool rules lint each server's last listing; each
+ * call or resolve is compared with the listing in effect when it was sent.
  *
  * Input errors (the whole transcript is not linted, exit 2): a line that is not JSON, an entry
- * that is not a JSON-RPC message or a wrapper, a wrapper without a server name or with a URL
- * that is not http(s), a response whose id no earlier request of its server is waiting for,
- * a tools/list result without a tools array.
+ * that is not a JSON-RPC message, a batch or a wrapper, an empty or nested batch, a wrapper
+ * without a server name or with a URL that is not http(s) (or of another origin than before),
+ * a response whose id no earlier request of its server is waiting for, a tools/list result
+ * without a tools array.
  */
 import type { Located, Locator, Origin, ServerInput, Session, SessionStep } from '../types.js';
 import { isObject } from '../util/json.js';
