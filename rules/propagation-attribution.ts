@@ -2,6 +2,7 @@ import { defineRule, type SessionCall } from '../src/rule.js';
 import { callName, resultName } from '../src/engine/session.js';
 import { called, declare, listed, on } from '../src/docs/transcripts.js';
 import { plural, quote } from '../src/util/text.js';
+import { isObject } from '../src/util/json.js';
 
 const readFile = declare('read_file', { readOnlyHint: true, openWorldHint: false });
 const sendEmail = declare('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true });
@@ -103,10 +104,18 @@ entry hides a source that is still in the context window.`,
           }
           const more = count - shown.length;
           const call = e.call;
+          const meta = call.params?._meta;
+          const annotations = isObject(meta) && isObject(meta.annotations) ? meta.annotations : undefined;
+          const written = annotations && Object.prototype.hasOwnProperty.call(annotations, 'attribution') ? annotations.attribution : undefined;
+          const how = attribution
+            ? 'has an attribution without'
+            : written !== undefined
+              ? `has attribution ${quote(written, 60)}, ${written === null ? 'null' : typeof written === 'object' ? 'an object' : `a ${typeof written}`} where SEP-1913 has an array of strings, so it is missing`
+              : 'carries no attribution, missing';
           ctx.report({
             call,
             pointer: attribution?.pointer ?? `${call.request}/params/_meta/annotations/attribution`,
-            message: `${callName(call)} ${attribution ? 'has an attribution without' : 'carries no attribution, missing'} ${plural(count, 'entry', 'entries')} seen earlier in the session: ${shown.map(([entry]) => quote(entry, 100)).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+            message: `${callName(call)} ${how} ${plural(count, 'entry', 'entries')} seen earlier in the session: ${shown.map(([entry]) => quote(entry, 100)).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
             suggestion: 'send the union of every attribution seen so far in params._meta.annotations.attribution (SEP-1913 attribution accumulation)',
             related: shown.map(([entry, s]) => ({
               pointer: s.pointer,

@@ -2,6 +2,12 @@ import { defineRule, type SessionCall } from '../src/rule.js';
 import { callName, resultName } from '../src/engine/session.js';
 import { called, declare, listed, on } from '../src/docs/transcripts.js';
 import { isObject } from '../src/util/json.js';
+import { quote } from '../src/util/text.js';
+
+/** `a string`, `an array`, `null` for a message. */
+function typeOf(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
 
 const fetchPage = declare('fetch_page', { readOnlyHint: true, openWorldHint: true });
 const sendEmail = declare('send_email', { readOnlyHint: false, destructiveHint: false, openWorldHint: true });
@@ -11,7 +17,7 @@ export default defineRule({
   severity: 'error',
   category: 'session',
   packs: ['core'],
-  summary: 'Once a result was open-world, every later tools/call request of the session must say openWorldHint: true.',
+  summary: 'Once a result or a request was open-world, every later tools/call request of the session must say openWorldHint: true.',
   precision: 'very-high',
   security: 7.5,
   why: `SEP-1913 (../shared/seeds/000_f48d420c65c867ff.txt), *Propagation Rules*: "**Boolean
@@ -26,10 +32,15 @@ that drops the hint tells that server the context is clean while it holds untrus
 the prompt-injection path the SEP exists to close.`,
   notes: `- The session is the transcript: every server in it. A result counts from its position in
   the transcript: a request sent before the open-world result arrived is not later than it.
+- A \`tools/call\` request that itself says \`openWorldHint: true\` makes the session open-world
+  too, from that request on: the client declared its context open-world (a result before the
+  transcript began, or its own policy), and "If \`openWorldHint\` is ever true, it **MUST**
+  persist" does not ask who set it.
 - One finding per offending \`tools/call\` request, at its
   \`params._meta.annotations.openWorldHint\` (or the nearest part of it the request has), with
-  the result that made the session open-world as related location. Where the request says
-  \`openWorldHint: false\`, the fix sets it to true.
+  the first result or request that made the session open-world as related location. A request
+  whose \`openWorldHint\` is not a boolean (\`"true"\`) is told so; where the request says
+  \`openWorldHint: false\` or a non-boolean, the fix sets it to true.
 - \`tools/resolve\` requests are not checked: the SEP's request annotations extend
   \`CallToolRequest\`.`,
   examples: {
@@ -49,6 +60,22 @@ the prompt-injection path the SEP exists to close.`,
         title: 'A request that says openWorldHint false',
         doc: false,
         transcript: [...listed(1, [fetchPage, sendEmail]), ...called(2, 'fetch_page', { result: { openWorldHint: true } }), ...called(3, 'send_email', { request: { openWorldHint: false } })],
+        findings: [{ pointer: '/4/params/_meta/annotations/openWorldHint' }],
+      },
+      {
+        title: 'A request that carried the hint, then one that dropped it',
+        explanation: 'The client said its context was open-world; the hint persists from there.',
+        transcript: [
+          ...listed(1, [fetchPage, sendEmail]),
+          ...called(2, 'fetch_page', { request: { openWorldHint: true } }),
+          ...called(3, 'send_email'),
+        ],
+        findings: [{ pointer: '/4/params/_meta/annotations/openWorldHint' }],
+      },
+      {
+        title: 'A request that says openWorldHint as a string',
+        doc: false,
+        transcript: [...listed(1, [fetchPage, sendEmail]), ...called(2, 'fetch_page', { result: { openWorldHint: true } }), ...called(3, 'send_email', { request: { openWorldHint: 'true' } })],
         findings: [{ pointer: '/4/params/_meta/annotations/openWorldHint' }],
       },
     ],
@@ -75,30 +102,45 @@ the prompt-injection path the SEP exists to close.`,
     ],
   },
   checkSession(ctx) {
-    // The first open-world result, by where its response is in the transcript.
-    let opened: { call: SessionCall; pointer: string; at: number } | undefined;
+    // The first open-world message, by its place in the transcript: a result with openWorldHint
+    // true, or a request that carried it (the client said the context was open-world; a true
+    // openWorldHint persists, whoever set it).
+    let opened: { call: SessionCall; pointer: string; at: number; in: 'result' | 'request' } | undefined;
     for (const call of ctx.calls) {
-      if (call.kind !== 'call' || call.responseAt === undefined) continue;
+      if (call.kind !== 'call') continue;
+      if (call.requestClaims.from('openWorld', 'core')?.value === true && (!opened || call.requestAt < opened.at)) {
+        opened = { call, pointer: call.requestClaims.from('openWorld', 'core')!.pointer, at: call.requestAt, in: 'request' };
+      }
+      if (call.responseAt === undefined) continue;
       const hint = call.resultClaims.from('openWorld', 'core');
       if (hint?.value !== true) continue;
-      if (!opened || call.responseAt < opened.at) opened = { call, pointer: hint.pointer, at: call.responseAt };
+      if (!opened || call.responseAt < opened.at) opened = { call, pointer: hint.pointer, at: call.responseAt, in: 'result' };
     }
     if (!opened) return;
     const by = opened;
+    const byName = by.in === 'result' ? resultName(by.call) : `the request of ${callName(by.call)}`;
     for (const call of ctx.calls) {
-      if (call.kind !== 'call' || call.requestAt < by.at) continue;
+      if (call.kind !== 'call' || call.requestAt <= by.at) continue;
       const said = call.requestClaims.from('openWorld', 'core');
       if (said?.value === true) continue;
       const meta = call.params?._meta;
       const annotations = isObject(meta) && isObject(meta.annotations) ? meta.annotations : undefined;
-      const how = said ? 'says openWorldHint false' : annotations ? 'has _meta.annotations without openWorldHint' : 'carries no _meta.annotations';
+      const written = annotations && Object.prototype.hasOwnProperty.call(annotations, 'openWorldHint') ? annotations.openWorldHint : undefined;
+      const how = said
+        ? 'says openWorldHint false'
+        : written !== undefined
+          ? `has openWorldHint ${quote(written, 40)}, ${typeOf(written)} where SEP-1913 has a boolean`
+          : annotations
+            ? 'has _meta.annotations without openWorldHint'
+            : 'carries no _meta.annotations';
+      const pointer = `${call.request}/params/_meta/annotations/openWorldHint`;
       ctx.report({
         call,
-        pointer: `${call.request}/params/_meta/annotations/openWorldHint`,
-        message: `${callName(call)} ${how}, but ${resultName(by.call)} had openWorldHint true (${by.pointer}) earlier in the session: SEP-1913 says a true openWorldHint MUST persist for the session`,
-        suggestion: `send params._meta.annotations.openWorldHint: true on every tools/call after an open-world result, to every server of the session (the client propagates it)`,
-        related: [{ pointer: by.pointer, message: `${resultName(by.call)} made the session open-world here`, serverId: by.call.server.id, tool: { name: by.call.tool } }],
-        ...(said ? { fix: { description: 'Set the request\'s openWorldHint to true', replacements: [{ pointer: said.pointer, text: 'true' }] } } : {}),
+        pointer,
+        message: `${callName(call)} ${how}, but ${byName} had openWorldHint true (${by.pointer}) earlier in the session: SEP-1913 says a true openWorldHint MUST persist for the session`,
+        suggestion: `send params._meta.annotations.openWorldHint: true on every tools/call after an open-world result or request, to every server of the session (the client propagates it)`,
+        related: [{ pointer: by.pointer, message: `${byName} made the session open-world here`, serverId: by.call.server.id, tool: { name: by.call.tool } }],
+        ...(said || written !== undefined ? { fix: { description: "Set the request's openWorldHint to true", replacements: [{ pointer: said?.pointer ?? pointer, text: 'true' }] } } : {}),
       });
     }
   },

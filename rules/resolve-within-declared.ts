@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { callName, declaredText, memberText, outsideDeclared } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, callName, declaredText, memberText, outsideDeclared, undeclared } from '../src/engine/session.js';
 import { declare, listed, resolved } from '../src/docs/transcripts.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
@@ -9,12 +9,13 @@ import type { PackId } from '../src/types.js';
  * Boolean hints and the value of each that says more than its opposite: a resolve may not
  * say it where the declaration explicitly said the other.
  */
-const HINTS: { fact: Fact; pack: PackId; key: string; more: boolean; why: string }[] = [
+const HINTS: { fact: Fact; pack: PackId; key: string; more: boolean; why: string; omissionRulesOut?: boolean }[] = [
   { fact: 'openWorld', pack: 'core', key: 'openWorldHint', more: true, why: 'the tool was declared closed-world' },
   { fact: 'destructive', pack: 'core', key: 'destructiveHint', more: true, why: 'the tool was declared non-destructive' },
   { fact: 'readOnly', pack: 'core', key: 'readOnlyHint', more: false, why: 'the tool was declared read-only' },
   { fact: 'idempotent', pack: 'core', key: 'idempotentHint', more: false, why: 'the tool was declared idempotent' },
-  { fact: 'maliciousActivity', pack: 'sep-1913', key: 'maliciousActivityHint', more: true, why: 'the declaration says the hint is never set' },
+  // No core default: SEP-1913's "false or omission means it will never be set" holds as written.
+  { fact: 'maliciousActivity', pack: 'sep-1913', key: 'maliciousActivityHint', more: true, why: 'the declaration says the hint is never set', omissionRulesOut: true },
 ];
 
 const readFile = declare('read_file', {
@@ -43,12 +44,15 @@ declaration never listed, widens what was approved after the approval.`,
   \`returnMetadata.source\`, \`.sensitivity\`): a resolve MAY return an array when it cannot
   fully resolve, so the resolved set must be a subset of the declared one: each member outside it
   is its own finding. A field the declaration does not give excludes nothing, and values no enum
-  knows, on either side, are not compared.
+  knows, on either side, are not compared: for the resolve's, a note says so in SEP-1913's
+  schema's words (a value outside its enum or of the wrong type).
 - Boolean hints: a resolve may not say the riskier value where the declaration explicitly said
   the other — \`openWorldHint\`, \`destructiveHint\` or \`maliciousActivityHint\` true on a
   tool declared \`false\`, \`readOnlyHint\` or \`idempotentHint\` false on a tool declared
   \`true\`. An omitted hint has MCP's default (openWorldHint and destructiveHint true,
   readOnlyHint and idempotentHint false), which already allows the riskier value.
+  \`maliciousActivityHint\` has no core default: SEP-1913's "\`false\` or omission means it will
+  never be set" holds, so a resolve that says it true fires when the declaration omits it too.
 - A resolve of a tool that no \`tools/list\` in effect declared is not compared: a note says so
   (never guessed).
 - Arrays in a resolve are not [result-single-value](result-single-value.md) findings.`,
@@ -74,6 +78,18 @@ declaration never listed, widens what was approved after the approval.`,
         findings: [{ pointer: '/3/result/tool/annotations/readOnlyHint' }],
       },
       {
+        title: 'A resolved value SEP-1913 does not define',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: true, returnMetadata: { source: 'nowhere', sensitivity: 'none' } })],
+        findings: [{ pointer: '/3/result/tool/annotations/returnMetadata/source', severity: 'note' }],
+      },
+      {
+        title: 'maliciousActivityHint resolved true on a tool whose declaration omits it',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: true, maliciousActivityHint: true })],
+        findings: [{ pointer: '/3/result/tool/annotations/maliciousActivityHint' }],
+      },
+      {
         title: 'A resolve of a tool no tools/list declared',
         doc: false,
         transcript: resolved(1, 'read_file', { readOnlyHint: true }),
@@ -94,16 +110,24 @@ declaration never listed, widens what was approved after the approval.`,
   },
   checkSession(ctx) {
     for (const call of ctx.calls) {
-      if (call.kind !== 'resolve' || !call.result || call.response === undefined) continue;
+      if (call.kind !== 'resolve') continue;
+      const unpaired = ambiguousNote(call);
+      if (unpaired) {
+        ctx.report({ call, informational: true, ...unpaired });
+        continue;
+      }
+      if (!call.result || call.response === undefined) continue;
       const at = `${call.response}/result/tool`;
+      for (const note of schemaNotes(call)) ctx.report({ call, ...note });
       if (call.resultClaims.list.length === 0) continue;
       if (!call.declared) {
+        const why = undeclared(call, 'resolves');
         ctx.report({
           call,
           pointer: at,
           informational: true,
-          message: `${callName(call)} resolved annotations, but ${call.listed ? `the tools/list of server ${quote(call.server.name)} in effect when it was sent does not list ${quote(call.tool)}` : `the transcript holds no tools/list result of server ${quote(call.server.name)} before it`}: they were not checked against a declaration`,
-          suggestion: 'capture the session from its start, with the tools/list exchange of every server, so resolves can be checked against what their tools declare',
+          message: `${callName(call)} resolved annotations, but ${why.why}: they were not checked against a declaration`,
+          suggestion: why.suggestion,
         });
         continue;
       }
@@ -111,12 +135,24 @@ declaration never listed, widens what was approved after the approval.`,
       for (const h of HINTS) {
         const mine = call.resultClaims.from(h.fact, h.pack);
         const theirs = declared.claims.from(h.fact, h.pack);
-        if (mine?.value !== h.more || theirs?.value !== !h.more) continue;
+        if (mine?.value !== h.more) continue;
+        if (theirs === undefined && h.omissionRulesOut && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, h.key))) {
+          const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
+          ctx.report({
+            call,
+            pointer: mine.pointer,
+            message: `${callName(call)} resolved ${h.key} to ${h.more}, but the tool's tools/list declaration (${where}) does not give ${h.key}: SEP-1913 says "false or omission means it will never be set", and a resolve only selects within the declaration`,
+            suggestion: `if the tool can flag such content for some arguments, declare ${h.key}: true in tools/list; otherwise resolve to false`,
+            related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${h.key}`, tool: { name: call.tool } }],
+          });
+          continue;
+        }
+        if (theirs?.value !== !h.more) continue;
         ctx.report({
           call,
           pointer: mine.pointer,
           message: `${callName(call)} resolved ${h.key} to ${h.more}, but the tool's tools/list declaration says ${h.key} ${!h.more} (${theirs.pointer}): ${h.why}, and a resolve only selects within the declaration`,
-          suggestion: `if the tool can do this for some arguments, declare ${h.key}: ${h.more} (or omit it) in tools/list; otherwise resolve to ${!h.more}`,
+          suggestion: `if the tool can do this for some arguments, declare ${h.key}: ${h.more}${h.omissionRulesOut ? '' : ' (or omit it)'} in tools/list; otherwise resolve to ${!h.more}`,
           related: [{ pointer: theirs.pointer, message: `${quote(call.tool)} declares ${h.key} ${!h.more} here`, tool: { name: call.tool } }],
         });
       }

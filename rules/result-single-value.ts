@@ -31,7 +31,8 @@ a policy that needs to know must assume the worst of the set.`,
 - A \`tools/resolve\` response MAY return an array when it cannot fully resolve: arrays there
   are not findings (see [resolve-within-declared](resolve-within-declared.md) for what a resolve
   may not do).
-- An array of one value has a mechanical fix: that value.
+- An array of one value has a mechanical fix: that value. An empty array names no value at all,
+  and is told so.
 - A warning, as the SEP says SHOULD.`,
   examples: {
     incorrect: [
@@ -47,6 +48,12 @@ a policy that needs to know must assume the worst of the set.`,
         title: 'An array of one value',
         explanation: 'The fix is the value itself.',
         transcript: [...listed(1, [listInbox]), ...called(2, 'list_inbox', { result: { returnMetadata: { source: 'user', sensitivity: ['pii'] } } })],
+        findings: [{ pointer: '/3/result/_meta/annotations/returnMetadata/sensitivity' }],
+      },
+      {
+        title: 'An empty array',
+        doc: false,
+        transcript: [...listed(1, [listInbox]), ...called(2, 'list_inbox', { result: { returnMetadata: { source: 'user', sensitivity: [] } } })],
         findings: [{ pointer: '/3/result/_meta/annotations/returnMetadata/sensitivity' }],
       },
     ],
@@ -75,6 +82,15 @@ a policy that needs to know must assume the worst of the set.`,
         const w = written(c);
         if (!Array.isArray(w)) continue;
         const field = c.field.replace(/^annotations\./, '_meta.annotations.');
+        if (w.length === 0) {
+          ctx.report({
+            call,
+            pointer: c.pointer,
+            message: `${resultName(call)} gives ${field} as an empty array, which names no value; SEP-1913 asks a response for the one resolved value that applies to it`,
+            suggestion: `give the one value that describes this response, or leave ${field} out`,
+          });
+          continue;
+        }
         ctx.report({
           call,
           pointer: c.pointer,

@@ -45,7 +45,8 @@ plain http sends the user's cookies where the secret can be intercepted or phish
 - **Same origin**: checked when the transcript gives the server's URL — a wrapper's \`"url"\`
   (\`{"server": "app", "url": "https://app.example.com/mcp", "message": {…}}\`); the redeemUrl's
   origin (scheme, host and port) must be the server's. Without it, only the scheme is checked.
-- \`ttl\`, when present, must be a positive finite number of seconds.`,
+- \`ttl\`, when present, must be a positive finite number of seconds (a number too large for a
+  double, \`1e400\`, is read as Infinity — a reference that never expires — and is a finding).`,
   examples: {
     incorrect: [
       {
@@ -132,7 +133,12 @@ plain http sends the user's cookies where the secret can be intercepted or phish
             ctx.report({
               call,
               pointer: `${at}/ttl`,
-              message: `${what} has ttl ${quote(ttl)}; it must be a positive number of seconds until the reference expires`,
+              // A number too large for a double (1e400) reads as Infinity: "ttl Infinity" named a
+              // value the document does not have.
+              message:
+                typeof ttl === 'number' && !Number.isFinite(ttl)
+                  ? `${what} has a ttl too large for a number (beyond 1.8e308, it reads as ${ttl > 0 ? 'Infinity: a reference that never expires' : '-Infinity'}); it must be a positive number of seconds until the reference expires`
+                  : `${what} has ttl ${quote(ttl)}; it must be a positive number of seconds until the reference expires`,
               suggestion: 'give the seconds the reference stays redeemable (e.g. 300), or leave ttl out',
             });
           }

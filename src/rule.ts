@@ -171,7 +171,7 @@ export interface SessionCall {
   serverUrl?: string;
   /** params.name, or "#?" when the request names no tool. */
   tool: string;
-  /** Order in the transcript: the index of the request's entry, and of the response's. */
+  /** Order in the transcript: the place of the request among its messages, and of the response (batch members count one by one). */
   requestAt: number;
   responseAt?: number;
   /** Absolute pointers of the JSON-RPC request and response (inside a wrapper when there is one). */
@@ -184,10 +184,23 @@ export interface SessionCall {
   requestClaims: ClaimSet;
   /** What the result says: its _meta.annotations (a call), the resolved tool (a resolve); empty when none. */
   resultClaims: ClaimSet;
+  /**
+   * SEP-1913 schema problems of the result's annotations (when the sep-1913 pack is active): a
+   * value of the wrong type or outside its enum, which resultClaims leave out. Required members
+   * are not asked of a result.
+   */
+  resultProblems: readonly SchemaProblem[];
   /** The declaration in effect when the request was sent: the tool of that name in the server's tools/list. */
   declared?: { tool: ToolView; claims: ClaimSet };
   /** Whether a tools/list of the server was in effect when the request was sent. */
   listed: boolean;
+  /** Not in the listing in effect, but declared by an earlier listing (at `declared`) that a later one (`listing`) replaced. */
+  withdrawn?: { declared: string; listing: string };
+  /**
+   * The response could not be told apart from the response to another request waiting for the
+   * same id (`with`, described): no result is given, and nothing of it is checked.
+   */
+  ambiguous?: { response: string; with: string[] };
 }
 
 export interface SessionContext<O = Record<string, never>> {

@@ -98,7 +98,11 @@ export interface SessionStep {
   kind: 'call' | 'resolve';
   /** The ServerInput id of the server it was exchanged with. */
   serverId: string;
-  /** Index of the request's entry in the transcript, and its pointer ("/4"). */
+  /**
+   * Place of the request among the transcript's messages (the order of the session; the
+   * members of a JSON-RPC batch count one by one), and the pointer of its entry ("/4"; a batch
+   * member's own, "/4/1").
+   */
   requestAt: number;
   requestEntry: string;
   /** Pointer of the JSON-RPC request itself ("/4", or "/4/message" inside a wrapper). */
@@ -113,6 +117,16 @@ export interface SessionStep {
   declared?: { value: unknown; pointer: string; index: number };
   /** Whether a tools/list of the server was in effect when the request was sent. */
   listed: boolean;
+  /**
+   * The tool is not in the listing in effect, but an earlier listing of the server declared it
+   * (at `declared`): a later listing (`listing`) withdrew it.
+   */
+  withdrawn?: { declared: string; listing: string };
+  /**
+   * A response with the request's id could not be told apart from the response to another
+   * request waiting for the same id (the server's own, say): its result is not checked.
+   */
+  ambiguous?: { response: string; with: string[] };
 }
 
 export interface Session {

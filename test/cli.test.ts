@@ -443,6 +443,22 @@ describe('mcp-annotate rules and explain', () => {
     expect(terminalMarkdown('| | |\n| --- | --- |\n| Packs | `core` |', false)).toBe('Packs  core');
   });
 
+  it('renders bold and code spans that run across lines, bold around code and italics, and no bold inside code', async () => {
+    const { terminalMarkdown } = await import('../src/cli/rules.js');
+    const md = 'says "**Boolean\nunion: it MUST** persist", with `credentials:\n"same-origin"`.\n\n- **What makes a tool *private*.** Output\n- **`openWorldHint` alone** does not: `captures/**/*.jsonl`';
+    expect(terminalMarkdown(md, false)).toBe('says "Boolean\nunion: it MUST persist", with credentials:\n"same-origin".\n\n- What makes a tool *private*. Output\n- openWorldHint alone does not: captures/**/*.jsonl');
+    const colored = terminalMarkdown(md, true);
+    expect(colored).toContain('\u001b[1mBoolean\u001b[22m\n\u001b[1munion: it MUST\u001b[22m');
+    // A span never reaches past its list item.
+    expect(terminalMarkdown('- a **b\n- c** d', false)).toBe('- a **b\n- c** d');
+    // Every rule's page, as explain shows it, keeps no markdown markers.
+    const { RULES } = await import('../rules/index.js');
+    for (const r of RULES) {
+      const page = readFileSync(join(ROOT, 'docs', 'rules', `${r.id}.md`), 'utf8');
+      expect(terminalMarkdown(page, false), r.id).not.toMatch(/\*\*|`/);
+    }
+  });
+
   it('MCP_ANNOTATE_TIMING=1 adds the rules table and the phases on stderr, and changes nothing on stdout', async () => {
     const plain = await runCli(['lint', 'fixtures/example-server.json', '-f', 'json']);
     const timed = await runCli(['lint', 'fixtures/example-server.json', '-f', 'json'], { env: { MCP_ANNOTATE_TIMING: '1' } });

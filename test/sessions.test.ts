@@ -11,6 +11,7 @@ import { runCli, tempDir } from './helpers/cli.js';
 import { removeTempDirs } from './helpers/cli.js';
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 import { reportForText } from './helpers/lint.js';
+import { serversFromTranscript } from '../src/sources/transcript.js';
 
 afterAll(removeTempDirs);
 
@@ -213,6 +214,50 @@ describe('session rules in long sessions', () => {
   });
 });
 
+describe('session transcripts: secret_reference ttl', () => {
+  it('a ttl too large for a number is called that, not "ttl Infinity"', async () => {
+    const item = '{"type": "secret_reference", "id": "k1", "label": "Key", "redeemUrl": "https://web.example.com/r/k1", "ttl": 1e400}';
+    const text = [
+      '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "make_key", "arguments": {}}}',
+      `{"jsonrpc": "2.0", "id": 1, "result": {"content": [${item}]}}`,
+    ].join('\n');
+    const dir = tempDir({ 't.jsonl': text + '\n' });
+    const r = await findingsOf(dir, 't.jsonl');
+    const f = r.report.findings.find((x: { ruleId: string }) => x.ruleId === 'secret-reference-shape');
+    expect(f.pointer).toBe('/1/result/content/0/ttl');
+    expect(f.message).toContain('has a ttl too large for a number (beyond 1.8e308, it reads as Infinity: a reference that never expires); it must be a positive number of seconds');
+    expect(f.message).not.toContain('ttl Infinity');
+  });
+});
+
+describe('session transcripts: help', () => {
+  it('lint --help names transcripts among its targets', async () => {
+    const r = await runCli(['lint', '--help']);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('lint tools/list dumps and session transcripts: files, globs, directories, or - for stdin');
+    expect(text).toContain('targets files, globs or directories of tools/list dumps or session transcripts (JSON, JSON Lines); - reads stdin');
+  });
+});
+
+describe('session transcripts: large listings', () => {
+  it("a call's declaration is found by name, not by a scan of the listing: 10,000 tools × 40,000 calls read in well under a second", () => {
+    const tools = Array.from({ length: 10_000 }, (_, k) => ({ name: `tool_${k}`, inputSchema: { type: 'object' } }));
+    const entries: unknown[] = [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 1, result: { tools } }];
+    for (let i = 0; i < 40_000; i++) {
+      entries.push({ jsonrpc: '2.0', id: i + 2, method: 'tools/call', params: { name: `tool_${9_999 - (i % 10)}`, arguments: {} } });
+      entries.push({ jsonrpc: '2.0', id: i + 2, result: { content: [] } });
+    }
+    const start = performance.now();
+    const servers = serversFromTranscript(entries, { kind: 'file', path: 'big.jsonl', display: 'big.jsonl' }, 'big', 'big');
+    const took = performance.now() - start;
+    const steps = servers[0]!.session!.steps;
+    expect(steps).toHaveLength(40_000);
+    expect(steps[0]!.declared).toMatchObject({ index: 9_999, pointer: '/1/result/tools/9999' });
+    // A scan per call took 2–3 s here.
+    expect(took).toBeLessThan(1_000);
+  });
+});
+
 describe('session transcripts: bad input', () => {
   const good = jsonl(messages);
   it('a line that is not JSON: file:line:column, exit 2, the other targets still linted', async () => {
@@ -241,6 +286,21 @@ describe('session transcripts: bad input', () => {
     ]);
   });
 
+  it('a server given two origins: the error names the line of the earlier URL, not its pointer', async () => {
+    const list = [
+      { server: 'web', url: 'https://a.example.com/mcp', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      { server: 'web', message: { jsonrpc: '2.0', id: 1, result: { tools: [] } } },
+      { server: 'web', url: 'https://b.example.com/mcp', message: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
+    ];
+    const dir = tempDir({ 'u.jsonl': jsonl(list), 'u.json': JSON.stringify(list, null, 2) });
+    const r = await runCli(['lint', 'u.jsonl', 'u.json', '--no-config'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n').sort()).toEqual([
+      'u.json:23:12: server "web" is given the URL "https://b.example.com/mcp" here and "https://a.example.com/mcp" before (line 4); one server has one origin',
+      'u.jsonl:3:23: server "web" is given the URL "https://b.example.com/mcp" here and "https://a.example.com/mcp" before (line 1); one server has one origin',
+    ]);
+  });
+
   it('a capture of only the server side says what is missing', async () => {
     const lines = [{ jsonrpc: '2.0', id: 0, result: { serverInfo: { name: 's', version: '1' } } }, { jsonrpc: '2.0', id: 1, result: { tools: [] } }];
     const dir = tempDir({ 'traffic.jsonl': jsonl(lines) });
@@ -258,5 +318,180 @@ describe('session transcripts: scans', () => {
     expect(JSON.parse(scan.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['a']);
     const glob = await runCli(['lint', 'dumps/*.jsonl', '-f', 'json', '--no-config'], { cwd: dir });
     expect(JSON.parse(glob.stdout).servers.map((s: { name: string }) => s.name).sort()).toEqual(['mail', 'web']);
+  });
+});
+
+describe('session transcripts: pairing, batches and message forms', () => {
+  const ro = tool('read_file', { readOnlyHint: true, openWorldHint: false });
+  const send = tool('send', { readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+  const listing = [
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    { jsonrpc: '2.0', id: 1, result: { tools: [ro, send] } },
+  ];
+  const openResult = { content: [], _meta: { annotations: { openWorldHint: true } } };
+  const rules = (r: { list: string[] }) => r.list.map((l) => l.split(' ').slice(0, 3).join(' '));
+
+  it("a server's request with the id of a waiting client request: each response pairs with the request its shape fits", async () => {
+    // The server pings the client with id 2 while the client's tools/call 2 waits; the call's
+    // result comes first. Paired by nesting alone, the call got the ping's {} and both errors vanished.
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, result: openResult },
+      { jsonrpc: '2.0', id: 2, result: {} },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { content: [] } },
+    ];
+    const dir = tempDir({ 's.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 's.jsonl');
+    expect(r.code).toBe(1);
+    expect(rules(r)).toEqual(['result-within-declared s/read_file /4/result/_meta/annotations/openWorldHint', 'propagation-open-world s/send /6/params/_meta/annotations/openWorldHint']);
+  });
+
+  it('a response that fits both waiting requests is never paired silently: a note says what was not checked', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'failed' } },
+      { jsonrpc: '2.0', id: 2, result: openResult },
+    ];
+    const dir = tempDir({ 's.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 's.jsonl');
+    expect(r.code).toBe(0);
+    expect(r.list).toEqual([`result-within-declared s/read_file /4/id 5:${JSON.stringify(list[4]).indexOf('"id"') + 1}`]);
+    expect(r.report.findings[0].severity).toBe('note');
+    expect(r.report.findings[0].message).toBe(
+      'tools/call of "read_file" (server "s") and the server\'s sampling/createMessage request (/3) wait for a response with the same id, and the response at /4 does not tell which one it answers (an error, or a result that fits both): its result was not checked — neither against the declaration nor by the session\'s propagation rules',
+    );
+  });
+
+  it('an error response without an id, or with id null, answers nothing and is skipped', async () => {
+    const call = [
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: openResult },
+    ];
+    const dir = tempDir({
+      'a.jsonl': jsonl([...listing, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } }, ...call]),
+      'b.json': JSON.stringify([...listing, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }, ...call]),
+    });
+    for (const file of ['a.jsonl', 'b.json']) {
+      const r = await findingsOf(dir, file);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(1);
+      expect(rules(r)).toEqual([`result-within-declared ${file.replace(/\.jsonl?$/, '')}/read_file /4/result/_meta/annotations/openWorldHint`]);
+    }
+  });
+
+  it('reads a JSON-RPC batch (an array as one message) as its messages in order, at their places in it', async () => {
+    const list = [
+      ...listing,
+      [
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+        { jsonrpc: '2.0', id: 3, method: 'ping' },
+      ],
+      [
+        { jsonrpc: '2.0', id: 2, result: openResult },
+        { jsonrpc: '2.0', id: 3, result: {} },
+      ],
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'send', arguments: {} } },
+    ];
+    const dir = tempDir({ 's.jsonl': jsonl(list), 's.json': JSON.stringify(list, null, 2) });
+    const r = await findingsOf(dir, 's.jsonl');
+    expect(r.stderr).toBe('');
+    expect(r.list).toEqual([
+      `result-within-declared s/read_file /3/0/result/_meta/annotations/openWorldHint 4:${JSON.stringify(list[3]).indexOf('"openWorldHint"') + 1}`,
+      `propagation-open-world s/send /4/params/_meta/annotations/openWorldHint 5:${JSON.stringify(list[4]).indexOf('"params"') + 1}`,
+    ]);
+    const a = await findingsOf(dir, 's.json');
+    expect(rules(a)).toEqual(rules(r));
+    const empty = tempDir({ 'e.jsonl': jsonl([...listing, []]) });
+    const e = await runCli(['lint', 'e.jsonl', '--no-config'], { cwd: empty });
+    expect(e.code).toBe(2);
+    expect(e.stderr).toBe('e.jsonl:3:1: entry 2 is an empty array; a JSON-RPC batch holds at least one message\n');
+  });
+
+  it('messages without "jsonrpc" read the same as a JSON array and as JSON Lines; an array of tools stays a dump', async () => {
+    const list = [
+      { id: 1, method: 'tools/list' },
+      { id: 1, result: { tools: [ro] } },
+      { id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { id: 2, result: openResult },
+    ];
+    // A tool with an HTTP "method" of its own is still a tool.
+    const tools = [{ ...ro, method: 'GET' }, send];
+    const dir = tempDir({ 'nj.json': JSON.stringify(list, null, 1), 'nj.jsonl': jsonl(list), 'tools.json': JSON.stringify(tools) });
+    const a = await findingsOf(dir, 'nj.json');
+    const b = await findingsOf(dir, 'nj.jsonl');
+    expect(rules(a)).toEqual(['result-within-declared nj/read_file /3/result/_meta/annotations/openWorldHint']);
+    expect(rules(b)).toEqual(rules(a));
+    expect(a.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+    const t = await findingsOf(dir, 'tools.json');
+    expect(t.report.servers.map((s: { name: string; tools: number }) => `${s.name} ${s.tools}`)).toEqual(['tools 2']);
+  });
+
+  it('a re-list with "cursor": null starts a new listing, which replaces the earlier one', async () => {
+    const open = tool('read_file', { readOnlyHint: true, openWorldHint: true });
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: null } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [open] } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: {}, _meta: { annotations: { openWorldHint: true } } } },
+      { jsonrpc: '2.0', id: 3, result: openResult },
+    ];
+    const dir = tempDir({ 'n.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'n.jsonl');
+    expect(r.list).toEqual([]);
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+  });
+
+  it('the note for an undeclared tool says why: no listing, a listing that withdrew the tool, or none that declared it', async () => {
+    const call = (id: number, name: string) => [
+      { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } },
+      { jsonrpc: '2.0', id, result: openResult },
+    ];
+    const withdrawn = [...listing, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, result: { tools: [ro] } }, ...call(3, 'send')];
+    const never = [...listing, ...call(2, 'search')];
+    const dir = tempDir({ 'w.jsonl': jsonl(withdrawn), 'n.jsonl': jsonl(never) });
+    const w = (await findingsOf(dir, 'w.jsonl')).report.findings[0];
+    expect(w.message).toBe(
+      'the result of tools/call of "send" (server "w") carries annotations, but the tools/list of server "w" in effect when it was sent (/3/result) no longer lists "send", which an earlier listing declared (/1/result/tools/1): they were not checked against a declaration',
+    );
+    expect(w.suggestion).toContain('the client used a tool the server had withdrawn');
+    expect(w.suggestion).not.toContain('capture the session from its start');
+    const n = (await findingsOf(dir, 'n.jsonl')).report.findings[0];
+    expect(n.message).toContain('but no tools/list of server "n" before it lists "search"');
+    expect(n.suggestion).toContain('capture every one (tools/list with each nextCursor)');
+  });
+
+  it('result annotations SEP-1913 does not allow get a note in its words; an empty array is called empty', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { maliciousActivityHint: 'no', returnMetadata: { source: 'Internal', sensitivity: [] } } } } },
+    ];
+    const dir = tempDir({ 'r.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'r.jsonl');
+    expect(r.report.findings.map((f: { ruleId: string; severity: string; message: string }) => `${f.ruleId} ${f.severity} ${f.message}`)).toEqual([
+      'result-within-declared note the result of tools/call of "read_file" (server "r"): _meta.annotations.maliciousActivityHint must be a boolean, got a string ("no"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration',
+      'result-within-declared note the result of tools/call of "read_file" (server "r"): _meta.annotations.returnMetadata.source is "Internal"; expected one of "untrustedPublic", "trustedPublic", "internal", "user" or "system"; SEP-1913\'s schema does not allow it, so it was not compared with the declaration',
+      'result-single-value warning the result of tools/call of "read_file" (server "r") gives _meta.annotations.returnMetadata.sensitivity as an empty array, which names no value; SEP-1913 asks a response for the one resolved value that applies to it',
+    ]);
+  });
+
+  it('a request annotation of the wrong type is called that, not missing', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { openWorldHint: true, attribution: ['https://a.example/x'] } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'send', arguments: {}, _meta: { annotations: { openWorldHint: 'true', attribution: 'https://a.example/x' } } } },
+    ];
+    const dir = tempDir({ 'q.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'q.jsonl');
+    const msg = (id: string) => r.report.findings.find((f: { ruleId: string }) => f.ruleId === id).message;
+    expect(msg('propagation-open-world')).toMatch(/^tools\/call of "send" \(server "q"\) has openWorldHint "true", a string where SEP-1913 has a boolean, but /);
+    expect(msg('propagation-attribution')).toMatch(/^tools\/call of "send" \(server "q"\) has attribution "https:\/\/a.example\/x", a string where SEP-1913 has an array of strings, so it is missing 1 entry/);
   });
 });

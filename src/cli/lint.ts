@@ -266,7 +266,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   checkLiveFlags(opts);
   const live = hasLiveFlags(opts);
   if (targets.length === 0 && !live) {
-    throw new UsageError('nothing to lint: give files, globs or directories of tools/list dumps, - to read stdin, or a live server (--stdio, --url, --mcp-config, --discover)');
+    throw new UsageError('nothing to lint: give files, globs or directories of tools/list dumps or session transcripts, - to read stdin, or a live server (--stdio, --url, --mcp-config, --discover)');
   }
   const gathered: GatheredServers = { servers: [], errors: [], notes: [] };
   if (targets.length) {

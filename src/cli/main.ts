@@ -107,8 +107,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
   const lintProgram = program
     .command('lint')
-    .description('lint tools/list dumps: files, globs, directories, or - for stdin')
-    .argument('[targets...]', 'files, globs or directories of tools/list dumps; - reads stdin')
+    .description('lint tools/list dumps and session transcripts: files, globs, directories, or - for stdin')
+    .argument('[targets...]', 'files, globs or directories of tools/list dumps or session transcripts (JSON, JSON Lines); - reads stdin')
     .addOption(new Option('--spec <version>', `MCP spec version to validate against (default: what a snapshot recorded, else ${LATEST_SPEC})`).choices(SPEC_VERSIONS));
   addReportOptions(lintProgram, {
     markdown: 'size budget of markdown reports (default 1000000, under the 1 MiB of a step summary; 65000 fits a pull-request comment)',

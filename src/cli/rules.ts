@@ -71,20 +71,36 @@ export function terminalMarkdown(markdown: string, color: boolean): string {
     });
     table = [];
   };
+  // The lines of one paragraph or list item: a **bold** or `code` span may run across them.
+  let block: string[] = [];
+  const flushBlock = () => {
+    if (block.length) out.push(inline(block.join('\n')));
+    block = [];
+  };
   for (const line of markdown.replace(/<!--[\s\S]*?-->\n?/g, '').split('\n')) {
     if (!inCode && line.startsWith('|')) {
+      flushBlock();
       if (!/^\|(\s*:?-{3,}:?\s*\|)+\s*$/.test(line)) table.push(cells(line));
       continue;
     }
     flushTable();
     if (line.startsWith('```')) {
+      flushBlock();
       inCode = !inCode;
       continue;
     }
     if (inCode) out.push(c.cyan(`    ${line}`));
-    else if (/^#{1,3} /.test(line)) out.push(c.bold(line.replace(/^#+ /, '')));
-    else out.push(inline(line));
+    else if (/^#{1,3} /.test(line)) {
+      flushBlock();
+      out.push(c.bold(line.replace(/^#+ /, '')));
+    } else if (line.trim() === '' || /^\s*(?:[-*+]|\d+\.) /.test(line) || line.startsWith('>')) {
+      // A blank line ends the block; a list item or a quote starts one of its own.
+      flushBlock();
+      if (line.trim() === '') out.push(line);
+      else block.push(line);
+    } else block.push(line);
   }
+  flushBlock();
   flushTable();
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
@@ -102,9 +118,20 @@ function cells(row: string): string[] {
     .map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-/** **bold** and `code` as colour (as plain text when the chalk has no colour). */
+/**
+ * `code` and **bold** as colour (as plain text when the chalk has no colour). Code spans are
+ * found first, so the stars of a glob in one are not bold; either may run across the lines of a
+ * block.
+ */
 function inlineMarkup(c: InstanceType<typeof Chalk>): (text: string) => string {
-  return (text) => text.replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => c.bold(t)).replace(/`([^`]+)`/g, (_m, t: string) => c.cyan(t));
+  return (text) => {
+    // Code spans stand aside as placeholders (NUL never occurs in a doc page) while bold is found.
+    const code: string[] = [];
+    const held = text.replace(/`([^`]+)`/g, (_m, t: string) => `\u0000${code.push(t) - 1}\u0000`);
+    return held
+      .replace(/\*\*((?:[^*]|\*(?!\*))+?)\*\*/g, (_m, t: string) => c.bold(t))
+      .replace(/\u0000(\d+)\u0000/g, (_m, n: string) => c.cyan(code[Number(n)]!));
+  };
 }
 
 export function explainCommand(id: string, io: CliIO, policies: readonly Rule[] = []): number {

@@ -479,6 +479,20 @@ function sessionCalls(session: Session, servers: readonly ServerInput[], packs: 
           : isObject(result.tool)
             ? toolView(result.tool, `${step.response}/result/tool`, -1)
             : undefined;
+    // What SEP-1913's schema says of the result's annotations: a value of the wrong type, or one
+    // no enum knows, is left out of the claims; the session rules say so rather than nothing.
+    // (Required members are a declaration's business: a result gives what applies to it.)
+    const resultProblems: SchemaProblem[] = [];
+    let resultClaims = NO_CLAIMS_SET;
+    if (resultView) {
+      const claims: Claim[] = [];
+      for (const pack of packs) {
+        const r = pack.analyse(resultView, env);
+        for (const c of r.claims) claims.push(c);
+        if (pack.id === 'sep-1913') for (const p of r.problems) if (p.kind !== 'collision' && !/ is missing the required member /.test(p.message)) resultProblems.push(p);
+      }
+      resultClaims = new ClaimSet(claims);
+    }
     const name = step.params?.name;
     const call: SessionCall = {
       kind: step.kind,
@@ -492,9 +506,12 @@ function sessionCalls(session: Session, servers: readonly ServerInput[], packs: 
       params: step.params,
       result,
       requestClaims: read(annotationsView(meta(step.params), `${step.request}/params/_meta`)),
-      resultClaims: read(resultView),
+      resultClaims,
+      resultProblems,
       declared,
       listed: step.listed,
+      ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
+      ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
     };
     stepOf.set(call, step);
     calls.push(call);

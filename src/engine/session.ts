@@ -71,3 +71,53 @@ export function memberText(e: Excess): string {
 export function declaredText(c: Claim): string {
   return `${c.field} is ${quote(c.raw !== undefined ? c.raw : c.value, 80)}`;
 }
+
+/**
+ * Why a call's tool has no declaration to compare with, in words, and what would let it be
+ * checked: no tools/list of its server before the call, a listing that withdrew the tool an
+ * earlier one declared, or listings that never declared it.
+ */
+export function undeclared(call: SessionCall, what: 'results' | 'resolves'): { why: string; suggestion: string } {
+  const server = `server ${quote(call.server.name)}`;
+  if (!call.listed) {
+    return {
+      why: `the transcript holds no tools/list result of ${server} before it`,
+      suggestion: `capture the session from its start, with the tools/list exchange of every server, so ${what} can be checked against what their tools declare`,
+    };
+  }
+  if (call.withdrawn) {
+    return {
+      why: `the tools/list of ${server} in effect when it was sent (${call.withdrawn.listing}) no longer lists ${quote(call.tool)}, which an earlier listing declared (${call.withdrawn.declared})`,
+      suggestion: `the client used a tool the server had withdrawn: a client refreshes its tools on notifications/tools/list_changed and uses only listed ones; if the server still serves ${quote(call.tool)}, keep it in tools/list`,
+    };
+  }
+  return {
+    why: `no tools/list of ${server} before it lists ${quote(call.tool)}`,
+    suggestion: `if the listing has several pages, capture every one (tools/list with each nextCursor); otherwise the server serves a tool it does not list: declare ${quote(call.tool)} in tools/list`,
+  };
+}
+
+/** The note for a call or resolve whose response could not be told apart from another request's. */
+export function ambiguousNote(call: SessionCall): { pointer: string; message: string; suggestion: string } | undefined {
+  const a = call.ambiguous;
+  if (!a) return undefined;
+  return {
+    pointer: `${a.response}/id`,
+    message: `${callName(call)} and ${a.with.join(', ')} wait for a response with the same id, and the response at ${a.response} does not tell which one it answers (an error, or a result that fits both): ${call.kind === 'call' ? 'its result was' : 'its resolved annotations were'} not checked — neither against the declaration nor by the session's propagation rules`,
+    suggestion: 'client and server number their requests independently, so ids may meet; check this response by hand, or capture the session with distinct ids on each side',
+  };
+}
+
+/**
+ * The notes for a result's (or a resolve's) SEP-1913 annotations that its schema does not allow:
+ * a wrong type, a value no enum knows. Such a value is in no claim, so nothing compares it: the
+ * note says so, with the schema's own words.
+ */
+export function schemaNotes(call: SessionCall): { pointer: string; message: string; suggestion?: string; informational: true }[] {
+  return call.resultProblems.map((p) => ({
+    pointer: p.pointer,
+    informational: true as const,
+    message: `${call.kind === 'call' ? `${resultName(call)}: _meta.${p.message}` : `${callName(call)}: the resolved tool's ${p.message}`}; SEP-1913's schema does not allow it, so it was not compared with the declaration`,
+    ...(p.suggestion ? { suggestion: p.suggestion } : {}),
+  }));
+}

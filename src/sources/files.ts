@@ -61,7 +61,9 @@ export function loadText(text: string, origin: Origin, fallbackName: string, idB
   } catch (err) {
     if (err instanceof InputProblem && err.pointer !== undefined && err.line === undefined) {
       const at = locator.locateOne(err.pointer);
-      throw new InputProblem(err.message, at?.valueLine ?? 1, at?.valueColumn ?? 1);
+      const other = err.related !== undefined ? locator.locateOne(err.related) : undefined;
+      const message = other ? err.message.split(`(${err.related})`).join(`(line ${other.valueLine})`) : err.message;
+      throw new InputProblem(message, at?.valueLine ?? 1, at?.valueColumn ?? 1);
     }
     throw err;
   }

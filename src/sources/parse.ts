@@ -11,6 +11,11 @@ export class InputProblem extends Error {
     readonly column?: number,
     /** For shape errors: where in the document the problem is. */
     readonly pointer?: string,
+    /**
+     * Another place the message names as "(<pointer>)": once the document's positions are
+     * known, it reads "(line N)" instead.
+     */
+    readonly related?: string,
   ) {
     super(message);
   }

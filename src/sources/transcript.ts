@@ -2,22 +2,29 @@
  * Session transcripts: the ordered JSON-RPC messages of one agent session, possibly with
  * several servers, as a JSON array of entries or as JSON Lines (one entry per line).
  *
- * An entry is a bare JSON-RPC message (exchanged with the one unnamed server), or a wrapper
- * {"server": "<name>", "url"?: "<the server's URL>", "message": {…}} naming the server. A
- * JSON Lines file reads as the array of its non-blank lines: pointers are the same in both
+ * An entry is a bare JSON-RPC message (exchanged with the one unnamed server), a JSON-RPC batch
+ * (an array of messages, read in order at "/4/0", "/4/1", …), or a wrapper
+ * {"server": "<name>", "url"?: "<the server's URL>", "message": {…} or [batch]} naming the
+ * server. One test tells a message in both forms: a string "method" (a request or notification)
+ * or "id" with "result" or "error" (a response), "jsonrpc" not needed, and no member a tool has.
+ * A JSON Lines file reads as the array of its non-blank lines: pointers are the same in both
  * forms ("/4/message/params" is the fifth message), and so are findings and baselines.
  *
- * Responses pair with requests by (server, id), the latest request still waiting with that id
- * first (a server's own requests to the client may reuse a pending id; they nest). A tools/list
- * response declares the server's tools: a request with a cursor continues the listing (its
- * page is appended), one without starts a new listing, which replaces the earlier one from
- * then on. The tool rules lint each server's last listing; each call or resolve is compared
- * with the listing in effect when it was sent.
+ * Responses pair with requests by (server, id). Client and server number their own requests,
+ * so several may wait for one id: the result's shape (the MCP schemas' result of each method)
+ * tells which it answers; when it does not, the latest waiting request takes it, and a call or
+ * resolve among them is marked ambiguous (its result is not checked; a rule says so). An error
+ * response without an id, or with id null, answers nothing and is skipped. A tools/list
+ * response declares the server's tools: a request with a string cursor continues the listing
+ * (its page is appended), one without (or with a null cursor) starts a new listing, which
+ * replaces the earlier one from then on. The tool rules lint each server's last listing; each
+ * call or resolve is compared with the listing in effect when it was sent.
  *
  * Input errors (the whole transcript is not linted, exit 2): a line that is not JSON, an entry
- * that is not a JSON-RPC message or a wrapper, a wrapper without a server name or with a URL
- * that is not http(s), a response whose id no earlier request of its server is waiting for,
- * a tools/list result without a tools array.
+ * that is not a JSON-RPC message, a batch or a wrapper, an empty or nested batch, a wrapper
+ * without a server name or with a URL that is not http(s) (or of another origin than before),
+ * a response whose id no earlier request of its server is waiting for, a tools/list result
+ * without a tools array.
  */
 import type { Located, Locator, Origin, ServerInput, Session, SessionStep } from '../types.js';
 import { isObject } from '../util/json.js';
@@ -34,28 +41,50 @@ function isWrapper(v: unknown): v is Obj {
   return isObject(v) && has(v, 'message') && !has(v, 'jsonrpc') && !has(v, 'method');
 }
 
-/** A JSON-RPC request or notification: a string "method" and a "jsonrpc" member. */
-function isRequestLike(v: unknown): boolean {
-  return isObject(v) && typeof v.method === 'string' && has(v, 'jsonrpc');
+/**
+ * Members a JSON-RPC message never has at its top level and a tool always has one of: an object
+ * with one is a tool of a dump (an OpenAPI-made tool may well have a "method"), never a message.
+ */
+const TOOL_KEYS = ['name', 'inputSchema', 'description', 'annotations', 'tools'] as const;
+
+function toolLike(o: Obj): boolean {
+  return TOOL_KEYS.some((k) => has(o, k));
+}
+
+/**
+ * A JSON-RPC request or notification: a string "method", and no member a tool has. The
+ * "jsonrpc" member is not needed (captures often drop it), in a JSON array as in JSON Lines.
+ */
+function isRequestLike(v: unknown): v is Obj {
+  return isObject(v) && typeof v.method === 'string' && !toolLike(v);
+}
+
+/** A JSON-RPC response: "id" with "result" or "error", or an "error" alone (a parse error has no id). */
+function isResponseLike(v: unknown): v is Obj {
+  return isObject(v) && !toolLike(v) && !has(v, 'method') && (has(v, 'result') || has(v, 'error')) && (has(v, 'id') || has(v, 'error'));
+}
+
+/** A message, a batch of them (an array; JSON-RPC batches, MCP 2025-03-26) or a wrapper of either. */
+function holdsRequest(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(isRequestLike);
+  if (isWrapper(v)) return isRequestLike(v.message) || (Array.isArray(v.message) && v.message.some(isRequestLike));
+  return isRequestLike(v);
 }
 
 /**
  * Whether an array is a session transcript: it holds at least one JSON-RPC request or
- * notification, bare ("jsonrpc" and "method") or in a wrapper. No tools/list dump shape has
- * one, so every dump reads as it did.
+ * notification — bare, in a batch or in a wrapper — by the same test as a JSON Lines line. No
+ * tools/list dump shape has one (a tool has a "name"), so every dump reads as it did.
  */
 export function isTranscriptArray(arr: readonly unknown[]): boolean {
-  for (const v of arr) {
-    if (isRequestLike(v)) return true;
-    if (isWrapper(v) && isObject(v.message) && typeof v.message.method === 'string') return true;
-  }
-  return false;
+  return arr.some(holdsRequest);
 }
 
-/** Whether a value is a transcript entry: a JSON-RPC message or a wrapper of one. */
+/** Whether a value is a transcript entry: a JSON-RPC message, a batch or a wrapper. */
 function isEntry(v: unknown): boolean {
   if (isWrapper(v)) return true;
-  return isObject(v) && (typeof v.method === 'string' || (has(v, 'id') && (has(v, 'result') || has(v, 'error'))));
+  if (Array.isArray(v)) return v.length > 0 && v.every((m) => isRequestLike(m) || isResponseLike(m));
+  return isRequestLike(v) || isResponseLike(v);
 }
 
 /** A JSON Lines text as its entries, with where each line starts. */
@@ -158,6 +187,8 @@ export function jsonLinesLocator(doc: JsonLines): Locator {
 interface Listing {
   tools: { value: unknown; pointer: string }[];
   envelopes: { value: unknown; pointer: string }[];
+  /** Each tool name's first tool in `tools` (a call names a tool: no scan of a 10,000-tool listing per call). */
+  byName: Map<string, number>;
 }
 
 interface ServerState {
@@ -167,6 +198,8 @@ interface ServerState {
   url?: string;
   urlAt?: string;
   listing?: Listing;
+  /** Every tool name a listing of the server declared so far, with where the last one did. */
+  everListed: Map<string, string>;
   firstEntry: string;
   serverInfo?: Obj;
   protocolVersion?: string;
@@ -177,9 +210,93 @@ interface Pending {
   method: string;
   params?: Obj;
   step?: SessionStep;
+  /** Pointer of the request. */
+  pointer: string;
 }
 
 const UNNAMED = '\u0000';
+
+/** The pointer a finding in a message is keyed within: its entry ("/4" for "/4" and "/4/message"), or a batch member's own. */
+const entryOf = (msgPointer: string) => msgPointer.replace(/\/message$/, '');
+
+/**
+ * Who sends each request method, by the MCP schemas (ClientRequest and ServerRequest of
+ * 2025-03-26 to 2026-07-28): ping and tasks/* go both ways. Client and server number their own
+ * requests, so a server's request may carry the id of a client request still waiting.
+ */
+const CLIENT_METHODS = new Set([
+  'initialize',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'prompts/list',
+  'prompts/get',
+  'tools/list',
+  'tools/call',
+  'tools/resolve',
+  'logging/setLevel',
+  'completion/complete',
+  'server/discover',
+  'subscriptions/listen',
+]);
+const SERVER_METHODS = new Set(['sampling/createMessage', 'elicitation/create', 'roots/list']);
+
+function sender(method: string): 'client' | 'server' | undefined {
+  return CLIENT_METHODS.has(method) ? 'client' : SERVER_METHODS.has(method) ? 'server' : undefined;
+}
+
+/**
+ * What each method's result has, by the MCP schemas: members one of which it has (or "empty"
+ * for an EmptyResult: nothing but _meta), and members it never has. Used only to tell apart two
+ * requests waiting for the same id.
+ */
+const RESULT_SHAPES: Record<string, { any: readonly string[] | 'empty'; none?: readonly string[] }> = {
+  initialize: { any: ['protocolVersion', 'capabilities', 'serverInfo'] },
+  ping: { any: 'empty' },
+  'logging/setLevel': { any: 'empty' },
+  'resources/subscribe': { any: 'empty' },
+  'resources/unsubscribe': { any: 'empty' },
+  'tools/list': { any: ['tools'] },
+  'tools/call': { any: ['content', 'structuredContent', 'isError', 'task'], none: ['model', 'role', 'tools', 'tool'] },
+  'tools/resolve': { any: ['tool'] },
+  'resources/list': { any: ['resources'] },
+  'resources/templates/list': { any: ['resourceTemplates'] },
+  'resources/read': { any: ['contents'] },
+  'prompts/list': { any: ['prompts'] },
+  'prompts/get': { any: ['messages'] },
+  'completion/complete': { any: ['completion'] },
+  'sampling/createMessage': { any: ['model', 'role'] },
+  'elicitation/create': { any: ['action'] },
+  'roots/list': { any: ['roots'] },
+};
+
+/** Whether a result can be the result of a method: true, false, or undefined for a method whose results are not known. */
+function fits(method: string, result: unknown): boolean | undefined {
+  const shape = RESULT_SHAPES[method];
+  if (!shape) return undefined;
+  if (!isObject(result)) return false;
+  if (shape.any === 'empty') return Object.keys(result).every((k) => k === '_meta');
+  if (shape.none?.some((k) => has(result, k))) return false;
+  return shape.any.some((k) => has(result, k));
+}
+
+/** Which of the requests waiting for one id a result answers, by its shape; -1 when that does not tell. */
+function byShape(waiting: readonly Pending[], result: unknown): number {
+  const scores = waiting.map((p) => fits(p.method, result));
+  const yes = scores.flatMap((s, i) => (s === true ? [i] : []));
+  if (yes.length === 1) return yes[0]!;
+  if (yes.length > 1) return -1;
+  const maybe = scores.flatMap((s, i) => (s === undefined ? [i] : []));
+  return maybe.length === 1 ? maybe[0]! : -1;
+}
+
+/** `the server's ping request (/3)`. */
+function describeRequest(p: Pending): string {
+  const who = sender(p.method);
+  return `${who === 'server' ? "the server's " : who === 'client' ? "the client's " : p.method === 'ping' || p.method.startsWith('tasks/') ? 'a ' : 'the '}${p.method} request (${p.pointer})`;
+}
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
@@ -197,11 +314,113 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
   const pending = new Map<string, Pending[]>();
   const steps: SessionStep[] = [];
   let requests = 0;
+  /** Each message's place in the transcript (the members of a batch count one by one). */
+  let seq = 0;
   const stateOf = (key: string, entry: string): ServerState => {
     let s = states.get(key);
-    if (!s) states.set(key, (s = { name: key, named: key !== UNNAMED, firstEntry: entry, steps: [] }));
+    if (!s) states.set(key, (s = { name: key, named: key !== UNNAMED, firstEntry: entry, everListed: new Map(), steps: [] }));
     return s;
   };
+
+  const message = (key: string, state: ServerState, msg: unknown, msgPointer: string, label: string): void => {
+    const at = seq++;
+    if (!isObject(msg)) {
+      throw new InputProblem(`${label} is ${describe(msg)}, not a JSON-RPC message`, undefined, undefined, msgPointer);
+    }
+    const id = msg.id;
+    const idKey = `${key}\u0000${typeof id === 'string' ? `s${id}` : `n${String(id)}`}`;
+    if (typeof msg.method === 'string') {
+      requests++;
+      if (!has(msg, 'id')) return; // a notification
+      const params = isObject(msg.params) ? msg.params : undefined;
+      const p: Pending = { method: msg.method, params, pointer: msgPointer };
+      if (msg.method === 'tools/call' || msg.method === 'tools/resolve') {
+        const name = typeof params?.name === 'string' ? params.name : undefined;
+        const listing = state.listing;
+        const index = name === undefined || !listing ? undefined : listing.byName.get(name);
+        const earlier = name === undefined || index !== undefined ? undefined : state.everListed.get(name);
+        const step: SessionStep = {
+          kind: msg.method === 'tools/call' ? 'call' : 'resolve',
+          serverId: key,
+          requestAt: at,
+          requestEntry: entryOf(msgPointer),
+          request: msgPointer,
+          params,
+          listed: listing !== undefined,
+          ...(index !== undefined ? { declared: { value: listing!.tools[index]!.value, pointer: listing!.tools[index]!.pointer, index } } : {}),
+          ...(earlier !== undefined && listing ? { withdrawn: { declared: earlier, listing: listing.envelopes[0]!.pointer } } : {}),
+        };
+        p.step = step;
+        steps.push(step);
+        state.steps.push(step);
+      }
+      let stack = pending.get(idKey);
+      if (!stack) pending.set(idKey, (stack = []));
+      stack.push(p);
+      return;
+    }
+    if (!isResponseLike(msg)) {
+      throw new InputProblem(`${label} is not a JSON-RPC message: expected a request or notification ("method") or a response ("id" with "result" or "error"); got ${describe(msg)}`, undefined, undefined, msgPointer);
+    }
+    // An error response without an id (or with id null: JSON-RPC's parse and invalid-request
+    // errors; MCP 2025-11-25 makes the id optional) answers no request and carries no annotations.
+    if (has(msg, 'error') && !has(msg, 'result') && (id === undefined || id === null)) return;
+    const stack = pending.get(idKey);
+    if (!stack || stack.length === 0) {
+      const who = key === UNNAMED ? 'the server' : `server ${quote(key)}`;
+      const oneSide = requests === 0 ? ' (the transcript has no request before it: a capture of one side of the exchange? It needs the requests too, or save the tools/list result on its own)' : '';
+      throw new InputProblem(`${label} is a response with id ${quote(id)}, but no earlier request to ${who} with that id is waiting for one; a transcript holds each request before its response${oneSide}`, undefined, undefined, `${msgPointer}/id`);
+    }
+    // Several requests waiting for this id (the client's and the server's own): the result's
+    // shape tells which one it answers. When it does not (an error response; two results alike),
+    // the latest request is taken (they nest), and a call or resolve among them is not checked.
+    let pick = stack.length - 1;
+    if (stack.length > 1) {
+      const chosen = has(msg, 'result') ? byShape(stack, msg.result) : -1;
+      if (chosen >= 0) pick = chosen;
+      else {
+        for (const p of stack) {
+          if (!p.step || p.step.ambiguous) continue;
+          p.step.ambiguous = { response: msgPointer, with: stack.filter((o) => o !== p).map(describeRequest) };
+          p.step.responseEntry ??= entryOf(msgPointer);
+        }
+      }
+    }
+    const req = stack.splice(pick, 1)[0]!;
+    const result = isObject(msg.result) ? msg.result : undefined;
+    if (req.step) {
+      if (req.step.ambiguous) return;
+      req.step.responseAt = at;
+      req.step.responseEntry = entryOf(msgPointer);
+      req.step.response = msgPointer;
+      if (result) req.step.result = result;
+      return;
+    }
+    if (!result) return;
+    if (req.method === 'initialize') {
+      if (isObject(result.serverInfo)) state.serverInfo = result.serverInfo;
+      if (typeof result.protocolVersion === 'string') state.protocolVersion = result.protocolVersion;
+    } else if (req.method === 'tools/list') {
+      if (!Array.isArray(result.tools)) {
+        throw new InputProblem(`the tools/list result of ${label} needs a "tools" array, got ${describe(result.tools)}`, undefined, undefined, `${msgPointer}/result${has(result, 'tools') ? '/tools' : ''}`);
+      }
+      // A string cursor continues the listing; a request without one (or with "cursor": null)
+      // starts a new one, which replaces the earlier listing from then on.
+      const continues = typeof req.params?.cursor === 'string' && state.listing !== undefined;
+      const listing: Listing = continues ? state.listing! : { tools: [], envelopes: [], byName: new Map() };
+      listing.envelopes.push({ value: result, pointer: `${msgPointer}/result` });
+      result.tools.forEach((value, t) => {
+        const pointer = `${msgPointer}/result/tools/${t}`;
+        if (isObject(value) && typeof value.name === 'string') {
+          if (!listing.byName.has(value.name)) listing.byName.set(value.name, listing.tools.length);
+          state.everListed.set(value.name, pointer);
+        }
+        listing.tools.push({ value, pointer });
+      });
+      state.listing = listing;
+    }
+  };
+
   // Server ids are given once every server is known: steps hold the key until then.
   entries.forEach((entry, i) => {
     const entryPointer = `/${i}`;
@@ -229,75 +448,23 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
         throw new InputProblem(`the "url" of server ${quote(key)} must be the server's http(s) URL, got ${quote(url)}`, undefined, undefined, `${entryPointer}/url`);
       }
       if (state.url !== undefined && new URL(state.url).origin !== parsed.origin) {
-        throw new InputProblem(`server ${quote(key)} is given the URL ${quote(url)} here and ${quote(state.url)} before (${state.urlAt}); one server has one origin`, undefined, undefined, `${entryPointer}/url`);
+        throw new InputProblem(`server ${quote(key)} is given the URL ${quote(url)} here and ${quote(state.url)} before (${state.urlAt}); one server has one origin`, undefined, undefined, `${entryPointer}/url`, state.urlAt);
       }
       if (state.url === undefined) {
         state.url = url as string;
         state.urlAt = `${entryPointer}/url`;
       }
     }
-    if (!isObject(msg)) {
-      throw new InputProblem(`entry ${i} is ${describe(msg)}, not a JSON-RPC message`, undefined, undefined, msgPointer);
-    }
-    const id = msg.id;
-    const idKey = `${key}\u0000${typeof id === 'string' ? `s${id}` : `n${String(id)}`}`;
-    if (typeof msg.method === 'string') {
-      requests++;
-      if (!has(msg, 'id')) return; // a notification
-      const params = isObject(msg.params) ? msg.params : undefined;
-      const p: Pending = { method: msg.method, params };
-      if (msg.method === 'tools/call' || msg.method === 'tools/resolve') {
-        const name = typeof params?.name === 'string' ? params.name : undefined;
-        const list = state.listing?.tools;
-        const index = name === undefined || !list ? -1 : list.findIndex((t) => isObject(t.value) && t.value.name === name);
-        const step: SessionStep = {
-          kind: msg.method === 'tools/call' ? 'call' : 'resolve',
-          serverId: key,
-          requestAt: i,
-          requestEntry: entryPointer,
-          request: msgPointer,
-          params,
-          listed: list !== undefined,
-          ...(index >= 0 ? { declared: { value: list![index]!.value, pointer: list![index]!.pointer, index } } : {}),
-        };
-        p.step = step;
-        steps.push(step);
-        state.steps.push(step);
-      }
-      let stack = pending.get(idKey);
-      if (!stack) pending.set(idKey, (stack = []));
-      stack.push(p);
+    // A JSON-RPC batch (MCP 2025-03-26): its messages in order, each at its place in the array.
+    if (Array.isArray(msg)) {
+      if (msg.length === 0) throw new InputProblem(`entry ${i} is an empty array; a JSON-RPC batch holds at least one message`, undefined, undefined, msgPointer);
+      msg.forEach((m, k) => {
+        if (Array.isArray(m)) throw new InputProblem(`entry ${i} is a batch whose item ${k} is an array; a batch holds JSON-RPC messages, not batches`, undefined, undefined, `${msgPointer}/${k}`);
+        message(key, state, m, `${msgPointer}/${k}`, `entry ${i} (item ${k} of its batch)`);
+      });
       return;
     }
-    if (!has(msg, 'id') || !(has(msg, 'result') || has(msg, 'error'))) {
-      throw new InputProblem(`entry ${i} is not a JSON-RPC message: expected a request or notification ("method") or a response ("id" with "result" or "error"); got ${describe(msg)}`, undefined, undefined, msgPointer);
-    }
-    const req = pending.get(idKey)?.pop();
-    if (!req) {
-      const who = key === UNNAMED ? 'the server' : `server ${quote(key)}`;
-      const oneSide = requests === 0 ? ' (the transcript has no request before it: a capture of one side of the exchange? It needs the requests too, or save the tools/list result on its own)' : '';
-      throw new InputProblem(`entry ${i} is a response with id ${quote(id)}, but no earlier request to ${who} with that id is waiting for one; a transcript holds each request before its response${oneSide}`, undefined, undefined, `${msgPointer}/id`);
-    }
-    const result = isObject(msg.result) ? msg.result : undefined;
-    if (req.step) {
-      req.step.responseAt = i;
-      req.step.responseEntry = entryPointer;
-      req.step.response = msgPointer;
-      if (result) req.step.result = result;
-      return;
-    }
-    if (!result) return;
-    if (req.method === 'initialize') {
-      if (isObject(result.serverInfo)) state.serverInfo = result.serverInfo;
-      if (typeof result.protocolVersion === 'string') state.protocolVersion = result.protocolVersion;
-    } else if (req.method === 'tools/list') {
-      if (!Array.isArray(result.tools)) {
-        throw new InputProblem(`the tools/list result of entry ${i} needs a "tools" array, got ${describe(result.tools)}`, undefined, undefined, `${msgPointer}/result${has(result, 'tools') ? '/tools' : ''}`);
-      }
-      const page = { tools: result.tools.map((value, t) => ({ value, pointer: `${msgPointer}/result/tools/${t}` })), envelopes: [{ value: result, pointer: `${msgPointer}/result` }] };
-      const continues = req.params !== undefined && req.params.cursor !== undefined && state.listing !== undefined;
-      state.listing = continues ? { tools: [...state.listing!.tools, ...page.tools], envelopes: [...state.listing!.envelopes, ...page.envelopes] } : page;
-    }
+    message(key, state, msg, msgPointer, `entry ${i}`);
   });
 
   const list = [...states.values()];
