@@ -196,6 +196,8 @@ export interface SessionCall {
   listed: boolean;
   /** Not in the listing in effect, but declared by an earlier listing (at `declared`) that a later one (`listing`) replaced. */
   withdrawn?: { declared: string; listing: string };
+  /** Not in the pages of the listing in effect, whose last page's nextCursor (this pointer) had not been followed yet. */
+  incomplete?: string;
   /**
    * The response could not be told apart from the response to another request waiting for the
    * same id (`with`, described): no result is given, and nothing of it is checked.

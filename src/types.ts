@@ -123,6 +123,11 @@ export interface SessionStep {
    */
   withdrawn?: { declared: string; listing: string };
   /**
+   * The tool is not in the pages of the listing in effect, whose last page so far has a
+   * nextCursor (at this pointer) the client had not followed yet: the listing was incomplete.
+   */
+  incomplete?: string;
+  /**
    * A response with the request's id could not be told apart from the response to another
    * request waiting for the same id (the server's own, say): its result is not checked.
    */

@@ -349,6 +349,53 @@ describe('session transcripts: pairing, batches and message forms', () => {
     expect(rules(r)).toEqual(['result-within-declared s/read_file /4/result/_meta/annotations/openWorldHint', 'propagation-open-world s/send /6/params/_meta/annotations/openWorldHint']);
   });
 
+  it("a server's elicitation during a call, with the call's id: its result (an action, object content) is not the call's", async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, method: 'elicitation/create', params: { message: 'ok?', requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } } },
+      { jsonrpc: '2.0', id: 2, result: { action: 'accept', content: { a: 'x' } } },
+      { jsonrpc: '2.0', id: 2, result: openResult },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { content: [] } },
+    ];
+    const dir = tempDir({ 'e.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'e.jsonl');
+    expect(r.code).toBe(1);
+    expect(rules(r)).toEqual(['result-within-declared e/read_file /5/result/_meta/annotations/openWorldHint', 'propagation-open-world e/send /6/params/_meta/annotations/openWorldHint']);
+  });
+
+  it('an array of tools with a broken item that has a "method" of its own is still a dump, and its tools are linted', async () => {
+    const dir = tempDir({ 'a.json': JSON.stringify([{ method: 'GET', path: '/x' }]), 'b.json': JSON.stringify([ro, { method: 'POST', title: 'b' }]) });
+    for (const file of ['a.json', 'b.json']) {
+      const r = await findingsOf(dir, file);
+      expect(r.stderr, file).toBe('');
+      expect(r.code, file).toBe(1);
+      expect(r.list.some((l: string) => l.startsWith('input-schema-object ')), file).toBe(true);
+    }
+  });
+
+  it('a call made before the listing in effect had all its pages: the note says the listing was incomplete, not that the tool was withdrawn', async () => {
+    const page = (id: number, tools: unknown[], next?: string) => ({ jsonrpc: '2.0', id, result: { tools, ...(next ? { nextCursor: next } : {}) } });
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      page(1, [ro], 'p2'),
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 'p2' } },
+      page(2, [send]),
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      page(3, [ro], 'p2'),
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/list', params: { cursor: 'p2' } },
+      page(5, [send]),
+      { jsonrpc: '2.0', id: 4, result: openResult },
+    ];
+    const dir = tempDir({ 'p.jsonl': jsonl(list) });
+    const [note] = (await findingsOf(dir, 'p.jsonl')).report.findings;
+    expect(note.message).toContain(`the tools/list of server "p" in effect when it was sent was not complete: its pages so far do not list "send", and the last one's nextCursor (/5/result/nextCursor) had not been followed yet`);
+    expect(note.suggestion).toContain('before it had fetched every page of the listing');
+    expect(note.message).not.toContain('no longer lists');
+  });
+
   it('a response that fits both waiting requests is never paired silently: a note says what was not checked', async () => {
     const list = [
       ...listing,

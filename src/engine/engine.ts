@@ -511,6 +511,7 @@ function sessionCalls(session: Session, servers: readonly ServerInput[], packs: 
       declared,
       listed: step.listed,
       ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
+      ...(step.incomplete ? { incomplete: step.incomplete } : {}),
       ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
     };
     stepOf.set(call, step);

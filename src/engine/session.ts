@@ -85,6 +85,12 @@ export function undeclared(call: SessionCall, what: 'results' | 'resolves'): { w
       suggestion: `capture the session from its start, with the tools/list exchange of every server, so ${what} can be checked against what their tools declare`,
     };
   }
+  if (call.incomplete) {
+    return {
+      why: `the tools/list of ${server} in effect when it was sent was not complete: its pages so far do not list ${quote(call.tool)}, and the last one's nextCursor (${call.incomplete}) had not been followed yet`,
+      suggestion: `the client called ${quote(call.tool)} before it had fetched every page of the listing; a client follows each nextCursor before it relies on the listing (check this by hand against the page that declares ${quote(call.tool)})`,
+    };
+  }
   if (call.withdrawn) {
     return {
       why: `the tools/list of ${server} in effect when it was sent (${call.withdrawn.listing}) no longer lists ${quote(call.tool)}, which an earlier listing declared (${call.withdrawn.declared})`,

@@ -51,12 +51,18 @@ function toolLike(o: Obj): boolean {
   return TOOL_KEYS.some((k) => has(o, k));
 }
 
+/** An MCP method name: initialize, ping, or lower-case words joined by "/" (tools/call, notifications/initialized). */
+const MCP_METHOD = /^(?:initialize|ping|[a-z]+(?:\/[A-Za-z_]+)+)$/;
+
 /**
- * A JSON-RPC request or notification: a string "method", and no member a tool has. The
- * "jsonrpc" member is not needed (captures often drop it), in a JSON array as in JSON Lines.
+ * A JSON-RPC request or notification: a string "method", no member a tool has, and something
+ * only a message has — "jsonrpc", an "id" or "params", or an MCP method name. The "jsonrpc"
+ * member is not needed (captures often drop it), in a JSON array as in JSON Lines; but
+ * {"method": "GET", "path": "/x"} is a broken tool of a dump, not a message.
  */
 function isRequestLike(v: unknown): v is Obj {
-  return isObject(v) && typeof v.method === 'string' && !toolLike(v);
+  if (!isObject(v) || typeof v.method !== 'string' || toolLike(v)) return false;
+  return has(v, 'jsonrpc') || has(v, 'id') || has(v, 'params') || MCP_METHOD.test(v.method);
 }
 
 /** A JSON-RPC response: "id" with "result" or "error", or an "error" alone (a parse error has no id). */
@@ -73,11 +79,12 @@ function holdsRequest(v: unknown): boolean {
 
 /**
  * Whether an array is a session transcript: it holds at least one JSON-RPC request or
- * notification — bare, in a batch or in a wrapper — by the same test as a JSON Lines line. No
- * tools/list dump shape has one (a tool has a "name"), so every dump reads as it did.
+ * notification — bare, in a batch or in a wrapper — by the same test as a JSON Lines line, and
+ * no item that looks like a tool (an array of tools with one broken item is still a dump, and
+ * its tools are linted). No tools/list dump shape has a request, so every dump reads as it did.
  */
 export function isTranscriptArray(arr: readonly unknown[]): boolean {
-  return arr.some(holdsRequest);
+  return arr.some(holdsRequest) && !arr.some((v) => isObject(v) && !isWrapper(v) && toolLike(v));
 }
 
 /** Whether a value is a transcript entry: a JSON-RPC message, a batch or a wrapper. */
@@ -189,6 +196,8 @@ interface Listing {
   envelopes: { value: unknown; pointer: string }[];
   /** Each tool name's first tool in `tools` (a call names a tool: no scan of a 10,000-tool listing per call). */
   byName: Map<string, number>;
+  /** The last page's nextCursor, when it has one: more pages follow. */
+  more?: string;
 }
 
 interface ServerState {
@@ -252,14 +261,16 @@ function sender(method: string): 'client' | 'server' | undefined {
  * for an EmptyResult: nothing but _meta), and members it never has. Used only to tell apart two
  * requests waiting for the same id.
  */
-const RESULT_SHAPES: Record<string, { any: readonly string[] | 'empty'; none?: readonly string[] }> = {
+const RESULT_SHAPES: Record<string, { any: readonly string[] | 'empty'; none?: readonly string[]; arrays?: readonly string[] }> = {
   initialize: { any: ['protocolVersion', 'capabilities', 'serverInfo'] },
   ping: { any: 'empty' },
   'logging/setLevel': { any: 'empty' },
   'resources/subscribe': { any: 'empty' },
   'resources/unsubscribe': { any: 'empty' },
   'tools/list': { any: ['tools'] },
-  'tools/call': { any: ['content', 'structuredContent', 'isError', 'task'], none: ['model', 'role', 'tools', 'tool'] },
+  // Not a sampling result (model, role), a listing, a resolve, nor an elicitation result (action;
+  // its content is an object, a CallToolResult's an array).
+  'tools/call': { any: ['content', 'structuredContent', 'isError', 'task'], none: ['model', 'role', 'tools', 'tool', 'action'], arrays: ['content'] },
   'tools/resolve': { any: ['tool'] },
   'resources/list': { any: ['resources'] },
   'resources/templates/list': { any: ['resourceTemplates'] },
@@ -279,6 +290,7 @@ function fits(method: string, result: unknown): boolean | undefined {
   if (!isObject(result)) return false;
   if (shape.any === 'empty') return Object.keys(result).every((k) => k === '_meta');
   if (shape.none?.some((k) => has(result, k))) return false;
+  if (shape.arrays?.some((k) => has(result, k) && !Array.isArray(result[k]))) return false;
   return shape.any.some((k) => has(result, k));
 }
 
@@ -348,6 +360,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
           params,
           listed: listing !== undefined,
           ...(index !== undefined ? { declared: { value: listing!.tools[index]!.value, pointer: listing!.tools[index]!.pointer, index } } : {}),
+          ...(index === undefined && listing?.more ? { incomplete: listing.more } : {}),
           ...(earlier !== undefined && listing ? { withdrawn: { declared: earlier, listing: listing.envelopes[0]!.pointer } } : {}),
         };
         p.step = step;
@@ -409,6 +422,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       const continues = typeof req.params?.cursor === 'string' && state.listing !== undefined;
       const listing: Listing = continues ? state.listing! : { tools: [], envelopes: [], byName: new Map() };
       listing.envelopes.push({ value: result, pointer: `${msgPointer}/result` });
+      listing.more = typeof result.nextCursor === 'string' ? `${msgPointer}/result/nextCursor` : undefined;
       result.tools.forEach((value, t) => {
         const pointer = `${msgPointer}/result/tools/${t}`;
         if (isObject(value) && typeof value.name === 'string') {
