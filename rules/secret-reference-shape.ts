@@ -46,7 +46,8 @@ plain http sends the user's cookies where the secret can be intercepted or phish
   (\`{"server": "app", "url": "https://app.example.com/mcp", "message": {…}}\`); the redeemUrl's
   origin (scheme, host and port) must be the server's. Without it, only the scheme is checked.
 - \`ttl\`, when present, must be a positive finite number of seconds (a number too large for a
-  double, \`1e400\`, is read as Infinity — a reference that never expires — and is a finding).`,
+  double, \`1e400\`, is read as Infinity — a reference that never expires — and is a finding;
+  one too small, \`1e-400\`, reads as 0, like \`-0\`, and the message says so).`,
   examples: {
     incorrect: [
       {
@@ -138,7 +139,10 @@ plain http sends the user's cookies where the secret can be intercepted or phish
               message:
                 typeof ttl === 'number' && !Number.isFinite(ttl)
                   ? `${what} has a ttl too large for a number (beyond 1.8e308, it reads as ${ttl > 0 ? 'Infinity: a reference that never expires' : '-Infinity'}); it must be a positive number of seconds until the reference expires`
-                  : `${what} has ttl ${quote(ttl)}; it must be a positive number of seconds until the reference expires`,
+                  : ttl === 0
+                    ? // 0, -0 and a number too small for a double (1e-400) all read as 0.
+                      `${what} has a ttl that reads as 0 (as 0, -0 and numbers too small for a double, such as 1e-400, do): a reference that expires at once; it must be a positive number of seconds until the reference expires`
+                    : `${what} has ttl ${quote(ttl)}; it must be a positive number of seconds until the reference expires`,
               suggestion: 'give the seconds the reference stays redeemable (e.g. 300), or leave ttl out',
             });
           }

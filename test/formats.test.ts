@@ -94,6 +94,9 @@ describe('github format', () => {
     expect(error.properties.line).toBeUndefined();
     expect(error.data).toMatch(/^fn\/a\\u\{1B\}\[31mred\\u\{202E\}\.json:\d+:\d+: mail › send_email: readOnlyHint is true/);
     expect(odd).not.toMatch(/[\u001b\u202e]/);
+    // A name that is not valid UTF-8 is shown with U+FFFD, which no file's name has.
+    const lossy = formatGithub(reportForText(mail, 'fn/h\uFFFDi.json', ROOT), { color: false, quiet: false });
+    expect(commands(lossy).find((c) => c.properties.title === 'readonly-vs-outcome')!.properties.file).toBeUndefined();
     // What the runner decodes is still a property: ":" and "," are escaped, not a reason to leave the file out.
     const colon = formatGithub(reportForText(mail, 'fn/b,c:d.json', ROOT), { color: false, quiet: false });
     expect(commands(colon).find((c) => c.properties.title === 'readonly-vs-outcome')!.properties.file).toBe('fn/b,c:d.json');

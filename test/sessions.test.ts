@@ -228,6 +228,19 @@ describe('session transcripts: secret_reference ttl', () => {
     expect(f.message).toContain('has a ttl too large for a number (beyond 1.8e308, it reads as Infinity: a reference that never expires); it must be a positive number of seconds');
     expect(f.message).not.toContain('ttl Infinity');
   });
+
+  it('a ttl too small for a number (1e-400), or -0, is said to read as 0, not quoted as "ttl 0"', async () => {
+    for (const ttl of ['1e-400', '-0']) {
+      const item = `{"type": "secret_reference", "id": "k1", "label": "Key", "redeemUrl": "https://web.example.com/r/k1", "ttl": ${ttl}}`;
+      const text = [
+        '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "make_key", "arguments": {}}}',
+        `{"jsonrpc": "2.0", "id": 1, "result": {"content": [${item}]}}`,
+      ].join('\n');
+      const dir = tempDir({ 't.jsonl': text + '\n' });
+      const f = (await findingsOf(dir, 't.jsonl')).report.findings.find((x: { ruleId: string }) => x.ruleId === 'secret-reference-shape');
+      expect(f.message, ttl).toContain('has a ttl that reads as 0 (as 0, -0 and numbers too small for a double, such as 1e-400, do)');
+    }
+  });
 });
 
 describe('session transcripts: help', () => {

@@ -58,7 +58,8 @@ export function escapeProperty(s: string): string {
  */
 function carried(path: string): boolean {
   const data = escapeData(path);
-  return escapeTerminal(data) === data;
+  // U+FFFD: a name that is not valid UTF-8, shown with the replacement character; no file has it.
+  return escapeTerminal(data) === data && !data.includes('\uFFFD');
 }
 
 interface Annotation {
