@@ -574,6 +574,23 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it('a secret the server echoes JSON-escaped or \\u-escaped is hidden too: on its stderr, in a line on stdout, in text, json and sarif', async () => {
+    const dir = tempDir();
+    const secrets = ['ab"cdefghij-Secret', 'tok\\en12345-Secret', 'pässwörd-Secret-77'];
+    for (const value of secrets) {
+      const args = ['lint', '--no-config', '--timeout', '5', '--env', 'SECRET=${K}', '--stdio', serverCommand('misbehave.mjs', 'echo-secret-json'), '--stdio', serverCommand('misbehave.mjs', 'echo-secret-stdout')];
+      const text = await runCli(args, { cwd: dir, env: { K: value } });
+      expect(text.code).toBe(2);
+      expect(text.stderr).toContain('its stderr ended with "config {\\"config\\":{\\"k\\":\\"***\\"}}"');
+      expect(text.stderr).toContain('not a JSON-RPC message ("{\\"config\\":{\\"k\\":\\"***\\"}}")');
+      const reports = await Promise.all(['json', 'sarif'].map((f) => runCli([...args, '-f', f], { cwd: dir, env: { K: value } })));
+      for (const out of [text.stdout, text.stderr, ...reports.flatMap((r) => [r.stdout, r.stderr])]) {
+        expect(out).not.toMatch(/cdefghij|en12345|-Secret|Secret-77/);
+      }
+      expect(reports[0]!.stdout).toContain('***');
+    }
+  });
+
   it('a header or env value that fetch or spawn would refuse is named, never quoted, not even the part before a line break', async () => {
     // Refused before connecting: nothing listens at this URL, and nothing needs to.
     const url = 'http://127.0.0.1:8/mcp';

@@ -59,6 +59,34 @@ describe('secrets in what a server said', () => {
     expect(excerpt(`${'y'.repeat(70)} pa"ss\tword-Secret-9876 end`, 80, needles)).toBe(`"${'y'.repeat(70)} *** end"`);
     expect(excerpt(`${'y'.repeat(75)} pa"ss\tword-Secret-9876`, 80, needles)).toBe(`"${'y'.repeat(75)} ***"`);
   });
+  it('are hidden in the forms a server echoes them in: JSON-escaped, \\uXXXX-escaped, escaped twice, and as a message shows those', () => {
+    const quoted = secretNeedles(['ab"cdefghij']);
+    const backslash = secretNeedles(['tok\\en12345']);
+    const wide = secretNeedles(['pässwörd/<x>&y']);
+    const cases: [readonly string[], string][] = [
+      [quoted, `config ${JSON.stringify({ k: 'ab"cdefghij' })}`],
+      [quoted, `config ${JSON.stringify(JSON.stringify({ k: 'ab"cdefghij' }))}`],
+      [backslash, `config ${JSON.stringify({ k: 'tok\\en12345' })}`],
+      [wide, 'config {"k": "p\\u00e4ssw\\u00f6rd/<x>&y"}'],
+      [wide, 'config {"k": "p\\u00E4ssw\\u00F6rd\\/<x>&y"}'],
+      [wide, 'config {"k": "pässwörd/\\u003cx\\u003e\\u0026y"}'],
+      [wide, 'config {"k": "pässwörd\\/<x>&y"}'],
+    ];
+    const leaked = /cdefghij|en12345|ssw|rd|<x|003c/;
+    for (const [needles, text] of cases) {
+      expect(text).toMatch(leaked);
+      for (const shown of [
+        redact(text, needles),
+        excerpt(text, 200, needles),
+        // A message built first (quoting the text as excerpt does) and redacted after.
+        redact(`said "${text.replace(/"/g, '\\"')}"`, needles),
+      ]) {
+        expect(shown).toContain('***');
+        expect(shown).not.toMatch(leaked);
+      }
+    }
+    expect(excerpt(`config ${JSON.stringify({ k: 'ab"cdefghij' })}`, 200, quoted)).toBe('"config {\\"k\\":\\"***\\"}"');
+  });
   it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
     expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');
     expect(redactWindow('some text pa"ss\tword-Se', needles, { end: true })).toBe('some text ***');

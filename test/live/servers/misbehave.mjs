@@ -18,6 +18,9 @@
 //                 pidFile, says "fatal: no API key" on stderr and exits 3 (like `sh -c "helper & exit 3"`)
 //   close-stdout  answers initialize, then closes its stdout and keeps running, ignoring SIGTERM
 //   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
+//   echo-secret-json   writes {"config":{"k":$SECRET}} to stderr as JSON with every non-ASCII character
+//                 \u-escaped (Python's ensure_ascii), then exits 1
+//   echo-secret-stdout writes {"config":{"k":$SECRET}} as JSON on stdout (not a JSON-RPC message)
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
@@ -46,6 +49,12 @@ if (mode === 'echo-secret') {
   process.stderr.write(`${pad('y', 'PAD_BEFORE')}connecting with key ${process.env.SECRET}${pad('z', 'PAD_AFTER')}\n`);
   process.exit(1);
 }
+if (mode === 'echo-secret-json') {
+  const config = JSON.stringify({ config: { k: process.env.SECRET } });
+  process.stderr.write(`config ${config.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+  process.exit(1);
+}
+if (mode === 'echo-secret-stdout') process.stdout.write(`${JSON.stringify({ config: { k: process.env.SECRET } })}\n`);
 if (mode === 'grandchild' || mode === 'grandchild-ok') {
   const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);"], { stdio: 'ignore' });
   writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
