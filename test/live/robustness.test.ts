@@ -591,6 +591,34 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it("a URL's whole user-info and a bare query part are hidden: in the target, its refusal and an error body that echoes them", async () => {
+    const echo = createHttpServer((req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`no such path ${req.url}`));
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({ '.cursor/mcp.json': json({ mcpServers: { cursor: { url: 'https://ghp_tokenAsUser999@mcp.example.com/mcp' } } }) });
+      const runs = [
+        await runCli(['lint', '--no-config', '--url', `${base}/ok?sk-bareQuerySecret99`, '--url', 'http://ghp_secrettoken123@127.0.0.1:9/ok', '--url', 'http://user:pa@ss-Secret@127.0.0.1:9/', '-f', 'json'], { cwd: dir }),
+        await runCli(['lint', '--no-config', '--url', `${base}/ok?sk-bareQuerySecret99`, '--url', 'http://ghp_secrettoken123@127.0.0.1:9/ok'], { cwd: dir }),
+        await runCli(['lint', '--discover', '--no-config'], { cwd: dir, env: { HOME: dir } }),
+      ];
+      const report = JSON.parse(runs[0]!.stdout) as { inputErrors: { target: string; message: string }[] };
+      const messages = new Map(report.inputErrors.map((e) => [e.target, e.message]));
+      expect([...messages.keys()].sort()).toEqual([`${base}/ok?***`, 'http://***@127.0.0.1:9/', 'http://***@127.0.0.1:9/ok'].sort());
+      expect(messages.get(`${base}/ok?***`)).toBe(`${base}/ok?***: HTTP 500 Internal Server Error while waiting for the initialize response: "no such path /ok?***"`);
+      expect(messages.get('http://***@127.0.0.1:9/ok')).toContain('http://***@127.0.0.1:9/ok holds a user name or password');
+      // --discover lists what it found, and why a server cannot be started as written.
+      expect(runs[2]!.stdout).toContain('"url" (https://***@mcp.example.com/mcp) holds a user name or password');
+      expect(runs.map((r) => r.code)).toEqual([2, 2, 0]);
+      for (const r of runs) {
+        for (const part of ['bareQuerySecret', 'secrettoken', 'tokenAsUser', 'pa@ss', 'ss-Secret']) expect(r.stdout + r.stderr).not.toContain(part);
+      }
+    } finally {
+      echo.close();
+      echo.closeAllConnections();
+    }
+  });
+
   it('a header or env value that fetch or spawn would refuse is named, never quoted, not even the part before a line break', async () => {
     // Refused before connecting: nothing listens at this URL, and nothing needs to.
     const url = 'http://127.0.0.1:8/mcp';

@@ -121,9 +121,9 @@ describe('command-line targets', () => {
   });
   it('--url: a query value is a secret, a password is refused without being shown, headers apply to every URL', () => {
     const r = targetsFromFlags({ url: ['https://me:pa55word-xyz@example.com/mcp', 'http://127.0.0.1:1/x?key=qk-0123456'], header: ['X-Key: ${K}'] }, { K: 'key-value-123' }, '/');
-    // fetch cannot send user:password@ from a URL: said once, with the password hidden.
+    // fetch cannot send user:password@ from a URL: said with the whole user-info hidden.
     expect(r.errors.map((e) => e.message)).toEqual([
-      'https://me:***@example.com/mcp: https://me:***@example.com/mcp holds a user name or password (user:password@), which HTTP clients do not send from a URL: give them as a header instead, e.g. "Authorization: Basic <base64 of user:password>"',
+      'https://***@example.com/mcp: https://***@example.com/mcp holds a user name or password (user:password@), which HTTP clients do not send from a URL: give them as a header instead, e.g. "Authorization: Basic <base64 of user:password>"',
     ]);
     expect(r.targets.map((t) => t.display)).toEqual(['http://127.0.0.1:1/x?key=***']);
     expect(r.targets[0]!.secrets).toEqual(expect.arrayContaining(['key-value-123', 'qk-0123456']));
@@ -284,13 +284,27 @@ describe('--discover locations', () => {
 describe('URLs', () => {
   it('are shown without their password and query values; a variable reference is shown as written', () => {
     expect(displayUrl('https://user:pw@mcp.example.com/mcp?api_key=k-123&v=${API_VERSION}&o={env:ORG}&empty=&flag#frag')).toBe(
-      'https://user:***@mcp.example.com/mcp?api_key=***&v=${API_VERSION}&o={env:ORG}&empty=&flag#frag',
+      'https://***@mcp.example.com/mcp?api_key=***&v=${API_VERSION}&o={env:ORG}&empty=&***#frag',
     );
     expect(displayUrl('http://127.0.0.1:3000/mcp')).toBe('http://127.0.0.1:3000/mcp');
   });
 
-  it('hold their query values as secrets, as written and decoded', () => {
+  it('hide the whole user-info (a token as the user name, a password holding an @) and a bare query part', () => {
+    expect(displayUrl('http://ghp_secrettoken123@127.0.0.1:7301/ok')).toBe('http://***@127.0.0.1:7301/ok');
+    expect(displayUrl('https://ghp_tokenAsUser999@mcp.example.com/mcp')).toBe('https://***@mcp.example.com/mcp');
+    expect(displayUrl('http://user:pa@ss@host/')).toBe('http://***@host/');
+    expect(displayUrl('http://user:pa@ss@host')).toBe('http://***@host');
+    expect(displayUrl('http://tok-123456@host\\x@y/')).toBe('http://***@host\\x@y/');
+    expect(displayUrl('http://127.0.0.1:7301/s500?sk-bareQuerySecret99')).toBe('http://127.0.0.1:7301/s500?***');
+    expect(displayUrl('http://h/m?sk-bare&k=v&&${FLAG}#frag@x?y=z')).toBe('http://h/m?***&k=***&&${FLAG}#frag@x?y=z');
+    // References are no secrets.
+    expect(displayUrl('https://${USER}:${PASS}@h.example/')).toBe('https://${USER}:${PASS}@h.example/');
+    expect(displayUrl('https://${USER}:pw@h.example/')).toBe('https://***@h.example/');
+  });
+
+  it('hold their query values and bare query parts as secrets, as written and decoded', () => {
     expect(querySecrets(new URL('https://h.example/m?key=a%2Fb&n=1&e='))).toEqual(['a%2Fb', '1', 'a/b', '1']);
+    expect(querySecrets(new URL('https://h.example/m?sk-bare%2BSecret99'))).toEqual(['sk-bare%2BSecret99', 'sk-bare+Secret99']);
   });
 });
 

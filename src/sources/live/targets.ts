@@ -88,25 +88,49 @@ export function parseAssignment(text: string, flag: string, pattern: RegExp = EN
   return [name, text.slice(eq + 1)];
 }
 
-/** A URL as it may be shown: the password of user:password@ and the query values hidden. */
+/** A variable reference (`${NAME}`, `{env:NAME}`): no secret, so shown as written. */
+const REFERENCE = /^(\$\{[^}]*\}|\{env:[^}]*\})$/;
+
+/**
+ * A URL as it may be shown: its whole user-info (`user:password@`, or a token as the user
+ * name, `ghp_…@host`) and its query values hidden, a bare query part (`?sk-…`) too — but for
+ * variable references, which are no secrets.
+ */
 export function displayUrl(text: string): string {
-  return (
-    text
-      .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@')
-      // Query values are often keys (?api_key=…): shown as ***, but for a variable reference, which is none.
-      .replace(/([?&][^=&#]*=)([^&#]*)/g, (whole, name: string, value: string) => (value === '' || /^(\$\{[^}]*\}|\{env:[^}]*\})$/.test(value) ? whole : `${name}${REDACTED}`))
-  );
+  // The authority ends at the first / ? # (or \, which http URLs read as /); the user-info is
+  // all of it before its last @ (a password may hold an @ of its own).
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)?([^/?#\\]*)([^#]*)(#.*)?$/is.exec(text);
+  if (!m) return text;
+  const [, scheme = '', authority = '', rest = '', fragment = ''] = m;
+  const at = authority.lastIndexOf('@');
+  const userInfo = authority.slice(0, Math.max(at, 0));
+  const shownAuthority = at === -1 ? authority : `${userInfo.split(':').every((part) => REFERENCE.test(part)) ? userInfo : REDACTED}${authority.slice(at)}`;
+  const q = rest.indexOf('?');
+  const path = q === -1 ? rest : rest.slice(0, q);
+  // Query values are often keys (?api_key=…), and a bare query part can be one (?sk-…).
+  const query =
+    q === -1
+      ? ''
+      : `?${rest
+          .slice(q + 1)
+          .split('&')
+          .map((part) => {
+            const eq = part.indexOf('=');
+            const value = eq === -1 ? part : part.slice(eq + 1);
+            return value === '' || REFERENCE.test(value) ? part : eq === -1 ? REDACTED : `${part.slice(0, eq + 1)}${REDACTED}`;
+          })
+          .join('&')}`;
+  return `${scheme}${shownAuthority}${path}${query}${fragment}`;
 }
 
-/** A URL's query values, as written and decoded: keys travel there too (?api_key=…). */
+/** A URL's query values and bare query parts (?sk-…), as written and decoded: keys travel there too (?api_key=…). */
 export function querySecrets(url: URL): string[] {
-  const out: string[] = [];
-  for (const part of url.search.slice(1).split('&')) {
-    const value = part.slice(part.indexOf('=') + 1);
-    if (part.includes('=') && value !== '') out.push(value);
-  }
-  for (const value of url.searchParams.values()) if (value !== '') out.push(value);
-  return out;
+  const values = url.search
+    .slice(1)
+    .split('&')
+    .map((part) => part.slice(part.indexOf('=') + 1))
+    .filter((value) => value !== '');
+  return [...values, ...values.map((value) => new URLSearchParams(`v=${value}`).get('v')!)];
 }
 
 /** Check an expanded URL is http(s). */
