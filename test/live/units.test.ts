@@ -114,6 +114,14 @@ describe('command-line targets', () => {
     expect(() => splitCommandLine('node "a\\"b', { env: {} }, new Set())).toThrow(/double quote \("\) that is never closed/);
     expect(splitCommandLine(`node "it's" 'a"b' a\\'b # it's`, { env: {} }, new Set())).toEqual(['node', "it's", 'a"b', "a'b"]);
   });
+  it('a # inside a word is part of it: only a # at the start of a word starts a comment, as in a POSIX shell', () => {
+    const split = (line: string) => splitCommandLine(line, { env: { C: 'c-value-1' } }, new Set());
+    expect(split('node argv.mjs --channel=#general --color=#fff last')).toEqual(['node', 'argv.mjs', '--channel=#general', '--color=#fff', 'last']);
+    expect(split(`node a"b"#c 'd'#e a\\ #f g\\#h #comment it's`)).toEqual(['node', 'ab#c', 'd#e', 'a #f', 'g#h']);
+    expect(split('node ${C}#x ${MISSING:-#dflt} "#q" \\#lit #')).toEqual(['node', 'c-value-1#x', '#dflt', '#q', '#lit']);
+    expect(split('node x\t#comment')).toEqual(['node', 'x']);
+    expect(() => split("node a#it's")).toThrow(/single quote \(\'\) that is never closed/);
+  });
   it('a malformed --header or --env never repeats its value', () => {
     expect(() => parseHeader('Authorization Bearer sk-live-123')).toThrow('--header expects "Name: value" with a header name of letters, digits and -; got no ":" (the value is not shown)');
     const r = targetsFromFlags({ stdio: ['node s.js'], env: ['1BAD=sk-live-123'] }, {}, '/');

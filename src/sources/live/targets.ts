@@ -153,20 +153,60 @@ export function checkUrl(url: string, shown: string): string {
 
 const SENTINEL = '\u0000';
 
-/** The quote a command line leaves open (shell-quote would close it at the end, silently), if any. The Action checks its args with it too. */
-export function unclosedQuote(line: string): '"' | "'" | undefined {
+/**
+ * Read a command line as a POSIX shell reads its quotes, escapes and comments: the quote it
+ * leaves open (shell-quote would close it at the end, silently), if any, and the line with
+ * every unquoted `#` inside a word escaped (`--channel=#general`, `a"b"#c`, `a\\ #b`). A shell
+ * starts a comment only with a `#` at the start of a word; shell-quote starts one at any
+ * unquoted `#`, and would cut the rest of the line off silently.
+ */
+function scanShell(line: string): { open: '"' | "'" | undefined; escaped: string } {
   let open: '"' | "'" | undefined;
+  let out = '';
+  let wordStart = true;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
+    const c = line[i]!;
     if (open === "'") {
       if (c === "'") open = undefined;
-    } else if (c === '\\') i++;
-    else if (open === '"') {
+    } else if (c === '\\') {
+      out += c + (line[i + 1] ?? '');
+      i++;
+      wordStart = false;
+      continue;
+    } else if (c === '$' && (line[i + 1] === '{' || line[i + 1] === '#')) {
+      // shell-quote reads ${…} to its brace, and $# as a variable, # and all.
+      const end = line[i + 1] === '{' ? line.indexOf('}', i) : i + 1;
+      const stop = end === -1 ? line.length : end + 1;
+      out += line.slice(i, stop);
+      i = stop - 1;
+      wordStart = false;
+      continue;
+    } else if (open === '"') {
       if (c === '"') open = undefined;
     } else if (c === '"' || c === "'") open = c;
-    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) break;
+    else if (c === '#') {
+      if (wordStart) return { open, escaped: out + line.slice(i) };
+      out += '\\#';
+      continue;
+    } else if (/\s/.test(c)) {
+      out += c;
+      wordStart = true;
+      continue;
+    }
+    out += c;
+    wordStart = false;
   }
-  return open;
+  return { open, escaped: out };
+}
+
+/** The quote a command line leaves open (shell-quote would close it at the end, silently), if any. The Action checks its args with it too. */
+export function unclosedQuote(line: string): '"' | "'" | undefined {
+  return scanShell(line).open;
+}
+
+/** The line with every unquoted `#` inside a word escaped, for shell-quote (see scanShell). The Action splits its args with it too. */
+export function escapeInnerHashes(line: string): string {
+  return scanShell(line).escaped;
 }
 
 /**
@@ -179,7 +219,7 @@ export function splitCommandLine(line: string, ctx: ExpandContext, secrets: Set<
   if (unclosed !== undefined) {
     throw new VariableError(`--stdio has a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) that is never closed; close it, or escape it with a backslash`);
   }
-  const parts = parseShell(line, (key: string) => `${SENTINEL}${key}${SENTINEL}`);
+  const parts = parseShell(escapeInnerHashes(line), (key: string) => `${SENTINEL}${key}${SENTINEL}`);
   const argv: string[] = [];
   for (const p of parts) {
     if (typeof p === 'string') {
