@@ -645,3 +645,51 @@ describe('secrets never appear in any output', () => {
     expect(r.stdout + r.stderr).not.toContain('s3cr3t');
   });
 });
+
+/** A raw HTTP handler on 127.0.0.1 (an ephemeral port): its base URL, and how to stop it. */
+async function rawHttp(handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, message: { id?: unknown; method?: string } | undefined) => void) {
+  const server = createHttpServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    let message: { id?: unknown; method?: string } | undefined;
+    try {
+      message = body ? JSON.parse(body) : undefined;
+    } catch {
+      message = undefined;
+    }
+    handler(req, res, message);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+const initResponse = (id: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } } });
+
+describe('a Streamable HTTP server that answered initialize', () => {
+  it('is not taken for a legacy SSE server when a later request fails with a 4xx: the failure is said as it is', async () => {
+    const requests: string[] = [];
+    const server = await rawHttp((req, res, message) => {
+      requests.push(message?.method ?? req.method!);
+      if (req.method === 'GET') return void res.writeHead(405).end();
+      if (req.method === 'DELETE') return void res.writeHead(200).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      if (message?.method === 'tools/list') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Session not found');
+      res.writeHead(202).end();
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '10', '--url', `${server.base}/mcp`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`${server.base}/mcp: HTTP 404 Not Found while listing tools (page 1): "Session not found"\n`);
+      // No GET after the failure: the legacy SSE transport was not tried.
+      expect(requests.slice(requests.indexOf('tools/list'))).not.toContain('GET');
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -98,6 +98,8 @@ class Session {
   /** Why the SDK's last attempt to resume a response stream failed. */
   private resumeFailure?: string;
   error?: LiveError;
+  /** The server answered initialize: a later failure is no reason to try another transport. */
+  initialized = false;
   /** Every tools/list page is in: what the server does while the session closes no longer matters. */
   listed = false;
   private disposed = false;
@@ -276,6 +278,7 @@ class Capture implements Transport {
     this.session.answered.add(id);
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
+    if (this.sent.get(id) === 'initialize') this.session.initialized = true;
   }
 
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
@@ -590,8 +593,14 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   return new LiveError(`${message} ${session.phase}`);
 }
 
-/** A Streamable HTTP failure after which the legacy SSE transport is worth a try (spec: backwards compatibility). */
-function fallsBack(s: Sdk, err: unknown): boolean {
+/**
+ * A Streamable HTTP failure after which the legacy SSE transport is worth a try (spec:
+ * backwards compatibility): a 4xx (other than 401/403) to the POST of the InitializeRequest.
+ * Once the server has answered initialize, it speaks Streamable HTTP, and a later 4xx is its
+ * answer to that request.
+ */
+function fallsBack(s: Sdk, err: unknown, session: Session): boolean {
+  if (session.initialized) return false;
   return err instanceof s.StreamableHTTPError && typeof err.code === 'number' && err.code >= 400 && err.code < 500 && err.code !== 401 && err.code !== 403;
 }
 
@@ -646,7 +655,7 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
     try {
       return { snapshot: await viaHttp(), transport: 'http' };
     } catch (err) {
-      if (http.transport === 'http' || !fallsBack(s, err) || session.error) throw explain(s, err, session, target);
+      if (http.transport === 'http' || !fallsBack(s, err, session) || session.error) throw explain(s, err, session, target);
       const first = explain(s, err, session, target);
       try {
         return { snapshot: await viaSse(), transport: 'sse' };
