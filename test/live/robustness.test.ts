@@ -693,3 +693,35 @@ describe('a Streamable HTTP server that answered initialize', () => {
     }
   });
 });
+
+describe('a server that answers wrongly', () => {
+  it('fails at once, saying what it sent: an error without an id, a response to an id never sent, JSON holding only a notification; one that sends only notifications says so at the deadline', async () => {
+    const server = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const json = (body: unknown) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      if (message?.method !== 'tools/list') return void res.writeHead(202).end();
+      if (req.url === '/wrong-id') return json({ jsonrpc: '2.0', id: 4242, result: { tools: [] } });
+      json({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'listing' } });
+    });
+    try {
+      const bad = (mode: string) => serverCommand('misbehave.mjs', mode);
+      const started = Date.now();
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', '--concurrency', '6', ...['error-no-id', 'wrong-id'].flatMap((m) => ['--stdio', bad(m)]), '--url', `${server.base}/wrong-id`, '--url', `${server.base}/notification`], { timeoutMs: 30_000 });
+      // Not at the deadline.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(r.code).toBe(2);
+      const notifying = await runCli(['lint', '--no-config', '--timeout', '2', '--stdio', bad('notify-only')]);
+      const lines = [...r.stderr.trimEnd().split('\n'), ...notifying.stderr.trimEnd().split('\n')];
+      expect(lines).toEqual([
+        `${bad('error-no-id')}: the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers ("{\\"jsonrpc\\":\\"2.0\\",\\"error\\":{\\"code\\":-32600,\\"message\\":\\"unsupported protocol version xyz\\"}}")`,
+        expect.stringMatching(/^.* wrong-id: the server sent a response to request id 999, which was never sent, while waiting for the initialize response \("\{\\"jsonrpc\\":\\"2.0\\",\\"id\\":999,/),
+        `${server.base}/wrong-id: the server sent a response to request id 4242, which was never sent, while listing tools (page 1) ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":4242,\\"result\\":{\\"tools\\":[]}}")`,
+        `${server.base}/notification: the server answered a request with JSON that holds no response to it (it held a notification "notifications/message") while listing tools (page 1)`,
+        `${bad('notify-only')}: timed out after 2 s while waiting for the initialize response (--timeout 2); the server sent 1 message but no response (a notification "notifications/message")`,
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -17,6 +17,8 @@ import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { requirePackage } from '../../util/require.js';
+import { writeJson } from '../../util/json.js';
+import { plural } from '../../util/text.js';
 import { append } from '../../util/array.js';
 
 export interface Limits {
@@ -98,6 +100,10 @@ class Session {
   /** Why the SDK's last attempt to resume a response stream failed. */
   private resumeFailure?: string;
   error?: LiveError;
+  /** Notifications and requests the server sent since its last response. */
+  sinceAnswer = 0;
+  /** The last of them: 'a notification "<method>"' or 'a request "<method>"' (quoted, redacted). */
+  lastMessage?: string;
   /** The server answered initialize: a later failure is no reason to try another transport. */
   initialized = false;
   /** Every tools/list page is in: what the server does while the session closes no longer matters. */
@@ -121,12 +127,18 @@ class Session {
     setMaxListeners(0, this.controller.signal);
     const seconds = limits.timeoutMs / 1000;
     this.timer = setTimeout(
-      () => this.fail(new LiveError(`timed out after ${seconds} s ${this.phase} (${limits.timeoutFrom === 'entry' ? 'the "timeout" of its config entry; --timeout overrides it' : `--timeout ${seconds}`})`)),
+      () => this.fail(new LiveError(`timed out after ${seconds} s ${this.phase} (${limits.timeoutFrom === 'entry' ? 'the "timeout" of its config entry; --timeout overrides it' : `--timeout ${seconds}`})${this.sentInstead()}`)),
       limits.timeoutMs,
     );
     this.onAbort = () => this.fail(new LiveError(`interrupted ${this.phase}`));
     if (external.aborted) this.onAbort();
     else external.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** For a timeout: what the server sent while it did not answer (notifications), if anything. */
+  private sentInstead(): string {
+    if (this.sinceAnswer === 0 || this.lastMessage === undefined) return '';
+    return `; the server sent ${plural(this.sinceAnswer, 'message')} but no response (${this.sinceAnswer === 1 ? '' : 'the last: '}${this.lastMessage})`;
   }
 
   /** A short quotation of what the server said, its secrets hidden first (see excerpt). */
@@ -171,6 +183,18 @@ class Session {
       if (ids.every((id) => this.answered.has(id) || this.resumable.has(id))) return undefined;
       const why = broke === undefined ? 'the server ended the event stream of its response without sending the response' : `the connection broke before the server sent its response (${causeOf(broke)})`;
       return `${why}, ${this.phase}`;
+    });
+  }
+
+  /**
+   * A POST of requests `ids` was answered with a JSON body, now read: what it did not answer is
+   * never answered (a JSON answer is the whole answer).
+   */
+  jsonEnded(ids: readonly (string | number)[]): void {
+    this.afterGrace(() => {
+      if (ids.every((id) => this.answered.has(id))) return undefined;
+      const what = this.lastMessage === undefined ? '' : ` (it held ${this.lastMessage})`;
+      return `the server answered a request with JSON that holds no response to it${what} ${this.phase}`;
     });
   }
 
@@ -237,6 +261,8 @@ class Capture implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
   private readonly sent = new Map<string | number, string>();
+  /** Every request id sent, as a number (the SDK matches a response's id with Number(id), and so does this). */
+  private readonly requested = new Set<number>();
   private readonly lastId = new Map<string, string | number>();
   private readonly results = new Map<string | number, unknown>();
 
@@ -269,13 +295,30 @@ class Capture implements Transport {
     const m = message as Obj;
     if ('method' in m) {
       this.session.messages++;
+      this.session.sinceAnswer++;
+      this.session.lastMessage = `${'id' in m ? 'a request' : 'a notification'} ${this.session.quote(String(m.method), 60)}`;
       if (this.session.messages > this.session.limits.maxMessages) {
         this.session.fail(new LiveError(`the server sent more than ${this.session.limits.maxMessages} notifications and requests ${this.session.phase}; stopped`));
       }
       return;
     }
     const id = m.id as string | number;
+    // A response to no request of ours is never what a request waits for: the SDK would only
+    // report it through onerror, and the request would wait for the deadline.
+    if (!this.session.listed && (id === undefined || !this.requested.has(Number(id)))) {
+      const said = this.session.quote(writeJson(m, { indent: '', undefinedAs: 'omit', maxLength: 16_384 }), 160);
+      if (id === undefined && isObject(m.error)) {
+        this.session.fail(new LiveError(`the server answered with error ${String(m.error.code)} ${this.session.phase}, without the id of the request it answers (${said})`));
+      } else if (id === undefined) {
+        this.session.fail(new LiveError(`the server sent a response without an id ${this.session.phase} (${said})`));
+      } else {
+        const shown = typeof id === 'number' ? String(id) : this.session.quote(String(id), 40);
+        this.session.fail(new LiveError(`the server sent a response to request id ${shown}, which was never sent, ${this.session.phase} (${said})`));
+      }
+      return;
+    }
     this.session.answered.add(id);
+    this.session.sinceAnswer = 0;
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
     if (this.sent.get(id) === 'initialize') this.session.initialized = true;
@@ -288,6 +331,7 @@ class Capture implements Transport {
       this.lastId.set(m.method, m.id as string | number);
     }
     if (typeof m.method !== 'string' || !('id' in m)) return this.inner.send(message, options);
+    this.requested.add(Number(m.id));
     // A response stream with an event id can be resumed: its end is then not the end of the request.
     const id = m.id as string | number;
     return this.inner.send(message, {
@@ -347,7 +391,8 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
     }
     if (!response.body) return response;
     const stream = /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
-    const ids = stream && transport === 'http' && init?.method === 'POST' ? requestIds(init.body) : [];
+    const json = response.ok && /^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+    const ids = (stream || json) && transport === 'http' && init?.method === 'POST' ? requestIds(init.body) : [];
     const standalone = stream && transport === 'http' && (init?.method ?? 'GET') === 'GET';
     if (standalone) session.standaloneStreams++;
     let open = true;
@@ -355,7 +400,9 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
       if (!open) return;
       open = false;
       if (standalone) session.standaloneStreams--;
-      if (ids.length > 0) session.streamEnded(ids, broke);
+      if (ids.length > 0 && json) {
+        if (broke === undefined) session.jsonEnded(ids);
+      } else if (ids.length > 0) session.streamEnded(ids, broke);
       else if (stream && transport === 'sse' && (init?.method ?? 'GET') === 'GET') session.sseStreamEnded(broke);
     };
     const reader = response.body.getReader();

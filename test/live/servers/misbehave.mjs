@@ -22,6 +22,9 @@
 //                 \u-escaped (Python's ensure_ascii), then exits 1
 //   echo-secret-stdout writes {"config":{"k":$SECRET}} as JSON on stdout (not a JSON-RPC message)
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
+//   error-no-id   answers initialize with an error that has no id
+//   wrong-id      answers initialize with a result for id 999, never sent
+//   notify-only   answers initialize with a notification, never with the response
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
 //   no-tools      declares no tools capability and answers tools/list "method not found", then exits 0 when stdin closes
@@ -96,7 +99,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     return;
   }
   if (msg.method === 'initialize') {
-    if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
+    if (mode === 'error-no-id') send({ error: { code: -32600, message: 'unsupported protocol version xyz' } });
+    else if (mode === 'wrong-id') send({ id: 999, result: initResult });
+    else if (mode === 'notify-only') send({ method: 'notifications/message', params: { level: 'info', data: 'starting' } });
+    else if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
     else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
     else send({ id: msg.id, result: initResult });
     return;
