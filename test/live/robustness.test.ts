@@ -714,7 +714,7 @@ describe('a server that answers wrongly', () => {
       const notifying = await runCli(['lint', '--no-config', '--timeout', '2', '--stdio', bad('notify-only')]);
       const lines = [...r.stderr.trimEnd().split('\n'), ...notifying.stderr.trimEnd().split('\n')];
       expect(lines).toEqual([
-        `${bad('error-no-id')}: the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers ("{\\"jsonrpc\\":\\"2.0\\",\\"error\\":{\\"code\\":-32600,\\"message\\":\\"unsupported protocol version xyz\\"}}")`,
+        `${bad('error-no-id')}: the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers: "unsupported protocol version xyz"`,
         expect.stringMatching(/^.* wrong-id: the server sent a response to request id 999, which was never sent, while waiting for the initialize response \("\{\\"jsonrpc\\":\\"2.0\\",\\"id\\":999,/),
         `${server.base}/wrong-id: the server sent a response to request id 4242, which was never sent, while listing tools (page 1) ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":4242,\\"result\\":{\\"tools\\":[]}}")`,
         `${server.base}/notification: the server answered a request with JSON that holds no response to it (it held a notification "notifications/message") while listing tools (page 1)`,
@@ -723,5 +723,20 @@ describe('a server that answers wrongly', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('a line on stdout that is JSON-RPC but not MCP', () => {
+  it('is said to be that (an error without an id quoted, a batch named), not taken for a log line', async () => {
+    const bad = (mode: string) => serverCommand('misbehave.mjs', mode);
+    const modes = ['null-id', 'string-result', 'batch', 'garbage'];
+    const r = await runCli(['lint', '--no-config', '--timeout', '60', ...modes.flatMap((m) => ['--stdio', bad(m)])], { timeoutMs: 30_000 });
+    expect(r.code).toBe(2);
+    const line = (mode: string) => r.stderr.split('\n').find((l) => l.startsWith(`${bad(mode)}: `))!.slice(bad(mode).length + 2);
+    expect(line('null-id')).toBe('the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers: "Invalid Request: unsupported protocol version"');
+    expect(line('string-result')).toBe('the server sent a JSON-RPC message that is not valid MCP (its "result" is not an object) while waiting for the initialize response: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":\\"ok\\"}"');
+    expect(line('batch')).toMatch(/^the server sent a JSON-RPC batch \(an array of 1 message\) while waiting for the initialize response, which MCP does not allow since version 2025-06-18 and the MCP SDK does not read; send one message per line \("\[\{/);
+    // A line that is not JSON-RPC at all is still a log line on stdout.
+    expect(line('garbage')).toMatch(/logs belong on stderr$/);
   });
 });

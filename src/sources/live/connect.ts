@@ -11,7 +11,7 @@ import { statSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAME, version } from '../../version.js';
-import { LiveError, excerpt, lastLine } from './errors.js';
+import { LiveError, excerpt, idlessError, lastLine } from './errors.js';
 import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, type LiveTarget } from './targets.js';
@@ -308,7 +308,7 @@ class Capture implements Transport {
     if (!this.session.listed && (id === undefined || !this.requested.has(Number(id)))) {
       const said = this.session.quote(writeJson(m, { indent: '', undefinedAs: 'omit', maxLength: 16_384 }), 160);
       if (id === undefined && isObject(m.error)) {
-        this.session.fail(new LiveError(`the server answered with error ${String(m.error.code)} ${this.session.phase}, without the id of the request it answers (${said})`));
+        this.session.fail(new LiveError(idlessError(m.error, this.session.phase, this.session.needles)));
       } else if (id === undefined) {
         this.session.fail(new LiveError(`the server sent a response without an id ${this.session.phase} (${said})`));
       } else {

@@ -25,6 +25,9 @@
 //   error-no-id   answers initialize with an error that has no id
 //   wrong-id      answers initialize with a result for id 999, never sent
 //   notify-only   answers initialize with a notification, never with the response
+//   null-id       answers initialize with an error whose id is null (JSON-RPC, not MCP)
+//   string-result answers initialize with "result": "ok"
+//   batch         answers initialize with a batch (an array) holding the response
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
 //   no-tools      declares no tools capability and answers tools/list "method not found", then exits 0 when stdin closes
@@ -101,6 +104,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (msg.method === 'initialize') {
     if (mode === 'error-no-id') send({ error: { code: -32600, message: 'unsupported protocol version xyz' } });
     else if (mode === 'wrong-id') send({ id: 999, result: initResult });
+    else if (mode === 'null-id') send({ id: null, error: { code: -32600, message: 'Invalid Request: unsupported protocol version' } });
+    else if (mode === 'string-result') send({ id: msg.id, result: 'ok' });
+    else if (mode === 'batch') process.stdout.write(JSON.stringify([{ jsonrpc: '2.0', id: msg.id, result: initResult }]) + '\n');
     else if (mode === 'notify-only') send({ method: 'notifications/message', params: { level: 'info', data: 'starting' } });
     else if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
     else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
