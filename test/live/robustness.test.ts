@@ -740,3 +740,33 @@ describe('a line on stdout that is JSON-RPC but not MCP', () => {
     expect(line('garbage')).toMatch(/logs belong on stderr$/);
   });
 });
+
+describe('a JSON response cut short', () => {
+  it('a connection broken in the middle of the body is not "could not connect"; a body cut short is named as invalid JSON', async () => {
+    const server = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const partial = (text: string) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        res.write(text);
+        setTimeout(() => res.destroy(), 50);
+      };
+      if (message?.method === 'initialize') {
+        if (req.url === '/truncated-init') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":0,"res');
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      }
+      if (message?.method === 'tools/list' && req.url === '/broken-list') return partial('{"jsonrpc":"2.0","id":1,"result":{"tools":[');
+      res.writeHead(202).end();
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', '--url', `${server.base}/broken-list`, '--url', `${server.base}/truncated-init`], { timeoutMs: 30_000 });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trimEnd().split('\n')).toEqual([
+        `${server.base}/broken-list: the connection broke while the server was sending its response (other side closed), while listing tools (page 1)`,
+        // V8 words the parse error (it differs between Node versions).
+        expect.stringMatching(/\/truncated-init: the server answered with invalid JSON while waiting for the initialize response \([^)]*JSON[^)]*; was the response cut short\?\)$/),
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+});

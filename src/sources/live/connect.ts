@@ -400,9 +400,11 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
       if (!open) return;
       open = false;
       if (standalone) session.standaloneStreams--;
-      if (ids.length > 0 && json) {
-        if (broke === undefined) session.jsonEnded(ids);
-      } else if (ids.length > 0) session.streamEnded(ids, broke);
+      if (json && broke !== undefined && !session.listed) {
+        // Before the SDK hears of it (its error is fetch's "terminated", as if it could not connect).
+        session.fail(new LiveError(`the connection broke while the server was sending its response (${causeOf(broke)}), ${session.phase}`));
+      } else if (ids.length > 0 && json) session.jsonEnded(ids);
+      else if (ids.length > 0) session.streamEnded(ids, broke);
       else if (stream && transport === 'sse' && (init?.method ?? 'GET') === 'GET') session.sseStreamEnded(broke);
     };
     const reader = response.body.getReader();
@@ -412,8 +414,8 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
         try {
           chunk = await reader.read();
         } catch (err) {
-          controller.error(err);
           ended(err);
+          controller.error(err);
           return;
         }
         if (chunk.done) {
@@ -631,6 +633,10 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
     // The SDK's own: the server's answers were explained above.
     if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
     return new LiveError(`timed out ${session.phase}`);
+  }
+  // A JSON body that does not parse (response.json()): often one cut short.
+  if (err instanceof SyntaxError && target.http) {
+    return new LiveError(`the server answered with invalid JSON ${session.phase} (${session.quote(err.message, 120).slice(1, -1)}; was the response cut short?)`);
   }
   // The MCP SDK validates what it receives with zod; the error's message is its issues as JSON.
   if (Array.isArray((err as { issues?: unknown })?.issues)) {
