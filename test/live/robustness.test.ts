@@ -447,16 +447,43 @@ describe('redirects', () => {
     try {
       const r = await runCli(['lint', '--url', away.url, '--header', 'X-Api-Key: k-0123456789abcdef', '-f', 'json']);
       expect(r.code).toBe(2);
-      // The MCP SDK's transports refuse it (redirectPolicy "same-origin"); one line says so.
-      expect(r.stderr).toMatch(new RegExp(`^${away.url}: HTTP 307 .*not followed.*\\n$`));
+      // The MCP SDK's transports refuse it; one line says so, naming the other origin.
+      const there = new URL(other.url);
+      expect(r.stderr).toBe(
+        `${away.url}: the server redirected to another origin (HTTP 307 Temporary Redirect to "${there.origin}${there.pathname}") while waiting for the initialize response, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL\n`,
+      );
       expect(r.stderr).not.toContain('k-0123456789abcdef');
       expect(away.requests[0]!.headers['x-api-key']).toBe('k-0123456789abcdef');
       // Nor over SSE.
       const sse = await runCli(['lint', '--url', away.url, '--transport', 'sse', '--header', 'X-Api-Key: k-0123456789abcdef']);
-      expect(sse.stderr).toBe(`${away.url}: the SSE connection failed with HTTP 307 Temporary Redirect while connecting\n`);
+      expect(sse.stderr).toBe(
+        `${away.url}: the server redirected to another origin (HTTP 307 Temporary Redirect to "${there.origin}${there.pathname}") while connecting, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL\n`,
+      );
       expect(other.requests).toEqual([]);
     } finally {
       await Promise.all([other.close(), away.close()]);
+    }
+  });
+
+  it('a redirect within the same origin that is not followed says why: a 301/302 of a POST, too many in a row', async () => {
+    const server = await rawHttp((req, res) => {
+      if (req.url === '/moved') return void res.writeHead(301, { location: '/good' }).end();
+      if (req.url === '/found') return void res.writeHead(302, { location: '/found' }).end();
+      if (req.url === '/loop') return void res.writeHead(307, { location: '/loop' }).end();
+      res.writeHead(404).end();
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', ...['moved', 'found', 'loop'].flatMap((p) => ['--url', `${server.base}/${p}`])], { timeoutMs: 30_000 });
+      const sse = await runCli(['lint', '--no-config', '--timeout', '60', '--transport', 'sse', '--url', `${server.base}/found`], { timeoutMs: 30_000 });
+      expect(r.stderr.trimEnd().split('\n')).toEqual([
+        `${server.base}/moved: the server answered a POST with a redirect (HTTP 301 Moved Permanently to "${server.base}/good") while waiting for the initialize response, which is not followed: a 301 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
+        `${server.base}/found: the server answered a POST with a redirect (HTTP 302 Found to "${server.base}/found") while waiting for the initialize response, which is not followed: a 302 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
+        `${server.base}/loop: the server redirected more than 5 times in a row (HTTP 307 Temporary Redirect to "${server.base}/loop", a loop?) while waiting for the initialize response; give the URL the redirects end at`,
+      ]);
+      expect(sse.stderr).toBe(`${server.base}/found: the server redirected more than 5 times in a row (HTTP 302 Found to "${server.base}/found", a loop?) while connecting; give the URL the redirects end at\n`);
+      for (const out of [r.stderr, sse.stderr]) expect(out).not.toContain('redirectPolicy');
+    } finally {
+      server.close();
     }
   });
 

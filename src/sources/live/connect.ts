@@ -104,6 +104,8 @@ class Session {
   sinceAnswer = 0;
   /** The last of them: 'a notification "<method>"' or 'a request "<method>"' (quoted, redacted). */
   lastMessage?: string;
+  /** The last redirect the server answered with, and how many came in a row (see redirectReason). */
+  redirect?: { status: number; method: string; from: URL; to: URL; inARow: number };
   /** The server answered initialize: a later failure is no reason to try another transport. */
   initialized = false;
   /** Every tools/list page is in: what the server does while the session closes no longer matters. */
@@ -382,6 +384,16 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
       if (resuming && !session.error) session.resumeFailed(`GET with Last-Event-ID: ${causeOf(err)}`, false);
       throw err;
     });
+    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+    if (location !== null) {
+      try {
+        const from = new URL(input instanceof Request ? input.url : String(input));
+        const to = new URL(location, from);
+        session.redirect = { status: response.status, method: (init?.method ?? 'GET').toUpperCase(), from, to, inARow: (session.redirect?.inARow ?? 0) + 1 };
+      } catch {
+        // A Location that is not a URL: the SDK does not follow it either, and says so.
+      }
+    } else if (!REDIRECT_STATUSES.has(response.status)) session.redirect = undefined;
     if (resuming && !response.ok) {
       session.resumeFailed(`GET with Last-Event-ID: HTTP ${response.status}${httpStatusText(response.status) ? ` ${httpStatusText(response.status)}` : ''}`, response.status === 405);
     }
@@ -437,6 +449,29 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
     });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** The MCP SDK follows at most this many redirects in a row (within the origin). */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Why the MCP SDK did not follow the redirect the server answered with, if it was one (the
+ * SDK's own message blames its redirectPolicy option, which mcp-annotate does not offer).
+ */
+function redirectReason(session: Session, code: number | undefined): string | undefined {
+  const r = session.redirect;
+  if (r === undefined || code === undefined || !REDIRECT_STATUSES.has(code)) return undefined;
+  const status = `HTTP ${r.status} ${httpStatusText(r.status)}`.trim();
+  const target = session.quote(`${r.to.origin}${r.to.pathname}`, 120);
+  if (r.to.origin !== r.from.origin) {
+    return `the server redirected to another origin (${status} to ${target}) ${session.phase}, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL`;
+  }
+  if (r.inARow > MAX_REDIRECTS) return `the server redirected more than ${MAX_REDIRECTS} times in a row (${status} to ${target}, a loop?) ${session.phase}; give the URL the redirects end at`;
+  if (r.method !== 'GET' && r.status !== 307 && r.status !== 308) {
+    return `the server answered a ${r.method} with a redirect (${status} to ${target}) ${session.phase}, which is not followed: a ${r.status} turns a ${r.method} into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`;
+  }
+  return undefined;
 }
 
 /** The innermost message of an error and its causes (fetch wraps socket errors in "terminated"). */
@@ -606,6 +641,8 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   if (failed !== undefined && target.http) {
     return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed));
   }
+  const redirected = redirectReason(session, err instanceof s.StreamableHTTPError || err instanceof s.SseError ? err.code : undefined);
+  if (redirected !== undefined) return new LiveError(redirected);
   if (err instanceof s.StreamableHTTPError) {
     const code = err.code ?? -1;
     if (code === -1) {
