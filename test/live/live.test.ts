@@ -446,6 +446,13 @@ describe('targets and their problems', () => {
     expect(JSON.parse(r.stdout).servers.map((s: { kind: string }) => s.kind).sort()).toEqual(['file', 'live']);
   });
 
+  it('a # inside a --stdio word is passed to the server; a # starting a word starts a comment', async () => {
+    const dir = tempDir();
+    const r = await runCli(['dump', '--stdio', `${serverCommand('misbehave.mjs', 'started')} ${join(dir, 'pid#1')} #${join(dir, 'never')}`, '-o', join(dir, 'snap.json')]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(readdirSync(dir).sort()).toEqual(['pid#1', 'snap.json']);
+  });
+
   it('usage errors: options without the targets they apply to, shell operators, dump of several servers', async () => {
     expect((await runCli(['lint', 'x.json', '--header', 'A: b'])).stderr).toBe(
       'mcp-annotate: --header applies to --url servers, and there is none (headers of config servers come from their config file)\n',

@@ -447,16 +447,43 @@ describe('redirects', () => {
     try {
       const r = await runCli(['lint', '--url', away.url, '--header', 'X-Api-Key: k-0123456789abcdef', '-f', 'json']);
       expect(r.code).toBe(2);
-      // The MCP SDK's transports refuse it (redirectPolicy "same-origin"); one line says so.
-      expect(r.stderr).toMatch(new RegExp(`^${away.url}: HTTP 307 .*not followed.*\\n$`));
+      // The MCP SDK's transports refuse it; one line says so, naming the other origin.
+      const there = new URL(other.url);
+      expect(r.stderr).toBe(
+        `${away.url}: the server redirected to another origin (HTTP 307 Temporary Redirect to "${there.origin}${there.pathname}") while waiting for the initialize response, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL\n`,
+      );
       expect(r.stderr).not.toContain('k-0123456789abcdef');
       expect(away.requests[0]!.headers['x-api-key']).toBe('k-0123456789abcdef');
       // Nor over SSE.
       const sse = await runCli(['lint', '--url', away.url, '--transport', 'sse', '--header', 'X-Api-Key: k-0123456789abcdef']);
-      expect(sse.stderr).toBe(`${away.url}: the SSE connection failed with HTTP 307 Temporary Redirect while connecting\n`);
+      expect(sse.stderr).toBe(
+        `${away.url}: the server redirected to another origin (HTTP 307 Temporary Redirect to "${there.origin}${there.pathname}") while connecting, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL\n`,
+      );
       expect(other.requests).toEqual([]);
     } finally {
       await Promise.all([other.close(), away.close()]);
+    }
+  });
+
+  it('a redirect within the same origin that is not followed says why: a 301/302 of a POST, too many in a row', async () => {
+    const server = await rawHttp((req, res) => {
+      if (req.url === '/moved') return void res.writeHead(301, { location: '/good' }).end();
+      if (req.url === '/found') return void res.writeHead(302, { location: '/found' }).end();
+      if (req.url === '/loop') return void res.writeHead(307, { location: '/loop' }).end();
+      res.writeHead(404).end();
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', ...['moved', 'found', 'loop'].flatMap((p) => ['--url', `${server.base}/${p}`])], { timeoutMs: 30_000 });
+      const sse = await runCli(['lint', '--no-config', '--timeout', '60', '--transport', 'sse', '--url', `${server.base}/found`], { timeoutMs: 30_000 });
+      expect(r.stderr.trimEnd().split('\n')).toEqual([
+        `${server.base}/moved: the server answered a POST with a redirect (HTTP 301 Moved Permanently to "${server.base}/good") while waiting for the initialize response, which is not followed: a 301 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
+        `${server.base}/found: the server answered a POST with a redirect (HTTP 302 Found to "${server.base}/found") while waiting for the initialize response, which is not followed: a 302 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
+        `${server.base}/loop: the server redirected more than 5 times in a row (HTTP 307 Temporary Redirect to "${server.base}/loop", a loop?) while waiting for the initialize response; give the URL the redirects end at`,
+      ]);
+      expect(sse.stderr).toBe(`${server.base}/found: the server redirected more than 5 times in a row (HTTP 302 Found to "${server.base}/found", a loop?) while connecting; give the URL the redirects end at\n`);
+      for (const out of [r.stderr, sse.stderr]) expect(out).not.toContain('redirectPolicy');
+    } finally {
+      server.close();
     }
   });
 
@@ -574,6 +601,51 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it('a secret the server echoes JSON-escaped or \\u-escaped is hidden too: on its stderr, in a line on stdout, in text, json and sarif', async () => {
+    const dir = tempDir();
+    const secrets = ['ab"cdefghij-Secret', 'tok\\en12345-Secret', 'pässwörd-Secret-77'];
+    for (const value of secrets) {
+      const args = ['lint', '--no-config', '--timeout', '5', '--env', 'SECRET=${K}', '--stdio', serverCommand('misbehave.mjs', 'echo-secret-json'), '--stdio', serverCommand('misbehave.mjs', 'echo-secret-stdout')];
+      const text = await runCli(args, { cwd: dir, env: { K: value } });
+      expect(text.code).toBe(2);
+      expect(text.stderr).toContain('its stderr ended with "config {\\"config\\":{\\"k\\":\\"***\\"}}"');
+      expect(text.stderr).toContain('not a JSON-RPC message ("{\\"config\\":{\\"k\\":\\"***\\"}}")');
+      const reports = await Promise.all(['json', 'sarif'].map((f) => runCli([...args, '-f', f], { cwd: dir, env: { K: value } })));
+      for (const out of [text.stdout, text.stderr, ...reports.flatMap((r) => [r.stdout, r.stderr])]) {
+        expect(out).not.toMatch(/cdefghij|en12345|-Secret|Secret-77/);
+      }
+      expect(reports[0]!.stdout).toContain('***');
+    }
+  });
+
+  it("a URL's whole user-info and a bare query part are hidden: in the target, its refusal and an error body that echoes them", async () => {
+    const echo = createHttpServer((req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`no such path ${req.url}`));
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({ '.cursor/mcp.json': json({ mcpServers: { cursor: { url: 'https://ghp_tokenAsUser999@mcp.example.com/mcp' } } }) });
+      const runs = [
+        await runCli(['lint', '--no-config', '--url', `${base}/ok?sk-bareQuerySecret99`, '--url', 'http://ghp_secrettoken123@127.0.0.1:9/ok', '--url', 'http://user:pa@ss-Secret@127.0.0.1:9/', '-f', 'json'], { cwd: dir }),
+        await runCli(['lint', '--no-config', '--url', `${base}/ok?sk-bareQuerySecret99`, '--url', 'http://ghp_secrettoken123@127.0.0.1:9/ok'], { cwd: dir }),
+        await runCli(['lint', '--discover', '--no-config'], { cwd: dir, env: { HOME: dir } }),
+      ];
+      const report = JSON.parse(runs[0]!.stdout) as { inputErrors: { target: string; message: string }[] };
+      const messages = new Map(report.inputErrors.map((e) => [e.target, e.message]));
+      expect([...messages.keys()].sort()).toEqual([`${base}/ok?***`, 'http://***@127.0.0.1:9/', 'http://***@127.0.0.1:9/ok'].sort());
+      expect(messages.get(`${base}/ok?***`)).toBe(`${base}/ok?***: HTTP 500 Internal Server Error while waiting for the initialize response: "no such path /ok?***"`);
+      expect(messages.get('http://***@127.0.0.1:9/ok')).toContain('http://***@127.0.0.1:9/ok holds a user name or password');
+      // --discover lists what it found, and why a server cannot be started as written.
+      expect(runs[2]!.stdout).toContain('"url" (https://***@mcp.example.com/mcp) holds a user name or password');
+      expect(runs.map((r) => r.code)).toEqual([2, 2, 0]);
+      for (const r of runs) {
+        for (const part of ['bareQuerySecret', 'secrettoken', 'tokenAsUser', 'pa@ss', 'ss-Secret']) expect(r.stdout + r.stderr).not.toContain(part);
+      }
+    } finally {
+      echo.close();
+      echo.closeAllConnections();
+    }
+  });
+
   it('a header or env value that fetch or spawn would refuse is named, never quoted, not even the part before a line break', async () => {
     // Refused before connecting: nothing listens at this URL, and nothing needs to.
     const url = 'http://127.0.0.1:8/mcp';
@@ -598,5 +670,130 @@ describe('secrets never appear in any output', () => {
       `mcp.json:9:5: server "wide": the value of the Authorization header holds characters beyond U+00FF, which HTTP headers cannot carry (the value is not shown)`,
     ]);
     expect(r.stdout + r.stderr).not.toContain('s3cr3t');
+  });
+});
+
+/** A raw HTTP handler on 127.0.0.1 (an ephemeral port): its base URL, and how to stop it. */
+async function rawHttp(handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, message: { id?: unknown; method?: string } | undefined) => void) {
+  const server = createHttpServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    let message: { id?: unknown; method?: string } | undefined;
+    try {
+      message = body ? JSON.parse(body) : undefined;
+    } catch {
+      message = undefined;
+    }
+    handler(req, res, message);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+const initResponse = (id: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } } });
+
+describe('a Streamable HTTP server that answered initialize', () => {
+  it('is not taken for a legacy SSE server when a later request fails with a 4xx: the failure is said as it is', async () => {
+    const requests: string[] = [];
+    const server = await rawHttp((req, res, message) => {
+      requests.push(message?.method ?? req.method!);
+      if (req.method === 'GET') return void res.writeHead(405).end();
+      if (req.method === 'DELETE') return void res.writeHead(200).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      if (message?.method === 'tools/list') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Session not found');
+      res.writeHead(202).end();
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '10', '--url', `${server.base}/mcp`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`${server.base}/mcp: HTTP 404 Not Found while listing tools (page 1): "Session not found"\n`);
+      // No GET after the failure: the legacy SSE transport was not tried.
+      expect(requests.slice(requests.indexOf('tools/list'))).not.toContain('GET');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('a server that answers wrongly', () => {
+  it('fails at once, saying what it sent: an error without an id, a response to an id never sent, JSON holding only a notification; one that sends only notifications says so at the deadline', async () => {
+    const server = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const json = (body: unknown) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      if (message?.method !== 'tools/list') return void res.writeHead(202).end();
+      if (req.url === '/wrong-id') return json({ jsonrpc: '2.0', id: 4242, result: { tools: [] } });
+      json({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'listing' } });
+    });
+    try {
+      const bad = (mode: string) => serverCommand('misbehave.mjs', mode);
+      const started = Date.now();
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', '--concurrency', '6', ...['error-no-id', 'wrong-id'].flatMap((m) => ['--stdio', bad(m)]), '--url', `${server.base}/wrong-id`, '--url', `${server.base}/notification`], { timeoutMs: 30_000 });
+      // Not at the deadline.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(r.code).toBe(2);
+      const notifying = await runCli(['lint', '--no-config', '--timeout', '2', '--stdio', bad('notify-only')]);
+      const lines = [...r.stderr.trimEnd().split('\n'), ...notifying.stderr.trimEnd().split('\n')];
+      expect(lines).toEqual([
+        `${bad('error-no-id')}: the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers: "unsupported protocol version xyz"`,
+        expect.stringMatching(/^.* wrong-id: the server sent a response to request id 999, which was never sent, while waiting for the initialize response \("\{\\"jsonrpc\\":\\"2.0\\",\\"id\\":999,/),
+        `${server.base}/wrong-id: the server sent a response to request id 4242, which was never sent, while listing tools (page 1) ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":4242,\\"result\\":{\\"tools\\":[]}}")`,
+        `${server.base}/notification: the server answered a request with JSON that holds no response to it (it held a notification "notifications/message") while listing tools (page 1)`,
+        `${bad('notify-only')}: timed out after 2 s while waiting for the initialize response (--timeout 2); the server sent 1 message but no response (a notification "notifications/message")`,
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('a line on stdout that is JSON-RPC but not MCP', () => {
+  it('is said to be that (an error without an id quoted, a batch named), not taken for a log line', async () => {
+    const bad = (mode: string) => serverCommand('misbehave.mjs', mode);
+    const modes = ['null-id', 'string-result', 'batch', 'garbage'];
+    const r = await runCli(['lint', '--no-config', '--timeout', '60', ...modes.flatMap((m) => ['--stdio', bad(m)])], { timeoutMs: 30_000 });
+    expect(r.code).toBe(2);
+    const line = (mode: string) => r.stderr.split('\n').find((l) => l.startsWith(`${bad(mode)}: `))!.slice(bad(mode).length + 2);
+    expect(line('null-id')).toBe('the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers: "Invalid Request: unsupported protocol version"');
+    expect(line('string-result')).toBe('the server sent a JSON-RPC message that is not valid MCP (its "result" is not an object) while waiting for the initialize response: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":\\"ok\\"}"');
+    expect(line('batch')).toMatch(/^the server sent a JSON-RPC batch \(an array of 1 message\) while waiting for the initialize response, which MCP does not allow since version 2025-06-18 and the MCP SDK does not read; send one message per line \("\[\{/);
+    // A line that is not JSON-RPC at all is still a log line on stdout.
+    expect(line('garbage')).toMatch(/logs belong on stderr$/);
+  });
+});
+
+describe('a JSON response cut short', () => {
+  it('a connection broken in the middle of the body is not "could not connect"; a body cut short is named as invalid JSON', async () => {
+    const server = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const partial = (text: string) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        res.write(text);
+        setTimeout(() => res.destroy(), 50);
+      };
+      if (message?.method === 'initialize') {
+        if (req.url === '/truncated-init') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":0,"res');
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      }
+      if (message?.method === 'tools/list' && req.url === '/broken-list') return partial('{"jsonrpc":"2.0","id":1,"result":{"tools":[');
+      res.writeHead(202).end();
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', '--url', `${server.base}/broken-list`, '--url', `${server.base}/truncated-init`], { timeoutMs: 30_000 });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trimEnd().split('\n')).toEqual([
+        `${server.base}/broken-list: the connection broke while the server was sending its response (other side closed), while listing tools (page 1)`,
+        // V8 words the parse error (it differs between Node versions).
+        expect.stringMatching(/\/truncated-init: the server answered with invalid JSON while waiting for the initialize response \([^)]*JSON[^)]*; was the response cut short\?\)$/),
+      ]);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -59,6 +59,34 @@ describe('secrets in what a server said', () => {
     expect(excerpt(`${'y'.repeat(70)} pa"ss\tword-Secret-9876 end`, 80, needles)).toBe(`"${'y'.repeat(70)} *** end"`);
     expect(excerpt(`${'y'.repeat(75)} pa"ss\tword-Secret-9876`, 80, needles)).toBe(`"${'y'.repeat(75)} ***"`);
   });
+  it('are hidden in the forms a server echoes them in: JSON-escaped, \\uXXXX-escaped, escaped twice, and as a message shows those', () => {
+    const quoted = secretNeedles(['ab"cdefghij']);
+    const backslash = secretNeedles(['tok\\en12345']);
+    const wide = secretNeedles(['pässwörd/<x>&y']);
+    const cases: [readonly string[], string][] = [
+      [quoted, `config ${JSON.stringify({ k: 'ab"cdefghij' })}`],
+      [quoted, `config ${JSON.stringify(JSON.stringify({ k: 'ab"cdefghij' }))}`],
+      [backslash, `config ${JSON.stringify({ k: 'tok\\en12345' })}`],
+      [wide, 'config {"k": "p\\u00e4ssw\\u00f6rd/<x>&y"}'],
+      [wide, 'config {"k": "p\\u00E4ssw\\u00F6rd\\/<x>&y"}'],
+      [wide, 'config {"k": "pässwörd/\\u003cx\\u003e\\u0026y"}'],
+      [wide, 'config {"k": "pässwörd\\/<x>&y"}'],
+    ];
+    const leaked = /cdefghij|en12345|ssw|rd|<x|003c/;
+    for (const [needles, text] of cases) {
+      expect(text).toMatch(leaked);
+      for (const shown of [
+        redact(text, needles),
+        excerpt(text, 200, needles),
+        // A message built first (quoting the text as excerpt does) and redacted after.
+        redact(`said "${text.replace(/"/g, '\\"')}"`, needles),
+      ]) {
+        expect(shown).toContain('***');
+        expect(shown).not.toMatch(leaked);
+      }
+    }
+    expect(excerpt(`config ${JSON.stringify({ k: 'ab"cdefghij' })}`, 200, quoted)).toBe('"config {\\"k\\":\\"***\\"}"');
+  });
   it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
     expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');
     expect(redactWindow('some text pa"ss\tword-Se', needles, { end: true })).toBe('some text ***');
@@ -86,6 +114,14 @@ describe('command-line targets', () => {
     expect(() => splitCommandLine('node "a\\"b', { env: {} }, new Set())).toThrow(/double quote \("\) that is never closed/);
     expect(splitCommandLine(`node "it's" 'a"b' a\\'b # it's`, { env: {} }, new Set())).toEqual(['node', "it's", 'a"b', "a'b"]);
   });
+  it('a # inside a word is part of it: only a # at the start of a word starts a comment, as in a POSIX shell', () => {
+    const split = (line: string) => splitCommandLine(line, { env: { C: 'c-value-1' } }, new Set());
+    expect(split('node argv.mjs --channel=#general --color=#fff last')).toEqual(['node', 'argv.mjs', '--channel=#general', '--color=#fff', 'last']);
+    expect(split(`node a"b"#c 'd'#e a\\ #f g\\#h #comment it's`)).toEqual(['node', 'ab#c', 'd#e', 'a #f', 'g#h']);
+    expect(split('node ${C}#x ${MISSING:-#dflt} "#q" \\#lit #')).toEqual(['node', 'c-value-1#x', '#dflt', '#q', '#lit']);
+    expect(split('node x\t#comment')).toEqual(['node', 'x']);
+    expect(() => split("node a#it's")).toThrow(/single quote \(\'\) that is never closed/);
+  });
   it('a malformed --header or --env never repeats its value', () => {
     expect(() => parseHeader('Authorization Bearer sk-live-123')).toThrow('--header expects "Name: value" with a header name of letters, digits and -; got no ":" (the value is not shown)');
     const r = targetsFromFlags({ stdio: ['node s.js'], env: ['1BAD=sk-live-123'] }, {}, '/');
@@ -93,9 +129,9 @@ describe('command-line targets', () => {
   });
   it('--url: a query value is a secret, a password is refused without being shown, headers apply to every URL', () => {
     const r = targetsFromFlags({ url: ['https://me:pa55word-xyz@example.com/mcp', 'http://127.0.0.1:1/x?key=qk-0123456'], header: ['X-Key: ${K}'] }, { K: 'key-value-123' }, '/');
-    // fetch cannot send user:password@ from a URL: said once, with the password hidden.
+    // fetch cannot send user:password@ from a URL: said with the whole user-info hidden.
     expect(r.errors.map((e) => e.message)).toEqual([
-      'https://me:***@example.com/mcp: https://me:***@example.com/mcp holds a user name or password (user:password@), which HTTP clients do not send from a URL: give them as a header instead, e.g. "Authorization: Basic <base64 of user:password>"',
+      'https://***@example.com/mcp: https://***@example.com/mcp holds a user name or password (user:password@), which HTTP clients do not send from a URL: give them as a header instead, e.g. "Authorization: Basic <base64 of user:password>"',
     ]);
     expect(r.targets.map((t) => t.display)).toEqual(['http://127.0.0.1:1/x?key=***']);
     expect(r.targets[0]!.secrets).toEqual(expect.arrayContaining(['key-value-123', 'qk-0123456']));
@@ -256,13 +292,27 @@ describe('--discover locations', () => {
 describe('URLs', () => {
   it('are shown without their password and query values; a variable reference is shown as written', () => {
     expect(displayUrl('https://user:pw@mcp.example.com/mcp?api_key=k-123&v=${API_VERSION}&o={env:ORG}&empty=&flag#frag')).toBe(
-      'https://user:***@mcp.example.com/mcp?api_key=***&v=${API_VERSION}&o={env:ORG}&empty=&flag#frag',
+      'https://***@mcp.example.com/mcp?api_key=***&v=${API_VERSION}&o={env:ORG}&empty=&***#frag',
     );
     expect(displayUrl('http://127.0.0.1:3000/mcp')).toBe('http://127.0.0.1:3000/mcp');
   });
 
-  it('hold their query values as secrets, as written and decoded', () => {
+  it('hide the whole user-info (a token as the user name, a password holding an @) and a bare query part', () => {
+    expect(displayUrl('http://ghp_secrettoken123@127.0.0.1:7301/ok')).toBe('http://***@127.0.0.1:7301/ok');
+    expect(displayUrl('https://ghp_tokenAsUser999@mcp.example.com/mcp')).toBe('https://***@mcp.example.com/mcp');
+    expect(displayUrl('http://user:pa@ss@host/')).toBe('http://***@host/');
+    expect(displayUrl('http://user:pa@ss@host')).toBe('http://***@host');
+    expect(displayUrl('http://tok-123456@host\\x@y/')).toBe('http://***@host\\x@y/');
+    expect(displayUrl('http://127.0.0.1:7301/s500?sk-bareQuerySecret99')).toBe('http://127.0.0.1:7301/s500?***');
+    expect(displayUrl('http://h/m?sk-bare&k=v&&${FLAG}#frag@x?y=z')).toBe('http://h/m?***&k=***&&${FLAG}#frag@x?y=z');
+    // References are no secrets.
+    expect(displayUrl('https://${USER}:${PASS}@h.example/')).toBe('https://${USER}:${PASS}@h.example/');
+    expect(displayUrl('https://${USER}:pw@h.example/')).toBe('https://***@h.example/');
+  });
+
+  it('hold their query values and bare query parts as secrets, as written and decoded', () => {
     expect(querySecrets(new URL('https://h.example/m?key=a%2Fb&n=1&e='))).toEqual(['a%2Fb', '1', 'a/b', '1']);
+    expect(querySecrets(new URL('https://h.example/m?sk-bare%2BSecret99'))).toEqual(['sk-bare%2BSecret99', 'sk-bare+Secret99']);
   });
 });
 

@@ -11,12 +11,14 @@ import { statSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAME, version } from '../../version.js';
-import { LiveError, excerpt, lastLine } from './errors.js';
+import { LiveError, excerpt, idlessError, lastLine } from './errors.js';
 import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { requirePackage } from '../../util/require.js';
+import { writeJson } from '../../util/json.js';
+import { plural } from '../../util/text.js';
 import { append } from '../../util/array.js';
 
 export interface Limits {
@@ -98,6 +100,14 @@ class Session {
   /** Why the SDK's last attempt to resume a response stream failed. */
   private resumeFailure?: string;
   error?: LiveError;
+  /** Notifications and requests the server sent since its last response. */
+  sinceAnswer = 0;
+  /** The last of them: 'a notification "<method>"' or 'a request "<method>"' (quoted, redacted). */
+  lastMessage?: string;
+  /** The last redirect the server answered with, and how many came in a row (see redirectReason). */
+  redirect?: { status: number; method: string; from: URL; to: URL; inARow: number };
+  /** The server answered initialize: a later failure is no reason to try another transport. */
+  initialized = false;
   /** Every tools/list page is in: what the server does while the session closes no longer matters. */
   listed = false;
   private disposed = false;
@@ -119,12 +129,18 @@ class Session {
     setMaxListeners(0, this.controller.signal);
     const seconds = limits.timeoutMs / 1000;
     this.timer = setTimeout(
-      () => this.fail(new LiveError(`timed out after ${seconds} s ${this.phase} (${limits.timeoutFrom === 'entry' ? 'the "timeout" of its config entry; --timeout overrides it' : `--timeout ${seconds}`})`)),
+      () => this.fail(new LiveError(`timed out after ${seconds} s ${this.phase} (${limits.timeoutFrom === 'entry' ? 'the "timeout" of its config entry; --timeout overrides it' : `--timeout ${seconds}`})${this.sentInstead()}`)),
       limits.timeoutMs,
     );
     this.onAbort = () => this.fail(new LiveError(`interrupted ${this.phase}`));
     if (external.aborted) this.onAbort();
     else external.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** For a timeout: what the server sent while it did not answer (notifications), if anything. */
+  private sentInstead(): string {
+    if (this.sinceAnswer === 0 || this.lastMessage === undefined) return '';
+    return `; the server sent ${plural(this.sinceAnswer, 'message')} but no response (${this.sinceAnswer === 1 ? '' : 'the last: '}${this.lastMessage})`;
   }
 
   /** A short quotation of what the server said, its secrets hidden first (see excerpt). */
@@ -169,6 +185,18 @@ class Session {
       if (ids.every((id) => this.answered.has(id) || this.resumable.has(id))) return undefined;
       const why = broke === undefined ? 'the server ended the event stream of its response without sending the response' : `the connection broke before the server sent its response (${causeOf(broke)})`;
       return `${why}, ${this.phase}`;
+    });
+  }
+
+  /**
+   * A POST of requests `ids` was answered with a JSON body, now read: what it did not answer is
+   * never answered (a JSON answer is the whole answer).
+   */
+  jsonEnded(ids: readonly (string | number)[]): void {
+    this.afterGrace(() => {
+      if (ids.every((id) => this.answered.has(id))) return undefined;
+      const what = this.lastMessage === undefined ? '' : ` (it held ${this.lastMessage})`;
+      return `the server answered a request with JSON that holds no response to it${what} ${this.phase}`;
     });
   }
 
@@ -235,6 +263,8 @@ class Capture implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
   private readonly sent = new Map<string | number, string>();
+  /** Every request id sent, as a number (the SDK matches a response's id with Number(id), and so does this). */
+  private readonly requested = new Set<number>();
   private readonly lastId = new Map<string, string | number>();
   private readonly results = new Map<string | number, unknown>();
 
@@ -267,15 +297,33 @@ class Capture implements Transport {
     const m = message as Obj;
     if ('method' in m) {
       this.session.messages++;
+      this.session.sinceAnswer++;
+      this.session.lastMessage = `${'id' in m ? 'a request' : 'a notification'} ${this.session.quote(String(m.method), 60)}`;
       if (this.session.messages > this.session.limits.maxMessages) {
         this.session.fail(new LiveError(`the server sent more than ${this.session.limits.maxMessages} notifications and requests ${this.session.phase}; stopped`));
       }
       return;
     }
     const id = m.id as string | number;
+    // A response to no request of ours is never what a request waits for: the SDK would only
+    // report it through onerror, and the request would wait for the deadline.
+    if (!this.session.listed && (id === undefined || !this.requested.has(Number(id)))) {
+      const said = this.session.quote(writeJson(m, { indent: '', undefinedAs: 'omit', maxLength: 16_384 }), 160);
+      if (id === undefined && isObject(m.error)) {
+        this.session.fail(new LiveError(idlessError(m.error, this.session.phase, this.session.needles)));
+      } else if (id === undefined) {
+        this.session.fail(new LiveError(`the server sent a response without an id ${this.session.phase} (${said})`));
+      } else {
+        const shown = typeof id === 'number' ? String(id) : this.session.quote(String(id), 40);
+        this.session.fail(new LiveError(`the server sent a response to request id ${shown}, which was never sent, ${this.session.phase} (${said})`));
+      }
+      return;
+    }
     this.session.answered.add(id);
+    this.session.sinceAnswer = 0;
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
+    if (this.sent.get(id) === 'initialize') this.session.initialized = true;
   }
 
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
@@ -285,6 +333,7 @@ class Capture implements Transport {
       this.lastId.set(m.method, m.id as string | number);
     }
     if (typeof m.method !== 'string' || !('id' in m)) return this.inner.send(message, options);
+    this.requested.add(Number(m.id));
     // A response stream with an event id can be resumed: its end is then not the end of the request.
     const id = m.id as string | number;
     return this.inner.send(message, {
@@ -335,6 +384,16 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
       if (resuming && !session.error) session.resumeFailed(`GET with Last-Event-ID: ${causeOf(err)}`, false);
       throw err;
     });
+    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+    if (location !== null) {
+      try {
+        const from = new URL(input instanceof Request ? input.url : String(input));
+        const to = new URL(location, from);
+        session.redirect = { status: response.status, method: (init?.method ?? 'GET').toUpperCase(), from, to, inARow: (session.redirect?.inARow ?? 0) + 1 };
+      } catch {
+        // A Location that is not a URL: the SDK does not follow it either, and says so.
+      }
+    } else if (!REDIRECT_STATUSES.has(response.status)) session.redirect = undefined;
     if (resuming && !response.ok) {
       session.resumeFailed(`GET with Last-Event-ID: HTTP ${response.status}${httpStatusText(response.status) ? ` ${httpStatusText(response.status)}` : ''}`, response.status === 405);
     }
@@ -344,7 +403,8 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
     }
     if (!response.body) return response;
     const stream = /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
-    const ids = stream && transport === 'http' && init?.method === 'POST' ? requestIds(init.body) : [];
+    const json = response.ok && /^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+    const ids = (stream || json) && transport === 'http' && init?.method === 'POST' ? requestIds(init.body) : [];
     const standalone = stream && transport === 'http' && (init?.method ?? 'GET') === 'GET';
     if (standalone) session.standaloneStreams++;
     let open = true;
@@ -352,7 +412,11 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
       if (!open) return;
       open = false;
       if (standalone) session.standaloneStreams--;
-      if (ids.length > 0) session.streamEnded(ids, broke);
+      if (json && broke !== undefined && !session.listed) {
+        // Before the SDK hears of it (its error is fetch's "terminated", as if it could not connect).
+        session.fail(new LiveError(`the connection broke while the server was sending its response (${causeOf(broke)}), ${session.phase}`));
+      } else if (ids.length > 0 && json) session.jsonEnded(ids);
+      else if (ids.length > 0) session.streamEnded(ids, broke);
       else if (stream && transport === 'sse' && (init?.method ?? 'GET') === 'GET') session.sseStreamEnded(broke);
     };
     const reader = response.body.getReader();
@@ -362,8 +426,8 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
         try {
           chunk = await reader.read();
         } catch (err) {
-          controller.error(err);
           ended(err);
+          controller.error(err);
           return;
         }
         if (chunk.done) {
@@ -385,6 +449,29 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
     });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** The MCP SDK follows at most this many redirects in a row (within the origin). */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Why the MCP SDK did not follow the redirect the server answered with, if it was one (the
+ * SDK's own message blames its redirectPolicy option, which mcp-annotate does not offer).
+ */
+function redirectReason(session: Session, code: number | undefined): string | undefined {
+  const r = session.redirect;
+  if (r === undefined || code === undefined || !REDIRECT_STATUSES.has(code)) return undefined;
+  const status = `HTTP ${r.status} ${httpStatusText(r.status)}`.trim();
+  const target = session.quote(`${r.to.origin}${r.to.pathname}`, 120);
+  if (r.to.origin !== r.from.origin) {
+    return `the server redirected to another origin (${status} to ${target}) ${session.phase}, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL`;
+  }
+  if (r.inARow > MAX_REDIRECTS) return `the server redirected more than ${MAX_REDIRECTS} times in a row (${status} to ${target}, a loop?) ${session.phase}; give the URL the redirects end at`;
+  if (r.method !== 'GET' && r.status !== 307 && r.status !== 308) {
+    return `the server answered a ${r.method} with a redirect (${status} to ${target}) ${session.phase}, which is not followed: a ${r.status} turns a ${r.method} into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`;
+  }
+  return undefined;
 }
 
 /** The innermost message of an error and its causes (fetch wraps socket errors in "terminated"). */
@@ -554,6 +641,8 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   if (failed !== undefined && target.http) {
     return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed));
   }
+  const redirected = redirectReason(session, err instanceof s.StreamableHTTPError || err instanceof s.SseError ? err.code : undefined);
+  if (redirected !== undefined) return new LiveError(redirected);
   if (err instanceof s.StreamableHTTPError) {
     const code = err.code ?? -1;
     if (code === -1) {
@@ -582,6 +671,10 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
     if (err.code === s.ErrorCode.ConnectionClosed) return new LiveError(`the connection closed ${session.phase}`);
     return new LiveError(`timed out ${session.phase}`);
   }
+  // A JSON body that does not parse (response.json()): often one cut short.
+  if (err instanceof SyntaxError && target.http) {
+    return new LiveError(`the server answered with invalid JSON ${session.phase} (${session.quote(err.message, 120).slice(1, -1)}; was the response cut short?)`);
+  }
   // The MCP SDK validates what it receives with zod; the error's message is its issues as JSON.
   if (Array.isArray((err as { issues?: unknown })?.issues)) {
     return new LiveError(`the server answered with JSON that is not a JSON-RPC message ${session.phase}; is this the server's MCP endpoint?`);
@@ -590,8 +683,14 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   return new LiveError(`${message} ${session.phase}`);
 }
 
-/** A Streamable HTTP failure after which the legacy SSE transport is worth a try (spec: backwards compatibility). */
-function fallsBack(s: Sdk, err: unknown): boolean {
+/**
+ * A Streamable HTTP failure after which the legacy SSE transport is worth a try (spec:
+ * backwards compatibility): a 4xx (other than 401/403) to the POST of the InitializeRequest.
+ * Once the server has answered initialize, it speaks Streamable HTTP, and a later 4xx is its
+ * answer to that request.
+ */
+function fallsBack(s: Sdk, err: unknown, session: Session): boolean {
+  if (session.initialized) return false;
   return err instanceof s.StreamableHTTPError && typeof err.code === 'number' && err.code >= 400 && err.code < 500 && err.code !== 401 && err.code !== 403;
 }
 
@@ -646,7 +745,7 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
     try {
       return { snapshot: await viaHttp(), transport: 'http' };
     } catch (err) {
-      if (http.transport === 'http' || !fallsBack(s, err) || session.error) throw explain(s, err, session, target);
+      if (http.transport === 'http' || !fallsBack(s, err, session) || session.error) throw explain(s, err, session, target);
       const first = explain(s, err, session, target);
       try {
         return { snapshot: await viaSse(), transport: 'sse' };

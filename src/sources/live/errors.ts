@@ -20,3 +20,49 @@ export function lastLine(text: string): string | undefined {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   return lines[lines.length - 1];
 }
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Does a parsed value look like JSON-RPC (rather than, say, a JSON log line)? */
+function looksLikeJsonRpc(v: unknown): v is Obj {
+  return isObject(v) && ('jsonrpc' in v || ('id' in v && ('result' in v || 'error' in v)));
+}
+
+/** An error response naming no request (its id missing or not a string or number): the server's answer to a request it could not read. */
+export function idlessError(error: Obj, phase: string, needles: readonly string[]): string {
+  const said = typeof error.message === 'string' ? `: ${excerpt(error.message, 160, needles)}` : '';
+  return `the server answered with error ${excerpt(String(error.code), 20, needles).slice(1, -1)} ${phase}, without the id of the request it answers${said}`;
+}
+
+/**
+ * Why a value a server sent, which the SDK's schema refused, is not an MCP message, worded for
+ * the user; undefined when it does not look like JSON-RPC at all (then it is just not a
+ * protocol message: a log line on stdout).
+ */
+export function notMcp(value: unknown, phase: string, needles: readonly string[], line: string): string | undefined {
+  if (Array.isArray(value) && value.length > 0 && value.every(looksLikeJsonRpc)) {
+    return `the server sent a JSON-RPC batch (an array of ${value.length} message${value.length === 1 ? '' : 's'}) ${phase}, which MCP does not allow since version 2025-06-18 and the MCP SDK does not read; send one message per line (${excerpt(line, 80, needles)})`;
+  }
+  if (!looksLikeJsonRpc(value)) return undefined;
+  const validId = typeof value.id === 'string' || (typeof value.id === 'number' && Number.isInteger(value.id));
+  if (isObject(value.error) && !('result' in value) && !('method' in value) && !validId) return idlessError(value.error, phase, needles);
+  const why = invalidPart(value, validId);
+  return `the server sent a JSON-RPC message that is not valid MCP (${why}) ${phase}: ${excerpt(line, 120, needles)}`;
+}
+
+/** The part of a JSON-RPC-like object that MCP does not allow. */
+function invalidPart(value: Obj, validId: boolean): string {
+  if (value.jsonrpc !== '2.0') return `its "jsonrpc" is ${'jsonrpc' in value ? 'not "2.0"' : 'missing'}`;
+  if ('method' in value) {
+    if (typeof value.method !== 'string') return 'its "method" is not a string';
+    if ('params' in value && !isObject(value.params)) return 'its "params" is not an object';
+    if ('id' in value && !validId) return 'its "id" is not a string or an integer';
+    return 'it does not match any message MCP allows';
+  }
+  if (!validId) return `its "id" is ${value.id === null ? 'null' : 'id' in value ? 'not a string or an integer' : 'missing'}`;
+  if ('result' in value && 'error' in value) return 'it holds both a "result" and an "error"';
+  if ('result' in value) return isObject(value.result) ? 'it does not match any message MCP allows' : 'its "result" is not an object';
+  if (!isObject(value.error) || !Number.isInteger(value.error.code) || typeof value.error.message !== 'string') return 'its "error" is not an object with an integer "code" and a string "message"';
+  return 'it does not match any message MCP allows';
+}

@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { noteEscaped, registerGroup, signalGroup, unregisterGroup } from './processes.js';
-import { LiveError, excerpt } from './errors.js';
+import { LiveError, excerpt, notMcp } from './errors.js';
 import { redactWindow } from './vars.js';
 import { formatBytes } from '../../util/read.js';
 
@@ -182,7 +182,13 @@ export class GroupStdioTransport implements Transport {
       return false;
     }
     if (!this.limits.isMessage(value)) {
-      this.garbage(line);
+      // JSON-RPC that MCP does not allow (an error without an id, a batch) is no log line.
+      const why = notMcp(value, this.limits.phase?.() ?? 'while starting the server', this.limits.needles ?? [], line);
+      if (why === undefined) this.garbage(line);
+      else {
+        this.child?.stdout?.removeAllListeners('data');
+        this.limits.fail(new LiveError(why));
+      }
       return false;
     }
     this.onmessage?.(value as JSONRPCMessage);

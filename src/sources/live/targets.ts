@@ -88,25 +88,49 @@ export function parseAssignment(text: string, flag: string, pattern: RegExp = EN
   return [name, text.slice(eq + 1)];
 }
 
-/** A URL as it may be shown: the password of user:password@ and the query values hidden. */
+/** A variable reference (`${NAME}`, `{env:NAME}`): no secret, so shown as written. */
+const REFERENCE = /^(\$\{[^}]*\}|\{env:[^}]*\})$/;
+
+/**
+ * A URL as it may be shown: its whole user-info (`user:password@`, or a token as the user
+ * name, `ghp_…@host`) and its query values hidden, a bare query part (`?sk-…`) too — but for
+ * variable references, which are no secrets.
+ */
 export function displayUrl(text: string): string {
-  return (
-    text
-      .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@')
-      // Query values are often keys (?api_key=…): shown as ***, but for a variable reference, which is none.
-      .replace(/([?&][^=&#]*=)([^&#]*)/g, (whole, name: string, value: string) => (value === '' || /^(\$\{[^}]*\}|\{env:[^}]*\})$/.test(value) ? whole : `${name}${REDACTED}`))
-  );
+  // The authority ends at the first / ? # (or \, which http URLs read as /); the user-info is
+  // all of it before its last @ (a password may hold an @ of its own).
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)?([^/?#\\]*)([^#]*)(#.*)?$/is.exec(text);
+  if (!m) return text;
+  const [, scheme = '', authority = '', rest = '', fragment = ''] = m;
+  const at = authority.lastIndexOf('@');
+  const userInfo = authority.slice(0, Math.max(at, 0));
+  const shownAuthority = at === -1 ? authority : `${userInfo.split(':').every((part) => REFERENCE.test(part)) ? userInfo : REDACTED}${authority.slice(at)}`;
+  const q = rest.indexOf('?');
+  const path = q === -1 ? rest : rest.slice(0, q);
+  // Query values are often keys (?api_key=…), and a bare query part can be one (?sk-…).
+  const query =
+    q === -1
+      ? ''
+      : `?${rest
+          .slice(q + 1)
+          .split('&')
+          .map((part) => {
+            const eq = part.indexOf('=');
+            const value = eq === -1 ? part : part.slice(eq + 1);
+            return value === '' || REFERENCE.test(value) ? part : eq === -1 ? REDACTED : `${part.slice(0, eq + 1)}${REDACTED}`;
+          })
+          .join('&')}`;
+  return `${scheme}${shownAuthority}${path}${query}${fragment}`;
 }
 
-/** A URL's query values, as written and decoded: keys travel there too (?api_key=…). */
+/** A URL's query values and bare query parts (?sk-…), as written and decoded: keys travel there too (?api_key=…). */
 export function querySecrets(url: URL): string[] {
-  const out: string[] = [];
-  for (const part of url.search.slice(1).split('&')) {
-    const value = part.slice(part.indexOf('=') + 1);
-    if (part.includes('=') && value !== '') out.push(value);
-  }
-  for (const value of url.searchParams.values()) if (value !== '') out.push(value);
-  return out;
+  const values = url.search
+    .slice(1)
+    .split('&')
+    .map((part) => part.slice(part.indexOf('=') + 1))
+    .filter((value) => value !== '');
+  return [...values, ...values.map((value) => new URLSearchParams(`v=${value}`).get('v')!)];
 }
 
 /** Check an expanded URL is http(s). */
@@ -129,20 +153,60 @@ export function checkUrl(url: string, shown: string): string {
 
 const SENTINEL = '\u0000';
 
-/** The quote a command line leaves open (shell-quote would close it at the end, silently), if any. The Action checks its args with it too. */
-export function unclosedQuote(line: string): '"' | "'" | undefined {
+/**
+ * Read a command line as a POSIX shell reads its quotes, escapes and comments: the quote it
+ * leaves open (shell-quote would close it at the end, silently), if any, and the line with
+ * every unquoted `#` inside a word escaped (`--channel=#general`, `a"b"#c`, `a\\ #b`). A shell
+ * starts a comment only with a `#` at the start of a word; shell-quote starts one at any
+ * unquoted `#`, and would cut the rest of the line off silently.
+ */
+function scanShell(line: string): { open: '"' | "'" | undefined; escaped: string } {
   let open: '"' | "'" | undefined;
+  let out = '';
+  let wordStart = true;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
+    const c = line[i]!;
     if (open === "'") {
       if (c === "'") open = undefined;
-    } else if (c === '\\') i++;
-    else if (open === '"') {
+    } else if (c === '\\') {
+      out += c + (line[i + 1] ?? '');
+      i++;
+      wordStart = false;
+      continue;
+    } else if (c === '$' && (line[i + 1] === '{' || line[i + 1] === '#')) {
+      // shell-quote reads ${…} to its brace, and $# as a variable, # and all.
+      const end = line[i + 1] === '{' ? line.indexOf('}', i) : i + 1;
+      const stop = end === -1 ? line.length : end + 1;
+      out += line.slice(i, stop);
+      i = stop - 1;
+      wordStart = false;
+      continue;
+    } else if (open === '"') {
       if (c === '"') open = undefined;
     } else if (c === '"' || c === "'") open = c;
-    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) break;
+    else if (c === '#') {
+      if (wordStart) return { open, escaped: out + line.slice(i) };
+      out += '\\#';
+      continue;
+    } else if (/\s/.test(c)) {
+      out += c;
+      wordStart = true;
+      continue;
+    }
+    out += c;
+    wordStart = false;
   }
-  return open;
+  return { open, escaped: out };
+}
+
+/** The quote a command line leaves open (shell-quote would close it at the end, silently), if any. The Action checks its args with it too. */
+export function unclosedQuote(line: string): '"' | "'" | undefined {
+  return scanShell(line).open;
+}
+
+/** The line with every unquoted `#` inside a word escaped, for shell-quote (see scanShell). The Action splits its args with it too. */
+export function escapeInnerHashes(line: string): string {
+  return scanShell(line).escaped;
 }
 
 /**
@@ -155,7 +219,7 @@ export function splitCommandLine(line: string, ctx: ExpandContext, secrets: Set<
   if (unclosed !== undefined) {
     throw new VariableError(`--stdio has a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) that is never closed; close it, or escape it with a backslash`);
   }
-  const parts = parseShell(line, (key: string) => `${SENTINEL}${key}${SENTINEL}`);
+  const parts = parseShell(escapeInnerHashes(line), (key: string) => `${SENTINEL}${key}${SENTINEL}`);
   const argv: string[] = [];
   for (const p of parts) {
     if (typeof p === 'string') {

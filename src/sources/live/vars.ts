@@ -4,6 +4,7 @@
  * secrets they resolve to. Every resolved environment variable or input is a secret: it is
  * recorded so that no output can show it (see redact()).
  */
+import { oneLine } from '../../util/text.js';
 
 /** A value could not be resolved; the message names the reference and where it was used. */
 export class VariableError extends Error {}
@@ -80,12 +81,53 @@ export function expand(value: string, ctx: ExpandContext, secrets: Set<string>, 
  */
 export const MIN_SECRET_LENGTH = 6;
 
-/** The strings to hide for a set of secret values: each value, and each long word of it ("Bearer <token>"). */
+const hex4 = (c: string, upper: boolean) => {
+  const h = c.charCodeAt(0).toString(16).padStart(4, '0');
+  return `\\u${upper ? h.toUpperCase() : h}`;
+};
+
+/**
+ * The ways a server may write a value back: as it is, inside a JSON string (a quote or a
+ * backslash escaped, `"ab\"cd"`), with every non-ASCII character as \uXXXX (Python's
+ * ensure_ascii, lower-case hex; upper case too), with `<`, `>`, `&` as \u003c… (Go) or `/` as
+ * `\/` (PHP), and JSON-encoded twice (a JSON document logged inside a JSON string).
+ */
+function encodedForms(value: string): string[] {
+  const json = JSON.stringify(value).slice(1, -1);
+  const forms = new Set([value, json, JSON.stringify(json).slice(1, -1)]);
+  for (const upper of [false, true]) {
+    const ascii = json.replace(/[^\0-\x7f]/g, (c) => hex4(c, upper));
+    forms.add(ascii);
+    forms.add(ascii.replace(/\//g, '\\/'));
+    forms.add(json.replace(/[<>&\u2028\u2029]/g, (c) => hex4(c, upper)));
+  }
+  forms.add(json.replace(/\//g, '\\/'));
+  return [...forms];
+}
+
+/**
+ * Each form, also as messages show what a server said once it is escaped for a line of
+ * output (excerpt, oneLine: a quote as \", a line break as \n, a tab as a space, an
+ * invisible character as \u{…}): a message redacted after it was built still hides it.
+ */
+function displayedForms(form: string): string[] {
+  const line = oneLine(form);
+  return [form, form.replace(/"/g, '\\"'), line, line.replace(/"/g, '\\"')];
+}
+
+/**
+ * The strings to hide for a set of secret values: each value, and each long word of it
+ * ("Bearer <token>"), in every form a server may echo it in (see encodedForms) and every
+ * form a message may show that in (see displayedForms).
+ */
 export function secretNeedles(secrets: Iterable<string>): string[] {
   const needles = new Set<string>();
+  const add = (v: string) => {
+    for (const form of encodedForms(v)) for (const shown of displayedForms(form)) needles.add(shown);
+  };
   for (const s of secrets) {
-    if (s.length >= MIN_SECRET_LENGTH) needles.add(s);
-    for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) needles.add(part);
+    if (s.length >= MIN_SECRET_LENGTH) add(s);
+    for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) add(part);
   }
   // Longest first, so a value is hidden whole before any part of it.
   return [...needles].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));

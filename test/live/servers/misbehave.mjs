@@ -18,7 +18,16 @@
 //                 pidFile, says "fatal: no API key" on stderr and exits 3 (like `sh -c "helper & exit 3"`)
 //   close-stdout  answers initialize, then closes its stdout and keeps running, ignoring SIGTERM
 //   echo-secret   writes $SECRET to stderr (after $PAD_BEFORE y's, before $PAD_AFTER z's), then exits 1
+//   echo-secret-json   writes {"config":{"k":$SECRET}} to stderr as JSON with every non-ASCII character
+//                 \u-escaped (Python's ensure_ascii), then exits 1
+//   echo-secret-stdout writes {"config":{"k":$SECRET}} as JSON on stdout (not a JSON-RPC message)
 //   slow-ok       answers correctly after SLOW_MS milliseconds (default 1500)
+//   error-no-id   answers initialize with an error that has no id
+//   wrong-id      answers initialize with a result for id 999, never sent
+//   notify-only   answers initialize with a notification, never with the response
+//   null-id       answers initialize with an error whose id is null (JSON-RPC, not MCP)
+//   string-result answers initialize with "result": "ok"
+//   batch         answers initialize with a batch (an array) holding the response
 //   started       writes pidFile when it starts, then answers correctly (to prove what was started)
 //   bad-init      answers initialize with a serverInfo that has no version (invalid MCP)
 //   no-tools      declares no tools capability and answers tools/list "method not found", then exits 0 when stdin closes
@@ -46,6 +55,12 @@ if (mode === 'echo-secret') {
   process.stderr.write(`${pad('y', 'PAD_BEFORE')}connecting with key ${process.env.SECRET}${pad('z', 'PAD_AFTER')}\n`);
   process.exit(1);
 }
+if (mode === 'echo-secret-json') {
+  const config = JSON.stringify({ config: { k: process.env.SECRET } });
+  process.stderr.write(`config ${config.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+  process.exit(1);
+}
+if (mode === 'echo-secret-stdout') process.stdout.write(`${JSON.stringify({ config: { k: process.env.SECRET } })}\n`);
 if (mode === 'grandchild' || mode === 'grandchild-ok') {
   const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);"], { stdio: 'ignore' });
   writeAtomically(pidFile, JSON.stringify({ server: process.pid, grandchild: child.pid }));
@@ -87,7 +102,13 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     return;
   }
   if (msg.method === 'initialize') {
-    if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
+    if (mode === 'error-no-id') send({ error: { code: -32600, message: 'unsupported protocol version xyz' } });
+    else if (mode === 'wrong-id') send({ id: 999, result: initResult });
+    else if (mode === 'null-id') send({ id: null, error: { code: -32600, message: 'Invalid Request: unsupported protocol version' } });
+    else if (mode === 'string-result') send({ id: msg.id, result: 'ok' });
+    else if (mode === 'batch') process.stdout.write(JSON.stringify([{ jsonrpc: '2.0', id: msg.id, result: initResult }]) + '\n');
+    else if (mode === 'notify-only') send({ method: 'notifications/message', params: { level: 'info', data: 'starting' } });
+    else if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
     else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
     else send({ id: msg.id, result: initResult });
     return;
