@@ -61,17 +61,19 @@ const DOLLAR = '\uE000';
 export async function splitArgs(value) {
   if (value.includes(DOLLAR)) throw new ActionError('args: contains U+E000, which is not allowed');
   // The CLI's own check for --stdio.
-  const { unclosedQuote } = await cliModule('sources/live/targets.js');
+  const { unclosedQuote, escapeInnerHashes } = await cliModule('sources/live/targets.js');
   const unclosed = unclosedQuote(value);
   if (unclosed) {
     throw new ActionError(`args: a ${unclosed === '"' ? 'double' : 'single'} quote (${unclosed}) is never closed; close it, or escape it with a backslash`);
   }
   const { parse } = await import('shell-quote');
   const words = [];
-  for (const token of parse(value.replaceAll('$', DOLLAR))) {
+  // A # inside a word is part of it (--channel=#general), as in a POSIX shell; shell-quote
+  // would take it for a comment. At the start of a word it is a comment, and refused below.
+  for (const token of parse(escapeInnerHashes(value.replaceAll('$', DOLLAR)))) {
     if (typeof token === 'string') words.push(token.replaceAll(DOLLAR, '$'));
     else if ('op' in token && token.op === 'glob') words.push(token.pattern.replaceAll(DOLLAR, '$'));
-    else if ('comment' in token) throw new ActionError('args: an unquoted # starts a shell comment; quote it if it is part of an argument');
+    else if ('comment' in token) throw new ActionError('args: an unquoted # at the start of a word starts a shell comment; quote it if it is part of an argument');
     else throw new ActionError(`args: ${JSON.stringify(token.op)} is a shell operator, and no shell runs these arguments; quote it if it is part of an argument`);
   }
   return words;

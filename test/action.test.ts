@@ -444,6 +444,13 @@ describe('the action, run as the runner runs it', () => {
     expect(op.last.stdout).toContain('::error title=mcp-annotate::args: ";" is a shell operator, and no shell runs these arguments; quote it if it is part of an argument');
     expect(op.outputs['exit-code']).toBe('2');
     expect(existsSync(join(ws, 'PWNED'))).toBe(false);
+    // A # inside a word is part of it, as in a POSIX shell; at the start of a word it is a comment, refused.
+    const inner = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none', args: '--header X-Tag:#a --url http://127.0.0.1:9/#x' }, lintStep);
+    expect(inner.last.stdout).not.toContain('shell comment');
+    expect(inner.last.stdout).toContain('127.0.0.1:9/#x');
+    const comment = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet #--vocab core' }, lintStep);
+    expect(comment.last.code).toBe(2);
+    expect(comment.last.stdout).toContain('::error title=mcp-annotate::args: an unquoted # at the start of a word starts a shell comment; quote it if it is part of an argument');
     const fmt = runAction(actionPath, ws, { targets: 'tools.json', format: 'html' }, lintStep);
     expect(fmt.last.code).toBe(2);
     expect(fmt.last.stdout).toContain('::error title=mcp-annotate::format: "html" is not one of text, json, sarif, github, markdown');
