@@ -6,6 +6,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, wr
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
+import { validateJsonReport } from './helpers/schemas.js';
 
 const consistent = json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] });
 const contradictory = json({
@@ -76,6 +77,27 @@ describe('mcp-annotate lint: exit codes', () => {
     expect((await runCli(['lint', 'w.json', '--max-warnings', String(warnings)], { cwd: dir })).code).toBe(0);
     expect((await runCli(['lint', 'w.json', '--max-warnings', String(warnings - 1)], { cwd: dir })).code).toBe(1);
     expect((await runCli(['lint', 'w.json', '--fail-on', 'warning'], { cwd: dir })).code).toBe(1);
+  });
+
+  it('says in every format why --max-warnings fails the run', async () => {
+    const dir = tempDir({ 'w.json': json({ tools: [tool('a', { readOnlyHint: false, openWorldHint: false })] }) });
+    const why = '1 warning is more than --max-warnings 0 allows, which fails the run';
+    const run = (...f: string[]) => runCli(['lint', 'w.json', '--no-config', '--max-warnings', '0', ...f], { cwd: dir });
+    const text = await run();
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`✖ 1 problem (0 errors, 1 warning, 0 notes) in 1 server, 1 tool; ${why}\n`);
+    const github = await run('-f', 'github');
+    expect(github.stdout.split('\n')[0]).toBe(`::error title=mcp-annotate%3A too many warnings (--max-warnings)::${why}`);
+    const md = await run('-f', 'markdown');
+    expect(md.stdout).toContain('❌ **1 finding**');
+    expect(md.stdout).toContain(`_${why}._`);
+    const report = JSON.parse((await run('-f', 'json')).stdout);
+    expect(report.tooManyWarnings).toEqual({ max: 0, warnings: 1 });
+    expect(validateJsonReport(report), JSON.stringify(validateJsonReport.errors)).toBe(true);
+    // Within the limit: none of it.
+    const ok = await runCli(['lint', 'w.json', '--no-config', '--max-warnings', '1', '-f', 'json'], { cwd: dir });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).tooManyWarnings).toBeUndefined();
   });
 });
 

@@ -89,6 +89,15 @@ describe('discovery', () => {
     expect(lines).toEqual(['using mcp-annotate.config.json; ignoring mcp-annotate.config.yaml in the same directory (keep one config file)']);
     const empty = tempDir({ 'mcp-annotate.config.json': '' });
     expect((await loadConfig({ cwd: empty }))?.rules).toEqual({});
+    // A package.json with the key is ignored too, and said to be; one without it is no config.
+    const pkg = tempDir({ 'mcp-annotate.config.json': json({}), 'package.json': json({ name: 'x', 'mcp-annotate': { failOn: 'none' } }) });
+    const pkgLines: string[] = [];
+    await loadConfig({ cwd: pkg, warn: (l) => pkgLines.push(l) });
+    expect(pkgLines).toEqual(['using mcp-annotate.config.json; ignoring the "mcp-annotate" key of package.json in the same directory (keep one config file)']);
+    const plain = tempDir({ 'mcp-annotate.config.json': json({}), 'package.json': json({ name: 'x' }) });
+    const plainLines: string[] = [];
+    await loadConfig({ cwd: plain, warn: (l) => plainLines.push(l) });
+    expect(plainLines).toEqual([]);
   });
 
   it('-c picks a file; --no-config ignores them all', async () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
 import { escapeData, escapeProperty, formatGithub, GITHUB_ANNOTATIONS_PER_LEVEL } from '../src/reporters/github.js';
 import { escapeMarkdown, formatMarkdown, MARKDOWN_MAX_BYTES } from '../src/reporters/markdown.js';
-import type { Report } from '../src/reporters/types.js';
+import { failureClauses, type Report } from '../src/reporters/types.js';
 import type { Finding, Severity } from '../src/types.js';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { reportForText } from './helpers/lint.js';
@@ -154,6 +154,13 @@ describe('github format', () => {
       '9 of 38 annotations were left out (5 errors, 1 warning, 3 notes' +
         '): GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, so the most severe were kept. The text, markdown and SARIF reports list every finding.',
     );
+  });
+
+  it('says "fails" of one stale baseline entry and of one warning too many', () => {
+    const r = synthetic({ warning: 1 });
+    r.baseline = { file: 'b.json', known: 0, stale: 1, updated: false, failStale: true, staleEntries: [{ line: 2, column: 5, message: 'stale' }] };
+    r.tooManyWarnings = { max: 0, warnings: 1 };
+    expect(failureClauses(r)).toBe('; 1 stale baseline entry fails the run (--fail-on-stale); 1 warning is more than --max-warnings 0 allows, which fails the run');
   });
 
   it('counts stale baseline entries apart from findings when some are left out, and says where they are listed', () => {

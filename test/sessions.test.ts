@@ -287,14 +287,16 @@ describe('session transcripts: bad input', () => {
     const notRpc = [messages[0], { server: 'web', message: { hello: 'world' } }];
     const noServer = [{ message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }];
     const badUrl = [{ server: 'web', url: 'ftp://x', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }];
-    const dir = tempDir({ 'a.jsonl': jsonl(orphan), 'b.json': JSON.stringify(notRpc, null, 2), 'c.jsonl': jsonl(noServer), 'd.json': JSON.stringify(badUrl) });
-    const r = await runCli(['lint', 'a.jsonl', 'b.json', 'c.jsonl', 'd.json', '--no-config'], { cwd: dir });
+    const emptyServer = [{ server: '', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }];
+    const dir = tempDir({ 'a.jsonl': jsonl(orphan), 'b.json': JSON.stringify(notRpc, null, 2), 'c.jsonl': jsonl(noServer), 'd.json': JSON.stringify(badUrl), 'e.jsonl': jsonl(emptyServer) });
+    const r = await runCli(['lint', 'a.jsonl', 'b.json', 'c.jsonl', 'd.json', 'e.jsonl', '--no-config'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')).toEqual([
       `a.jsonl:3:${JSON.stringify(orphan[2]).indexOf('7,') + 1}: entry 2 is a response with id 7, but no earlier request to server "web" with that id is waiting for one; a transcript holds each request before its response`,
       'b.json:13:16: entry 1 is not a JSON-RPC message: expected a request or notification ("method") or a response ("id" with "result" or "error"); got an object with keys "hello"',
-      'c.jsonl:1:1: entry 0 wraps a message but its "server" is a undefined; a wrapper names its server: {"server": "<name>", "message": {…}}',
+      'c.jsonl:1:1: entry 0 wraps a message but has no "server"; a wrapper names its server: {"server": "<name>", "message": {…}}',
       'd.json:1:24: the "url" of server "web" must be the server\'s http(s) URL, got "ftp://x"',
+      'e.jsonl:1:11: entry 0 wraps a message but has an empty "server"; a wrapper names its server: {"server": "<name>", "message": {…}}',
       '',
     ]);
   });

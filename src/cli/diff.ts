@@ -90,10 +90,13 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     io.stderr.write(`${error.message}\n`);
     errors.push(error);
   }
-  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff' };
+  const counted = failingSeverities(result.findings);
+  const warnings = counted.filter((s) => s === 'warning').length;
+  const tooManyWarnings = settings.maxWarnings !== undefined && warnings > settings.maxWarnings ? { max: settings.maxWarnings, warnings } : undefined;
+  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(tooManyWarnings ? { tooManyWarnings } : {}) };
   await writeReports(report, outputs, opts, io);
   return exitCodeFor(
-    failingSeverities(result.findings),
+    counted,
     errors,
     settings.failOn,
     settings.maxWarnings,

@@ -323,7 +323,10 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;
-  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary };
+  const counted = failingSeverities(baselined.findings);
+  const warnings = counted.filter((s) => s === 'warning').length;
+  const tooManyWarnings = settings.maxWarnings !== undefined && warnings > settings.maxWarnings ? { max: settings.maxWarnings, warnings } : undefined;
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(tooManyWarnings ? { tooManyWarnings } : {}) };
   for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
   for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);
@@ -342,7 +345,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     );
   }
   const code = exitCodeFor(
-    failingSeverities(baselined.findings),
+    counted,
     inputErrors,
     settings.failOn,
     settings.maxWarnings,

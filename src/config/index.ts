@@ -4,7 +4,7 @@
  * it into what a run uses. Any problem is a ConfigError: one line per problem with
  * file:line:col, and the CLI exits 2.
  */
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { RULES } from '../../rules/index.js';
 import { ConfigError, type ParsedConfig } from './source.js';
 import { createLocator, locatorOf } from '../sources/locate.js';
@@ -37,7 +37,7 @@ export async function loadConfig(opts: LoadConfigOptions): Promise<ResolvedConfi
     if (!found) return undefined;
     path = found.path;
     if (found.ignored.length && opts.warn) {
-      const shown = (p: string) => displayPath(p, opts.cwd);
+      const shown = (p: string) => (basename(p) === 'package.json' ? `the "mcp-annotate" key of ${displayPath(p, opts.cwd)}` : displayPath(p, opts.cwd));
       opts.warn(`using ${shown(found.path)}; ignoring ${found.ignored.map(shown).join(', ')} in the same directory (keep one config file)`);
     }
   }

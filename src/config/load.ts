@@ -46,6 +46,9 @@ export async function findConfigFile(cwd: string): Promise<{ path: string; ignor
       if (!isRegularFile(path)) continue;
       if (name === 'package.json' && !hasPackageKey(path)) continue;
       const ignored = CONFIG_FILES.map((f) => join(dir, f)).filter((p) => p !== path && isRegularFile(p));
+      // A package.json "mcp-annotate" key comes last: a config file beside it wins, and says so.
+      const pkg = join(dir, 'package.json');
+      if (name !== 'package.json' && isRegularFile(pkg) && hasPackageKey(pkg)) ignored.push(pkg);
       return { path, ignored };
     }
     const parent = dirname(dir);

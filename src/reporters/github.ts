@@ -22,7 +22,7 @@ import { relativeInside } from '../util/paths.js';
 import type { Finding, InputError, Severity } from '../types.js';
 import { escapeTerminal, nameLine, oneLine, plural } from '../util/text.js';
 import { sourceRoot } from './sarif.js';
-import { count, visible, type Report, type ReporterOptions } from './types.js';
+import { count, failureClauses, visible, type Report, type ReporterOptions } from './types.js';
 
 /**
  * Annotations GitHub Actions shows per step, for each level (error, warning, notice);
@@ -123,10 +123,15 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
         return { command: 'error', properties: [...at.props, ['title', 'mcp-annotate: stale baseline entry (--fail-on-stale)']], message: `${at.prefix}${oneLine(e.message)}` };
       })
     : [];
+  // --max-warnings: the run fails for the number of warnings, which no one annotation says.
+  const w = report.tooManyWarnings;
+  const run: Annotation[] = w
+    ? [{ command: 'error', properties: [['title', 'mcp-annotate: too many warnings (--max-warnings)']], message: `${plural(w.warnings, 'warning')} ${w.warnings === 1 ? 'is' : 'are'} more than --max-warnings ${w.max} allows, which fails the run` }]
+    : [];
   const findings = visible(report.findings, opts.quiet);
-  // Most severe first: input errors, then errors, warnings, notes (each in report order).
+  // Most severe first: why the run fails (--max-warnings), input errors, stale baseline entries, then errors, warnings, notes (each in report order).
   const byLevel: Record<Command, Annotation[]> = {
-    error: [...report.errors.map(fromError), ...stale, ...findings.filter((f) => f.severity === 'error').map(fromFinding)],
+    error: [...run, ...report.errors.map(fromError), ...stale, ...findings.filter((f) => f.severity === 'error').map(fromFinding)],
     warning: findings.filter((f) => f.severity === 'warning').map(fromFinding),
     notice: findings.filter((f) => f.severity === 'note').map(fromFinding),
   };
@@ -147,9 +152,11 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
   }
   const leftOut = left.error + left.warning + left.notice;
   if (leftOut > 0) {
-    // The error level holds input errors first, then stale baseline entries, then error findings.
-    const leftInputs = Math.max(0, report.errors.length - limit.error);
-    const leftStale = Math.max(0, stale.length - Math.max(0, limit.error - report.errors.length));
+    // The error level holds why the run fails (--max-warnings), input errors, stale baseline
+    // entries, then error findings: each kind keeps what room the ones before it leave.
+    const room = Math.max(0, limit.error - run.length);
+    const leftInputs = Math.max(0, report.errors.length - room);
+    const leftStale = Math.max(0, stale.length - Math.max(0, room - report.errors.length));
     const leftErrors = left.error - leftInputs - leftStale;
     const parts = [
       leftErrors ? plural(leftErrors, 'error') : '',
@@ -175,9 +182,7 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
   const n = count(report.findings);
   const tools = report.servers.reduce((s, x) => s + x.tools, 0);
   const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
-  const errs =
-    (report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '') +
-    (b?.failStale ? `; ${plural(b.stale, 'stale baseline entry', 'stale baseline entries')} fail the run (--fail-on-stale)` : '');
+  const errs = (report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '') + failureClauses(report);
   const problems = n.error + n.warning + n.note;
   lines.push(
     problems === 0

@@ -54,6 +54,8 @@ function head(report: Report) {
     },
     // Only with --baseline: the findings it kept out of this report, and its stale entries.
     ...(report.baseline ? { baseline: report.baseline } : {}),
+    // Only when the warnings that count are more than --max-warnings allows (the run fails for them).
+    ...(report.tooManyWarnings ? { tooManyWarnings: report.tooManyWarnings } : {}),
     servers: report.servers.map((s) => ({
       id: s.id,
       name: s.name,

@@ -129,7 +129,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   const head: string[] = [`## ${title}`, ''];
   const problems = n.error + n.warning + n.note;
   const unreadable = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '';
-  const failStale = Boolean(report.baseline?.failStale);
+  const failStale = Boolean(report.baseline?.failStale) || Boolean(report.tooManyWarnings);
   if (problems === 0) {
     head.push(`${report.errors.length || failStale ? '❌' : '✅'} **No ${report.command === 'diff' ? 'changes that weaken the annotations' : 'problems'}** in ${scope}${unreadable}.`, '');
   } else {
@@ -145,6 +145,8 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
       : '';
     head.push(b.updated ? `_Baseline ${file} updated with ${plural(b.known, 'finding')}; none reported._` : `_${plural(b.known, 'known finding')} in baseline ${file} not reported${stale}._`, '');
   }
+  const w = report.tooManyWarnings;
+  if (w) head.push(`_${plural(w.warnings, 'warning')} ${w.warnings === 1 ? 'is' : 'are'} more than --max-warnings ${w.max} allows, which fails the run._`, '');
   if (opts.quiet && n.warning + n.note) head.push(`_${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} not listed (--quiet)._`, '');
 
   // One block per server that has findings, in report order.

@@ -7,7 +7,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../types.js';
 import { joinWords, nameLine, oneLine, plural } from '../util/text.js';
-import { count, visible, type Report, type ReporterOptions } from './types.js';
+import { count, failureClauses, visible, type Report, type ReporterOptions } from './types.js';
 import { maxOf } from '../util/array.js';
 
 function severityLabel(c: ChalkInstance, f: Finding): string {
@@ -61,10 +61,8 @@ export function formatText(report: Report, opts: ReporterOptions): string {
   const tools = report.servers.reduce((sum, s) => sum + s.tools, 0);
   const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
   const b = report.baseline;
-  const failStale = Boolean(b?.failStale);
-  const errs =
-    (report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be linted` : '') +
-    (b?.failStale ? `; ${plural(b.stale, 'stale baseline entry', 'stale baseline entries')} fail the run (--fail-on-stale)` : '');
+  const failStale = Boolean(b?.failStale) || Boolean(report.tooManyWarnings);
+  const errs = (report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be linted` : '') + failureClauses(report);
   if (total === 0) {
     out.push(`${report.errors.length || failStale ? c.red('✖') : c.green('✔')} no problems in ${scope}${errs}`);
   } else {

@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.js';
 import type { ServerSummary } from '../engine/engine.js';
 import type { Finding, InputError } from '../types.js';
+import { plural } from '../util/text.js';
 
 import type { BaselineSummary } from '../baseline/apply.js';
 
@@ -17,6 +18,21 @@ export interface Report {
   command?: 'lint' | 'diff';
   /** What --baseline did (absent without one). */
   baseline?: BaselineSummary;
+  /** Set when the warnings that count are more than --max-warnings (or the config's maxWarnings) allows: the run fails for them. */
+  tooManyWarnings?: { max: number; warnings: number };
+}
+
+/**
+ * Why the run fails beyond its findings' severities, as a clause for a summary line:
+ * "; 2 stale baseline entries fail the run (--fail-on-stale)".
+ */
+export function failureClauses(report: Report): string {
+  const b = report.baseline;
+  const w = report.tooManyWarnings;
+  return (
+    (b?.failStale ? `; ${plural(b.stale, 'stale baseline entry', 'stale baseline entries')} ${b.stale === 1 ? 'fails' : 'fail'} the run (--fail-on-stale)` : '') +
+    (w ? `; ${plural(w.warnings, 'warning')} ${w.warnings === 1 ? 'is' : 'are'} more than --max-warnings ${w.max} allows, which fails the run` : '')
+  );
 }
 
 export interface ReporterOptions {

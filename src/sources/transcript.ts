@@ -443,7 +443,8 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
     let msgPointer = entryPointer;
     if (isWrapper(entry)) {
       if (typeof entry.server !== 'string' || entry.server === '') {
-        throw new InputProblem(`entry ${i} wraps a message but its "server" is ${describe(entry.server)}; a wrapper names its server: {"server": "<name>", "message": {…}}`, undefined, undefined, `${entryPointer}${has(entry, 'server') ? '/server' : ''}`);
+        const what = !has(entry, 'server') ? 'has no "server"' : entry.server === '' ? 'has an empty "server"' : `has a "server" that is ${describe(entry.server)}, not a name`;
+        throw new InputProblem(`entry ${i} wraps a message but ${what}; a wrapper names its server: {"server": "<name>", "message": {…}}`, undefined, undefined, `${entryPointer}${has(entry, 'server') ? '/server' : ''}`);
       }
       key = entry.server;
       msg = entry.message;
