@@ -79,6 +79,16 @@ describe('mcp-annotate lint: exit codes', () => {
     expect((await runCli(['lint', 'w.json', '--fail-on', 'warning'], { cwd: dir })).code).toBe(1);
   });
 
+  it('dump of two --stdio servers says to give one (--server picks only config servers), and its help does not call them repeatable', async () => {
+    const r = await runCli(['dump', '--stdio', 'node a.js', '--stdio', 'node b.js']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcp-annotate: dump writes one server\'s snapshot, and 2 were given ("node a.js", "node b.js"); give one --stdio, --url or command after --, or use lint --save-snapshots <dir> for several\n');
+    const flat = async (cmd: string) => (await runCli([cmd, '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(await flat('dump')).toContain('start this command line as a stdio MCP server; or give the command after --');
+    expect(await flat('dump')).toContain('falling back to legacy SSE --transport');
+    expect(await flat('lint')).toContain('start this command line as a stdio MCP server (repeatable); or give the command after --');
+  });
+
   it('says in every format why --max-warnings fails the run', async () => {
     const dir = tempDir({ 'w.json': json({ tools: [tool('a', { readOnlyHint: false, openWorldHint: false })] }) });
     const why = '1 warning is more than --max-warnings 0 allows, which fails the run';

@@ -17,6 +17,13 @@ export interface DumpCliOptions extends LiveFlags {
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
+/** How to pick one server: --server picks among config servers only; a --stdio or --url is one server each. */
+function pickOne(flags: LiveFlags): string {
+  const direct = (flags.url?.length ?? 0) + (flags.stdio?.length ?? 0) + (flags.command?.length ? 1 : 0);
+  if (!flags.mcpConfig?.length) return 'give one --stdio, --url or command after --';
+  return direct ? 'give either one --stdio, --url or command, or one config server (--mcp-config with --server)' : 'pick one with --server';
+}
+
 export async function dumpCommand(target: string | undefined, opts: DumpCliOptions, io: CliIO): Promise<number> {
   const flags: DumpCliOptions = { ...opts };
   // An empty path resolved to the working directory, and was reported as "is a directory" after the server ran.
@@ -38,7 +45,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
     const plan = await live.resolveLiveTargets(flags, ctx, { plan: true });
     const given = [...(flags.url ?? []), ...(flags.stdio ?? []), ...(flags.command?.length ? [flags.command.join(' ')] : []), ...(plan.planned ?? [])];
     if (plan.errors.length === 0 && given.length > 1) {
-      throw new UsageError(`dump writes one server's snapshot, and ${given.length} were given (${given.map((n) => JSON.stringify(n)).join(', ')}); pick one with --server, or use lint --save-snapshots <dir> for several`);
+      throw new UsageError(`dump writes one server's snapshot, and ${given.length} were given (${given.map((n) => JSON.stringify(n)).join(', ')}); ${pickOne(flags)}, or use lint --save-snapshots <dir> for several`);
     }
   }
   const resolved = await live.resolveLiveTargets(flags, ctx);
@@ -48,7 +55,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
   if (resolved.targets.length === 0) throw new UsageError('nothing to dump: no enabled server was selected');
   if (resolved.targets.length > 1) {
     const names = resolved.targets.map((t) => JSON.stringify(t.name ?? t.display)).join(', ');
-    throw new UsageError(`dump writes one server's snapshot, and ${resolved.targets.length} were given (${names}); pick one with --server, or use lint --save-snapshots <dir> for several`);
+    throw new UsageError(`dump writes one server's snapshot, and ${resolved.targets.length} were given (${names}); ${pickOne(flags)}, or use lint --save-snapshots <dir> for several`);
   }
   const run = await live.runLiveTargets(resolved.targets, { ...live.liveRunOptions({ timeout: flags.timeout }, io), concurrency: 1 });
   if (run.interrupted) {

@@ -37,8 +37,8 @@ function positiveInt(value: string): number {
 
 export function addLiveOptions(cmd: Command, { forLint }: { forLint: boolean }): Command {
   cmd
-    .option('--stdio <command>', 'start this command line as a stdio MCP server (repeatable); or give the command after --', collect)
-    .option('--url <url>', 'an MCP server over HTTP: Streamable HTTP, falling back to legacy SSE (repeatable)', collect)
+    .option('--stdio <command>', `start this command line as a stdio MCP server${forLint ? ' (repeatable)' : ''}; or give the command after --`, collect)
+    .option('--url <url>', `an MCP server over HTTP: Streamable HTTP, falling back to legacy SSE${forLint ? ' (repeatable)' : ''}`, collect)
     .addOption(new Option('--transport <kind>', 'force the transport of --url servers').choices(['http', 'sse']))
     .option('--header <"Name: value">', 'an HTTP header for --url servers (repeatable; ${NAME} reads an environment variable)', collect)
     .option('--env <NAME=value>', 'an environment variable for --stdio servers (repeatable; ${NAME} reads one of yours)', collect)
