@@ -618,6 +618,23 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it('a secret the server echoes partly escaped (.NET \\u002B, percent-encoded) is hidden too', async () => {
+    const dir = tempDir({
+      'srv.js': [
+        "const s = process.env.SECRET;",
+        "process.stderr.write(`fatal: GET /x?key=${encodeURIComponent(s)}: bad key in config {\"key\":\"${s.replace(/\\+/g, '\\\\u002B')}\"}\\n`);",
+        'process.exit(1);',
+      ].join('\n'),
+    });
+    const args = ['lint', '--no-config', '--timeout', '5', '--stdio', 'node srv.js', '--env', 'SECRET=${SECRET}'];
+    const text = await runCli(args, { cwd: dir, env: { SECRET: 'abc+def/ghi=jk' } });
+    expect(text.code).toBe(2);
+    expect(text.stderr).toBe('node srv.js: the server exited with code 1 while waiting for the initialize response; its stderr ended with "fatal: GET /x?key=***: bad key in config {\\"key\\":\\"***\\"}"\n');
+    const json = await runCli([...args, '-f', 'json'], { cwd: dir, env: { SECRET: 'abc+def/ghi=jk' } });
+    for (const out of [text.stdout, text.stderr, json.stdout, json.stderr]) expect(out).not.toMatch(/def|ghi/);
+    expect(json.stdout).toContain('***');
+  });
+
   it("a URL's whole user-info and a bare query part are hidden: in the target, its refusal and an error body that echoes them", async () => {
     const echo = createHttpServer((req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`no such path ${req.url}`));
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));

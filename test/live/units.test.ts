@@ -87,6 +87,35 @@ describe('secrets in what a server said', () => {
     }
     expect(excerpt(`config ${JSON.stringify({ k: 'ab"cdefghij' })}`, 200, quoted)).toBe('"config {\\"k\\":\\"***\\"}"');
   });
+  it('are hidden in partial and mixed escapes: .NET, double-encoded \\u escapes, PHP twice, percent-encoding', () => {
+    const plus = secretNeedles(['abc+def/ghi=jk']);
+    const wide = secretNeedles(['pässwörd/ü1']);
+    const quotes = secretNeedles([`it's"a\`key9`]);
+    const spaced = secretNeedles(['open sesame 42']);
+    const cases: [readonly string[], string, RegExp][] = [
+      // .NET System.Text.Json: + as \u002B, ' " ` as upper-case \uXXXX, / and = as they are.
+      [plus, 'fatal: bad key in config {"key":"abc\\u002Bdef/ghi=jk"}', /def|ghi/],
+      [plus, 'bad {"key":"abc\\u002bdef\\/ghi\\u003Djk"}', /def|ghi/],
+      [quotes, 'bad {"key":"it\\u0027s\\u0022a\\u0060key9"}', /key9|s\\u0022/],
+      // Python json.dumps twice (ensure_ascii), PHP json_encode twice.
+      [wide, 'log "{\\"k\\": \\"p\\\\u00e4ssw\\\\u00f6rd/\\\\u00fc1\\"}"', /ssw|rd/],
+      [plus, 'log "{\\"k\\":\\"abc+def\\\\\\/ghi=jk\\"}"', /def|ghi/],
+      // Percent-encoded, as HTTP clients quote a URL (either hex case; + for a space in a query).
+      [plus, 'GET /x?key=abc%2Bdef%2Fghi%3Djk failed', /def|ghi/],
+      [plus, 'GET /x?key=abc%2bdef/ghi%3djk failed', /def|ghi/],
+      [wide, 'redirected to /p%C3%A4ssw%C3%B6rd/%C3%BC1', /ssw|rd/],
+      [spaced, 'GET /x?q=open+sesame+42 and /open%20sesame%2042', /sesame/],
+    ];
+    for (const [needles, text, leaked] of cases) {
+      expect(text).toMatch(leaked);
+      for (const shown of [redact(text, needles), excerpt(text, 200, needles), redact(`said "${text.replace(/"/g, '\\"')}"`, needles)]) {
+        expect(shown).toContain('***');
+        expect(shown).not.toMatch(leaked);
+      }
+    }
+    // Other text is left as it was.
+    expect(redact('abc def/ghi jk %2B \\u002B', plus)).toBe('abc def/ghi jk %2B \\u002B');
+  });
   it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
     expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');
     expect(redactWindow('some text pa"ss\tword-Se', needles, { end: true })).toBe('some text ***');

@@ -120,7 +120,7 @@ function displayedForms(form: string): string[] {
  * ("Bearer <token>"), in every form a server may echo it in (see encodedForms) and every
  * form a message may show that in (see displayedForms).
  */
-export function secretNeedles(secrets: Iterable<string>): string[] {
+export function secretNeedles(secrets: Iterable<string>): Needles {
   const needles = new Set<string>();
   const add = (v: string) => {
     for (const form of encodedForms(v)) for (const shown of displayedForms(form)) needles.add(shown);
@@ -130,7 +130,50 @@ export function secretNeedles(secrets: Iterable<string>): string[] {
     for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) add(part);
   }
   // Longest first, so a value is hidden whole before any part of it.
-  return [...needles].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const sorted: Needles = [...needles].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const patterns = new Set<string>();
+  for (const s of secrets) {
+    if (s.length >= MIN_SECRET_LENGTH) patterns.add(secretPattern(s));
+    for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) patterns.add(secretPattern(part));
+  }
+  if (patterns.size > 0) sorted.pattern = new RegExp([...patterns].sort((a, b) => b.length - a.length).join('|'), 'g');
+  return sorted;
+}
+
+/** The needles of secretNeedles, with the pattern that also finds a secret in mixed or partial escapes (see secretPattern). */
+export type Needles = string[] & { pattern?: RegExp };
+
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+const hexCases = (h: string) => [h.toLowerCase(), h.toUpperCase()];
+
+/**
+ * A regular expression for a secret, each character as it is or in any escape a server may
+ * echo it in, independently of the others (encoders escape some characters and not others:
+ * .NET writes `+` as \u002B but leaves `/` alone, Python quote() leaves `/` alone): a JSON
+ * \uXXXX escape in either case (every UTF-16 unit), `\/`, `\"`, `\\`, \n…; the same
+ * JSON-encoded once more (a JSON document logged inside a JSON string, PHP's `\\\/`); or
+ * percent-encoded (each UTF-8 byte, hex in either case, a space as `+`).
+ */
+function secretPattern(value: string): string {
+  return [...value]
+    .map((c) => {
+      if (/[A-Za-z0-9]/.test(c)) return c;
+      const once = new Set<string>([c, JSON.stringify(c).slice(1, -1)]);
+      if (c === '/') once.add('\\/');
+      for (let i = 0; i < c.length; i++) for (const h of hexCases(c.charCodeAt(i).toString(16).padStart(4, '0'))) once.add(`\\u${h}`);
+      const forms = new Set(once);
+      for (const f of once) {
+        const twice = JSON.stringify(f).slice(1, -1);
+        forms.add(twice);
+        forms.add(twice.replace(/\//g, '\\/'));
+      }
+      const percent = encodeURIComponent(c) === c ? [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('') : encodeURIComponent(c);
+      forms.add(percent.toUpperCase()).add(percent.toLowerCase());
+      if (c === ' ') forms.add('+');
+      for (const f of [...forms]) forms.add(oneLine(f));
+      return `(?:${[...forms].sort((a, b) => b.length - a.length).map(reEscape).join('|')})`;
+    })
+    .join('');
 }
 
 export const REDACTED = '***';
@@ -139,7 +182,8 @@ export const REDACTED = '***';
 export function redact(text: string, needles: readonly string[]): string {
   let out = text;
   for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
-  return out;
+  const pattern = (needles as Needles).pattern;
+  return pattern ? out.replace(pattern, REDACTED) : out;
 }
 
 /**
