@@ -635,6 +635,19 @@ describe('secrets never appear in any output', () => {
     expect(json.stdout).toContain('***');
   });
 
+  it('a URL whose user-info is not right after scheme:// (leading blank, tab, one or three slashes, backslashes, none) has it hidden too', async () => {
+    const urls = [' https://user:hunter2pw@127.0.0.1:1/', '\thttps://user:hunter2pw@127.0.0.1:1/', 'https:/user:hunter2pw@127.0.0.1:1/', 'https:///user:hunter2pw@127.0.0.1:1/', 'https:\\\\user:hunter2pw@127.0.0.1:1/', 'https:user:hunter2pw@127.0.0.1:1/', 'https://us\ter:hunter2\npw@127.0.0.1:1/'];
+    const dir = tempDir();
+    for (const url of urls) {
+      const text = await runCli(['lint', '--no-config', '--url', url], { cwd: dir });
+      const report = await runCli(['lint', '--no-config', '--url', url, '-f', 'json'], { cwd: dir });
+      expect(text.code).toBe(2);
+      expect(text.stderr).toBe('https://***@127.0.0.1:1/: https://***@127.0.0.1:1/ holds a user name or password (user:password@), which HTTP clients do not send from a URL: give them as a header instead, e.g. "Authorization: Basic <base64 of user:password>"\n');
+      expect((JSON.parse(report.stdout) as { inputErrors: { target: string }[] }).inputErrors.map((e) => e.target)).toEqual(['https://***@127.0.0.1:1/']);
+      for (const out of [text.stdout, text.stderr, report.stdout, report.stderr]) expect(out).not.toMatch(/hunter2|pw@|user:hunter/);
+    }
+  });
+
   it("a URL's whole user-info and a bare query part are hidden: in the target, its refusal and an error body that echoes them", async () => {
     const echo = createHttpServer((req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`no such path ${req.url}`));
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));

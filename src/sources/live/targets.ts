@@ -97,6 +97,28 @@ const REFERENCE = /^(\$\{[^}]*\}|\{env:[^}]*\})$/;
  * variable references, which are no secrets.
  */
 export function displayUrl(text: string): string {
+  const shown = displayWritten(text);
+  // User-info right after scheme:// (hidden, or kept when it is variable references) is found as written.
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*@/is.test(text)) return shown;
+  // new URL() finds user-info where the pattern above does not: after leading blanks or
+  // controls (trimmed), tabs and line breaks (dropped), `https:/`, `https:///`, `https:\\`,
+  // `https:user:pw@host`. Show what it parsed, the user-info hidden.
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(text);
+  } catch {
+    // Not a URL for new URL() either: hide everything up to the last @ before the host (before any ? or #).
+    const at = text.replace(/[?#].*$/s, '').lastIndexOf('@');
+    if (at === -1) return shown;
+    const scheme = /^[\s\0-\x1f]*[a-z][a-z0-9+.-]*:[/\\]*/i.exec(text)?.[0].trimStart() ?? '';
+    return displayWritten(`${scheme}${REDACTED}${text.slice(at)}`);
+  }
+  if (!parsed.username && !parsed.password) return shown;
+  return displayWritten(`${parsed.protocol}//${REDACTED}@${parsed.host}${parsed.pathname}${parsed.search}${parsed.hash}`);
+}
+
+/** displayUrl for a URL as written, its user-info right after scheme://. */
+function displayWritten(text: string): string {
   // The authority ends at the first / ? # (or \, which http URLs read as /); the user-info is
   // all of it before its last @ (a password may hold an @ of its own).
   const m = /^([a-z][a-z0-9+.-]*:\/\/)?([^/?#\\]*)([^#]*)(#.*)?$/is.exec(text);
