@@ -451,6 +451,14 @@ describe('the action, run as the runner runs it', () => {
     const comment = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet #--vocab core' }, lintStep);
     expect(comment.last.code).toBe(2);
     expect(comment.last.stdout).toContain('::error title=mcp-annotate::args: an unquoted # at the start of a word starts a shell comment; quote it if it is part of an argument');
+    // A backslash-newline continues the line (no empty argument); a # after it starts a word, so a comment.
+    const continued = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none', args: '--vocab core \\\n--quiet' }, lintStep);
+    expect(continued.last.code, continued.last.stdout).toBe(0);
+    expect(continued.last.stdout).toContain('-f text -o - --vocab core --quiet\n');
+    expect(continued.last.stdout).not.toMatch(/empty target|--vocab core '' --quiet/);
+    const after = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet \\\n# comment' }, lintStep);
+    expect(after.last.code).toBe(2);
+    expect(after.last.stdout).toContain('::error title=mcp-annotate::args: an unquoted # at the start of a word starts a shell comment');
     const fmt = runAction(actionPath, ws, { targets: 'tools.json', format: 'html' }, lintStep);
     expect(fmt.last.code).toBe(2);
     expect(fmt.last.stdout).toContain('::error title=mcp-annotate::format: "html" is not one of text, json, sarif, github, markdown');

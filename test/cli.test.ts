@@ -27,6 +27,16 @@ describe('mcp-annotate', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses an empty target (it would lint the current directory) with a usage error', async () => {
+    const dir = tempDir({ 'tools.json': '{"tools": []}' });
+    for (const args of [['lint', 'tools.json', ''], ['lint', '--stdio', 'node s.js', '']]) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe('mcp-annotate: lint: a target is empty (""); give files, globs or directories (. for the current directory)\n');
+      expect(r.stdout).toBe('');
+    }
+  });
+
   it('asks for targets when given none', async () => {
     const r = await runCli(['lint']);
     expect(r.code).toBe(2);

@@ -118,6 +118,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .option('--update-baseline', 'write every current finding to the --baseline file (keeping justifications) and report none')
     .option('--fail-on-stale', 'exit 1 when baseline entries no longer occur');
   addLiveOptions(lintProgram, { forLint: true }).action(async (targets: string[], options) => {
+    refuseEmptyTarget(targets);
     finishOutputs();
     exitCode = await lintCommand(targets, { ...options, outputs, command }, io);
   });
@@ -210,4 +211,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     }
     throw err;
   }
+}
+
+/** An empty target ("", an unset variable) names no file: lint would read the working directory (init refuses it too). */
+function refuseEmptyTarget(targets: string[]): void {
+  if (targets.includes('')) throw new UsageError('lint: a target is empty (""); give files, globs or directories (. for the current directory)');
 }

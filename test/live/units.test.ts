@@ -151,6 +151,14 @@ describe('command-line targets', () => {
     expect(split('node x\t#comment')).toEqual(['node', 'x']);
     expect(() => split("node a#it's")).toThrow(/single quote \(\'\) that is never closed/);
   });
+  it('a backslash-newline is a line continuation, removed as a POSIX shell does (no empty word; a # after it joins the word)', () => {
+    const split = (line: string) => splitCommandLine(line, { env: {} }, new Set());
+    expect(split('node s.js \\\n--timeout 60')).toEqual(['node', 's.js', '--timeout', '60']);
+    expect(split('node s.js \\\r\n--x')).toEqual(['node', 's.js', '--x']);
+    expect(split('prog a\\\n#b "c\\\nd" \'e\\\nf\'')).toEqual(['prog', 'a#b', 'cd', 'e\\\nf']);
+    expect(split('prog --x \\\n# comment')).toEqual(['prog', '--x']);
+    expect(split('prog a\\\\\n#c')).toEqual(['prog', 'a\\']);
+  });
   it('a malformed --header or --env never repeats its value', () => {
     expect(() => parseHeader('Authorization Bearer sk-live-123')).toThrow('--header expects "Name: value" with a header name of letters, digits and -; got no ":" (the value is not shown)');
     const r = targetsFromFlags({ stdio: ['node s.js'], env: ['1BAD=sk-live-123'] }, {}, '/');

@@ -180,7 +180,8 @@ const SENTINEL = '\u0000';
  * leaves open (shell-quote would close it at the end, silently), if any, and the line with
  * every unquoted `#` inside a word escaped (`--channel=#general`, `a"b"#c`, `a\\ #b`). A shell
  * starts a comment only with a `#` at the start of a word; shell-quote starts one at any
- * unquoted `#`, and would cut the rest of the line off silently.
+ * unquoted `#`, and would cut the rest of the line off silently. A backslash-newline (a line
+ * continuation) is removed, as the shell does: `a\<newline>#b` is the one word a#b.
  */
 function scanShell(line: string): { open: '"' | "'" | undefined; escaped: string } {
   let open: '"' | "'" | undefined;
@@ -190,6 +191,10 @@ function scanShell(line: string): { open: '"' | "'" | undefined; escaped: string
     const c = line[i]!;
     if (open === "'") {
       if (c === "'") open = undefined;
+    } else if (c === '\\' && (line[i + 1] === '\n' || (line[i + 1] === '\r' && line[i + 2] === '\n'))) {
+      // A backslash-newline is a line continuation: the shell removes both (in double quotes too).
+      i += line[i + 1] === '\n' ? 1 : 2;
+      continue;
     } else if (c === '\\') {
       out += c + (line[i + 1] ?? '');
       i++;
