@@ -783,6 +783,46 @@ describe('a server that answers wrongly', () => {
   });
 });
 
+describe('an HTTP server that answers with an error whose id is null', () => {
+  it('fails at once with what it said, as over stdio: a JSON body, an event stream closed or left open, a legacy SSE event', async () => {
+    const idless = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'bad' } });
+    const server = await rawHttp((req, res, message) => {
+      if (req.url === '/sse' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: endpoint\ndata: /sse-messages\n\n');
+        server.sse = res;
+        return;
+      }
+      if (req.url === '/sse-messages') {
+        res.writeHead(202).end();
+        if (message?.method === 'initialize') server.sse?.write(`event: message\r\ndata: ${idless}\r\n\r\n`);
+        return;
+      }
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(idless);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // Split across writes, in the middle of the data line.
+      res.write(`event: message\ndata: ${idless.slice(0, 20)}`);
+      setTimeout(() => {
+        res.write(`${idless.slice(20)}\n\n`);
+        if (req.url === '/closed') res.end();
+      }, 50);
+    }) as Awaited<ReturnType<typeof rawHttp>> & { sse?: import('node:http').ServerResponse };
+    try {
+      const started = Date.now();
+      const r = await runCli(['lint', '--no-config', '--timeout', '30', '--concurrency', '4', ...['/json', '/closed', '/open'].flatMap((p) => ['--url', `${server.base}${p}`])], { timeoutMs: 40_000 });
+      const sse = await runCli(['lint', '--no-config', '--timeout', '30', '--transport', 'sse', '--url', `${server.base}/sse`], { timeoutMs: 40_000 });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect([r.code, sse.code]).toEqual([2, 2]);
+      const said = 'the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers: "bad"';
+      expect([...r.stderr.trimEnd().split('\n'), sse.stderr.trimEnd()].sort()).toEqual(['/closed', '/json', '/open', '/sse'].map((p) => `${server.base}${p}: ${said}`).sort());
+    } finally {
+      server.sse?.end();
+      server.close();
+    }
+  });
+});
+
 describe('a line on stdout that is JSON-RPC but not MCP', () => {
   it('is said to be that (an error without an id quoted, a batch named), not taken for a log line', async () => {
     const bad = (mode: string) => serverCommand('misbehave.mjs', mode);

@@ -420,6 +420,7 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
       else if (stream && transport === 'sse' && (init?.method ?? 'GET') === 'GET') session.sseStreamEnded(broke);
     };
     const reader = response.body.getReader();
+    const watch = json ? watchJson(session) : stream ? watchEvents(session) : undefined;
     const counted = new ReadableStream<Uint8Array>({
       async pull(controller) {
         let chunk: Awaited<ReturnType<typeof reader.read>>;
@@ -431,11 +432,17 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
           return;
         }
         if (chunk.done) {
+          watch?.(undefined);
+          if (session.error) {
+            controller.error(session.error);
+            return;
+          }
           controller.close();
           ended();
           return;
         }
         session.received(chunk.value.byteLength);
+        if (!session.error) watch?.(chunk.value);
         if (session.error) {
           controller.error(session.error);
           reader.cancel(session.error).catch(() => undefined);
@@ -448,6 +455,59 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
       },
     });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+/**
+ * An error response without a usable id (`"id": null`) names no request, so the MCP SDK
+ * cannot read it (its schema refuses it) and nothing it waits for is ever answered: fail at
+ * once with what the server said, as over stdio.
+ */
+function checkIdless(session: Session, text: string): void {
+  if (session.listed || session.error) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return;
+  }
+  for (const m of Array.isArray(value) ? value : [value]) {
+    if (m === null || typeof m !== 'object' || Array.isArray(m)) continue;
+    const o = m as Obj;
+    const validId = typeof o.id === 'string' || (typeof o.id === 'number' && Number.isInteger(o.id));
+    if (o.error !== null && typeof o.error === 'object' && !Array.isArray(o.error) && !('result' in o) && !('method' in o) && !validId) {
+      session.fail(new LiveError(idlessError(o.error as Obj, session.phase, session.needles)));
+      return;
+    }
+  }
+}
+
+/** Watches a JSON response body (see checkIdless); called with each chunk, then undefined at its end. */
+function watchJson(session: Session): (chunk: Uint8Array | undefined) => void {
+  const decoder = new TextDecoder();
+  let text = '';
+  return (chunk) => {
+    if (chunk) text += decoder.decode(chunk, { stream: true });
+    else checkIdless(session, text + decoder.decode());
+  };
+}
+
+/** Watches the events of an event stream (their data lines, as the SSE standard joins them; see checkIdless). */
+function watchEvents(session: Session): (chunk: Uint8Array | undefined) => void {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  return (chunk) => {
+    buffer += chunk ? decoder.decode(chunk, { stream: true }) : `${decoder.decode()}\n`;
+    const lines = buffer.split(/\r\n|\r|\n/);
+    // The last part is a line not yet ended.
+    buffer = lines.pop()!;
+    for (const line of lines) {
+      if (line === '') {
+        if (data.length > 0) checkIdless(session, data.join('\n'));
+        data = [];
+      } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    }
   };
 }
 
