@@ -823,6 +823,37 @@ describe('an HTTP server that answers with an error whose id is null', () => {
   });
 });
 
+describe('a batch after initialize', () => {
+  it('is said by the protocol version the server negotiated: over stdio, and in an event of a Streamable HTTP response (not a timeout)', async () => {
+    const init = (id: unknown, version: string) => ({ jsonrpc: '2.0', id, result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } } });
+    const dir = tempDir({
+      'srv.js': [
+        "const rl = require('node:readline').createInterface({ input: process.stdin });",
+        'rl.on(\'line\', (l) => { const m = JSON.parse(l);',
+        "  if (m.method === 'initialize') process.stdout.write(JSON.stringify(" + JSON.stringify(init('ID', '2025-03-26')).replace('"ID"', 'm.id') + ") + '\\n');",
+        "  else if (m.method === 'tools/list') process.stdout.write(JSON.stringify([{ jsonrpc: '2.0', id: m.id, result: { tools: [] } }]) + '\\n'); });",
+      ].join('\n'),
+    });
+    const server = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(init(message.id, '2025-06-18')));
+      if (message?.method !== 'tools/list') return void res.writeHead(202).end();
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).write(`event: message\ndata: ${JSON.stringify([{ jsonrpc: '2.0', id: message.id, result: { tools: [] } }])}\n\n`);
+    });
+    try {
+      const started = Date.now();
+      const stdio = await runCli(['lint', '--no-config', '--timeout', '30', '--stdio', 'node srv.js'], { cwd: dir, timeoutMs: 40_000 });
+      const http = await runCli(['lint', '--no-config', '--timeout', '30', '--url', `${server.base}/mcp`], { timeoutMs: 40_000 });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(stdio.stderr).toMatch(/^node srv\.js: the server sent a JSON-RPC batch \(an array of 1 message\) while listing tools \(page 1\); protocol version 2025-03-26, which it negotiated, allows batches, but the MCP SDK does not read them; send one message per line \("\[\{/);
+      expect(http.stderr).toMatch(/: the server sent a JSON-RPC batch \(an array of 1 message\) while listing tools \(page 1\), which MCP allows only in protocol version 2025-03-26 \(the server negotiated 2025-06-18\) and the MCP SDK does not read; send one message per event \("\[\{/);
+      expect([stdio.code, http.code]).toEqual([2, 2]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('a line on stdout that is JSON-RPC but not MCP', () => {
   it('is said to be that (an error without an id quoted, a batch named), not taken for a log line', async () => {
     const bad = (mode: string) => serverCommand('misbehave.mjs', mode);
@@ -832,7 +863,7 @@ describe('a line on stdout that is JSON-RPC but not MCP', () => {
     const line = (mode: string) => r.stderr.split('\n').find((l) => l.startsWith(`${bad(mode)}: `))!.slice(bad(mode).length + 2);
     expect(line('null-id')).toBe('the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers: "Invalid Request: unsupported protocol version"');
     expect(line('string-result')).toBe('the server sent a JSON-RPC message that is not valid MCP (its "result" is not an object) while waiting for the initialize response: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":\\"ok\\"}"');
-    expect(line('batch')).toMatch(/^the server sent a JSON-RPC batch \(an array of 1 message\) while waiting for the initialize response, which MCP does not allow since version 2025-06-18 and the MCP SDK does not read; send one message per line \("\[\{/);
+    expect(line('batch')).toMatch(/^the server sent a JSON-RPC batch \(an array of 1 message\) while waiting for the initialize response, which MCP allows only in protocol version 2025-03-26 and the MCP SDK does not read; send one message per line \("\[\{/);
     // A line that is not JSON-RPC at all is still a log line on stdout.
     expect(line('garbage')).toMatch(/logs belong on stderr$/);
   });

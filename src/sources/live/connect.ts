@@ -11,7 +11,7 @@ import { statSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAME, version } from '../../version.js';
-import { LiveError, excerpt, idlessError, lastLine } from './errors.js';
+import { LiveError, batchError, excerpt, idlessError, isBatch, lastLine } from './errors.js';
 import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, type LiveTarget } from './targets.js';
@@ -108,6 +108,8 @@ class Session {
   redirect?: { status: number; method: string; from: URL; to: URL; inARow: number };
   /** The server answered initialize: a later failure is no reason to try another transport. */
   initialized = false;
+  /** The protocol version the server answered initialize with. */
+  protocolVersion: string | undefined;
   /** Every tools/list page is in: what the server does while the session closes no longer matters. */
   listed = false;
   private disposed = false;
@@ -323,7 +325,10 @@ class Capture implements Transport {
     this.session.sinceAnswer = 0;
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
-    if (this.sent.get(id) === 'initialize') this.session.initialized = true;
+    if (this.sent.get(id) === 'initialize') {
+      this.session.initialized = true;
+      if (isObject(m.result) && typeof m.result.protocolVersion === 'string') this.session.protocolVersion = m.result.protocolVersion;
+    }
   }
 
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
@@ -461,14 +466,19 @@ function sessionFetch(session: Session, transport: 'http' | 'sse'): typeof fetch
 /**
  * An error response without a usable id (`"id": null`) names no request, so the MCP SDK
  * cannot read it (its schema refuses it) and nothing it waits for is ever answered: fail at
- * once with what the server said, as over stdio.
+ * once with what the server said, as over stdio. So does a batch in an event (`inEvent`).
  */
-function checkIdless(session: Session, text: string): void {
+function checkIdless(session: Session, text: string, inEvent: boolean): void {
   if (session.listed || session.error) return;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
+    return;
+  }
+  // The SDK reads a batch in a JSON body, but not in an event: it would wait for the deadline.
+  if (inEvent && isBatch(value)) {
+    session.fail(new LiveError(batchError(value.length, session.phase, session.protocolVersion, 'event', session.quote(text, 80))));
     return;
   }
   for (const m of Array.isArray(value) ? value : [value]) {
@@ -488,7 +498,7 @@ function watchJson(session: Session): (chunk: Uint8Array | undefined) => void {
   let text = '';
   return (chunk) => {
     if (chunk) text += decoder.decode(chunk, { stream: true });
-    else checkIdless(session, text + decoder.decode());
+    else checkIdless(session, text + decoder.decode(), false);
   };
 }
 
@@ -504,7 +514,7 @@ function watchEvents(session: Session): (chunk: Uint8Array | undefined) => void 
     buffer = lines.pop()!;
     for (const line of lines) {
       if (line === '') {
-        if (data.length > 0) checkIdless(session, data.join('\n'));
+        if (data.length > 0) checkIdless(session, data.join('\n'), true);
         data = [];
       } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
     }
@@ -782,7 +792,7 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
       const spec = target.stdio;
       const transport = new GroupStdioTransport(
         { command: spec.command, args: spec.args, env: { ...s.getDefaultEnvironment(), ...spec.env }, cwd: spec.cwd },
-        { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e), needles, phase: () => session.phase },
+        { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e), needles, phase: () => session.phase, protocolVersion: () => session.protocolVersion },
       );
       try {
         return { snapshot: await listOver(s, transport, session), transport: 'stdio' };

@@ -40,15 +40,32 @@ export function idlessError(error: Obj, phase: string, needles: readonly string[
  * the user; undefined when it does not look like JSON-RPC at all (then it is just not a
  * protocol message: a log line on stdout).
  */
-export function notMcp(value: unknown, phase: string, needles: readonly string[], line: string): string | undefined {
-  if (Array.isArray(value) && value.length > 0 && value.every(looksLikeJsonRpc)) {
-    return `the server sent a JSON-RPC batch (an array of ${value.length} message${value.length === 1 ? '' : 's'}) ${phase}, which MCP does not allow since version 2025-06-18 and the MCP SDK does not read; send one message per line (${excerpt(line, 80, needles)})`;
-  }
+export function notMcp(value: unknown, phase: string, needles: readonly string[], line: string, version?: string): string | undefined {
+  if (isBatch(value)) return batchError(value.length, phase, version, 'line', excerpt(line, 80, needles));
   if (!looksLikeJsonRpc(value)) return undefined;
   const validId = typeof value.id === 'string' || (typeof value.id === 'number' && Number.isInteger(value.id));
   if (isObject(value.error) && !('result' in value) && !('method' in value) && !validId) return idlessError(value.error, phase, needles);
   const why = invalidPart(value, validId);
   return `the server sent a JSON-RPC message that is not valid MCP (${why}) ${phase}: ${excerpt(line, 120, needles)}`;
+}
+
+/** Is a value a JSON-RPC batch (a non-empty array of JSON-RPC-like messages)? */
+export function isBatch(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0 && value.every(looksLikeJsonRpc);
+}
+
+/**
+ * A batch the MCP SDK cannot read, said by the protocol version the server negotiated
+ * (`version`, once known): 2025-03-26 allows batches (its implementations must accept them),
+ * the other versions do not.
+ */
+export function batchError(count: number, phase: string, version: string | undefined, per: 'line' | 'event', quoted: string): string {
+  const what = `the server sent a JSON-RPC batch (an array of ${count} message${count === 1 ? '' : 's'}) ${phase}`;
+  const why =
+    version === '2025-03-26'
+      ? '; protocol version 2025-03-26, which it negotiated, allows batches, but the MCP SDK does not read them'
+      : `, which MCP allows only in protocol version 2025-03-26${version === undefined ? '' : ` (the server negotiated ${version})`} and the MCP SDK does not read`;
+  return `${what}${why}; send one message per ${per} (${quoted})`;
 }
 
 /** The part of a JSON-RPC-like object that MCP does not allow. */

@@ -32,6 +32,8 @@ export interface StdioLimits {
   fail: (err: LiveError) => void;
   /** What the session is doing ("while listing tools (page 1)"), for messages. */
   phase?: () => string;
+  /** The protocol version the server negotiated, once it answered initialize. */
+  protocolVersion?: () => string | undefined;
   /** The secrets to hide in what the server wrote, before it is cut or quoted (see vars.ts). */
   needles?: readonly string[];
 }
@@ -183,7 +185,7 @@ export class GroupStdioTransport implements Transport {
     }
     if (!this.limits.isMessage(value)) {
       // JSON-RPC that MCP does not allow (an error without an id, a batch) is no log line.
-      const why = notMcp(value, this.limits.phase?.() ?? 'while starting the server', this.limits.needles ?? [], line);
+      const why = notMcp(value, this.limits.phase?.() ?? 'while starting the server', this.limits.needles ?? [], line, this.limits.protocolVersion?.());
       if (why === undefined) this.garbage(line);
       else {
         this.child?.stdout?.removeAllListeners('data');
