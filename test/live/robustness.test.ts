@@ -854,6 +854,21 @@ describe('a batch after initialize', () => {
   });
 });
 
+describe('a response whose id is the request id in another type', () => {
+  it('says the id type does not match (not "without a result object")', async () => {
+    const dir = tempDir({
+      'srv.js': [
+        "const rl = require('node:readline').createInterface({ input: process.stdin });",
+        "rl.on('line', (l) => { const m = JSON.parse(l);",
+        "  if (m.method === 'initialize') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: String(m.id), result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } } }) + '\\n'); });",
+      ].join('\n'),
+    });
+    const r = await runCli(['lint', '--no-config', '--timeout', '30', '--stdio', 'node srv.js'], { cwd: dir, timeoutMs: 40_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('node srv.js: the server answered initialize with the id "0" (a string), but the request\'s id was 0 (a number) while waiting for the initialize response; a response must carry the request\'s id as it was sent\n');
+  });
+});
+
 describe('a line on stdout that is JSON-RPC but not MCP', () => {
   it('is said to be that (an error without an id quoted, a batch named), not taken for a log line', async () => {
     const bad = (mode: string) => serverCommand('misbehave.mjs', mode);

@@ -321,6 +321,17 @@ class Capture implements Transport {
       }
       return;
     }
+    // The SDK matches ids by Number(id), so "0" answers request 0 for it; but a response must
+    // carry the request's id as it was sent, and its result would be lost here.
+    if (!this.session.listed && !this.sent.has(id)) {
+      const asked = [...this.sent.keys()].find((k) => typeof k !== typeof id && Number(k) === Number(id));
+      if (asked !== undefined) {
+        const kind = (v: unknown) => (typeof v === 'string' ? 'a string' : 'a number');
+        const shown = (v: string | number) => (typeof v === 'number' ? String(v) : this.session.quote(v, 40));
+        this.session.fail(new LiveError(`the server answered ${this.sent.get(asked)} with the id ${shown(id)} (${kind(id)}), but the request's id was ${shown(asked)} (${kind(asked)}) ${this.session.phase}; a response must carry the request's id as it was sent`));
+        return;
+      }
+    }
     this.session.answered.add(id);
     this.session.sinceAnswer = 0;
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
