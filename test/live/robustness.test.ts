@@ -869,6 +869,23 @@ describe('a response whose id is the request id in another type', () => {
   });
 });
 
+describe('standard headers that hold no credential', () => {
+  it('are not hidden in what the server said: Accept, Content-Type, User-Agent (a variable in them still is)', async () => {
+    const server = await rawHttp((req, res) => {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end(`Accept must include application/json and text/event-stream; agent ${req.headers['user-agent']}`);
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--transport', 'http', '--url', `${server.base}/mcp`, '--header', 'Accept: application/json, text/event-stream', '--header', 'User-Agent: probe-${AGENT}'], {
+        env: { AGENT: 'agent-secret-77' },
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`${server.base}/mcp: HTTP 400 Bad Request while waiting for the initialize response: "Accept must include application/json and text/event-stream; agent probe-***"\n`);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('a line on stdout that is JSON-RPC but not MCP', () => {
   it('is said to be that (an error without an id quoted, a batch named), not taken for a log line', async () => {
     const bad = (mode: string) => serverCommand('misbehave.mjs', mode);

@@ -64,6 +64,14 @@ export interface LiveTargets {
   planned?: string[];
 }
 
+/**
+ * Standard headers that carry no credential: their values are not kept as secrets, so a
+ * server's explanation that quotes them ("Accept must include application/json and
+ * text/event-stream") is not garbled. A variable they use is still a secret.
+ */
+const PLAIN_HEADERS = new Set(['accept', 'content-type', 'user-agent']);
+export const isPlainHeader = (name: string) => PLAIN_HEADERS.has(name.toLowerCase());
+
 /** An HTTP header name (RFC 9110 token). */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -279,7 +287,7 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
 
   // --env and --header are shared by every target of their kind; a bad one fails those targets.
   const envVars = sharedValues(flags.env ?? [], (item) => parseAssignment(item, '--env'), '--env', ctx);
-  const headers = sharedValues(flags.header ?? [], parseHeader, '--header', ctx);
+  const headers = sharedValues(flags.header ?? [], parseHeader, '--header', ctx, isPlainHeader);
 
   for (const { line, argv: given } of stdioLines) {
     const display = line;
@@ -327,17 +335,23 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
 
 /**
  * The values of --env or --header, variables expanded, with each as written and as expanded
- * kept as a secret; the first bad one is the error (and then there are no values).
+ * kept as a secret (but for `plain` names: see PLAIN_HEADERS); the first bad one is the error (and then there are no values).
  */
-function sharedValues(items: readonly string[], parse: (item: string) => [string, string], flag: string, ctx: ExpandContext): { values: Record<string, string>; secrets: Set<string>; error?: unknown } {
+function sharedValues(
+  items: readonly string[],
+  parse: (item: string) => [string, string],
+  flag: string,
+  ctx: ExpandContext,
+  plain: (name: string) => boolean = () => false,
+): { values: Record<string, string>; secrets: Set<string>; error?: unknown } {
   const secrets = new Set<string>();
   const values: Record<string, string> = {};
   try {
     for (const item of items) {
       const [name, raw] = parse(item);
-      secrets.add(raw);
+      if (!plain(name)) secrets.add(raw);
       const value = expand(raw, ctx, secrets, `${flag} ${name}`);
-      secrets.add(value);
+      if (!plain(name)) secrets.add(value);
       values[name] = value;
     }
     return { values, secrets };
