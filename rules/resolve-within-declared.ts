@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { ambiguousNote, schemaNotes, callName, declaredText, memberText, outsideDeclared, undeclared } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, callName, declaredText, memberText, outsideDeclared, undeclaredNote } from '../src/engine/session.js';
 import { declare, listed, resolved } from '../src/docs/transcripts.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
@@ -121,14 +121,7 @@ declaration never listed, widens what was approved after the approval.`,
       for (const note of schemaNotes(call)) ctx.report({ call, ...note });
       if (call.resultClaims.list.length === 0) continue;
       if (!call.declared) {
-        const why = undeclared(call, 'resolves');
-        ctx.report({
-          call,
-          pointer: at,
-          informational: true,
-          message: `${callName(call)} resolved annotations, but ${why.why}: they were not checked against a declaration`,
-          suggestion: why.suggestion,
-        });
+        ctx.report(undeclaredNote(call, 'resolves', at, `${callName(call)} resolved annotations`));
         continue;
       }
       const declared = call.declared;

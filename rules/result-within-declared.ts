@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { ambiguousNote, schemaNotes, declaredText, memberText, outsideDeclared, resultName, undeclared } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, declaredText, memberText, outsideDeclared, resultName, undeclaredNote } from '../src/engine/session.js';
 import { called, declare, listed } from '../src/docs/transcripts.js';
 import { isObject } from '../src/util/json.js';
 import { quote } from '../src/util/text.js';
@@ -146,14 +146,7 @@ trusted, admitted exactly the data its policy meant to keep out.`,
       const at = `${call.response}/result/_meta/annotations`;
       for (const note of schemaNotes(call)) ctx.report({ call, ...note });
       if (!call.declared) {
-        const why = undeclared(call, 'results');
-        ctx.report({
-          call,
-          pointer: at,
-          informational: true,
-          message: `${resultName(call)} carries annotations, but ${why.why}: they were not checked against a declaration`,
-          suggestion: why.suggestion,
-        });
+        ctx.report(undeclaredNote(call, 'results', at, `${resultName(call)} carries annotations`));
         continue;
       }
       const declared = call.declared;

@@ -17,7 +17,7 @@ import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
-import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, failingSeverities, gatherServers, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, failingSeverities, gatherServers, tooManyWarnings, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
 
@@ -91,9 +91,8 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     errors.push(error);
   }
   const counted = failingSeverities(result.findings);
-  const warnings = counted.filter((s) => s === 'warning').length;
-  const tooManyWarnings = settings.maxWarnings !== undefined && warnings > settings.maxWarnings ? { max: settings.maxWarnings, warnings } : undefined;
-  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(tooManyWarnings ? { tooManyWarnings } : {}) };
+  const over = tooManyWarnings(counted, settings.maxWarnings);
+  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(over ? { tooManyWarnings: over } : {}) };
   await writeReports(report, outputs, opts, io);
   return exitCodeFor(
     counted,

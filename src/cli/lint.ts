@@ -66,6 +66,13 @@ export function failingSeverities(findings: readonly Finding[]): Severity[] {
   return findings.filter((f) => !f.informational).map((f) => f.severity);
 }
 
+/** When the warnings that count are more than --max-warnings allows: what the reports say of it. */
+export function tooManyWarnings(counted: readonly Severity[], max: number | undefined): { max: number; warnings: number } | undefined {
+  if (max === undefined) return undefined;
+  const warnings = counted.filter((s) => s === 'warning').length;
+  return warnings > max ? { max, warnings } : undefined;
+}
+
 const EMPTY_OUTPUT = '-o "" is an empty path; give a file name, or - for stdout';
 
 export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
@@ -324,9 +331,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;
   const counted = failingSeverities(baselined.findings);
-  const warnings = counted.filter((s) => s === 'warning').length;
-  const tooManyWarnings = settings.maxWarnings !== undefined && warnings > settings.maxWarnings ? { max: settings.maxWarnings, warnings } : undefined;
-  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(tooManyWarnings ? { tooManyWarnings } : {}) };
+  const over = tooManyWarnings(counted, settings.maxWarnings);
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(over ? { tooManyWarnings: over } : {}) };
   for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
   for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);

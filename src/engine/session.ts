@@ -77,7 +77,16 @@ export function declaredText(c: Claim): string {
  * checked: no tools/list of its server before the call, a listing that withdrew the tool an
  * earlier one declared, or listings that never declared it.
  */
-export function undeclared(call: SessionCall, what: 'results' | 'resolves'): { why: string; suggestion: string } {
+/**
+ * The note for a result or resolve whose tool no listing in effect declares: `subject` says what
+ * it carries ("the result of … carries annotations"), then why nothing was compared.
+ */
+export function undeclaredNote(call: SessionCall, what: 'results' | 'resolves', pointer: string, subject: string) {
+  const why = undeclared(call, what);
+  return { call, pointer, informational: true, message: `${subject}, but ${why.why}: they were not checked against a declaration`, suggestion: why.suggestion };
+}
+
+function undeclared(call: SessionCall, what: 'results' | 'resolves'): { why: string; suggestion: string } {
   const server = `server ${quote(call.server.name)}`;
   if (!call.listed) {
     return {
