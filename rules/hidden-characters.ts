@@ -77,18 +77,32 @@ needs any of them.`,
   \`description\`, and every \`title\` and \`description\` string in \`inputSchema\` and
   \`outputSchema\` (every subschema, walked without recursion; at most
   ${MAX_PER_SCHEMA} findings per schema, then one note counts the rest).
-- **Which characters:** zero-width (U+200B, U+200C, U+200D, U+2060, U+FEFF); bidi
-  embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069); the tag block
-  (U+E0000–U+E007F); control characters (C0, DEL and C1) other than tab and line feed;
-  runs of two or more variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF), which can
-  encode arbitrary bytes ("emoji smuggling").
+- **Which characters:** control characters (C0, DEL and C1) other than tab and line feed,
+  and every code point Unicode calls default-ignorable (\`Default_Ignorable_Code_Point\`:
+  what a renderer shows as nothing when it has no glyph for it). That is zero-width
+  characters (U+200B, U+200C, U+200D, U+2060, U+FEFF); bidi embeddings, overrides and
+  isolates (U+202A–U+202E, U+2066–U+2069); the tag block (U+E0000–U+E007F); runs of two or
+  more variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF), which can encode arbitrary
+  bytes ("emoji smuggling"); the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which
+  render blank but count as letters, so \`read\\u3164file\` passes for "read file" and two
+  names can look the same; the soft hyphen U+00AD, which shows nothing inside a line and
+  splits a word a reviewer or a filter looks for; U+034F COMBINING GRAPHEME JOINER; the
+  Khmer inherent vowels U+17B4 and U+17B5; the Mongolian variation selectors and vowel
+  separator U+180B–U+180F; the invisible operators U+2061–U+2064; the deprecated format
+  characters U+206A–U+206F; U+1BCA0–U+1BCA3 and U+1D173–U+1D17A; and the unassigned
+  U+2065, U+FFF0–U+FFF8 and U+E0080–U+E0FFF.
 - **Also the implicit bidi marks** U+200E, U+200F and U+061C, but only in text with no
   right-to-left letters: in Hebrew or Arabic text they are how authors place punctuation,
   elsewhere they have no job but to confuse.
 - **Not reported, because text needs them:** a zero-width joiner inside an emoji sequence
   (👩‍💻), a joiner or non-joiner between letters of a script that uses them (Persian,
   Devanagari), an emoji flag's tag sequence (🏴 + tag letters + CANCEL TAG), a single
-  variation selector (U+FE0F after an emoji), and CR directly before LF.
+  variation selector (U+FE0F after an emoji), and CR directly before LF. Also, as
+  Mongolian and old Hangul need them: a Mongolian variation selector right after a
+  Mongolian letter and the Mongolian vowel separator between two; U+115F before a Hangul
+  vowel jamo and U+1160 after a Hangul initial consonant jamo (a syllable written with
+  conjoining jamo, which shows as one); and U+034F between a letter or mark and a
+  combining mark, where it keeps marks in order. Korean text itself ("파일 읽기") holds none of these characters.
 - **A lone carriage return** is reported: in a terminal it returns the cursor to the start
   of the line, and the text after it overwrites what came before, so a reviewer reading a
   log or \`cat\` output sees only the second half.
@@ -99,10 +113,10 @@ needs any of them.`,
 - **Fix:** replace the string with the same text without the hidden characters (a lone CR,
   vertical tab, form feed or NEL becomes a line feed, so no text runs together). The tool
   \`name\` gets no mechanical fix: renaming changes what callers send in \`tools/call\`.
-- Other invisible characters (soft hyphen U+00AD, invisible math operators U+2061–U+2064,
-  the deprecated format characters U+206A–U+206F) are outside the catalogue's list and are
-  not reported; soft hyphens in particular occur in real text. The text reporter still
-  escapes all of them when it prints a server's strings.`,
+- **Soft hyphens** do occur in text copied from web pages; they are reported all the same
+  (they hide where they are, and the fix, removing them, changes nothing a reader sees).
+- Every output format that prints a server's strings (text, markdown, github) shows each
+  of these characters as an escape (\`\\u{3164}\`), so a reviewer sees it there too.`,
   examples: {
     incorrect: [
       {
@@ -131,6 +145,33 @@ needs any of them.`,
           },
         ],
         findings: [{ pointer: '/tools/0/inputSchema/properties/path/description' }],
+      },
+      {
+        title: 'A Hangul filler that passes for a space in a tool name',
+        explanation:
+          'U+3164 HANGUL FILLER renders as a blank but counts as a letter, so the name looks like "read file" in a UI, and is another tool than `read_file` to a client that compares names.',
+        tools: [
+          {
+            name: 'read\u3164file',
+            inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/name' }],
+      },
+      {
+        title: 'Other default-ignorable characters: a soft hyphen, an invisible operator, fillers',
+        doc: false,
+        tools: [
+          {
+            name: 'x',
+            title: 'De\u00adlete',
+            description: 'f\u2061(x) \u115f\u1160 \uffa0 \u{1D173}',
+            annotations: { title: 'a\u034fb \u17b4 x\u180b \u206a \ufff0' },
+            inputSchema: { type: 'object', properties: { p: { type: 'string', description: 'p\u3164' } } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/title' }, { pointer: '/tools/0/description' }, { pointer: '/tools/0/annotations/title' }, { pointer: '/tools/0/inputSchema/properties/p/description' }],
       },
       {
         title: 'Zero-width characters in a name, a lone CR and an escape sequence in a title',
@@ -179,6 +220,19 @@ needs any of them.`,
             name: 'greet',
             description: 'Hi 👩\u200d💻 and 👍🏽 ❤\ufe0f 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} שלום\u200f! می\u200cخواهم',
             inputSchema: { type: 'object', properties: { description: { type: 'string' } } },
+          },
+        ],
+      },
+      {
+        title: 'Korean text, Mongolian with its variation selectors, an old Hangul syllable with a filler',
+        doc: false,
+        tools: [
+          {
+            name: 'read_file',
+            title: '파일 읽기',
+            description: '파일을 읽습니다. ᠮᠣᠩᠭᠣᠯ ᠭ\u180bᠠ ᠨᠠ\u180eᠠ \u1100\u1160\u11a8 \u115f\u1161 a\u034f\u0301',
+            annotations: { title: '파일 읽기', readOnlyHint: true },
+            inputSchema: { type: 'object', properties: { path: { type: 'string', description: '읽을 파일의 경로' } } },
           },
         ],
       },

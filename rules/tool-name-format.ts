@@ -51,9 +51,10 @@ space, a Cyrillic "а") is as easy to spot as a plain space.`,
   saved configurations and allow-lists that name it; the suggestion shows a sanitised name
   (accents dropped, every run of other characters turned into "_") for the author to adopt.
 - A missing name, or one that is not a string, is [schema-valid](schema-valid.md)'s.
-  Invisible characters (zero-width, bidi controls, tag characters, control characters) are
-  left to [hidden-characters](hidden-characters.md), which also says what they hide; this
-  rule does not repeat them.
+  Invisible characters (zero-width, bidi controls, tag characters, control characters,
+  Hangul fillers, soft hyphens: every character that rule reports) are left to
+  [hidden-characters](hidden-characters.md), which also says what they hide; this rule does
+  not repeat them.
 - Uniqueness is [tool-name-unique](tool-name-unique.md)'s.`,
   examples: {
     incorrect: [

@@ -92,13 +92,23 @@ const MIN_MASK = 4;
  * The secret values in the CLI arguments (of --env NAME=value, --input id=value, --header
  * "Name: value", and their --opt=… forms; not after --, the server's command), and the
  * arguments as they may be shown, with those values as ***.
+ *
+ * As in the CLI (its isPlainHeader, used here so that the two cannot drift apart), the values
+ * of Accept, Content-Type and User-Agent (any case) are no secrets: they hold no credential, and
+ * masking them would make the runner hide a server's explanation that quotes them ("Accept must
+ * include application/json and text/event-stream") everywhere in the log. They are shown as
+ * written; a ${VAR} in them is resolved by the CLI, which keeps what it resolves to out of its
+ * output, as for any other header.
  */
-export function secretsOf(args) {
+export async function secretsOf(args) {
+  const { isPlainHeader } = await cliModule('sources/live/targets.js');
   const secrets = [];
   const shown = [];
   /** word with its value part hidden: the part after the first separator, or all of it. */
   const hide = (word, separator) => {
     const at = word.indexOf(separator);
+    // The CLI's parseHeader: the name is what comes before the first colon, trimmed.
+    if (separator === ':' && at !== -1 && isPlainHeader(word.slice(0, at).trim())) return word;
     const value = (at === -1 ? word : word.slice(at + 1)).trim();
     if (value && !REFERENCE.test(value)) {
       secrets.push(value);
@@ -369,7 +379,7 @@ async function lint(env = process.env) {
   }
   try {
     const p = await plan(env, temp);
-    const { secrets, shown } = secretsOf(p.args);
+    const { secrets, shown } = await secretsOf(p.args);
     mask(secrets);
     if (p.snapshots) {
       process.stdout.write(`mcp-annotate: the servers started from args are saved in ${p.snapshots}/ (--save-snapshots), so that their SARIF results point at lines of a file, as GitHub code scanning requires; give --save-snapshots <dir> in args to choose the directory\n`);

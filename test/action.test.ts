@@ -6,7 +6,7 @@
  * with GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP set. npm ci runs
  * offline, from the npm cache the project's own install filled.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -355,6 +355,40 @@ describe('the action, run as the runner runs it', () => {
     expect(echo).toContain('--env "API_KEY=***" --input "token=***" --header "Authorization: ***" "--env=OTHER=***" "--header=X-Key: ***"');
     // A reference is no secret: the CLI resolves it (and keeps what it resolves to out of its output).
     expect(echo).toContain('--env "REF=${MY_KEY}"');
+  });
+
+  it('neither masks nor hides the values of Accept, Content-Type and User-Agent (any case), as the CLI does not; other headers stay secret', async () => {
+    // A server that quotes the headers it was sent, in a process of its own (runAction blocks this one).
+    const server = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const s = require('node:http').createServer((req, res) => res.writeHead(400, { 'content-type': 'text/plain' }).end('Accept must include application/json and text/event-stream; agent ' + req.headers['user-agent']));
+         s.listen(0, '127.0.0.1', () => console.log(s.address().port));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const port = await new Promise<string>((resolvePort, reject) => {
+        server.stdout!.once('data', (d: Buffer) => resolvePort(String(d).trim()));
+        server.once('exit', () => reject(new Error('the test server ended')));
+      });
+      const token = 'tok-secret-4242';
+      const args = `--transport http --url http://127.0.0.1:${port}/mcp --header "accept: application/json, text/event-stream" --header=Content-Type:application/json --header "USER-AGENT: probe-\${AGENT}" --header "Authorization: Bearer ${token}"`;
+      const { last } = runAction(actionPath, workspace({}), { 'fail-on': 'none', args }, lintStep, { AGENT: 'agent-secret-77' });
+      expect(last.code, last.stdout).toBe(2);
+      const log = `${last.stdout}\n${last.stderr}`.split('\n');
+      // Only the Authorization value is masked (and its token on its own).
+      expect(log.filter((l) => l.startsWith('::add-mask::'))).toEqual([`::add-mask::Bearer ${token}`, `::add-mask::${token}`]);
+      const echo = log.find((l) => l.startsWith('mcp-annotate lint '))!;
+      expect(echo).toContain('--header "accept: application/json, text/event-stream" --header=Content-Type:application/json --header "USER-AGENT: probe-${AGENT}" --header "Authorization: ***"');
+      // The server's explanation stays readable; what the variable resolved to is still hidden by the CLI.
+      expect(last.stdout).toContain(`http://127.0.0.1:${port}/mcp: HTTP 400 Bad Request while waiting for the initialize response: "Accept must include application/json and text/event-stream; agent probe-***"`);
+      expect(last.stdout).not.toContain('agent-secret-77');
+      expect(log.filter((l) => l.includes(token) && !l.startsWith('::add-mask::'))).toEqual([]);
+    } finally {
+      server.kill();
+    }
   });
 
   it('sets the sarif-file output only when this run wrote the file', () => {

@@ -63,6 +63,8 @@ describe('scanHidden: starting at the first suspicious character', () => {
     '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202e', '\u2060', '\u2066', '\u2069', '\ufeff',
     '\ufe00', '\ufe0f', '\u{e0100}', '\u{e01ef}', '\u{e0001}', '\u{e0041}', '\u{e007f}', '\u{1f3f4}', '\u{1f469}', '\u{1f3fd}',
     'ש', 'م', 'ی', 'é', '\ud800', '\udc00', '\udb40', '\u{e0067}',
+    '\u00ad', '\u034f', '\u0301', '\u115f', '\u1160', '\u1100', '\u1161', '\u3164', '\uffa0', '파', '\u180b', '\u180e', 'ᠠ',
+    '\u2061', '\u206a', '\ufff0', '\u{1d173}', '\u{1bca0}', '\u{e0080}', '\u{e0fff}', '\ud834', '\ud82f',
   ];
   const text = fc.array(fc.constantFrom(...pieces), { maxLength: 16 }).map((p) => p.join(''));
 
@@ -80,6 +82,17 @@ describe('scanHidden: starting at the first suspicious character', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('mayHide is true exactly for the controls but tab and line feed and every default-ignorable code point (its quick test misses none)', () => {
+    const exact = /^[\x00-\x08\x0b-\x1f\x7f-\x9f\p{Default_Ignorable_Code_Point}]$/u;
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (mayHide(`ab${ch}c`) !== exact.test(ch)) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

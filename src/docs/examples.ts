@@ -15,8 +15,14 @@ export function exampleDocument(example: RuleExample): unknown {
   return { tools: example.tools ?? [] };
 }
 
-/** Characters a doc page must not hold raw (they hide or reorder text): written as JSON escapes. JSON.stringify already escapes C0 controls. */
-const INVISIBLE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udfff]/g;
+/**
+ * Characters a doc page must not hold raw (they hide or reorder text): written as JSON
+ * escapes. As escapeTerminal: DEL and C1 controls, line and paragraph separators,
+ * interlinear annotation marks and every default-ignorable code point (zero-width, bidi,
+ * Hangul fillers, tag characters, variation selectors…). JSON.stringify already escapes
+ * C0 controls and lone surrogates.
+ */
+const INVISIBLE_IN_JSON = /[\u007f-\u009f\u2028\u2029\ufff9-\ufffb\p{Default_Ignorable_Code_Point}]/gu;
 
 export function exampleText(example: RuleExample): string {
   const text = JSON.stringify(exampleDocument(example), null, 2);

@@ -17,9 +17,21 @@
  *   of the line in a terminal and lets later text overwrite earlier text.
  * - runs of two or more variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF): one
  *   selector picks a glyph variant; a run of them encodes bytes ("emoji smuggling").
+ * - every other default-ignorable code point (Unicode's Default_Ignorable_Code_Point:
+ *   what a renderer shows as nothing when it has no glyph for it): the soft hyphen, the
+ *   Hangul fillers U+115F, U+1160, U+3164 and U+FFA0 (blank, and letters to an identifier
+ *   check, so "read\u3164file" looks like "read file"), U+034F COMBINING GRAPHEME JOINER,
+ *   the Khmer inherent vowels U+17B4/U+17B5, the Mongolian selectors and vowel separator
+ *   U+180B–U+180F, the invisible operators U+2061–U+2064, the deprecated format characters
+ *   U+206A–U+206F, U+1BCA0–U+1BCA3, U+1D173–U+1D17A and the unassigned U+2065,
+ *   U+FFF0–U+FFF8 and U+E0080–U+E0FFF. Not where text needs them: a Mongolian selector
+ *   after a Mongolian letter and the vowel separator between two; U+115F before a Hangul
+ *   vowel jamo and U+1160 after a Hangul initial consonant jamo (old Hangul syllables
+ *   written with conjoining jamo: the syllable is visible); U+034F between a letter or
+ *   mark and a combining mark (it keeps marks in order under normalisation).
  */
 
-export type HiddenKind = 'zero-width' | 'bidi' | 'tag' | 'control' | 'variation-selector';
+export type HiddenKind = 'zero-width' | 'bidi' | 'tag' | 'control' | 'variation-selector' | 'invisible';
 
 export interface HiddenChar {
   /** UTF-16 index in the string. */
@@ -89,7 +101,18 @@ const NAMES: Record<number, string> = {
   0x85: 'NEXT LINE',
   0x9b: 'CONTROL SEQUENCE INTRODUCER',
   0xa0: 'NO-BREAK SPACE',
+  0xad: 'SOFT HYPHEN',
+  0x034f: 'COMBINING GRAPHEME JOINER',
   0x061c: 'ARABIC LETTER MARK',
+  0x115f: 'HANGUL CHOSEONG FILLER',
+  0x1160: 'HANGUL JUNGSEONG FILLER',
+  0x17b4: 'KHMER VOWEL INHERENT AQ',
+  0x17b5: 'KHMER VOWEL INHERENT AA',
+  0x180b: 'MONGOLIAN FREE VARIATION SELECTOR ONE',
+  0x180c: 'MONGOLIAN FREE VARIATION SELECTOR TWO',
+  0x180d: 'MONGOLIAN FREE VARIATION SELECTOR THREE',
+  0x180e: 'MONGOLIAN VOWEL SEPARATOR',
+  0x180f: 'MONGOLIAN FREE VARIATION SELECTOR FOUR',
   0x200b: 'ZERO WIDTH SPACE',
   0x200c: 'ZERO WIDTH NON-JOINER',
   0x200d: 'ZERO WIDTH JOINER',
@@ -101,11 +124,35 @@ const NAMES: Record<number, string> = {
   0x202d: 'LEFT-TO-RIGHT OVERRIDE',
   0x202e: 'RIGHT-TO-LEFT OVERRIDE',
   0x2060: 'WORD JOINER',
+  0x2061: 'FUNCTION APPLICATION',
+  0x2062: 'INVISIBLE TIMES',
+  0x2063: 'INVISIBLE SEPARATOR',
+  0x2064: 'INVISIBLE PLUS',
   0x2066: 'LEFT-TO-RIGHT ISOLATE',
   0x2067: 'RIGHT-TO-LEFT ISOLATE',
   0x2068: 'FIRST STRONG ISOLATE',
   0x2069: 'POP DIRECTIONAL ISOLATE',
+  0x206a: 'INHIBIT SYMMETRIC SWAPPING',
+  0x206b: 'ACTIVATE SYMMETRIC SWAPPING',
+  0x206c: 'INHIBIT ARABIC FORM SHAPING',
+  0x206d: 'ACTIVATE ARABIC FORM SHAPING',
+  0x206e: 'NATIONAL DIGIT SHAPES',
+  0x206f: 'NOMINAL DIGIT SHAPES',
+  0x3164: 'HANGUL FILLER',
   0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
+  0xffa0: 'HALFWIDTH HANGUL FILLER',
+  0x1bca0: 'SHORTHAND FORMAT LETTER OVERLAP',
+  0x1bca1: 'SHORTHAND FORMAT CONTINUING OVERLAP',
+  0x1bca2: 'SHORTHAND FORMAT DOWN STEP',
+  0x1bca3: 'SHORTHAND FORMAT UP STEP',
+  0x1d173: 'MUSICAL SYMBOL BEGIN BEAM',
+  0x1d174: 'MUSICAL SYMBOL END BEAM',
+  0x1d175: 'MUSICAL SYMBOL BEGIN TIE',
+  0x1d176: 'MUSICAL SYMBOL END TIE',
+  0x1d177: 'MUSICAL SYMBOL BEGIN SLUR',
+  0x1d178: 'MUSICAL SYMBOL END SLUR',
+  0x1d179: 'MUSICAL SYMBOL BEGIN PHRASE',
+  0x1d17a: 'MUSICAL SYMBOL END PHRASE',
   0xe0001: 'LANGUAGE TAG',
   0xe007f: 'CANCEL TAG',
 };
@@ -134,7 +181,8 @@ export function charLabel(cp: number): string {
 /** A character as a message shows it: escaped when invisible, then its code point and name: `"\u200B" (U+200B ZERO WIDTH SPACE)`. */
 export function describeChar(ch: string): string {
   const cp = ch.codePointAt(0)!;
-  const visible = ch === ' ' || (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch) && !/[\p{Cf}]/u.test(ch));
+  // Not a Hangul filler either: a letter (Lo) to Unicode, but default-ignorable, shown as nothing.
+  const visible = ch === ' ' || (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch) && !/[\p{Cf}\p{Default_Ignorable_Code_Point}]/u.test(ch));
   const shown = visible ? JSON.stringify(ch) : `"${cp > 0xffff ? `\\u{${cp.toString(16).toUpperCase()}}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`}"`;
   return `${shown} (${charLabel(cp)})`;
 }
@@ -151,6 +199,10 @@ const RTL = () =>
 const LETTER_OR_MARK = () => (letterOrMark ??= /^[\p{L}\p{M}]$/u);
 const LATIN_OR_COMMON = () => (latinOrCommon ??= /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]$/u);
 const PICTOGRAPHIC = () => (pictographic ??= /^\p{Extended_Pictographic}$/u);
+let mongolianLetter: RegExp | undefined;
+const MONGOLIAN_LETTER = () => (mongolianLetter ??= /^(?=\p{L})\p{Script=Mongolian}$/u);
+let visibleMark: RegExp | undefined;
+const VISIBLE_MARK = () => (visibleMark ??= /^(?!\p{Default_Ignorable_Code_Point})\p{M}$/u);
 
 function isVariationSelector(cp: number): boolean {
   return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
@@ -198,18 +250,46 @@ function decodeSelectors(cps: number[]): string {
 }
 
 /**
- * Every code unit that can start a hidden character (see scanHidden): C0 and C1 controls
- * other than tab and line feed (a carriage return is looked at more closely there), the
- * Arabic letter mark, zero-width characters and implicit marks (U+200B–U+200F), bidi
- * embeddings, overrides and isolates, the word joiner, variation selectors, the BOM, and
- * the high surrogate of the tag block and of the supplementary variation selectors
- * (U+E0000–U+E007F and U+E0100–U+E01EF). No match means scanHidden finds nothing.
+ * Every character that can be a hidden one (see scanHidden): C0 and C1 controls other than
+ * tab and line feed (a carriage return is looked at more closely there), and every
+ * default-ignorable code point — zero-width characters, bidi marks, embeddings, overrides
+ * and isolates, variation selectors, the BOM, tag characters, Hangul fillers, the soft
+ * hyphen, invisible operators… No match means scanHidden finds nothing.
  */
-const MAY_HIDE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufe00-\ufe0f\ufeff]|\udb40[\udc00-\udc7f\udd00-\uddef]/;
+const MAY_HIDE_SOURCE = '[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\p{Default_Ignorable_Code_Point}]';
+// Made on first use, like the classes above: text that passes no quick test never needs them.
+let mayHidePattern: RegExp | undefined;
+let mayHideAll: RegExp | undefined;
+const MAY_HIDE = () => (mayHidePattern ??= new RegExp(MAY_HIDE_SOURCE, 'u'));
+/** MAY_HIDE, global: the scan goes from one match to the next. */
+const MAY_HIDE_ALL = () => (mayHideAll ??= new RegExp(MAY_HIDE_SOURCE, 'gu'));
 
-/** Whether `text` may hold a hidden character: false means scanHidden(text) finds none (one native regex test). */
+/**
+ * A quick test in front of MAY_HIDE: UTF-16 code units only (no u flag), true for every
+ * string MAY_HIDE matches (test/fast-paths.test.ts checks each code point), and false for
+ * nearly all text: ASCII, accented letters, CJK, Hangul syllables, dashes and quotes, emoji.
+ * MAY_HIDE alone takes about twice as long on text with any non-Latin-1 character (V8
+ * reads such a string by code point under the u flag); this takes no longer than the
+ * narrower class it replaced. The high surrogates are those of U+1BCA0–U+1BCA3,
+ * U+1D173–U+1D17A and U+E0000–U+E0FFF.
+ */
+const MAY_HIDE_QUICK = /[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u034f\u061c\u115f-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\uffff]|[\ud82f\ud834\udb40-\udb43]/;
+
+/** Whether `text` may hold a hidden character: false means scanHidden(text) finds none. */
 export function mayHide(text: string): boolean {
-  return MAY_HIDE.test(text);
+  return MAY_HIDE_QUICK.test(text) && MAY_HIDE().test(text);
+}
+
+/** Whether a Hangul filler at i is part of a syllable written with conjoining jamo that shows a jamo of its own. */
+function fillerInSyllable(text: string, i: number, cp: number): boolean {
+  if (cp === 0x115f) {
+    // A choseong filler before a real jungseong (vowel).
+    const next = text.codePointAt(i + 1) ?? 0;
+    return (next >= 0x1161 && next <= 0x11a7) || (next >= 0xd7b0 && next <= 0xd7c6);
+  }
+  // A jungseong filler after a real choseong (initial consonant).
+  const prev = text.charCodeAt(i - 1);
+  return (prev >= 0x1100 && prev <= 0x115e) || (prev >= 0xa960 && prev <= 0xa97c);
 }
 
 /**
@@ -219,13 +299,14 @@ export function mayHide(text: string): boolean {
 export function scanHidden(text: string): HiddenScan {
   const chars: HiddenChar[] = [];
   const texts: HiddenText[] = [];
-  // Nothing before the first character that can start a hidden one can be reported, so
-  // the scan starts there (on a code point boundary: MAY_HIDE never matches a low surrogate).
-  const first = MAY_HIDE.exec(text);
-  if (first === null) return { chars, texts };
+  if (!MAY_HIDE_QUICK.test(text)) return { chars, texts };
+  // Only a character MAY_HIDE matches can be reported, so the scan goes from one to the
+  // next (each on a code point boundary: under the u flag a match is a whole code point).
   let rtl: boolean | undefined;
-  let i = first.index;
-  while (i < text.length) {
+  const all = MAY_HIDE_ALL();
+  all.lastIndex = 0;
+  for (let m = all.exec(text); m !== null; m = all.exec(text)) {
+    const i = m.index;
     const cp = text.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
     const hit = (kind: HiddenKind) => chars.push({ index: i, length: len, codePoint: cp, kind });
@@ -251,7 +332,7 @@ export function scanHidden(text: string): HiddenScan {
         const decoded = run.filter((c) => c >= 0xe0020 && c <= 0xe007e).map((c) => String.fromCharCode(c - 0xe0000)).join('');
         if (decoded) texts.push({ kind: 'tag', start, end: j, text: decoded });
       }
-      i = j;
+      all.lastIndex = j;
       continue;
     }
     if (isVariationSelector(cp)) {
@@ -273,12 +354,10 @@ export function scanHidden(text: string): HiddenScan {
         const decoded = decodeSelectors(run);
         if (/^[\x20-\x7e\n\t]+$/.test(decoded) || /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\t]+$/u.test(decoded)) texts.push({ kind: 'variation-selector', start, end: j, text: decoded });
       }
-      i = j;
+      all.lastIndex = j;
       continue;
     }
-    if (cp === 0x09 || cp === 0x0a) {
-      // allowed
-    } else if (cp === 0x0d) {
+    if (cp === 0x0d) {
       if (text.charCodeAt(i + 1) !== 0x0a) hit('control');
     } else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
       hit('control');
@@ -291,8 +370,24 @@ export function scanHidden(text: string): HiddenScan {
     } else if (cp === 0x200e || cp === 0x200f || cp === 0x061c) {
       rtl ??= RTL().test(text);
       if (!rtl) hit('bidi');
+    } else if (cp >= 0x180b && cp <= 0x180f) {
+      // A Mongolian selector picks the form of the letter before it; the vowel separator sits between two letters.
+      const prev = before(text, i);
+      const next = charAt(text, i + 1);
+      const after = prev !== undefined && MONGOLIAN_LETTER().test(prev);
+      if (!(after && (cp !== 0x180e || (next !== undefined && MONGOLIAN_LETTER().test(next))))) hit('invisible');
+    } else if (cp === 0x115f || cp === 0x1160) {
+      if (!fillerInSyllable(text, i, cp)) hit('invisible');
+    } else if (cp === 0x034f) {
+      // The grapheme joiner keeps the combining marks around it in order (after a letter or
+      // mark, before a visible mark); it has no other job.
+      const prev = before(text, i);
+      const next = charAt(text, i + 1);
+      if (prev === undefined || next === undefined || !LETTER_OR_MARK().test(prev) || !VISIBLE_MARK().test(next)) hit('invisible');
+    } else {
+      // Every other default-ignorable code point: the soft hyphen, Hangul fillers, invisible operators…
+      hit('invisible');
     }
-    i += len;
   }
   return { chars, texts };
 }

@@ -1,0 +1,132 @@
+/**
+ * hidden-characters over the whole of Unicode's Default_Ignorable_Code_Point set (plus the
+ * controls), through the CLI: each character in a tool name, a description and
+ * annotations.title is reported and named; Korean text, emoji sequences and the places
+ * Mongolian and old Hangul need such characters are not; every report format that prints a
+ * server's strings shows them escaped.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeChar } from '../src/util/unicode.js';
+import { json, runCli, tempDir } from './helpers/cli.js';
+
+/** The default-ignorable characters the rule once missed, and the name its message gives each ('' for unassigned ones). */
+const ADDED: [number, string][] = [
+  [0x00ad, 'SOFT HYPHEN'],
+  [0x034f, 'COMBINING GRAPHEME JOINER'],
+  [0x115f, 'HANGUL CHOSEONG FILLER'],
+  [0x1160, 'HANGUL JUNGSEONG FILLER'],
+  [0x17b4, 'KHMER VOWEL INHERENT AQ'],
+  [0x17b5, 'KHMER VOWEL INHERENT AA'],
+  [0x180b, 'MONGOLIAN FREE VARIATION SELECTOR ONE'],
+  [0x180c, 'MONGOLIAN FREE VARIATION SELECTOR TWO'],
+  [0x180d, 'MONGOLIAN FREE VARIATION SELECTOR THREE'],
+  [0x180e, 'MONGOLIAN VOWEL SEPARATOR'],
+  [0x180f, 'MONGOLIAN FREE VARIATION SELECTOR FOUR'],
+  [0x2061, 'FUNCTION APPLICATION'],
+  [0x2062, 'INVISIBLE TIMES'],
+  [0x2063, 'INVISIBLE SEPARATOR'],
+  [0x2064, 'INVISIBLE PLUS'],
+  [0x2065, ''],
+  [0x206a, 'INHIBIT SYMMETRIC SWAPPING'],
+  [0x206b, 'ACTIVATE SYMMETRIC SWAPPING'],
+  [0x206c, 'INHIBIT ARABIC FORM SHAPING'],
+  [0x206d, 'ACTIVATE ARABIC FORM SHAPING'],
+  [0x206e, 'NATIONAL DIGIT SHAPES'],
+  [0x206f, 'NOMINAL DIGIT SHAPES'],
+  [0x3164, 'HANGUL FILLER'],
+  [0xffa0, 'HALFWIDTH HANGUL FILLER'],
+  ...[0xfff0, 0xfff1, 0xfff2, 0xfff3, 0xfff4, 0xfff5, 0xfff6, 0xfff7, 0xfff8].map((cp): [number, string] => [cp, '']),
+  [0x1bca0, 'SHORTHAND FORMAT LETTER OVERLAP'],
+  [0x1bca1, 'SHORTHAND FORMAT CONTINUING OVERLAP'],
+  [0x1bca2, 'SHORTHAND FORMAT DOWN STEP'],
+  [0x1bca3, 'SHORTHAND FORMAT UP STEP'],
+  [0x1d173, 'MUSICAL SYMBOL BEGIN BEAM'],
+  [0x1d174, 'MUSICAL SYMBOL END BEAM'],
+  [0x1d175, 'MUSICAL SYMBOL BEGIN TIE'],
+  [0x1d176, 'MUSICAL SYMBOL END TIE'],
+  [0x1d177, 'MUSICAL SYMBOL BEGIN SLUR'],
+  [0x1d178, 'MUSICAL SYMBOL END SLUR'],
+  [0x1d179, 'MUSICAL SYMBOL BEGIN PHRASE'],
+  [0x1d17a, 'MUSICAL SYMBOL END PHRASE'],
+  [0xe0080, ''],
+  [0xe01f0, ''],
+  [0xe0fff, ''],
+];
+
+const label = (cp: number, name: string) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}${name ? ` ${name}` : ''}`;
+
+interface JsonFinding {
+  ruleId: string;
+  pointer: string;
+  message: string;
+}
+
+async function lintJson(tools: unknown[]): Promise<JsonFinding[]> {
+  const dir = tempDir({ 'tools.json': json({ tools }) });
+  const r = await runCli(['lint', 'tools.json', '--no-config', '-f', 'json', '--fail-on', 'none'], { cwd: dir });
+  expect(r.code, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout) as { findings: JsonFinding[] }).findings.filter((f) => f.ruleId === 'hidden-characters');
+}
+
+describe('hidden-characters: every default-ignorable code point', () => {
+  it('reports each added character in a name, a description and annotations.title, by code point and name', async () => {
+    const tools = ADDED.map(([cp]) => {
+      const ch = String.fromCodePoint(cp);
+      return { name: `a${ch}b`, description: `x${ch}y`, annotations: { title: `p${ch}q`, readOnlyHint: true, openWorldHint: false }, inputSchema: { type: 'object' } };
+    });
+    const found = await lintJson(tools);
+    const expected = ADDED.flatMap(([cp, name], i) =>
+      ['name', 'description', 'annotations.title'].map((field) => ({
+        pointer: `/tools/${i}/${field.replace('.', '/')}`,
+        message: `${field} holds characters that hide or reorder text for a person reading it, though not for a model: ${label(cp, name)} at index 1`,
+      })),
+    );
+    expect(found.map(({ pointer, message }) => ({ pointer, message }))).toEqual(expected);
+  });
+
+  it('does not report Korean text, emoji sequences, nor Mongolian and old Hangul where they need these characters', async () => {
+    const found = await lintJson([
+      {
+        name: 'read_file',
+        title: '파일 읽기',
+        description: '파일 읽기: 파일을 읽습니다 — 👩\u200d💻 👨\u200d👩\u200d👧 ❤\ufe0f 👍🏽',
+        annotations: { title: '파일 읽기', readOnlyHint: true, openWorldHint: false },
+        inputSchema: { type: 'object', properties: { path: { type: 'string', description: '읽을 파일의 경로 (ㄱ, ㅏ)' } } },
+      },
+      {
+        name: 'mongolian',
+        // A free variation selector after a letter; the vowel separator between two letters.
+        description: 'ᠭ\u180bᠠ ᠨᠠ\u180eᠠ; old Hangul: \u1100\u1160\u11a8 \u115f\u1161; a grapheme joiner before a mark: a\u034f\u0301',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  it('reports the same characters where nothing needs them: a filler pair, a selector after Latin, a joiner before a letter', async () => {
+    const found = await lintJson([
+      { name: 'x', description: 'blank \u115f\u1160 syllable; x\u180by; ᠠ\u180e.; a\u034fb', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+    ]);
+    expect(found.map((f) => f.message.replace(/^.*not for a model: /, ''))).toEqual([
+      'U+115F HANGUL CHOSEONG FILLER at index 6; U+1160 HANGUL JUNGSEONG FILLER at index 7; U+180B MONGOLIAN FREE VARIATION SELECTOR ONE at index 20; U+180E MONGOLIAN VOWEL SEPARATOR at index 25; U+034F COMBINING GRAPHEME JOINER at index 30',
+    ]);
+  });
+
+  it('shows a Hangul filler escaped in text, markdown and github output', async () => {
+    const dir = tempDir({ 'tools.json': json({ tools: [{ name: 'read\u3164file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] }) });
+    for (const format of ['text', 'markdown', 'github']) {
+      const r = await runCli(['lint', 'tools.json', '--no-config', '-f', format], { cwd: dir });
+      expect(r.code, format).toBe(1);
+      expect(r.stdout, format).toContain('U+3164 HANGUL FILLER at index 4');
+      expect(r.stdout, format).toMatch(/read\\{1,2}u\{3164\}file/);
+      expect(r.stdout, format).not.toContain('\u3164');
+    }
+  });
+
+  it('names a character as a message shows it: a filler escaped, though Unicode calls it a letter', () => {
+    expect(describeChar('\u3164')).toBe('"\\u3164" (U+3164 HANGUL FILLER)');
+    expect(describeChar('\u00ad')).toBe('"\\u00AD" (U+00AD SOFT HYPHEN)');
+    expect(describeChar('ㄱ')).toBe('"ㄱ" (U+3131)');
+  });
+});
