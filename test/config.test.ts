@@ -394,6 +394,56 @@ describe('overrides', () => {
   });
 });
 
+describe('rule options in overrides', () => {
+  // toxic-flow's openWorldIsUntrusted: fetch_page is an untrusted source only with it.
+  const CLINIC = {
+    serverInfo: { name: 'clinic' },
+    tools: [
+      tool('fetch_page', { readOnlyHint: true, openWorldHint: true }),
+      tool('get_record', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'pii' } }),
+      tool('send_fax', { readOnlyHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'irreversible' } }),
+    ],
+  };
+  const OTHER = { serverInfo: { name: 'other' }, tools: [tool('get_time', { readOnlyHint: true, openWorldHint: false })] };
+  const ON = ['warning', { openWorldIsUntrusted: true }];
+  const OFF = ['warning', { openWorldIsUntrusted: false }];
+  async function toxic(config: unknown): Promise<string[]> {
+    const dir = tempDir({ 'mini.json': json(CLINIC), 'other.json': json(OTHER), 'c.json': json(config) });
+    const r = await runCli(['lint', '-c', 'c.json', '-f', 'json', 'mini.json', 'other.json'], { cwd: dir });
+    const findings = (JSON.parse(r.stdout) as { findings: { ruleId: string; severity: string; tool: string; related: { tool?: string }[] }[] }).findings;
+    return findings.filter((f) => f.ruleId === 'toxic-flow').map((f) => `${f.tool} ${f.severity} (from ${f.related.map((x) => x.tool).join(', ')})`);
+  }
+  const FOUND = ['send_fax warning (from fetch_page, get_record)'];
+
+  it('toxic-flow takes openWorldIsUntrusted from an override, for the servers and tools it matches', async () => {
+    expect(await toxic({})).toEqual([]);
+    expect(await toxic({ rules: { 'toxic-flow': ON } })).toEqual(FOUND);
+    // Set for the clinic server only: the same finding (it was none: the global options were used).
+    expect(await toxic({ overrides: [{ servers: ['clinic'], rules: { 'toxic-flow': ON } }] })).toEqual(FOUND);
+    // For another server only: clinic's open-world tool stays trusted.
+    expect(await toxic({ overrides: [{ servers: ['other'], rules: { 'toxic-flow': ON } }] })).toEqual([]);
+    // Per tool: a tool is a source by its own setting (send_fax is open-world too, so a source of its own).
+    expect(await toxic({ overrides: [{ tools: ['fetch_*'], rules: { 'toxic-flow': ON } }] })).toEqual(FOUND);
+    expect(await toxic({ overrides: [{ tools: ['send_*'], rules: { 'toxic-flow': ON } }] })).toEqual(['send_fax warning (from send_fax, get_record)']);
+    expect(await toxic({ overrides: [{ tools: ['get_*'], rules: { 'toxic-flow': ON } }] })).toEqual([]);
+    // Options alone (no severity change) in an override: `[severity, options]` as in `rules`.
+    expect(await toxic({ rules: { 'toxic-flow': 'off' }, overrides: [{ servers: ['clinic'], rules: { 'toxic-flow': ON } }] })).toEqual(FOUND);
+  });
+
+  it('an override turns openWorldIsUntrusted back off where it is on globally', async () => {
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ servers: ['clinic'], rules: { 'toxic-flow': OFF } }] })).toEqual([]);
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ tools: ['fetch_page', 'send_fax'], rules: { 'toxic-flow': OFF } }] })).toEqual([]);
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ tools: ['fetch_page'], rules: { 'toxic-flow': OFF } }] })).toEqual(['send_fax warning (from send_fax, get_record)']);
+    // Off only for another server: clinic keeps the global option.
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ servers: ['other'], rules: { 'toxic-flow': OFF } }] })).toEqual(FOUND);
+  });
+
+  it('a tool the rule is off for still takes its options as a source', async () => {
+    // fetch_page's findings are off, but it is still an untrusted source for send_fax (its option on).
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ tools: ['fetch_page'], rules: { 'toxic-flow': 'off' } }] })).toEqual(FOUND);
+  });
+});
+
 describe('targets and flags over the config', () => {
   it('config targets are relative to the config file; command-line targets replace them', async () => {
     const dir = tempDir({
