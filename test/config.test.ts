@@ -13,6 +13,7 @@ import { loadConfig, ConfigError } from '../src/config/index.js';
 import { presetRules } from '../src/config/presets.js';
 import { mergeSetting, rebaseTarget } from '../src/config/resolve.js';
 import { loadText } from '../src/sources/files.js';
+import { nameMatcher } from '../src/util/name-glob.js';
 import { json, runCli, tempDir, tool } from './helpers/cli.js';
 import { serverArgv, VOCAB_FIXTURE } from './live/helpers.js';
 
@@ -391,6 +392,47 @@ describe('overrides', () => {
     // Off for every tool but on through an override: runs, and reports on those tools only.
     const c2 = await configFor({ rules: { 'tool-name-unique': 'off' }, overrides: [{ tools: ['sa*'], rules: { 'tool-name-unique': 'error' } }] });
     expect(lint(servers, RULES, { rules: c2.rules, overrides: c2.overrides }).findings.filter((f) => f.ruleId === 'tool-name-unique').length).toBe(all.length);
+  });
+});
+
+describe('server and tool name globs', () => {
+  it('`*` and `?` match any characters of a name, `/` included; a `/` in a pattern matches a `/`', () => {
+    const m = (patterns: string[], name: string) => nameMatcher(patterns)(name);
+    expect(m(['*'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['*'], 'example-servers/everything')).toBe(true);
+    expect(m(['*/weather'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['io.github.acme/*'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['io.github.acme/*'], 'io.github.acme/tools/weather')).toBe(true);
+    expect(m(['io.github.acme/*'], 'io.github.acmeXweather')).toBe(false);
+    expect(m(['io.github.acme/*'], 'io.github.acme')).toBe(false);
+    expect(m(['io.github.*/weather'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['io.github.*/weather'], 'io.github.acme/forecast')).toBe(false);
+    expect(m(['**'], 'a/b/c')).toBe(true);
+    expect(m(['legacy_*'], 'legacy_a/b')).toBe(true);
+    expect(m(['a?c'], 'a/c')).toBe(true);
+    expect(m(['{acme,other}/*'], 'other/x')).toBe(true);
+    expect(m(['*'], '.hidden/x')).toBe(true);
+    // Escapes and a backslash in a name: a name, not a Windows path.
+    expect(m(['\\*'], '*')).toBe(true);
+    expect(m(['\\*'], 'x')).toBe(false);
+    expect(m(['a\\\\b'], 'a\\b')).toBe(true);
+    expect(m(['!(legacy)*'], 'io.github.acme/weather')).toBe(true);
+  });
+
+  it('overrides with `*` apply to servers and tools whose names hold a `/`', async () => {
+    const dump = { serverInfo: { name: 'io.github.acme/weather' }, tools: [tool('geo/delete_city', { readOnlyHint: true })] };
+    const lintWith = async (overrides: unknown) => {
+      const dir = tempDir({ 'w.json': json(dump), 'c.json': json({ overrides }) });
+      const r = await runCli(['lint', '-c', 'c.json', '-f', 'json', 'w.json'], { cwd: dir });
+      return (JSON.parse(r.stdout) as { findings: { ruleId: string; severity: string }[] }).findings.filter((f) => f.ruleId === 'name-vs-hints').map((f) => f.severity);
+    };
+    expect(await lintWith([])).toEqual(['warning']);
+    for (const glob of [{ servers: ['*'] }, { servers: ['io.github.acme/*'] }, { servers: ['*/weather'] }, { tools: ['*'] }, { tools: ['*delete*'] }, { tools: ['geo/*'] }]) {
+      expect(await lintWith([{ ...glob, rules: { 'name-vs-hints': 'error' } }]), JSON.stringify(glob)).toEqual(['error']);
+    }
+    // A literal "/" still has to be there.
+    expect(await lintWith([{ servers: ['io.github.acme'], rules: { 'name-vs-hints': 'error' } }])).toEqual(['warning']);
+    expect(await lintWith([{ tools: ['geo_*'], rules: { 'name-vs-hints': 'error' } }])).toEqual(['warning']);
   });
 });
 

@@ -87,8 +87,8 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
           required: ['rules'],
           anyOf: [{ required: ['servers'] }, { required: ['tools'] }],
           properties: {
-            servers: { ...globs, description: 'Server names (serverInfo.name, or the file name) as globs: "github", "acme-*".' },
-            tools: { ...globs, description: 'Tool names as globs: "legacy_*", "{create,delete}_*".' },
+            servers: { ...globs, description: 'Server names (serverInfo.name, or the file name) as globs: "github", "acme-*". "*" matches "/" too (names are not paths): "*" matches "io.github.acme/weather", and "io.github.acme/*" the servers under that prefix.' },
+            tools: { ...globs, description: 'Tool names as globs: "legacy_*", "{create,delete}_*". "*" matches "/" too (names are not paths).' },
             rules: { $ref: '#/definitions/rules' },
           },
         },
