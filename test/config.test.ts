@@ -563,6 +563,38 @@ describe('targets and flags over the config', () => {
     expect(none.stderr).toContain('sub/*.json: no files match this pattern (the 2 files it matches are left out by a "!" pattern');
   });
 
+  it('nothing to lint (exit 2) when the targets are "!" patterns only, on the command line or in the config', async () => {
+    const dump = json(DUMP);
+    const dir = tempDir({ 'a.json': dump, 'old-b.json': dump, 'cfg/c.json': json({ targets: ['!*.json'] }), 'cfg/d.json': json({ targets: { files: ['!../old-*.json', '!x.json'], mcpServers: { a: { command: 'x', disabled: true } } } }) });
+    expect(await runCli(['lint', '--no-config', '!old-*.json'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `mcp-annotate: nothing to lint: the only target is a "!" pattern, which leaves out what other targets find; give the files, globs or directories to lint as well (e.g. 'dumps/*.json' '!dumps/old-*.json')\n`,
+    });
+    expect((await runCli(['lint', '--no-config', '!old-*.json', '!a.json'], { cwd: dir })).stderr).toMatch(/^mcp-annotate: nothing to lint: every target is a "!" pattern/);
+    expect(await runCli(['lint', '-c', 'cfg/c.json'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'mcp-annotate: nothing to lint: the targets of cfg/c.json are only "!" patterns, which leave out what other targets find; add the files, globs or directories to lint, or give targets on the command line\n',
+    });
+    // With only disabled servers besides: nothing to lint either.
+    const off = await runCli(['lint', '-c', 'cfg/d.json'], { cwd: dir });
+    expect(off.code).toBe(2);
+    expect(off.stderr.trimEnd().split('\n').at(-1)).toBe('mcp-annotate: nothing to lint: every server under targets.mcpServers of cfg/d.json is disabled; enable one, or give targets on the command line');
+    // diff: a side that is only a "!" pattern is no side.
+    for (const [args, side] of [[['!old-*.json', 'a.json'], 'base'], [['a.json', '!old-*.json'], 'head']] as const) {
+      expect(await runCli(['diff', '--no-config', ...args], { cwd: dir })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `mcp-annotate: the ${side} "!old-*.json" is a "!" pattern, which leaves out what other targets find; give the ${side}'s files, glob or directory\n`,
+      });
+    }
+    // A file whose name starts with "!" is a file, not a pattern; and with other targets, "!" leaves out.
+    const bang = tempDir({ '!odd.json': dump, 'a.json': dump });
+    expect(JSON.parse((await runCli(['lint', '--no-config', '!odd.json', '-f', 'json'], { cwd: bang })).stdout).servers.map((x: { source: string }) => x.source)).toEqual(['!odd.json']);
+    expect(JSON.parse((await runCli(['lint', '--no-config', '*.json', '!a.json', '-f', 'json'], { cwd: bang })).stdout).servers.map((x: { source: string }) => x.source)).toEqual(['!odd.json']);
+  });
+
   it('nothing to lint (exit 2) when the config lists no servers, or every one is disabled', async () => {
     const empty = await runCli(['lint'], { cwd: tempDir({ 'mcp-annotate.config.json': json({ targets: { mcpServers: {} } }) }) });
     expect(empty).toMatchObject({
