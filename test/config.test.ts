@@ -189,6 +189,18 @@ describe('validation messages', () => {
     expect(await problemsOf({ 'package.json': '{\n"mcp-annotate": {"failOn": "error",\n "failOn": "note"}}' })).toEqual([
       'package.json:3:2: "failOn" is given twice in one object (first at line 2); keep one',
     ]);
+    // The "mcp-annotate" key itself given twice: found (whichever copy is null) and refused, with either copy first.
+    const twice = 'package.json:2:1: "mcp-annotate" is given twice in one object (first at line 1); keep one';
+    for (const second of ['{"rules": {"name-vs-hints": "off"}}', 'null']) {
+      expect(await problemsOf({ 'package.json': `{"name": "a", "mcp-annotate": {},\n"mcp-annotate": ${second}}` }), second).toEqual([twice]);
+      expect(await problemsOf({ 'package.json': `{"name": "a", "mcp-annotate": ${second},\n"mcp-annotate": {}}` }), second).toEqual([twice]);
+    }
+    const dir = tempDir({ 'package.json': '{"name": "a", "mcp-annotate": {},\n"mcp-annotate": {"rules": {"name-vs-hints": "off"}}}\n', 'd.json': json(DUMP) });
+    for (const args of [['lint', 'd.json'], ['lint', '-c', 'package.json', 'd.json']]) {
+      expect(await runCli(args, { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `mcp-annotate: ${twice}\n` });
+    }
+    // A null key alone is no config (discovery skips it), as before.
+    expect(await problemsOf({ 'package.json': '{"name": "a", "mcp-annotate": null}' })).toEqual([]);
   });
 
   it('YAML: positions of keys and values, and syntax errors', async () => {
