@@ -155,8 +155,13 @@ export interface ServerContext<O = Record<string, never>> {
   packs: ReadonlySet<PackId>;
   /** The rule's options for the server (overrides without `tools` included); each of `tools` has its own. */
   options: O;
-  /** Report against a tool, or against the server when tool is omitted. */
-  report(finding: ReportInput & { tool?: ToolView }): void;
+  /**
+   * Report against a tool, or against the server when tool is omitted. A finding about the
+   * server that speaks for some of its tools (a policy's note naming the tools it cannot
+   * decide) names them in `coveredTools`: it is kept where the rule is on for the server or
+   * for one of them (a finding without a tool otherwise takes only overrides without `tools`).
+   */
+  report(finding: ReportInput & { tool?: ToolView; coveredTools?: readonly string[] }): void;
 }
 
 export interface RunContext<O = Record<string, never>> {

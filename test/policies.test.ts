@@ -275,6 +275,29 @@ describe('a policy is its own rule in every output', () => {
     }
   });
 
+  it('the "cannot be decided" note names the tools the policy is on for, when only a tool-scoped override turns it on', async () => {
+    const policy = { name: 'bo', effect: 'block', conditions: { and: [{ fact: 'request.annotations.openWorldHint', equals: true }, { fact: 'claims.destinations', equals: 'public' }] } };
+    const sender = (name: string) => tool(name, { readOnlyHint: false, inputMetadata: { destination: 'public' } });
+    const dump = json({ serverInfo: { name: 'acme' }, tools: [sender('send_email'), sender('send_sms'), sender('post_note')] });
+    const notes = async (config: unknown) => {
+      const dir = tempDir({ 'c.json': json({ policies: [policy], ...(config as object) }), 'one.json': dump });
+      const r = await runCli(['lint', '-c', 'c.json', '-f', 'json', 'one.json'], { cwd: dir });
+      expect(r.stderr).toBe('');
+      return (JSON.parse(r.stdout).findings as { ruleId: string; severity: string; tool?: string; message: string }[])
+        .filter((f) => f.ruleId === 'policy/bo')
+        .map((f) => `${f.severity} ${f.tool ?? '-'} ${/declarations of (.*?): /.exec(f.message)?.[1]}`);
+    };
+    expect(await notes({})).toEqual(['note - 3 tools "send_email", "send_sms", "post_note"']);
+    // Off globally, on for send_*: the note, naming those tools only.
+    expect(await notes({ rules: { 'policy/bo': 'off' }, overrides: [{ tools: ['send_*'], rules: { 'policy/bo': 'warning' } }] })).toEqual(['note - 2 tools "send_email", "send_sms"']);
+    // Off for the server, on again for one tool.
+    expect(await notes({ overrides: [{ servers: ['acme'], rules: { 'policy/bo': 'off' } }, { tools: ['post_*'], rules: { 'policy/bo': 'error' } }] })).toEqual(['note - tool "post_note"']);
+    // A tool-scoped off still leaves tools out; off for every tool, no note.
+    expect(await notes({ overrides: [{ tools: ['send_*'], rules: { 'policy/bo': 'off' } }] })).toEqual(['note - tool "post_note"']);
+    expect(await notes({ overrides: [{ tools: ['*'], rules: { 'policy/bo': 'off' } }] })).toEqual([]);
+    expect(await notes({ rules: { 'policy/bo': 'off' } })).toEqual([]);
+  });
+
   it('markdown links policy/<name> to the Policies section (built-in rules link to their pages)', async () => {
     const dir = tempDir({ 'mcp-annotate.config.json': json(config), 'dump.json': json({ serverInfo: { name: 'db' }, tools }) });
     const r = await runCli(['lint', 'dump.json', '-f', 'markdown'], { cwd: dir });

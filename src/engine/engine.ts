@@ -406,7 +406,9 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         ...serverCtx,
         options: setting.options,
         report: (f) => {
-          const s = settingFor(rule, resolved, server.name, f.tool?.name);
+          let s = settingFor(rule, resolved, server.name, f.tool?.name);
+          // About the server, for some of its tools: on where the rule is on for one of them.
+          if (!s && !f.tool && f.coveredTools) for (const t of f.coveredTools) if ((s = settingFor(rule, resolved, server.name, t))) break;
           if (s) push(rule, s, server, f.tool, f);
         },
       };
