@@ -180,6 +180,13 @@ describe('validation messages', () => {
     ]);
   });
 
+  it('vocabularies.core: false is refused with its reason, beside the other problems (the schema says const true)', async () => {
+    expect(await problemsOf({ 'mcp-annotate.config.json': '{"vocabularies": {"core": false, "sep-1913": 1}}' })).toEqual([
+      'mcp-annotate.config.json:1:27: vocabularies.core cannot be false: the core vocabulary is the MCP spec itself and is always on',
+      'mcp-annotate.config.json:1:46: vocabularies["sep-1913"] must be a boolean, got an integer (1)',
+    ]);
+  });
+
   it('a member given twice in a JSON config is an error, as YAML makes it (only inside package.json\'s own key)', async () => {
     expect(await problemsOf({ 'mcp-annotate.config.json': '{\n  "rules": {\n    "toxic-flow": "off",\n    "toxic-flow": "error"\n  }\n}\n' })).toEqual([
       'mcp-annotate.config.json:4:5: "toxic-flow" is given twice in one object (first at line 3); keep one',

@@ -159,7 +159,11 @@ export async function parseYamlConfig(text: string, file: string): Promise<Parse
       key = false;
     }
   };
-  return { value: value ?? {}, position: (pointer, key = false) => locate(pointer, key), positions: (requests) => requests.map((r) => locate(r.pointer, r.key ?? false)) };
+  // No content (an empty file, only comments, a bare "---") is an empty config, as an empty JSON
+  // file is; a document that says null (`~`, `null`, `!!null`) is refused, as JSON's null is.
+  const c = doc.contents;
+  const empty = c === null || (YAML.isScalar(c) && c.value === null && c.source === '' && !c.tag);
+  return { value: empty ? {} : value, position: (pointer, key = false) => locate(pointer, key), positions: (requests) => requests.map((r) => locate(r.pointer, r.key ?? false)) };
 }
 
 interface RangedNode {
