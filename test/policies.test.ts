@@ -203,6 +203,8 @@ describe('compiling conditions', () => {
     expect(problems({ and: [], or: [] })).toEqual([': a condition takes one of "and", "or", not several; nest them']);
     expect(problems({ fact: 'tool._meta["x"', equals: 1 })).toEqual(['/fact: expected "]" after a quoted key at character 15 of "tool._meta[\\"x\\""']);
     expect(problems({ fact: 'tool._meta[x', equals: 1 })).toEqual(['/fact: an unclosed "[" at character 11 of "tool._meta[x"']);
+    // An empty "in" can never hold, and "not" of it always does.
+    expect(problems({ not: { fact: 'claims.destinations', in: [] } })).toEqual(['/not/in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value']);
   });
 
   it('parses each kind of fact', () => {
@@ -336,6 +338,23 @@ describe('a policy is its own rule in every output', () => {
     const rule = policyRule(policy, compiled(policy));
     expect(rule.why).toContain(JSON.stringify(deep));
     expect(rule.why.length).toBeLessThan(3 * JSON.stringify(deep).length); // indented, it was 5 MB
+  });
+
+  it('an empty "in" is a config error with its position, in the schema too (minItems)', async () => {
+    const dir = tempDir({
+      'c.yaml': 'policies:\n  - name: p\n    effect: warn\n    conditions:\n      not: {fact: claims.destinations, in: []}\n  - name: q\n    effect: warn\n    conditions: {or: [{fact: tool.name, equals: x}, {fact: tool.name, in: []}]}\n',
+      'dump.json': json({ tools }),
+    });
+    const r = await runCli(['lint', '-c', 'c.yaml', 'dump.json'], { cwd: dir });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'mcp-annotate: c.yaml:5:44: policies[0].conditions.not.in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value\n' +
+        'mcp-annotate: c.yaml:8:75: policies[1].conditions.or[1].in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value\n',
+    });
+    const schema = JSON.parse(readFileSync(new URL('../schemas/config.schema.json', import.meta.url), 'utf8'));
+    expect(schema.definitions.condition.properties.in.minItems).toBe(1);
   });
 
   it('a bad policy is a config error with its position', async () => {

@@ -150,7 +150,7 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
             description: `tool.<path> (a path into the tool: tool.annotations.inputMetadata.destination, tool._meta["mcp.dev/effect"]), claims.<fact> (${Object.keys(CLAIM_FACTS).join(', ')}), server.name, response.annotations.<path>, or request.<path>.`,
           },
           equals: { description: 'Holds when the fact may be this value.' },
-          in: { type: 'array', description: 'Holds when the fact may be one of these values.' },
+          in: { type: 'array', minItems: 1, description: 'Holds when the fact may be one of these values (at least one: an empty list never holds).' },
           contains: { description: 'Holds when the fact may be this value, or a string containing it.' },
           and: { type: 'array', minItems: 1, items: { $ref: '#/definitions/condition' } },
           or: { type: 'array', minItems: 1, items: { $ref: '#/definitions/condition' } },

@@ -13,7 +13,7 @@ import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
 import { closest, orList, quote } from '../util/text.js';
 import { globTooLong } from '../util/glob.js';
-import type { ConditionError } from '../policies/evaluate.js';
+import { EMPTY_IN, type ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
 import { append } from '../util/array.js';
@@ -49,6 +49,7 @@ const RULES_PATH = /^\/rules$|^\/overrides\/\d+\/rules$/;
 const OPTIONS_PATH = /^(?:\/overrides\/\d+)?\/rules\/([^/]+)\/1$/;
 const SERVER_ENTRY_PATH = /^\/targets\/mcpServers\/[^/]+$/;
 const OVERRIDE_PATH = /^\/overrides\/\d+$/;
+const EMPTY_IN_PATH = /^\/policies\/\d+\/conditions(?:\/(?:and|or)\/\d+|\/not)*\/in$/;
 const GLOB_PATH = /^\/overrides\/\d+\/(servers|tools)\/\d+$|^\/targets(\/files)?\/\d+$/;
 const SECRET_PATH = /^\/targets\/mcpServers\/[^/]+\/(env|headers)(\/|$)/;
 
@@ -99,6 +100,10 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
       if (!out.some((p) => p.pointer === path && p.message.includes('needs "servers" or "tools"'))) {
         out.push({ pointer: path, message: `${configField(path)} needs "servers" or "tools" (or both): the server or tool names its rules apply to` });
       }
+      handled.add(e);
+    } else if (e.keyword === 'minItems' && EMPTY_IN_PATH.test(path)) {
+      // As the policy compiler says it (the schema's minItems comes first).
+      out.push({ pointer: path, message: `${configField(path)}: ${EMPTY_IN}` });
       handled.add(e);
     } else if (path === '/vocabularies/core' && e.keyword === 'const') {
       out.push({ pointer: path, message: 'vocabularies.core cannot be false: the core vocabulary is the MCP spec itself and is always on' });
