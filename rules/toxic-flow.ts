@@ -27,9 +27,8 @@ interface Player {
  * tool asks for confirmation; `off` is where confirmation is explicitly turned off.
  */
 interface Roles {
+  /** With the tool's own openWorldIsUntrusted (the config's, or an override's for its server or tool). */
   untrusted: Evidence[];
-  /** The untrusted evidence when openWorldIsUntrusted is set. */
-  untrustedOpenWorld: Evidence[];
   private: Evidence[];
   sink: Evidence[];
   off: Claim<'requiresConfirmation'>[];
@@ -194,7 +193,12 @@ private data.`,
     docs: `- \`openWorldIsUntrusted\` (boolean, default \`false\`): also treat a tool with an explicit
   \`openWorldHint: true\` as a source of untrusted content, unless the tool declares return
   sources without \`untrustedPublic\` or \`untrusted: false\`. Broader and noisier: for teams
-  that want every open-world tool treated as a possible injection vector.`,
+  that want every open-world tool treated as a possible injection vector. Set under
+  \`overrides\`, it applies to the servers and tools the override matches: each tool is a
+  source or not by its own setting (\`servers: ["browser"]\` with \`openWorldIsUntrusted: true\`
+  treats that server's open-world tools as untrusted, and \`false\` for one server keeps its
+  tools out when the option is on everywhere else). The setting's severity does not matter
+  here: a tool the rule is off for can still be a source for a sink it is on for.`,
   },
   examples: {
     incorrect: [
@@ -596,10 +600,8 @@ private data.`,
   collect(ctx): Roles | undefined {
     const c = ctx.claims;
     if (c.list.length === 0) return undefined;
-    const untrusted = untrustedEvidence(c, false);
     const roles: Roles = {
-      untrusted,
-      untrustedOpenWorld: untrusted.length ? untrusted : untrustedEvidence(c, true),
+      untrusted: untrustedEvidence(c, ctx.options.openWorldIsUntrusted === true),
       private: privateEvidence(c),
       sink: [],
       off: [],
@@ -609,11 +611,10 @@ private data.`,
       roles.sink = sink;
       roles.off = c.where('requiresConfirmation', false);
     }
-    const plays = roles.untrustedOpenWorld.length || roles.private.length || roles.sink.length;
+    const plays = roles.untrusted.length || roles.private.length || roles.sink.length;
     return plays ? roles : undefined;
   },
   checkRun(ctx) {
-    const openWorldIsUntrusted = ctx.options.openWorldIsUntrusted === true;
     interface PerServer {
       untrusted?: Player;
       private?: Player;
@@ -630,10 +631,7 @@ private data.`,
       for (const t of s.tools) {
         const roles = t.collected as Roles | undefined;
         if (!roles) continue;
-        if (!here.untrusted) {
-          const e = openWorldIsUntrusted ? roles.untrustedOpenWorld : roles.untrusted;
-          if (e.length) here.untrusted = { server: s.server, tool: t.tool, evidence: e };
-        }
+        if (!here.untrusted && roles.untrusted.length) here.untrusted = { server: s.server, tool: t.tool, evidence: roles.untrusted };
         if (!here.private && roles.private.length) here.private = { server: s.server, tool: t.tool, evidence: roles.private };
         if (roles.sink.length) here.sinks.push({ player: { server: s.server, tool: t.tool, evidence: roles.sink }, off: roles.off });
       }

@@ -118,6 +118,11 @@ export interface ToolContext<O = Record<string, never>> {
   spec: SpecVersion;
   /** Packs enabled for this run. */
   packs: ReadonlySet<PackId>;
+  /**
+   * The rule's options for this tool: its defaults, the config's `rules`, then the overrides
+   * that match the tool's server and name. In checkServer() and checkRun() (for a rule with
+   * options) each tool of ctx.tools carries its own the same way.
+   */
   options: O;
   /** Absolute pointer for a tool-relative one: ctx.at('/annotations/readOnlyHint'). */
   at(rel: string): string;
@@ -148,13 +153,24 @@ export interface ServerContext<O = Record<string, never>> {
   unlisted?: true;
   spec: SpecVersion;
   packs: ReadonlySet<PackId>;
+  /** The rule's options for the server (overrides without `tools` included); each of `tools` has its own. */
   options: O;
-  /** Report against a tool, or against the server when tool is omitted. */
-  report(finding: ReportInput & { tool?: ToolView }): void;
+  /**
+   * Report against a tool, or against the server when tool is omitted. A finding about the
+   * server that speaks for some of its tools (a policy's note naming the tools it cannot
+   * decide) names them in `coveredTools`: it is kept where the rule is on for the server or
+   * for one of them (a finding without a tool otherwise takes only overrides without `tools`).
+   */
+  report(finding: ReportInput & { tool?: ToolView; coveredTools?: readonly string[] }): void;
 }
 
 export interface RunContext<O = Record<string, never>> {
   servers: readonly ServerContext<O>[];
+  /**
+   * The rule's options in the config's `rules` (an override's, when only overrides turn the
+   * rule on). Each of `servers`, and each of their tools, carries its own, overrides included:
+   * read those for what a server or tool does.
+   */
   options: O;
   report(finding: ReportInput & { server: ServerRef; tool?: ToolView }): void;
 }
@@ -222,8 +238,9 @@ export interface Rule<O = any> extends RuleMeta<O> {
    * checkServer() or checkRun(): what those checks need to know of the tool, or undefined
    * for nothing. They read it as `collected` on each of their tools, whose claims are
    * empty by then (keeping every claim of a registry-sized dump would not fit in memory).
-   * Keep what any of the rule's options would need: ctx.options here are the rule's
-   * configured options, never a per-tool override's.
+   * ctx.options here are the tool's own: the config's, then those of the overrides that
+   * match its server and name, whatever the severity they set (a tool the rule is off for
+   * may still play a part in a check across tools).
    */
   collect?(ctx: ToolContext<O>): unknown;
   /** Called once per server, after every tool was checked. */

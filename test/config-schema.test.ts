@@ -11,6 +11,8 @@ import { DRIFT_RULES } from '../src/diff/rules/index.js';
 
 const ALL = [...RULES, ...DRIFT_RULES];
 import { buildConfigSchema } from '../src/config/schema.js';
+import { ConfigError, loadConfig } from '../src/config/index.js';
+import { tempDir } from './helpers/cli.js';
 
 const FILE = new URL('../schemas/config.schema.json', import.meta.url);
 const write = process.env.MCP_ANNOTATE_WRITE_DOCS === '1';
@@ -31,5 +33,63 @@ describe('config schema', () => {
     expect(validate({ extends: 'mcp-annotate:strict', rules: { 'toxic-flow': ['error', { openWorldIsUntrusted: true }], 'policy/x': 'off' } })).toBe(true);
     expect(validate({ rules: { 'toxic-flow': ['error', { nope: 1 }] } })).toBe(false);
     expect(validate({ rules: { 'no-such-rule': 'error' } })).toBe(false);
+  });
+
+  it('accepts what the CLI accepts and refuses what it refuses, but for what a schema cannot say', async () => {
+    const validate = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(FILE, 'utf8')));
+    const long = 'x'.repeat(65_537);
+    const edge = 'x'.repeat(65_536);
+    const cases: [unknown, boolean][] = [
+      [{}, true],
+      [{ vocabularies: { core: true, 'sep-1913': false } }, true],
+      [{ vocabularies: { core: false } }, false],
+      [{ vocabularies: ['core', 'sep-1913'] }, true],
+      [null, false],
+      [[], false],
+      ['x', false],
+      [{ overrides: [{ servers: [edge], tools: [edge], rules: {} }], targets: [edge] }, true],
+      [{ overrides: [{ servers: [long], rules: {} }] }, false],
+      [{ overrides: [{ tools: ['ok', long], rules: {} }] }, false],
+      [{ targets: [long] }, false],
+      [{ targets: { files: [long] } }, false],
+      [{ rules: { 'toxic-flow': ['warning', { openWorldIsUntrusted: true }] }, overrides: [{ servers: ['*'], rules: { 'toxic-flow': ['off', { openWorldIsUntrusted: false }] } }] }, true],
+      [{ policies: [{ name: 'p', effect: 'warn', conditions: { fact: 'tool.name', in: ['a'] } }] }, true],
+    ];
+    for (const [value, ok] of cases) {
+      const dir = tempDir({ 'c.json': JSON.stringify(value) });
+      const cli = await loadConfig({ cwd: dir, file: 'c.json' }).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof ConfigError) return false;
+          throw err;
+        },
+      );
+      const shown = JSON.stringify(value).slice(0, 120);
+      expect(validate(value), `schema: ${shown}`).toBe(ok);
+      expect(cli, `CLI: ${shown}`).toBe(ok);
+    }
+    // What the schema leaves to the CLI, which checks it on its own (each a config error with its place):
+    // unique policy names, a policy/<name> setting naming a policy, facts and their operands, and the
+    // form of a condition ({"fact", one operator}, or one of "and", "or", "not"; said more clearly than a schema could).
+    for (const value of [
+      { policies: [{ name: 'p', effect: 'warn', conditions: { fact: 'tool.name', equals: 'a' } }, { name: 'p', effect: 'warn', conditions: { fact: 'tool.name', equals: 'b' } }] },
+      { rules: { 'policy/nope': 'off' } },
+      { policies: [{ name: 'p', effect: 'warn', conditions: { fact: 'claims.destinations', equals: 'Public' } }] },
+      { policies: [{ name: 'p', effect: 'warn', conditions: {} }] },
+    ]) {
+      expect(validate(value), JSON.stringify(value)).toBe(true);
+      await expect(loadConfig({ cwd: tempDir({ 'c.json': JSON.stringify(value) }), file: 'c.json' }), JSON.stringify(value)).rejects.toBeInstanceOf(ConfigError);
+    }
+  });
+
+  it('a YAML config with no content is an empty config, as an empty JSON file is; one that says null is refused, as JSON null is', async () => {
+    const load = (name: string, text: string) => loadConfig({ cwd: tempDir({ [name]: text }), file: name });
+    for (const text of ['', '\n', '# only a comment\n', '---\n', '--- # a comment\n']) {
+      expect((await load('c.yaml', text))?.rules, JSON.stringify(text)).toEqual({});
+    }
+    for (const text of ['', '  \n', '// only a comment\n']) expect((await load('c.json', text))?.rules, JSON.stringify(text)).toEqual({});
+    for (const [name, text] of [['c.yaml', '~\n'], ['c.yaml', 'null\n'], ['c.yaml', '!!null\n'], ['c.json', 'null\n']] as const) {
+      await expect(load(name, text), `${name}: ${text}`).rejects.toThrow(/^c\.(yaml|json):1:\d+: the configuration must be an object, got null/);
+    }
   });
 });

@@ -13,6 +13,7 @@ import { loadConfig, ConfigError } from '../src/config/index.js';
 import { presetRules } from '../src/config/presets.js';
 import { mergeSetting, rebaseTarget } from '../src/config/resolve.js';
 import { loadText } from '../src/sources/files.js';
+import { nameMatcher } from '../src/util/name-glob.js';
 import { json, runCli, tempDir, tool } from './helpers/cli.js';
 import { serverArgv, VOCAB_FIXTURE } from './live/helpers.js';
 
@@ -179,6 +180,13 @@ describe('validation messages', () => {
     ]);
   });
 
+  it('vocabularies.core: false is refused with its reason, beside the other problems (the schema says const true)', async () => {
+    expect(await problemsOf({ 'mcp-annotate.config.json': '{"vocabularies": {"core": false, "sep-1913": 1}}' })).toEqual([
+      'mcp-annotate.config.json:1:27: vocabularies.core cannot be false: the core vocabulary is the MCP spec itself and is always on',
+      'mcp-annotate.config.json:1:46: vocabularies["sep-1913"] must be a boolean, got an integer (1)',
+    ]);
+  });
+
   it('a member given twice in a JSON config is an error, as YAML makes it (only inside package.json\'s own key)', async () => {
     expect(await problemsOf({ 'mcp-annotate.config.json': '{\n  "rules": {\n    "toxic-flow": "off",\n    "toxic-flow": "error"\n  }\n}\n' })).toEqual([
       'mcp-annotate.config.json:4:5: "toxic-flow" is given twice in one object (first at line 3); keep one',
@@ -188,6 +196,18 @@ describe('validation messages', () => {
     expect(await problemsOf({ 'package.json': '{\n"mcp-annotate": {"failOn": "error",\n "failOn": "note"}}' })).toEqual([
       'package.json:3:2: "failOn" is given twice in one object (first at line 2); keep one',
     ]);
+    // The "mcp-annotate" key itself given twice: found (whichever copy is null) and refused, with either copy first.
+    const twice = 'package.json:2:1: "mcp-annotate" is given twice in one object (first at line 1); keep one';
+    for (const second of ['{"rules": {"name-vs-hints": "off"}}', 'null']) {
+      expect(await problemsOf({ 'package.json': `{"name": "a", "mcp-annotate": {},\n"mcp-annotate": ${second}}` }), second).toEqual([twice]);
+      expect(await problemsOf({ 'package.json': `{"name": "a", "mcp-annotate": ${second},\n"mcp-annotate": {}}` }), second).toEqual([twice]);
+    }
+    const dir = tempDir({ 'package.json': '{"name": "a", "mcp-annotate": {},\n"mcp-annotate": {"rules": {"name-vs-hints": "off"}}}\n', 'd.json': json(DUMP) });
+    for (const args of [['lint', 'd.json'], ['lint', '-c', 'package.json', 'd.json']]) {
+      expect(await runCli(args, { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `mcp-annotate: ${twice}\n` });
+    }
+    // A null key alone is no config (discovery skips it), as before.
+    expect(await problemsOf({ 'package.json': '{"name": "a", "mcp-annotate": null}' })).toEqual([]);
   });
 
   it('YAML: positions of keys and values, and syntax errors', async () => {
@@ -394,6 +414,97 @@ describe('overrides', () => {
   });
 });
 
+describe('server and tool name globs', () => {
+  it('`*` and `?` match any characters of a name, `/` included; a `/` in a pattern matches a `/`', () => {
+    const m = (patterns: string[], name: string) => nameMatcher(patterns)(name);
+    expect(m(['*'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['*'], 'example-servers/everything')).toBe(true);
+    expect(m(['*/weather'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['io.github.acme/*'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['io.github.acme/*'], 'io.github.acme/tools/weather')).toBe(true);
+    expect(m(['io.github.acme/*'], 'io.github.acmeXweather')).toBe(false);
+    expect(m(['io.github.acme/*'], 'io.github.acme')).toBe(false);
+    expect(m(['io.github.*/weather'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['io.github.*/weather'], 'io.github.acme/forecast')).toBe(false);
+    expect(m(['**'], 'a/b/c')).toBe(true);
+    expect(m(['legacy_*'], 'legacy_a/b')).toBe(true);
+    expect(m(['a?c'], 'a/c')).toBe(true);
+    expect(m(['{acme,other}/*'], 'other/x')).toBe(true);
+    expect(m(['*'], '.hidden/x')).toBe(true);
+    // Escapes and a backslash in a name: a name, not a Windows path.
+    expect(m(['\\*'], '*')).toBe(true);
+    expect(m(['\\*'], 'x')).toBe(false);
+    expect(m(['a\\\\b'], 'a\\b')).toBe(true);
+    expect(m(['!(legacy)*'], 'io.github.acme/weather')).toBe(true);
+  });
+
+  it('overrides with `*` apply to servers and tools whose names hold a `/`', async () => {
+    const dump = { serverInfo: { name: 'io.github.acme/weather' }, tools: [tool('geo/delete_city', { readOnlyHint: true })] };
+    const lintWith = async (overrides: unknown) => {
+      const dir = tempDir({ 'w.json': json(dump), 'c.json': json({ overrides }) });
+      const r = await runCli(['lint', '-c', 'c.json', '-f', 'json', 'w.json'], { cwd: dir });
+      return (JSON.parse(r.stdout) as { findings: { ruleId: string; severity: string }[] }).findings.filter((f) => f.ruleId === 'name-vs-hints').map((f) => f.severity);
+    };
+    expect(await lintWith([])).toEqual(['warning']);
+    for (const glob of [{ servers: ['*'] }, { servers: ['io.github.acme/*'] }, { servers: ['*/weather'] }, { tools: ['*'] }, { tools: ['*delete*'] }, { tools: ['geo/*'] }]) {
+      expect(await lintWith([{ ...glob, rules: { 'name-vs-hints': 'error' } }]), JSON.stringify(glob)).toEqual(['error']);
+    }
+    // A literal "/" still has to be there.
+    expect(await lintWith([{ servers: ['io.github.acme'], rules: { 'name-vs-hints': 'error' } }])).toEqual(['warning']);
+    expect(await lintWith([{ tools: ['geo_*'], rules: { 'name-vs-hints': 'error' } }])).toEqual(['warning']);
+  });
+});
+
+describe('rule options in overrides', () => {
+  // toxic-flow's openWorldIsUntrusted: fetch_page is an untrusted source only with it.
+  const CLINIC = {
+    serverInfo: { name: 'clinic' },
+    tools: [
+      tool('fetch_page', { readOnlyHint: true, openWorldHint: true }),
+      tool('get_record', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'pii' } }),
+      tool('send_fax', { readOnlyHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'irreversible' } }),
+    ],
+  };
+  const OTHER = { serverInfo: { name: 'other' }, tools: [tool('get_time', { readOnlyHint: true, openWorldHint: false })] };
+  const ON = ['warning', { openWorldIsUntrusted: true }];
+  const OFF = ['warning', { openWorldIsUntrusted: false }];
+  async function toxic(config: unknown): Promise<string[]> {
+    const dir = tempDir({ 'mini.json': json(CLINIC), 'other.json': json(OTHER), 'c.json': json(config) });
+    const r = await runCli(['lint', '-c', 'c.json', '-f', 'json', 'mini.json', 'other.json'], { cwd: dir });
+    const findings = (JSON.parse(r.stdout) as { findings: { ruleId: string; severity: string; tool: string; related: { tool?: string }[] }[] }).findings;
+    return findings.filter((f) => f.ruleId === 'toxic-flow').map((f) => `${f.tool} ${f.severity} (from ${f.related.map((x) => x.tool).join(', ')})`);
+  }
+  const FOUND = ['send_fax warning (from fetch_page, get_record)'];
+
+  it('toxic-flow takes openWorldIsUntrusted from an override, for the servers and tools it matches', async () => {
+    expect(await toxic({})).toEqual([]);
+    expect(await toxic({ rules: { 'toxic-flow': ON } })).toEqual(FOUND);
+    // Set for the clinic server only: the same finding (it was none: the global options were used).
+    expect(await toxic({ overrides: [{ servers: ['clinic'], rules: { 'toxic-flow': ON } }] })).toEqual(FOUND);
+    // For another server only: clinic's open-world tool stays trusted.
+    expect(await toxic({ overrides: [{ servers: ['other'], rules: { 'toxic-flow': ON } }] })).toEqual([]);
+    // Per tool: a tool is a source by its own setting (send_fax is open-world too, so a source of its own).
+    expect(await toxic({ overrides: [{ tools: ['fetch_*'], rules: { 'toxic-flow': ON } }] })).toEqual(FOUND);
+    expect(await toxic({ overrides: [{ tools: ['send_*'], rules: { 'toxic-flow': ON } }] })).toEqual(['send_fax warning (from send_fax, get_record)']);
+    expect(await toxic({ overrides: [{ tools: ['get_*'], rules: { 'toxic-flow': ON } }] })).toEqual([]);
+    // Options alone (no severity change) in an override: `[severity, options]` as in `rules`.
+    expect(await toxic({ rules: { 'toxic-flow': 'off' }, overrides: [{ servers: ['clinic'], rules: { 'toxic-flow': ON } }] })).toEqual(FOUND);
+  });
+
+  it('an override turns openWorldIsUntrusted back off where it is on globally', async () => {
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ servers: ['clinic'], rules: { 'toxic-flow': OFF } }] })).toEqual([]);
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ tools: ['fetch_page', 'send_fax'], rules: { 'toxic-flow': OFF } }] })).toEqual([]);
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ tools: ['fetch_page'], rules: { 'toxic-flow': OFF } }] })).toEqual(['send_fax warning (from send_fax, get_record)']);
+    // Off only for another server: clinic keeps the global option.
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ servers: ['other'], rules: { 'toxic-flow': OFF } }] })).toEqual(FOUND);
+  });
+
+  it('a tool the rule is off for still takes its options as a source', async () => {
+    // fetch_page's findings are off, but it is still an untrusted source for send_fax (its option on).
+    expect(await toxic({ rules: { 'toxic-flow': ON }, overrides: [{ tools: ['fetch_page'], rules: { 'toxic-flow': 'off' } }] })).toEqual(FOUND);
+  });
+});
+
 describe('targets and flags over the config', () => {
   it('config targets are relative to the config file; command-line targets replace them', async () => {
     const dir = tempDir({
@@ -469,6 +580,38 @@ describe('targets and flags over the config', () => {
     const none = await runCli(['lint', 'sub/*.json', '!sub/*.json'], { cwd: dir });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('sub/*.json: no files match this pattern (the 2 files it matches are left out by a "!" pattern');
+  });
+
+  it('nothing to lint (exit 2) when the targets are "!" patterns only, on the command line or in the config', async () => {
+    const dump = json(DUMP);
+    const dir = tempDir({ 'a.json': dump, 'old-b.json': dump, 'cfg/c.json': json({ targets: ['!*.json'] }), 'cfg/d.json': json({ targets: { files: ['!../old-*.json', '!x.json'], mcpServers: { a: { command: 'x', disabled: true } } } }) });
+    expect(await runCli(['lint', '--no-config', '!old-*.json'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `mcp-annotate: nothing to lint: the only target is a "!" pattern, which leaves out what other targets find; give the files, globs or directories to lint as well (e.g. 'dumps/*.json' '!dumps/old-*.json')\n`,
+    });
+    expect((await runCli(['lint', '--no-config', '!old-*.json', '!a.json'], { cwd: dir })).stderr).toMatch(/^mcp-annotate: nothing to lint: every target is a "!" pattern/);
+    expect(await runCli(['lint', '-c', 'cfg/c.json'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'mcp-annotate: nothing to lint: the targets of cfg/c.json are only "!" patterns, which leave out what other targets find; add the files, globs or directories to lint, or give targets on the command line\n',
+    });
+    // With only disabled servers besides: nothing to lint either.
+    const off = await runCli(['lint', '-c', 'cfg/d.json'], { cwd: dir });
+    expect(off.code).toBe(2);
+    expect(off.stderr.trimEnd().split('\n').at(-1)).toBe('mcp-annotate: nothing to lint: every server under targets.mcpServers of cfg/d.json is disabled; enable one, or give targets on the command line');
+    // diff: a side that is only a "!" pattern is no side.
+    for (const [args, side] of [[['!old-*.json', 'a.json'], 'base'], [['a.json', '!old-*.json'], 'head']] as const) {
+      expect(await runCli(['diff', '--no-config', ...args], { cwd: dir })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `mcp-annotate: the ${side} "!old-*.json" is a "!" pattern, which leaves out what other targets find; give the ${side}'s files, glob or directory\n`,
+      });
+    }
+    // A file whose name starts with "!" is a file, not a pattern; and with other targets, "!" leaves out.
+    const bang = tempDir({ '!odd.json': dump, 'a.json': dump });
+    expect(JSON.parse((await runCli(['lint', '--no-config', '!odd.json', '-f', 'json'], { cwd: bang })).stdout).servers.map((x: { source: string }) => x.source)).toEqual(['!odd.json']);
+    expect(JSON.parse((await runCli(['lint', '--no-config', '*.json', '!a.json', '-f', 'json'], { cwd: bang })).stdout).servers.map((x: { source: string }) => x.source)).toEqual(['!odd.json']);
   });
 
   it('nothing to lint (exit 2) when the config lists no servers, or every one is disabled', async () => {

@@ -66,6 +66,53 @@ describe('collect(), checkServer() and checkRun()', () => {
     expect(flagged[0]!.related?.map((r) => `${r.server}/${r.tool}`)).toContain('web/fetch_page');
   });
 
+  it('every hook sees the options of its server or tool: the defaults, `rules`, then the overrides that match (any severity)', () => {
+    const seen: string[] = [];
+    const opt = (o: unknown) => String((o as { level?: unknown }).level);
+    const withOptions = defineRule<{ level: string }>({
+      ...testRule('test-options', {}),
+      options: { defaults: { level: 'default' }, schema: { type: 'object' }, docs: '' },
+      check(ctx) {
+        seen.push(`check ${ctx.server.name}/${ctx.tool.name}: ${opt(ctx.options)}`);
+      },
+      collect(ctx) {
+        seen.push(`collect ${ctx.server.name}/${ctx.tool.name}: ${opt(ctx.options)}`);
+        return undefined;
+      },
+      checkServer(ctx) {
+        seen.push(`server ${ctx.server.name}: ${opt(ctx.options)}; ${ctx.tools.map((t) => `${t.tool.name} ${opt(t.options)}`).join(', ')}`);
+      },
+      checkRun(ctx) {
+        seen.push(`run: ${opt(ctx.options)}; ${ctx.servers.map((s) => `${s.server.name} ${opt(s.options)} [${s.tools.map((t) => `${t.tool.name} ${opt(t.options)}`).join(', ')}]`).join('; ')}`);
+      },
+    });
+    const overrides = (srv: string, t: string | undefined) => {
+      const out: Record<string, unknown> = {};
+      if (srv === 'b') out['test-options'] = ['warning', { level: 'server-b' }];
+      if (t === 'quiet') out['test-options'] = ['off', { level: 'quiet-tool' }];
+      return Object.keys(out).length ? (out as never) : undefined;
+    };
+    lint([server('a', [tool('loud'), tool('quiet')]), server('b', [tool('other')])], [withOptions], {
+      rules: { 'test-options': ['warning', { level: 'config' }] },
+      overrides,
+    });
+    expect(seen).toEqual([
+      'check a/loud: config',
+      'collect a/loud: config',
+      // Off for this tool: no check of its own, but it is collected with its options.
+      'collect a/quiet: quiet-tool',
+      'server a: config; loud config, quiet quiet-tool',
+      'check b/other: server-b',
+      'collect b/other: server-b',
+      'server b: server-b; other server-b',
+      'run: config; a config [loud config, quiet quiet-tool]; b server-b [other server-b]',
+    ]);
+    // Without any setting, the defaults (collect included).
+    seen.length = 0;
+    lint([server('a', [tool('loud')])], [withOptions]);
+    expect(seen).toEqual(['check a/loud: default', 'collect a/loud: default', 'server a: default; loud default', 'run: default; a default [loud default]']);
+  });
+
   it("names the finding's own tool on a related place inside it, and no tool on one outside every tool", () => {
     const relating = testRule('test-related', {
       check(ctx) {

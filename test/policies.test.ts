@@ -203,6 +203,8 @@ describe('compiling conditions', () => {
     expect(problems({ and: [], or: [] })).toEqual([': a condition takes one of "and", "or", not several; nest them']);
     expect(problems({ fact: 'tool._meta["x"', equals: 1 })).toEqual(['/fact: expected "]" after a quoted key at character 15 of "tool._meta[\\"x\\""']);
     expect(problems({ fact: 'tool._meta[x', equals: 1 })).toEqual(['/fact: an unclosed "[" at character 11 of "tool._meta[x"']);
+    // An empty "in" can never hold, and "not" of it always does.
+    expect(problems({ not: { fact: 'claims.destinations', in: [] } })).toEqual(['/not/in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value']);
   });
 
   it('parses each kind of fact', () => {
@@ -275,6 +277,29 @@ describe('a policy is its own rule in every output', () => {
     }
   });
 
+  it('the "cannot be decided" note names the tools the policy is on for, when only a tool-scoped override turns it on', async () => {
+    const policy = { name: 'bo', effect: 'block', conditions: { and: [{ fact: 'request.annotations.openWorldHint', equals: true }, { fact: 'claims.destinations', equals: 'public' }] } };
+    const sender = (name: string) => tool(name, { readOnlyHint: false, inputMetadata: { destination: 'public' } });
+    const dump = json({ serverInfo: { name: 'acme' }, tools: [sender('send_email'), sender('send_sms'), sender('post_note')] });
+    const notes = async (config: unknown) => {
+      const dir = tempDir({ 'c.json': json({ policies: [policy], ...(config as object) }), 'one.json': dump });
+      const r = await runCli(['lint', '-c', 'c.json', '-f', 'json', 'one.json'], { cwd: dir });
+      expect(r.stderr).toBe('');
+      return (JSON.parse(r.stdout).findings as { ruleId: string; severity: string; tool?: string; message: string }[])
+        .filter((f) => f.ruleId === 'policy/bo')
+        .map((f) => `${f.severity} ${f.tool ?? '-'} ${/declarations of (.*?): /.exec(f.message)?.[1]}`);
+    };
+    expect(await notes({})).toEqual(['note - 3 tools "send_email", "send_sms", "post_note"']);
+    // Off globally, on for send_*: the note, naming those tools only.
+    expect(await notes({ rules: { 'policy/bo': 'off' }, overrides: [{ tools: ['send_*'], rules: { 'policy/bo': 'warning' } }] })).toEqual(['note - 2 tools "send_email", "send_sms"']);
+    // Off for the server, on again for one tool.
+    expect(await notes({ overrides: [{ servers: ['acme'], rules: { 'policy/bo': 'off' } }, { tools: ['post_*'], rules: { 'policy/bo': 'error' } }] })).toEqual(['note - tool "post_note"']);
+    // A tool-scoped off still leaves tools out; off for every tool, no note.
+    expect(await notes({ overrides: [{ tools: ['send_*'], rules: { 'policy/bo': 'off' } }] })).toEqual(['note - tool "post_note"']);
+    expect(await notes({ overrides: [{ tools: ['*'], rules: { 'policy/bo': 'off' } }] })).toEqual([]);
+    expect(await notes({ rules: { 'policy/bo': 'off' } })).toEqual([]);
+  });
+
   it('markdown links policy/<name> to the Policies section (built-in rules link to their pages)', async () => {
     const dir = tempDir({ 'mcp-annotate.config.json': json(config), 'dump.json': json({ serverInfo: { name: 'db' }, tools }) });
     const r = await runCli(['lint', 'dump.json', '-f', 'markdown'], { cwd: dir });
@@ -313,6 +338,23 @@ describe('a policy is its own rule in every output', () => {
     const rule = policyRule(policy, compiled(policy));
     expect(rule.why).toContain(JSON.stringify(deep));
     expect(rule.why.length).toBeLessThan(3 * JSON.stringify(deep).length); // indented, it was 5 MB
+  });
+
+  it('an empty "in" is a config error with its position, in the schema too (minItems)', async () => {
+    const dir = tempDir({
+      'c.yaml': 'policies:\n  - name: p\n    effect: warn\n    conditions:\n      not: {fact: claims.destinations, in: []}\n  - name: q\n    effect: warn\n    conditions: {or: [{fact: tool.name, equals: x}, {fact: tool.name, in: []}]}\n',
+      'dump.json': json({ tools }),
+    });
+    const r = await runCli(['lint', '-c', 'c.yaml', 'dump.json'], { cwd: dir });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'mcp-annotate: c.yaml:5:44: policies[0].conditions.not.in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value\n' +
+        'mcp-annotate: c.yaml:8:75: policies[1].conditions.or[1].in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value\n',
+    });
+    const schema = JSON.parse(readFileSync(new URL('../schemas/config.schema.json', import.meta.url), 'utf8'));
+    expect(schema.definitions.condition.properties.in.minItems).toBe(1);
   });
 
   it('a bad policy is a config error with its position', async () => {

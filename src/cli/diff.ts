@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { DRIFT_RULES } from '../diff/rules/index.js';
 import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
 import type { Report } from '../reporters/types.js';
-import { loadTargets, ownFiles, readFiles, STDIN_PATHS } from '../sources/files.js';
+import { loadTargets, onlyNegations, ownFiles, readFiles, STDIN_PATHS } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
@@ -52,6 +52,12 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     throw new UsageError(base === '-' && head === '-' ? 'only one of <base> and <head> can be - (stdin)' : `only one of <base> and <head> can read stdin (${base} and ${head} both do)`);
   }
 
+  // A "!" pattern leaves out what other targets find: alone it is an empty side, not a base.
+  for (const [side, target] of [['base', base], ['head', head]] as const) {
+    if (target !== undefined && (await onlyNegations([target], io.cwd))) {
+      throw new UsageError(`the ${side} ${JSON.stringify(target)} is a "!" pattern, which leaves out what other targets find; give the ${side}'s files, glob or directory`);
+    }
+  }
   const maxFindings = maxFindingsFrom(io.env);
   hintStdinFromTerminal([base], io);
   // Directories and globs do not pick up the run's own config file, nor reports it wrote before.

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lint, type LintResult } from '../engine/engine.js';
-import { loadTargets, ownFiles, readFiles, type OwnFiles } from '../sources/files.js';
+import { loadTargets, onlyNegations, ownFiles, readFiles, type OwnFiles } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
 import { PACK_IDS, SEVERITY_RANK, type Finding, type InputError, type PackId, type Severity, type SpecVersion } from '../types.js';
@@ -274,6 +274,9 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   const live = hasLiveFlags(opts);
   if (targets.length === 0 && !live) {
     throw new UsageError('nothing to lint: give files, globs or directories of tools/list dumps or session transcripts, - to read stdin, or a live server (--stdio, --url, --mcp-config, --discover)');
+  }
+  if (!live && (await onlyNegations(targets, io.cwd))) {
+    throw new UsageError(`nothing to lint: ${targets.length === 1 ? 'the only target is a "!" pattern' : 'every target is a "!" pattern'}, which leaves out what other targets find; give the files, globs or directories to lint as well (e.g. 'dumps/*.json' '!dumps/old-*.json')`);
   }
   const gathered: GatheredServers = { servers: [], errors: [], notes: [] };
   if (targets.length) {

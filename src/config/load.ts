@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { parse as parseJsonc } from 'jsonc-parser';
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { displayPath } from '../sources/files.js';
 import { decodeKeepingBom, InputProblem } from '../sources/parse.js';
 import { ConfigError, parseJsonConfig, parseYamlConfig, type ConfigProblem, type ParsedConfig } from './source.js';
@@ -65,7 +65,10 @@ function isRegularFile(path: string): boolean {
   }
 }
 
-/** Whether a package.json has the "mcp-annotate" key; one that cannot be read counts, so that reading it again reports why. */
+/**
+ * Whether a package.json has the "mcp-annotate" key (not null); one that cannot be read counts,
+ * and so does one that gives the key twice, so that reading it again reports why.
+ */
 function hasPackageKey(path: string): boolean {
   let content: string;
   try {
@@ -73,18 +76,17 @@ function hasPackageKey(path: string): boolean {
   } catch {
     return true;
   }
-  const pkg = packageJson(content);
-  return pkg !== null && typeof pkg === 'object' && (pkg as Record<string, unknown>)[PACKAGE_KEY] != null;
-}
-
-/** A package.json for the search; one too deeply nested to parse is read again, with the error, by readConfigFile. */
-function packageJson(content: string): unknown {
+  let root: JsonNode | undefined;
   try {
-    return parseJsonc(content) ?? {};
+    root = parseTree(content, [], { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   } catch (err) {
-    if (err instanceof RangeError) return { [PACKAGE_KEY]: {} };
+    // Too deeply nested to parse: read again, with the error, by readConfigFile.
+    if (err instanceof RangeError) return true;
     throw err;
   }
+  if (root?.type !== 'object') return false;
+  const members = (root.children ?? []).filter((p) => p.children?.[0]?.value === PACKAGE_KEY);
+  return members.length > 1 || (members.length === 1 && members[0]!.children?.[1]?.type !== 'null');
 }
 
 function isPipe(path: string): boolean {

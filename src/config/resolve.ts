@@ -5,7 +5,7 @@
  */
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { escapeGlob, isGlobPattern } from '../util/glob.js';
-import picomatch from 'picomatch';
+import { nameMatcher } from '../util/name-glob.js';
 import type { RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../rule.js';
 import type { Locator, PackId, Severity, SpecVersion } from '../types.js';
@@ -103,8 +103,8 @@ export function resolveConfig(
   let overrides: ResolvedConfig['overrides'];
   if (value.overrides?.length) {
     const compiled = value.overrides.map((o) => ({
-      servers: o.servers ? picomatch(o.servers, { dot: true }) : undefined,
-      tools: o.tools ? picomatch(o.tools, { dot: true }) : undefined,
+      servers: o.servers ? nameMatcher(o.servers) : undefined,
+      tools: o.tools ? nameMatcher(o.tools) : undefined,
       rules: o.rules,
     }));
     const cache = new Map<string, Record<string, RuleSetting> | undefined>();

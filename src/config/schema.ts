@@ -9,6 +9,7 @@ import { PACK_IDS, SPEC_VERSIONS } from '../types.js';
 import { CLAIM_FACTS } from '../policies/facts.js';
 import { POLICY_EFFECTS } from '../policies/rules.js';
 import { PRESET_NAMES, PRESET_DOCS } from './presets.js';
+import { MAX_GLOB_LENGTH } from '../util/glob.js';
 
 export const CONFIG_SCHEMA_ID = 'https://raw.githubusercontent.com/mcp-annotate/mcp-annotate/main/schemas/config.schema.json';
 
@@ -55,12 +56,14 @@ function ruleSetting(rule: Rule | undefined) {
 export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknown> {
   const ruleProps: Record<string, unknown> = {};
   for (const r of rules) ruleProps[r.id] = ruleSetting(r);
-  const globs = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
+  // picomatch compiles globs of up to MAX_GLOB_LENGTH characters (a target that is not a glob is held to it too).
+  const glob = { type: 'string', minLength: 1, maxLength: MAX_GLOB_LENGTH };
+  const globs = { type: 'array', items: glob, minItems: 1 };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: CONFIG_SCHEMA_ID,
     title: 'mcp-annotate configuration',
-    description: 'Configuration of mcp-annotate, the linter for MCP tool annotations. See the "Configuration" section of the README.',
+    description: 'Configuration of mcp-annotate, the linter for MCP tool annotations. See the "Configuration" section of the README. An empty file (or a YAML file of only comments) is an empty configuration.',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -74,7 +77,12 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
         description: 'Vocabularies to lint with: an array of pack ids (only these; core is always on), or an object turning packs on (true) or off (false). --vocab and --disable-vocab override it.',
         anyOf: [
           { type: 'array', items: { enum: [...PACK_IDS] }, uniqueItems: true },
-          { type: 'object', properties: Object.fromEntries(PACK_IDS.map((p) => [p, { type: 'boolean' }])), additionalProperties: false },
+          {
+            type: 'object',
+            // core is the MCP spec itself: always on, so only true may be written.
+            properties: Object.fromEntries(PACK_IDS.map((p) => [p, p === 'core' ? { const: true, description: 'The core vocabulary (the MCP spec itself) is always on: true, or leave it out.' } : { type: 'boolean' }])),
+            additionalProperties: false,
+          },
         ],
       },
       rules: { $ref: '#/definitions/rules' },
@@ -87,8 +95,8 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
           required: ['rules'],
           anyOf: [{ required: ['servers'] }, { required: ['tools'] }],
           properties: {
-            servers: { ...globs, description: 'Server names (serverInfo.name, or the file name) as globs: "github", "acme-*".' },
-            tools: { ...globs, description: 'Tool names as globs: "legacy_*", "{create,delete}_*".' },
+            servers: { ...globs, description: 'Server names (serverInfo.name, or the file name) as globs: "github", "acme-*". "*" matches "/" too (names are not paths): "*" matches "io.github.acme/weather", and "io.github.acme/*" the servers under that prefix.' },
+            tools: { ...globs, description: 'Tool names as globs: "legacy_*", "{create,delete}_*". "*" matches "/" too (names are not paths).' },
             rules: { $ref: '#/definitions/rules' },
           },
         },
@@ -97,12 +105,12 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
       targets: {
         description: 'What `mcp-annotate lint` lints when no targets are given on the command line: files, globs and directories (relative to this file), and live servers under "mcpServers".',
         anyOf: [
-          { type: 'array', items: { type: 'string', minLength: 1 } },
+          { type: 'array', items: glob },
           {
             type: 'object',
             additionalProperties: false,
             properties: {
-              files: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Files, globs and directories of tools/list dumps, relative to this file.' },
+              files: { type: 'array', items: glob, description: 'Files, globs and directories of tools/list dumps, relative to this file.' },
               mcpServers: { type: 'object', additionalProperties: SERVER_ENTRY, description: 'Live servers, by name, as in an MCP client config.' },
             },
           },
@@ -142,7 +150,7 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
             description: `tool.<path> (a path into the tool: tool.annotations.inputMetadata.destination, tool._meta["mcp.dev/effect"]), claims.<fact> (${Object.keys(CLAIM_FACTS).join(', ')}), server.name, response.annotations.<path>, or request.<path>.`,
           },
           equals: { description: 'Holds when the fact may be this value.' },
-          in: { type: 'array', description: 'Holds when the fact may be one of these values.' },
+          in: { type: 'array', minItems: 1, description: 'Holds when the fact may be one of these values (at least one: an empty list never holds).' },
           contains: { description: 'Holds when the fact may be this value, or a string containing it.' },
           and: { type: 'array', minItems: 1, items: { $ref: '#/definitions/condition' } },
           or: { type: 'array', minItems: 1, items: { $ref: '#/definitions/condition' } },

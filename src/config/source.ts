@@ -71,6 +71,8 @@ function parseJsonConfigTree(text: string, file: string, base: string): ParsedCo
   const twice: ConfigProblem[] = [];
   const onTwice = (key: string, first: JsonNode, again: JsonNode) =>
     twice.push({ file, ...lineColumn(text, again.offset), message: `${JSON.stringify(key)} is given twice in one object (first at line ${lineColumn(text, first.offset).line}); keep one` });
+  // The config inside a file (package.json's "mcp-annotate" key) given twice: the config too.
+  if (root && base) duplicatesOnPath(root, split(base), onTwice);
   const value = top ? nodeValue(top, onTwice) : base ? undefined : {};
   if (twice.length) throw new ConfigError(twice);
   const locator = root ? createLocator(text.replace(/^\uFEFF/, ' ')) : undefined;
@@ -85,6 +87,17 @@ function parseJsonConfigTree(text: string, file: string, base: string): ParsedCo
       return requests.map((r, i) => place(found?.[i], r.pointer, r.key ?? false));
     },
   };
+}
+
+/** Members named along `segments` from `root` that their object gives more than once (other members are not the config's). */
+function duplicatesOnPath(root: JsonNode, segments: readonly string[], twice: (key: string, first: JsonNode, again: JsonNode) => void): void {
+  let node: JsonNode | undefined = root;
+  for (const segment of segments) {
+    if (node?.type !== 'object') return;
+    const named: JsonNode[] = (node.children ?? []).filter((p) => p.children?.[0] !== undefined && String(p.children[0].value) === segment);
+    for (const again of named.slice(1)) twice(segment, named[0]!.children![0]!, again.children![0]!);
+    node = named[0]?.children?.[1];
+  }
 }
 
 /** A node's value; `twice` hears of every member name an object repeats (with both keys' nodes). */
@@ -146,7 +159,11 @@ export async function parseYamlConfig(text: string, file: string): Promise<Parse
       key = false;
     }
   };
-  return { value: value ?? {}, position: (pointer, key = false) => locate(pointer, key), positions: (requests) => requests.map((r) => locate(r.pointer, r.key ?? false)) };
+  // No content (an empty file, only comments, a bare "---") is an empty config, as an empty JSON
+  // file is; a document that says null (`~`, `null`, `!!null`) is refused, as JSON's null is.
+  const c = doc.contents;
+  const empty = c === null || (YAML.isScalar(c) && c.value === null && c.source === '' && !c.tag);
+  return { value: empty ? {} : value, position: (pointer, key = false) => locate(pointer, key), positions: (requests) => requests.map((r) => locate(r.pointer, r.key ?? false)) };
 }
 
 interface RangedNode {

@@ -5,7 +5,7 @@
  * --save-snapshots). The MCP SDK is loaded only when there are live servers.
  */
 import { dirname } from 'node:path';
-import { loadTargets, readFiles, type OwnFiles } from '../sources/files.js';
+import { loadTargets, onlyNegations, readFiles, type OwnFiles } from '../sources/files.js';
 import type { InputError, ServerInput } from '../types.js';
 import type { ResolvedConfig } from './resolve.js';
 import type { LiveRunFlags } from '../sources/live/run.js';
@@ -35,6 +35,11 @@ export async function gatherConfigTargets(
   if (config.files.length === 0 && servers === 0) {
     throw new UsageError(`nothing to lint: the targets of ${config.display} list no files and no servers; add some, or give targets on the command line`);
   }
+  // "!" patterns alone leave out what other targets find, and there are none.
+  const negationsOnly = await onlyNegations(config.files, io.cwd);
+  if (servers === 0 && negationsOnly) {
+    throw new UsageError(`nothing to lint: the targets of ${config.display} are only "!" patterns, which leave out what other targets find; add the files, globs or directories to lint, or give targets on the command line`);
+  }
   if (config.files.length) {
     const loaded = await loadTargets(config.files, io.cwd, io.stdin, { exclude, check: flags.checkInputs });
     append(out.servers, loaded.servers);
@@ -55,7 +60,7 @@ export async function gatherConfigTargets(
     });
     append(out.errors, resolved.errors);
     append(out.notes, resolved.notes);
-    if (config.files.length === 0 && resolved.targets.length === 0 && resolved.errors.length === 0) {
+    if ((config.files.length === 0 || negationsOnly) && resolved.targets.length === 0 && resolved.errors.length === 0) {
       // Said like an empty list (exit 2), not "no problems in 0 servers".
       for (const n of resolved.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
       throw new UsageError(`nothing to lint: every server under targets.mcpServers of ${config.display} is disabled; enable one, or give targets on the command line`);

@@ -13,7 +13,7 @@ import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
 import { closest, orList, quote } from '../util/text.js';
 import { globTooLong } from '../util/glob.js';
-import type { ConditionError } from '../policies/evaluate.js';
+import { EMPTY_IN, type ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
 import { append } from '../util/array.js';
@@ -49,6 +49,8 @@ const RULES_PATH = /^\/rules$|^\/overrides\/\d+\/rules$/;
 const OPTIONS_PATH = /^(?:\/overrides\/\d+)?\/rules\/([^/]+)\/1$/;
 const SERVER_ENTRY_PATH = /^\/targets\/mcpServers\/[^/]+$/;
 const OVERRIDE_PATH = /^\/overrides\/\d+$/;
+const EMPTY_IN_PATH = /^\/policies\/\d+\/conditions(?:\/(?:and|or)\/\d+|\/not)*\/in$/;
+const GLOB_PATH = /^\/overrides\/\d+\/(servers|tools)\/\d+$|^\/targets(\/files)?\/\d+$/;
 const SECRET_PATH = /^\/targets\/mcpServers\/[^/]+\/(env|headers)(\/|$)/;
 
 function describeType(e: ErrorObject): string {
@@ -98,6 +100,17 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
       if (!out.some((p) => p.pointer === path && p.message.includes('needs "servers" or "tools"'))) {
         out.push({ pointer: path, message: `${configField(path)} needs "servers" or "tools" (or both): the server or tool names its rules apply to` });
       }
+      handled.add(e);
+    } else if (e.keyword === 'minItems' && EMPTY_IN_PATH.test(path)) {
+      // As the policy compiler says it (the schema's minItems comes first).
+      out.push({ pointer: path, message: `${configField(path)}: ${EMPTY_IN}` });
+      handled.add(e);
+    } else if (path === '/vocabularies/core' && e.keyword === 'const') {
+      out.push({ pointer: path, message: 'vocabularies.core cannot be false: the core vocabulary is the MCP spec itself and is always on' });
+      handled.add(e);
+    } else if (e.keyword === 'maxLength' && GLOB_PATH.test(path) && typeof e.data === 'string') {
+      // Globs picomatch would refuse to compile (it threw "Input length … exceeds maximum allowed length").
+      out.push({ pointer: path, message: `${configField(path)} ${globTooLong(e.data)}` });
       handled.add(e);
     } else if (SECRET_PATH.test(path)) {
       // Never show a value from env or headers: they hold secrets.
@@ -149,9 +162,6 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
   if (!isObject(value)) return { policies: [] };
   const sound = (at: string) => !errorPaths.some((p) => p === at || p.startsWith(`${at}/`));
   const config = value as Record<string, unknown>;
-  if (isObject(config.vocabularies) && config.vocabularies.core === false) {
-    problems.push({ pointer: '/vocabularies/core', message: 'vocabularies.core cannot be false: the core vocabulary is the MCP spec itself and is always on' });
-  }
   const policies: CheckedConfig['policies'] = [];
   const names = new Map<string, number>();
   (Array.isArray(config.policies) ? (config.policies as Policy[]) : []).forEach((policy, i) => {
@@ -182,23 +192,6 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
       }
     }
   };
-  // Globs picomatch would refuse to compile (it threw "Input length … exceeds maximum allowed length").
-  const checkGlobs = (list: unknown, at: string) => {
-    if (!Array.isArray(list) || !sound(at)) return;
-    list.forEach((g, j) => {
-      const why = typeof g === 'string' ? globTooLong(g) : undefined;
-      if (why) problems.push({ pointer: `${at}/${j}`, message: `${configField(`${at}/${j}`)} ${why}` });
-    });
-  };
-  if (Array.isArray(config.overrides)) {
-    config.overrides.forEach((o, i) => {
-      if (!isObject(o)) return;
-      checkGlobs(o.servers, `/overrides/${i}/servers`);
-      checkGlobs(o.tools, `/overrides/${i}/tools`);
-    });
-  }
-  if (Array.isArray(config.targets)) checkGlobs(config.targets, '/targets');
-  else if (isObject(config.targets)) checkGlobs(config.targets.files, '/targets/files');
   checkRuleIds(config.rules, '/rules');
   if (Array.isArray(config.overrides)) config.overrides.forEach((o, i) => checkRuleIds(isObject(o) ? o.rules : undefined, `/overrides/${i}/rules`));
   return { policies: valid ? policies : [] };

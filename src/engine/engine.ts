@@ -123,6 +123,16 @@ function resolveRule(rule: Rule, raise: number | undefined, ...settings: (RuleSe
   return { severity, options, shift: shift ?? SEVERITY_RANK[severity] - SEVERITY_RANK[rule.severity] };
 }
 
+/** A rule's options from its settings, whatever their severity: the defaults, then each setting's options over the previous. */
+function resolveOptions(rule: Rule, ...settings: (RuleSetting | undefined)[]): Record<string, unknown> {
+  let options: Record<string, unknown> = { ...(rule.options?.defaults ?? {}) };
+  for (const s of settings) {
+    const opts = splitSetting(s).options;
+    if (opts) options = { ...options, ...opts };
+  }
+  return options;
+}
+
 export function toolView(value: unknown, pointer: string, index: number): ToolView {
   const obj = isObject(value) ? value : undefined;
   const hasName = typeof obj?.name === 'string' && obj.name !== '';
@@ -164,20 +174,46 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   // tool's claims can go as soon as its own checks are done.
   const collectors = active
     .filter((a) => a.rule.collect && (a.rule.checkServer || a.rule.checkRun))
-    .map((a) => ({ rule: a.rule, options: (a.resolved ?? DEFAULT_SETTING).options, kept: new Map<ToolContext<Record<string, unknown>>, unknown>() }));
+    .map((a) => ({ rule: a.rule, options: resolveOptions(a.rule, opts.rules?.[a.rule.id]), kept: new Map<ToolContext<Record<string, unknown>>, unknown>() }));
   const keptBy = new Map(collectors.map((c) => [c.rule, c.kept]));
+
+  /**
+   * A rule's options for a server (tool undefined) or one of its tools: the config's, then the
+   * overrides' that match, whatever the severity (a tool the rule is off for may still play a
+   * part in a check across tools). `base`: the options without overrides.
+   */
+  const optionsFor = (rule: Rule, base: Record<string, unknown>, server: string, tool: string | undefined): Record<string, unknown> => {
+    const o = opts.overrides?.(server, tool)?.[rule.id];
+    return o === undefined ? base : resolveOptions(rule, opts.rules?.[rule.id], o);
+  };
+
   /**
    * Runs a rule's server or run check with what its collect() kept set as `collected` on
-   * each tool (in place, and cleared after: no copy of every tool context per rule).
+   * each tool, and (for a rule with options) each server's and tool's own options as their
+   * `options` (in place, and cleared after: no copy of every tool context per rule).
    */
-  const withCollected = <T>(rule: Rule, tools: readonly ToolContext<Record<string, unknown>>[], fn: () => T): T => {
+  const withCollected = <T>(rule: Rule, servers: readonly ServerContext<Record<string, unknown>>[], fn: () => T): T => {
     const kept = keptBy.get(rule);
-    if (!kept) return fn();
-    for (const t of tools) t.collected = kept.get(t);
+    const own = rule.options !== undefined;
+    if (!kept && !own) return fn();
+    const base = resolveOptions(rule, opts.rules?.[rule.id]);
+    for (const s of servers) {
+      if (own) s.options = optionsFor(rule, base, s.server.name, undefined);
+      for (const t of s.tools) {
+        if (kept) t.collected = kept.get(t);
+        if (own) t.options = optionsFor(rule, base, s.server.name, t.tool.name);
+      }
+    }
     try {
       return fn();
     } finally {
-      for (const t of tools) t.collected = undefined;
+      for (const s of servers) {
+        if (own) s.options = {};
+        for (const t of s.tools) {
+          t.collected = undefined;
+          t.options = {};
+        }
+      }
     }
   };
 
@@ -332,7 +368,8 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         else entry.rule.check!(ctx);
       }
       for (const c of collectors) {
-        ctx.options = c.options;
+        // The tool's own options (an override's for this server or tool over the config's).
+        ctx.options = opts.overrides ? optionsFor(c.rule, c.options, server.name, view.name) : c.options;
         const kept = timing ? timed(c.rule.id, () => c.rule.collect!(ctx)) : c.rule.collect!(ctx);
         if (kept !== undefined) c.kept.set(ctx, kept);
       }
@@ -369,11 +406,13 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         ...serverCtx,
         options: setting.options,
         report: (f) => {
-          const s = settingFor(rule, resolved, server.name, f.tool?.name);
+          let s = settingFor(rule, resolved, server.name, f.tool?.name);
+          // About the server, for some of its tools: on where the rule is on for one of them.
+          if (!s && !f.tool && f.coveredTools) for (const t of f.coveredTools) if ((s = settingFor(rule, resolved, server.name, t))) break;
           if (s) push(rule, s, server, f.tool, f);
         },
       };
-      timed(rule.id, () => withCollected(rule, toolContexts, () => rule.checkServer!(ruleCtx)));
+      timed(rule.id, () => withCollected(rule, [ruleCtx], () => rule.checkServer!(ruleCtx)));
     }
     summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });
   }
@@ -424,7 +463,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         if (setting) push(rule, setting, f.server, f.tool, f);
       },
     };
-    timed(rule.id, () => withCollected(rule, keptBy.has(rule) ? serverContexts.flatMap((sc) => sc.tools as ToolContext<Record<string, unknown>>[]) : [], () => rule.checkRun!(ctx)));
+    timed(rule.id, () => withCollected(rule, serverContexts, () => rule.checkRun!(ctx)));
   }
 
   timed('(locate findings)', () => locateFindings(findings, servers));

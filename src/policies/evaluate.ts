@@ -49,6 +49,8 @@ export class ConditionError extends Error {
 
 const FORMS = 'a condition is {"fact": …, "equals"|"in"|"contains": …}, {"and": […]}, {"or": […]} or {"not": {…}}';
 
+export const EMPTY_IN = '"in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value';
+
 /** Compile conditions; every problem is collected (the config reports them all). */
 export function compileConditions(conditions: unknown, errors: ConditionError[]): Compiled | undefined {
   const facts: FactRef[] = [];
@@ -80,6 +82,11 @@ export function compileConditions(conditions: unknown, errors: ConditionError[])
       const op = ops[0] as Op;
       if (op === 'in' && !Array.isArray(c.in)) {
         errors.push(new ConditionError(`"in" must be an array of values`, `${pointer}/in`));
+        return undefined;
+      }
+      // A condition that can never match is a configuration error (and `not` of it matches everything).
+      if (op === 'in' && (c.in as unknown[]).length === 0) {
+        errors.push(new ConditionError(EMPTY_IN, `${pointer}/in`));
         return undefined;
       }
       let ref: FactRef;

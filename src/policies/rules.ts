@@ -153,6 +153,8 @@ export function policyRule(policy: Policy, compiled: Compiled): Rule {
         severity: 'note',
         informational: true,
         detail: undecidedDetail(list.map((t) => t.tool)),
+        // The tools it names are those the policy is on for (check() ran for them), if only through a tool-scoped override.
+        coveredTools: list.map((t) => t.tool),
         message: `policy ${quote(policy.name)} cannot be decided from the declarations of ${list.length === 1 ? 'tool' : `${list.length} tools`} ${names.join(', ')}${more}: ${reasons.join('; ')}. What ${list.length === 1 ? 'its declaration says does' : 'their declarations say does'} not rule it out, so a client enforcing it at call time may ${verb} ${list.length === 1 ? 'it' : 'them'}`,
         suggestion: `nothing to fix: a client decides this per call; a policy on what tools declare (tool.…, claims.…, or response annotations they declare in tools/list) is decided here`,
       });

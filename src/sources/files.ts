@@ -113,6 +113,21 @@ const NAME_NOT_UTF8 = 'its name is not valid UTF-8 (shown with \uFFFD in place o
 /** Paths that are the process's stdin: with "-" among the targets, read once. */
 export const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
 
+/** Whether a target is a "!pattern" that leaves out what the others find (and not a file of that name). */
+async function isNegation(target: string, cwd: string): Promise<boolean> {
+  return target.length > 1 && target.startsWith('!') && !(await stat(resolve(cwd, target)).catch(() => undefined));
+}
+
+/**
+ * Whether targets are "!" patterns only: they leave out what other targets find, and there
+ * are none, so the run would lint nothing ("nothing to lint", as for no targets at all).
+ */
+export async function onlyNegations(targets: readonly string[], cwd = process.cwd()): Promise<boolean> {
+  if (targets.length === 0) return false;
+  for (const t of targets) if (!(await isNegation(t, cwd))) return false;
+  return true;
+}
+
 /**
  * Expand targets to files (sorted, de-duplicated), keeping "-" for stdin.
  * @param own The run's own files, which a directory or a glob does not pick up (see OwnFiles).
@@ -131,9 +146,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
   // fast-glob's negation: "!pattern" (not a file of that name) leaves out what directories and
   // globs found that it matches, relative to cwd (or absolute).
   const negated: string[] = [];
-  for (const target of targets) {
-    if (target.length > 1 && target.startsWith('!') && !(await stat(resolve(cwd, target)).catch(() => undefined))) negated.push(target.slice(1).split(sep).join('/'));
-  }
+  for (const target of targets) if (await isNegation(target, cwd)) negated.push(target.slice(1).split(sep).join('/'));
   let left: ((abs: string) => boolean) | undefined;
   if (negated.length) {
     const picomatch = (await import('picomatch')).default;

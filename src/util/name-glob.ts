@@ -1,0 +1,21 @@
+/**
+ * Globs over server and tool names (config `overrides`). A name is not a path: `*` and `?`
+ * match any characters, `/` included (`*` matches `io.github.acme/weather`), while a `/`
+ * written in a pattern still matches only a `/` (`io.github.acme/*`). picomatch treats `/`
+ * as a path separator that no `*` crosses, and on Windows `\` too: each `/` of the pattern
+ * and of the name is read as one character picomatch gives no meaning to, so the rest of
+ * its syntax (`{a,b}`, `[…]`, `!(…)`, escapes) works as documented.
+ */
+import picomatch from 'picomatch';
+
+/** Stands for "/" in names and patterns: a noncharacter, never in a real server or tool name. */
+const SLASH = '\uFFFF';
+
+/** A matcher for any of `patterns` over names. */
+export function nameMatcher(patterns: readonly string[]): (name: string) => boolean {
+  const match = picomatch(
+    patterns.map((p) => p.replaceAll('/', SLASH)),
+    { dot: true, windows: false },
+  );
+  return (name) => match(name.replaceAll('/', SLASH));
+}
