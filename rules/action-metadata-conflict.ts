@@ -286,8 +286,13 @@ Disagreements between two fields of the extension itself (\`inputMetadata.outcom
           ...(side(onlyB, scopesOnlyB).length ? [`only _meta lists ${side(onlyB, scopesOnlyB).join(' and ')}`] : []),
           ...(side(onlyA, scopesOnlyA).length ? [`only the annotations list ${side(onlyA, scopesOnlyA).join(' and ')}`] : []),
         ].join(', ');
+        // What the two sets disagree on, sorted (the order they are written in is no part of it):
+        // accepting one disagreement does not cover another at the same place later.
+        const sorted = (xs: string[]) => [...xs].sort().join(', ');
+        const detail = [`_meta: ${sorted([...onlyB, ...scopesOnlyB.map((x) => `scope ${x}`)])}`, `annotations: ${sorted([...onlyA, ...scopesOnlyA.map((x) => `scope ${x}`)])}`].join('; ');
         ctx.report({
           pointer: ext.pointer,
+          detail,
           message: `${sideOf(ext)} but ${sideOf(sep)}: ${diff}; clients reading different vocabularies see different possible sets`,
           suggestion: 'decide which set is right and write it in both places, or keep only one of the two copies',
           related: [{ pointer: sep.pointer, message: `${sep.field} is here` }],

@@ -227,6 +227,8 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
       if (m) {
         ctx.report({
           pointer,
+          // What the description says (a deletion, "read-only"): two findings at /description are two.
+          detail: m.kind,
           message: `${said(m)}, but ${sideOf(ro)} (heuristic)`,
           suggestion: `if the call can delete or irreversibly change anything, set readOnlyHint to false; if the sentence is about something else (another tool, a retention policy), reword it so it does not read as this tool's effect`,
           related: [{ pointer: ro.pointer, message: 'readOnlyHint is true here' }],
@@ -237,6 +239,8 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
       if (m) {
         ctx.report({
           pointer,
+          // What the description says (a deletion, "read-only"): two findings at /description are two.
+          detail: m.kind,
           message: `${said(m)}, but ${sideOf(d)}, which says its updates are only additive (heuristic)`,
           suggestion: 'if the call can delete data, set destructiveHint to true; otherwise reword the description so it does not say the tool deletes',
           related: [{ pointer: d.pointer, message: 'destructiveHint is false here' }],
@@ -249,6 +253,8 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
       if (m) {
         ctx.report({
           pointer,
+          // What the description says (a deletion, "read-only"): two findings at /description are two.
+          detail: m.kind,
           message: `${said(m)}, but ${sideOf(ro)} (heuristic)`,
           suggestion: 'if the tool only reads, set readOnlyHint to true; otherwise take "read-only" out of the description',
           related: [{ pointer: ro.pointer, message: 'readOnlyHint is false here' }],

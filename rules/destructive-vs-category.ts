@@ -177,6 +177,8 @@ warning hint should be a person's decision.`,
         if (!why) continue;
         ctx.report({
           pointer: claim.pointer,
+          // The action in conflict: "delete" accepted does not cover "destroy" later.
+          detail: claim.value,
           message: `${sideOf(d)} but ${sideOf(claim)}: destructiveHint false promises only additive updates, and ${why}`,
           suggestion: 'set destructiveHint to true; if the deletion can be undone, say so with reversibility rather than with destructiveHint',
           fix: { description: 'Set destructiveHint to true', replacements: [{ pointer: d.pointer, text: 'true' }] },
@@ -187,6 +189,8 @@ warning hint should be a person's decision.`,
         if (!why) continue;
         ctx.report({
           pointer: claim.pointer,
+          // The action in conflict: "delete" accepted does not cover "destroy" later.
+          detail: claim.value,
           message: `${sideOf(d)} but ${sideOf(claim)}: ${why}`,
           suggestion: `if the tool changes nothing, set readOnlyHint to true (or at least destructiveHint to false); if it can delete or overwrite data, correct ${claim.field}`,
           related,

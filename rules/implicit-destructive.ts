@@ -58,7 +58,11 @@ suggestion. An action of write (SEP-2793 "mutate"), external or utility does not
 whether the writes are destructive (creating is not overwriting).
 
 In every other case the suggestion asks the author to choose. There is no mechanical
-fix: the hint is absent, and adding a key is not a one-value replacement.`,
+fix: the hint is absent, and adding a key is not a one-value replacement.
+
+The finding is shown at \`annotations\` (or at the tool, when it has none), but a baseline or a
+SARIF fingerprint keys it by the missing member, \`/annotations/destructiveHint\`: adding an unrelated
+annotation such as a \`title\` does not make it a new finding.`,
   examples: {
     incorrect: [
       {
@@ -195,6 +199,9 @@ fix: the hint is absent, and adding a key is not a one-value replacement.`,
     if (ro?.value === true) return;
 
     const pointer = hasAnnotations ? ctx.at('/annotations') : ctx.tool.pointer;
+    // Keyed by the member that is missing, wherever the finding is shown: adding an unrelated
+    // annotation (a title) does not make it a new finding.
+    const keyPointer = ctx.at('/annotations/destructiveHint');
     const why = ro
       ? `${sideOf(ro)} and destructiveHint is absent`
       : hasAnnotations
@@ -231,6 +238,7 @@ fix: the hint is absent, and adding a key is not a one-value replacement.`,
     }
     ctx.report({
       pointer,
+      keyPointer,
       message,
       suggestion,
       related: ro ? [{ pointer: ro.pointer, message: 'readOnlyHint is false here' }] : undefined,

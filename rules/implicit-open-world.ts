@@ -36,7 +36,11 @@ extension's classifiers are open strings, and a destination of \`"external"\` or
 source of \`"third-party"\` may well mean an open world, but the pack maps them to
 nothing and this rule does not guess ([unknown-classifier](unknown-classifier.md)
 notes them). \`trustedPublic\` does not count either: curated public data is not what
-the hint warns about. No mechanical fix (the key is absent).`,
+the hint warns about. No mechanical fix (the key is absent).
+
+The finding is shown at \`annotations\` (or at the tool, when it has none), but a baseline or a
+SARIF fingerprint keys it by the missing member, \`/annotations/openWorldHint\`: adding an unrelated
+annotation such as a \`title\` does not make it a new finding.`,
   examples: {
     incorrect: [
       {
@@ -134,6 +138,9 @@ the hint warns about. No mechanical fix (the key is absent).`,
     if (a && hasOwn(a, 'openWorldHint')) return;
 
     const pointer = hasAnnotations ? ctx.at('/annotations') : ctx.tool.pointer;
+    // Keyed by the member that is missing, wherever the finding is shown: adding an unrelated
+    // annotation (a title) does not make it a new finding.
+    const keyPointer = ctx.at('/annotations/openWorldHint');
     const what = hasAnnotations ? 'annotations has no openWorldHint' : 'the tool has no annotations, hence no openWorldHint';
     const open = [
       ...ctx.claims.including('destinations', 'public').map((c) => sideOf(c, 'public')),
@@ -143,6 +150,7 @@ the hint warns about. No mechanical fix (the key is absent).`,
     ];
     ctx.report({
       pointer,
+      keyPointer,
       message: `${what}: clients must assume the tool may interact with external entities and return untrusted content (openWorldHint defaults to true)`,
       suggestion:
         open.length > 0

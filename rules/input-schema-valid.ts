@@ -452,6 +452,7 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
           const tuple = dialect === '2020-12' && e.pointer.endsWith('/items') && Array.isArray(value);
           findings.push({
             pointer: base + e.pointer,
+            detail: e.detail,
             severity: older ? 'warning' : undefined,
             message:
               `${e.message} (${dialectName})` +

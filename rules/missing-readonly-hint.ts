@@ -60,7 +60,11 @@ Trust, sensitivity and risk fields (trust-annotations, WebMCP \`sensitiveHint\`,
 \`riskLevel\`, approval) say nothing about whether the tool writes.
 
 There is no mechanical fix: adding a key is not a one-value replacement, and which
-value is right is the author's call.`,
+value is right is the author's call.
+
+The finding is shown at \`annotations\` (or at the tool, when it has none), but a baseline or a
+SARIF fingerprint keys it by the missing member, \`/annotations/readOnlyHint\`: adding an unrelated
+annotation such as a \`title\` does not make it a new finding.`,
   examples: {
     incorrect: [
       {
@@ -182,12 +186,16 @@ value is right is the author's call.`,
     if (a && hasOwn(a, 'readOnlyHint')) return;
 
     const pointer = hasAnnotations ? ctx.at('/annotations') : ctx.tool.pointer;
+    // Keyed by the member that is missing, wherever the finding is shown: adding an unrelated
+    // annotation (a title) does not make it a new finding.
+    const keyPointer = ctx.at('/annotations/readOnlyHint');
     const what = hasAnnotations ? 'annotations has no readOnlyHint' : 'the tool has no annotations, hence no readOnlyHint';
     const base = `${what}: clients must assume the tool modifies its environment (readOnlyHint defaults to false) and ask for approval on every call`;
     const read = onlyReads(ctx.claims, ctx.problems);
     if (read) {
       ctx.report({
         pointer,
+        keyPointer,
         message: `${base}, yet its other annotations say it only reads: ${listSides(read)}`,
         suggestion: 'add "readOnlyHint": true to the annotations',
         related: read.map((c) => ({ pointer: c.pointer, message: `${c.field} says the tool only reads` })),
@@ -211,6 +219,6 @@ value is right is the author's call.`,
     } else {
       suggestion = 'add "readOnlyHint": true if the tool only reads, or "readOnlyHint": false if it can modify anything, so clients know which';
     }
-    ctx.report({ pointer, message: base, suggestion });
+    ctx.report({ pointer, keyPointer, message: base, suggestion });
   },
 });

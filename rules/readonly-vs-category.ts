@@ -198,6 +198,8 @@ since harmless side effects are a plausible reading.`,
       const onlyReads = claim.field.startsWith('_meta') ? 'set the effect to "read"' : 'set the category to "read" or "observe"';
       ctx.report({
         pointer: claim.pointer,
+        // The action in conflict: "write" accepted does not cover "destroy" later.
+        detail: claim.value,
         message: `readOnlyHint is true (${ro.pointer}) but ${sideOf(claim)}, ${WRITES[claim.value]}`,
         suggestion:
           claim.value === 'external'

@@ -43,7 +43,11 @@ wrong one.
 classifiers are open strings: \`"external"\` may well mean \`public\`, but the pack maps
 it to nothing and this rule does not fire on it
 ([unknown-classifier](unknown-classifier.md) notes the value). A set that holds an
-unknown value *and* a storing one (\`["external", "user"]\`) fires on the storing one.`,
+unknown value *and* a storing one (\`["external", "user"]\`) fires on the storing one.
+
+A baseline or a SARIF fingerprint keys the finding by the destination in conflict (its
+\`detail\`, e.g. \`"internal"\`): an accepted \`"internal"\` does not cover \`"public"\` at the same
+place later.`,
   examples: {
     incorrect: [
       {
@@ -177,6 +181,8 @@ unknown value *and* a storing one (\`["external", "user"]\`) fires on the storin
             : 'store its inputs where the user can see them';
       ctx.report({
         pointer: claim.pointer,
+        // The member in conflict: "internal" accepted does not cover "public" later.
+        detail: member,
         message: `${sideOf(ro)} but ${sideOf(claim, member)}: the tool may ${exposure}, which changes its environment`,
         suggestion: `set readOnlyHint to false if the tool keeps or sends its inputs; if it does not, drop ${JSON.stringify(member)} from the destination (a read-only tool's inputs are "ephemeral")`,
         related: [{ pointer: ro.pointer, message: 'readOnlyHint is true here' }],

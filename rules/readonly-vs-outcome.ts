@@ -8,6 +8,9 @@ export default defineRule({
   packs: ['core', 'sep-1913', 'action-metadata'],
   summary: 'A read-only tool cannot have consequential or irreversible outcomes.',
   precision: 'high',
+  notes: `The message names the most serious outcome in conflict ("irreversible" before
+"consequential"). A baseline or a SARIF fingerprint keys the finding by it (its \`detail\`): an
+accepted \`"consequential"\` does not cover \`"irreversible"\` at the same place later.`,
   security: 8.0,
   why: `\`readOnlyHint: true\` tells a client the tool does not modify its environment, and
 clients skip approval prompts for such tools. An outcome of \`consequential\` (persistent,
@@ -91,6 +94,8 @@ rule fires when the set *includes* a consequential or irreversible outcome.`,
       const member = memberOf(claim, ['irreversible', 'consequential'])!;
       ctx.report({
         pointer: claim.pointer,
+        // The member in conflict: "consequential" accepted does not cover "irreversible" later.
+        detail: member,
         message: `readOnlyHint is true (${ro.pointer}) but ${sideOf(claim, member)}`,
         suggestion: `set readOnlyHint to false, or drop ${JSON.stringify(member)} if the tool cannot cause it`,
         fix: { description: 'Set readOnlyHint to false', replacements: [{ pointer: ro.pointer, text: 'false' }] },

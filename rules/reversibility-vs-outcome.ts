@@ -200,6 +200,8 @@ judgment only the author can make.`,
       } else continue;
       ctx.report({
         pointer: r.pointer,
+        // The outcome in conflict with the reversibility at this place.
+        detail: r.value === 'auto' ? 'irreversible' : 'benign',
         message,
         suggestion,
         related: against.map((c) => ({ pointer: c.pointer, message: `${c.field} is here` })),

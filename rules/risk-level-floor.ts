@@ -315,6 +315,8 @@ message names the field that sets the minimum and the level it implies.`,
         : '';
       ctx.report({
         pointer: risk.pointer,
+        // The floor it falls short of: "below high" accepted does not cover "below critical" later.
+        detail: top.level,
         message: `${sideOf(risk)} but ${sidesText(top)}: ${top.reason} is at least ${JSON.stringify(top.level)} risk${alsoText}`,
         suggestion: `raise riskLevel to ${JSON.stringify(top.level)} (or higher), or correct ${top.sides.map((s) => s.claim.field).join(' and ')} if the tool cannot do that`,
         fix: { description: `Set riskLevel to ${JSON.stringify(top.level)}`, replacements: [{ pointer: risk.pointer, text: JSON.stringify(top.level) }] },

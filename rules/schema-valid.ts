@@ -151,10 +151,10 @@ here, with a "did you mean"; the pack still reads what it safely can (see
   check(ctx) {
     for (const p of ctx.problems) {
       if (p.kind !== 'invalid') continue;
-      ctx.report({ pointer: p.pointer, message: p.message, suggestion: p.suggestion });
+      ctx.report({ pointer: p.pointer, message: p.message, suggestion: p.suggestion, detail: p.detail });
     }
   },
   checkServer(ctx) {
-    for (const p of ctx.envelopeProblems) ctx.report({ pointer: p.pointer, message: p.message, suggestion: p.suggestion });
+    for (const p of ctx.envelopeProblems) ctx.report({ pointer: p.pointer, message: p.message, suggestion: p.suggestion, detail: p.detail });
   },
 });

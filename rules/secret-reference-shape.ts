@@ -97,6 +97,8 @@ plain http sends the user's cookies where the secret can be intercepted or phish
           ctx.report({
             call,
             pointer: v === undefined ? at : `${at}/${r.key}`,
+            // A missing member is keyed by its own pointer: three missing members are three findings.
+            keyPointer: `${at}/${r.key}`,
             message: v === undefined ? `${what} has no ${r.key} (${r.what})` : `${what} has ${r.key} ${quote(v)}; it must be a non-empty string (${r.what})`,
             suggestion: `give the item a ${r.key}: a secret_reference needs id, label and redeemUrl`,
           });

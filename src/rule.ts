@@ -101,6 +101,13 @@ export interface ReportInput {
    * changed one at the same place.
    */
   detail?: string;
+  /**
+   * The absolute pointer the finding's identity (its baseline key and SARIF fingerprint) is built
+   * from when it is not `pointer`: where a missing member would be (implicit-destructive's
+   * `/annotations/destructiveHint`, shown at the annotations or the tool), so adding an
+   * unrelated member does not change the key. The finding is still shown at `pointer`.
+   */
+  keyPointer?: string;
 }
 
 export interface ServerRef {

@@ -189,6 +189,13 @@ export interface Finding {
    * of the document (ServerInput.root), else absolute. Stable when tools or servers move.
    */
   toolPointer: string;
+  /**
+   * The pointer of the finding's identity (its baseline key and SARIF fingerprint), relative as
+   * toolPointer is, when it is not toolPointer: the rule's ReportInput.keyPointer, with the index
+   * of each array item that is a string, number, boolean or null replaced by the item's value
+   * (see contentPointer in src/util/pointer.ts). Absent for most findings.
+   */
+  keyPointer?: string;
   file?: string;
   region?: Region;
   related?: RelatedLocation[];

@@ -14,7 +14,7 @@ import { RULES } from '../rules/index.js';
 import { lint } from '../src/engine/engine.js';
 import { loadText } from '../src/sources/files.js';
 import { buildBaseline, matchBaseline, toolFingerprint, type BaselineEntry } from '../src/baseline/baseline.js';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 
 const send = tool('send_email', { readOnlyHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } });
@@ -39,6 +39,7 @@ describe('--update-baseline and --baseline', () => {
       tool: 'send_email',
       rule: 'readonly-vs-outcome',
       pointer: '/annotations/inputMetadata/outcomes',
+      detail: 'irreversible',
       count: 1,
       fingerprint: toolFingerprint(send),
       message: expect.stringContaining('readOnlyHint is true'),
@@ -307,7 +308,7 @@ describe('stale entries', () => {
     const line = text.split('\n').findIndex((l, i, all) => l === '    {' && all.slice(i, i + 4).join('\n').includes('"rule": "readonly-vs-outcome"')) + 1;
     expect(idx).toBeGreaterThanOrEqual(0);
     expect(r.stderr).toContain(
-      `mcp-annotate: baseline.json:${line}:5: stale baseline entry: readonly-vs-outcome on tool "send_email" of server "mail" at "/annotations/inputMetadata/outcomes" no longer occurs; remove it or run with --update-baseline\n`,
+      `mcp-annotate: baseline.json:${line}:5: stale baseline entry: readonly-vs-outcome ("irreversible") on tool "send_email" of server "mail" at "/annotations/inputMetadata/outcomes" no longer occurs; remove it or run with --update-baseline\n`,
     );
     expect((await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--fail-on-stale'], { cwd: dir })).code).toBe(1);
     const u = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
@@ -576,5 +577,249 @@ describe('the README', () => {
     const { justification, ...entry } = shown.entries[0]!;
     expect(justification).toBeTruthy();
     expect(read(dir, 'b.json').entries).toContainEqual(entry);
+  });
+});
+
+/**
+ * A finding's identity (baseline key, SARIF fingerprint) is built from content: members of a set
+ * by their values, a missing member by its own pointer, a conflict by the member in conflict, a
+ * schema problem by what is missing. Each case below was a way the key followed a position or
+ * missed a change.
+ */
+describe('finding identity from content', () => {
+  const server = (tools: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ ...extra, serverInfo: { name: 's' }, tools }) + '\n';
+  const exportRows = (destination: unknown) =>
+    tool('export_rows', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination } });
+  const fingerprints = async (dir: string, file = 'd.json', args: string[] = []) => {
+    const r = await runCli(['lint', file, '--no-config', '-f', 'sarif', ...args], { cwd: dir });
+    expect(validateSarif(JSON.parse(r.stdout)), JSON.stringify(validateSarif.errors)).toBe(true);
+    return (JSON.parse(r.stdout).runs[0].results as { ruleId: string; message: { text: string }; partialFingerprints: Record<string, string> }[]).map((x) => ({
+      rule: x.ruleId,
+      text: x.message.text,
+      fp: x.partialFingerprints['mcpAnnotate/v1']!,
+    }));
+  };
+  const accept = async (dir: string, justify: (e: BaselineEntry) => string | undefined = () => undefined) => {
+    const w = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(w.code).toBe(0);
+    const b = read(dir);
+    for (const e of b.entries) {
+      const j = justify(e);
+      if (j !== undefined) e.justification = j;
+    }
+    writeFileSync(join(dir, 'baseline.json'), json(b));
+    return b;
+  };
+  const check = (dir: string, extra: string[] = []) => runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '--fail-on-stale', ...extra], { cwd: dir });
+
+  it('reordering a possible set changes no key: the baseline still covers, justifications stay, fingerprints stay', async () => {
+    const dir = tempDir({ 'd.json': server([exportRows(['internal', 'partner'])]) });
+    const before = await fingerprints(dir);
+    const b = await accept(dir, (e) => (e.pointer.includes('destination') ? 'partner is our own tier' : undefined));
+    expect(b.entries.map((e) => e.pointer)).toContain('/annotations/inputMetadata/destination/~="partner"');
+    writeFileSync(join(dir, 'd.json'), server([exportRows(['partner', 'internal'])]));
+    const r = await check(dir);
+    expect(r.stdout).toBe('✔ no problems in 1 server, 1 tool\n');
+    expect(r.stderr).not.toContain('stale');
+    expect(r.code).toBe(0);
+    // The alert for "partner" keeps its fingerprint though "partner" moved to [0].
+    const after = await fingerprints(dir);
+    expect(after.map((x) => x.fp).sort()).toEqual(before.map((x) => x.fp).sort());
+    await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    const kept = read(dir).entries.find((e) => e.pointer.includes('destination'))!;
+    expect(kept.justification).toBe('partner is our own tier');
+    // Only the position the message quotes moved: the message line stays as it was.
+    expect(kept.message).toContain('destination[1]');
+  });
+
+  it('reordering a draft spelling in a set changes no key (draft-field)', async () => {
+    const dir = tempDir({ 'd.json': server([exportRows(['internal', 'Public'])]) });
+    const b = await accept(dir);
+    expect(b.entries.some((e) => e.rule === 'draft-field' && e.pointer.endsWith('/~="Public"'))).toBe(true);
+    writeFileSync(join(dir, 'd.json'), server([exportRows(['Public', 'internal'])]));
+    const r = await check(dir);
+    expect(r.stdout).toBe('✔ no problems in 1 server, 1 tool\n');
+    expect(r.code).toBe(0);
+  });
+
+  it('a reordered `required` keeps each entry on its own name: fixing "b" makes b\'s entry stale, not zz\'s', async () => {
+    const lookup = (required: string[], properties: Record<string, unknown>) =>
+      tool('lookup', { readOnlyHint: true, openWorldHint: false }, { inputSchema: { type: 'object', properties, required } });
+    const dir = tempDir({ 'd.json': server([lookup(['a', 'zz', 'b'], { a: { type: 'string' } })]) });
+    await accept(dir, (e) => (e.pointer.endsWith('"zz"') ? 'zz is documented elsewhere' : undefined));
+    writeFileSync(join(dir, 'd.json'), server([lookup(['b', 'a', 'zz'], { a: { type: 'string' }, b: { type: 'string' } })]));
+    const r = await check(dir);
+    expect(r.stdout).toBe('✖ no problems in 1 server, 1 tool; 1 stale baseline entry fails the run (--fail-on-stale)\n');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/stale baseline entry: input-schema-valid on tool "lookup" of server "s" at "\/inputSchema\/required\/~=\\"b\\"" no longer occurs/);
+    expect(r.stderr).not.toContain('zz');
+    await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(read(dir).entries).toEqual([expect.objectContaining({ pointer: '/inputSchema/required/~="zz"', justification: 'zz is documented elsewhere' })]);
+  });
+
+  it('adding an unrelated annotations member does not move the missing-hint findings', async () => {
+    const sendReport = (extra: Record<string, unknown>) => ({ name: 'send_report', description: 'Emails a report.', inputSchema: { type: 'object' }, ...extra });
+    const dir = tempDir({ 'd.json': server([sendReport({})]) });
+    const before = await fingerprints(dir);
+    const b = await accept(dir);
+    expect(b.entries.map((e) => [e.rule, e.pointer])).toEqual([
+      ['implicit-destructive', '/annotations/destructiveHint'],
+      ['implicit-open-world', '/annotations/openWorldHint'],
+      ['missing-readonly-hint', '/annotations/readOnlyHint'],
+    ]);
+    writeFileSync(join(dir, 'd.json'), server([sendReport({ annotations: { title: 'Send report' } })]));
+    const r = await check(dir);
+    expect(r.stdout).toBe('✔ no problems in 1 server, 1 tool\n');
+    expect(r.stderr).not.toContain('stale');
+    expect(r.code).toBe(0);
+    const after = await fingerprints(dir);
+    expect(after.map((x) => x.rule)).toEqual(before.map((x) => x.rule));
+    expect(after.map((x) => x.fp)).toEqual(before.map((x) => x.fp));
+  });
+
+  it('a conflict about another member at the same place is a new finding (readonly-vs-outcome, readonly-vs-destination)', async () => {
+    const audit = (destination: string, outcomes: string[]) =>
+      tool('read_audit', { readOnlyHint: true, openWorldHint: false, inputMetadata: { destination, sensitivity: 'none', outcomes } });
+    const dir = tempDir({ 'd.json': server([audit('internal', ['benign', 'consequential'])]) });
+    const before = await fingerprints(dir);
+    const b = await accept(dir);
+    expect(b.entries.map((e) => [e.rule, e.detail])).toEqual([
+      ['readonly-vs-destination', 'internal'],
+      ['readonly-vs-outcome', 'consequential'],
+    ]);
+    writeFileSync(join(dir, 'd.json'), server([audit('internal', ['benign', 'irreversible'])]));
+    const worse = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    expect(worse.code).toBe(1);
+    expect(JSON.parse(worse.stdout).findings.map((f: { ruleId: string; message: string }) => [f.ruleId, f.message.includes('"irreversible"')])).toEqual([['readonly-vs-outcome', true]]);
+    expect(worse.stderr).toContain('stale baseline entry: readonly-vs-outcome ("consequential") on tool "read_audit"');
+    const outcomeFp = (list: { rule: string; fp: string }[]) => list.find((x) => x.rule === 'readonly-vs-outcome')!.fp;
+    expect(outcomeFp(await fingerprints(dir))).not.toBe(outcomeFp(before));
+
+    writeFileSync(join(dir, 'd.json'), server([audit('public', ['benign', 'consequential'])]));
+    const pub = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '-f', 'json', '--fail-on', 'warning'], { cwd: dir });
+    expect(pub.code).toBe(1);
+    const rules = JSON.parse(pub.stdout).findings.map((f: { ruleId: string }) => f.ruleId);
+    expect(rules).toContain('readonly-vs-destination');
+    expect(rules).not.toContain('readonly-vs-outcome');
+  });
+
+  it('SARIF: fixing one of several problems at one place closes its own alert (schema-valid, envelope and inputMetadata)', async () => {
+    const list = { name: 'list_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } };
+    const dir = tempDir({ 'd.json': server([list], { protocolVersion: '2026-07-28' }) });
+    const before = await fingerprints(dir);
+    expect(before).toHaveLength(3);
+    writeFileSync(join(dir, 'd.json'), server([list], { protocolVersion: '2026-07-28', cacheScope: 'public' }));
+    const after = await fingerprints(dir);
+    expect(after).toHaveLength(2);
+    const byMember = (xs: { text: string; fp: string }[]) => new Map(xs.map((x) => [/"(\w+)"/.exec(x.text)![1], x.fp]));
+    const b = byMember(before);
+    const a = byMember(after);
+    expect([...a.keys()]).toEqual(['resultType', 'ttlMs']);
+    expect(a.get('resultType')).toBe(b.get('resultType'));
+    expect(a.get('ttlMs')).toBe(b.get('ttlMs'));
+
+    const rows = (inputMetadata: Record<string, unknown>) => tool('export_rows', { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata });
+    writeFileSync(join(dir, 'd.json'), server([rows({ destination: 'internal' })]));
+    const two = byMember(await fingerprints(dir));
+    writeFileSync(join(dir, 'd.json'), server([rows({ destination: 'internal', sensitivity: 'none' })]));
+    const one = byMember(await fingerprints(dir));
+    expect([...one.keys()]).toEqual(['outcomes']);
+    expect(one.get('outcomes')).toBe(two.get('outcomes'));
+  });
+
+  it('a policy note that now lists more tools is reported as new, and its entry says so rather than "no longer occurs"', async () => {
+    const post = (name: string) => tool(name, { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'consequential' } });
+    const config = json({
+      policies: [
+        {
+          name: 'block-open-world-to-external',
+          effect: 'block',
+          conditions: { and: [{ fact: 'request.annotations.openWorldHint', equals: true }, { fact: 'tool.annotations.inputMetadata.destination', equals: 'public' }] },
+        },
+      ],
+    });
+    const dir = tempDir({ 'd.json': server([post('post')]), 'mcp-annotate.config.json': config });
+    const args = ['lint', 'd.json', '-c', 'mcp-annotate.config.json', '--baseline', 'baseline.json'];
+    expect((await runCli([...args, '--update-baseline'], { cwd: dir })).code).toBe(0);
+    const b = read(dir);
+    b.entries[0]!.justification = 'posting is the point';
+    writeFileSync(join(dir, 'baseline.json'), json(b));
+    writeFileSync(join(dir, 'd.json'), server([post('post'), post('tweet')]));
+    const r = await runCli([...args, '--fail-on-stale'], { cwd: dir });
+    expect(r.stdout).toContain('cannot be decided from the declarations of 2 tools "post", "tweet"');
+    expect(r.stderr).not.toContain('no longer occurs');
+    expect(r.stderr).toMatch(/stale baseline entry: policy\/block-open-world-to-external \(tool "post"\) on server "s" at "\/tools" still occurs, but now about 2 tools "post", "tweet", so it is reported as new; run with --update-baseline to accept it/);
+    expect(r.code).toBe(1);
+    await runCli([...args, '--update-baseline'], { cwd: dir });
+    expect(read(dir).entries).toEqual([expect.objectContaining({ detail: '["post","tweet"]', justification: 'posting is the point' })]);
+    // Fewer tools than the entry lists are still covered, as before.
+    writeFileSync(join(dir, 'd.json'), server([post('tweet')]));
+    const fewer = await runCli([...args], { cwd: dir });
+    expect(fewer.stdout).toBe('✔ no problems in 1 server, 1 tool\n');
+  });
+
+  it('a baseline written by 0.1.0 (positions, no details) still covers every finding, and --update-baseline rewrites it keeping justifications', async () => {
+    const fixture = join(ROOT, 'test', 'fixtures', 'baseline-0.1.0');
+    const old = readFileSync(join(fixture, 'baseline.json'), 'utf8');
+    const dir = tempDir({ 'server.json': readFileSync(join(fixture, 'server.json'), 'utf8'), 'baseline.json': old });
+    const args = ['lint', 'server.json', '--no-config', '--baseline', 'baseline.json'];
+    const r = await runCli([...args, '--fail-on-stale'], { cwd: dir });
+    expect(r.stdout).toBe('✔ no problems in 1 server, 5 tools\n');
+    expect(r.stderr).toBe('mcp-annotate: baseline baseline.json: 16 known findings not reported\n');
+    expect(r.code).toBe(0);
+    expect((await runCli([...args, '--update-baseline'], { cwd: dir })).code).toBe(0);
+    const now = read(dir).entries;
+    const justified = Object.fromEntries(now.filter((e) => e.justification !== undefined).map((e) => [`${e.tool ?? ''} ${e.rule} ${e.pointer} ${e.detail ?? ''}`, e.justification]));
+    expect(justified).toEqual({
+      ' schema-valid  missing cacheScope': 'the cache fields come with the 2026 upgrade',
+      ' schema-valid  missing resultType': 'the cache fields come with the 2026 upgrade',
+      ' schema-valid  missing ttlMs': 'the cache fields come with the 2026 upgrade',
+      'export_rows schema-valid /annotations/inputMetadata/destination/~="partner" ': 'partner is our own tier',
+      'lookup input-schema-valid /inputSchema/required/~="b" ': 'b is documented elsewhere',
+      'read_audit readonly-vs-outcome /annotations/inputMetadata/outcomes consequential': 'the audit log write is accepted',
+      'send_report implicit-destructive /annotations/destructiveHint ': 'annotated next quarter',
+    });
+    expect(now.some((e) => /\/\d+$/.test(e.pointer) || e.pointer === '/annotations')).toBe(false);
+    const again = await runCli([...args, '--fail-on-stale'], { cwd: dir });
+    expect(again.stderr).toBe('mcp-annotate: baseline baseline.json: 16 known findings not reported\n');
+    expect(again.code).toBe(0);
+  });
+
+  it('property: reordering any possible set or `required` changes no finding key', () => {
+    const keysOf = (doc: unknown) => {
+      const inputs = loadText(JSON.stringify(doc), { kind: 'file', path: 'a', display: 'a' }, 's', 'a');
+      return lint(inputs, RULES)
+        .findings.map((f) => [f.tool, f.ruleId, f.keyPointer ?? f.toolPointer, f.detail ?? ''].join(' '))
+        .sort();
+    };
+    const subset = <T>(values: readonly T[]) => fc.uniqueArray(fc.constantFrom(...values), { minLength: 1, maxLength: values.length });
+    const destination = subset(['ephemeral', 'system', 'user', 'internal', 'public', 'partner', 'Public']);
+    const outcomes = subset(['benign', 'consequential', 'irreversible', 'fatal']);
+    const sensitivity = subset(['none', 'user', 'pii', 'financial', 'credentials', 'PII']);
+    const required = subset(['a', 'b', 'zz', 'q']);
+    const permute = <T>(xs: T[]) => fc.shuffledSubarray(xs, { minLength: xs.length, maxLength: xs.length });
+    assertProperty(
+      fc.property(
+        fc.record({ destination, outcomes, sensitivity, required, readOnly: fc.boolean(), openWorld: fc.boolean() }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (t, seed) => {
+          const doc = (d: string[], o: string[], s: string[], r: string[]) => ({
+            serverInfo: { name: 's' },
+            tools: [
+              {
+                name: 't',
+                inputSchema: { type: 'object', properties: { a: { type: 'string' } }, required: r },
+                annotations: { readOnlyHint: t.readOnly, openWorldHint: t.openWorld, inputMetadata: { destination: d, outcomes: o, sensitivity: s } },
+              },
+            ],
+          });
+          const shuffle = (xs: string[]) => fc.sample(permute(xs), { numRuns: 1, seed })[0]!;
+          expect(keysOf(doc(shuffle(t.destination), shuffle(t.outcomes), shuffle(t.sensitivity), shuffle(t.required)))).toEqual(
+            keysOf(doc(t.destination, t.outcomes, t.sensitivity, t.required)),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

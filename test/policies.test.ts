@@ -264,7 +264,11 @@ describe('a policy is its own rule in every output', () => {
     const found = JSON.parse(r.stdout).findings as { ruleId: string; message: string }[];
     expect(found.map((f) => f.ruleId)).toEqual(['policy/no-open-world-calls']);
     expect(found[0]!.message).toContain('2 tools "fetch_page", "search_web"');
-    expect(r.stderr).toContain('stale baseline entry: policy/no-open-world-calls (tool "fetch_page") on server "web" at "/tools" no longer occurs');
+    // The note still occurs (about one more tool): its entry says so, not that it "no longer occurs".
+    expect(r.stderr).toContain(
+      'stale baseline entry: policy/no-open-world-calls (tool "fetch_page") on server "web" at "/tools" still occurs, but now about 2 tools "fetch_page", "search_web", so it is reported as new; run with --update-baseline to accept it',
+    );
+    expect(r.stderr).not.toContain('no longer occurs');
     // Fewer undecided tools, or a renamed one (followed as tool entries are: the tool has an entry
     // of its own, here ignored-hint's note on destructiveHint beside readOnlyHint true), are no news.
     const search = (name: string) => tool(name, { readOnlyHint: true, destructiveHint: false, openWorldHint: true, title: 'Search the web' }, { inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });

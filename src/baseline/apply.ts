@@ -133,9 +133,11 @@ export async function applyBaseline(
     const listed = toolList(e.detail);
     const detail = listed ? ` (${shorten(`${listed.length === 1 ? 'tool' : 'tools'} ${listed.map(q).join(', ')}`, 200)})` : e.detail !== undefined ? ` (${q(e.detail)})` : '';
     const what = `${e.rule}${detail} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
-    const how = s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`;
-    lines.push(`${where}: stale baseline entry: ${what} ${how}; remove it or run with --update-baseline`);
-    staleEntries.push({ line: pos?.line, column: pos?.column, message: `stale baseline entry: ${what} ${how}; remove it or run with --update-baseline` });
+    const message = s.grown
+      ? `stale baseline entry: ${what} still occurs, but now about ${shorten(`${plural(s.grown.length, 'tool')} ${s.grown.map(q).join(', ')}`, 200)}, so it is reported as new; run with --update-baseline to accept it`
+      : `stale baseline entry: ${what} ${s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`}; remove it or run with --update-baseline`;
+    lines.push(`${where}: ${message}`);
+    staleEntries.push({ line: pos?.line, column: pos?.column, message });
   });
   const failStale = Boolean(flags.failOnStale) && match.stale.length > 0;
   return {

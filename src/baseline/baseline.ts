@@ -5,9 +5,12 @@
  * A baseline file lists the known findings, one entry per server / tool / rule /
  * tool-relative pointer with a count. Matching:
  *
- * 1. A finding's key is (server name, tool name, rule id, pointer within the tool). Line
- *    numbers and the tool's position in the list play no part, so moved lines and
- *    reordered tools change nothing.
+ * 1. A finding's key is (server name, tool name, rule id, pointer within the tool, detail).
+ *    Line numbers and the tool's position in the list play no part, so moved lines and
+ *    reordered tools change nothing. The pointer is the finding's keyPointer when it has one
+ *    (set members named by value, a missing member by its own pointer: see identityOf in the
+ *    engine). Entries in the forms earlier versions wrote (the finding's toolPointer, no
+ *    detail) cover what no entry in the current form covers.
  * 2. An entry absorbs up to `count` findings with its key, in report order; findings
  *    beyond the count are new.
  * 3. A renamed tool: per server, a tool name that no entry knows is matched to an entry's
@@ -174,6 +177,12 @@ export interface StaleEntry {
   index: number;
   /** How many of its count no finding matched. */
   unmatched: number;
+  /**
+   * For an entry whose detail lists tools (a policy's "cannot be decided" note): the note still
+   * occurs, but about more tools than the entry lists, so it is reported as new — these are the
+   * tools it now lists.
+   */
+  grown?: string[];
 }
 
 export interface BaselineMatch {
@@ -186,6 +195,8 @@ export interface BaselineMatch {
   serverRenames: ServerRename[];
   /** For each covered finding, the entry that covered it. */
   coveredBy: Map<Finding, number>;
+  /** A note reported as new because it now lists more tools, and the entry it grew from (StaleEntry.grown): --update-baseline keeps its justification. */
+  grewFrom: Map<Finding, number>;
 }
 
 /**
@@ -225,20 +236,37 @@ export function matchBaseline(
     const named = toolList(f.detail);
     if (!named) return undefined;
     const now = named.map((t) => alias.get(server + SEP + t) ?? t);
-    return lists.get(keyOf(server, tool, f.ruleId, f.toolPointer, undefined))?.find((l) => l.slot.remaining > 0 && now.every((t) => l.tools.has(t)))?.slot;
+    return lists.get(keyOf(server, tool, f.ruleId, f.keyPointer ?? f.toolPointer, undefined))?.find((l) => l.slot.remaining > 0 && now.every((t) => l.tools.has(t)))?.slot;
   };
-  const fresh: Finding[] = [];
   const coveredBy = new Map<Finding, number>();
-  for (const f of findings) {
+  const names = (f: Finding) => {
     const server = serverAlias.get(f.server) ?? f.server;
-    const tool = f.tool === undefined ? undefined : (alias.get(server + SEP + f.tool) ?? f.tool);
-    const open = (detail: string | undefined, pointer = f.toolPointer) => slots.get(keyOf(server, tool, f.ruleId, pointer, detail))?.find((s) => s.remaining > 0);
-    // The same detail; else an entry without one (a baseline written before the rule gave details);
-    // else, for a server-level finding, an entry keyed by its absolute pointer (written before
-    // such findings were keyed within their server's part of the document).
+    return { server, tool: f.tool === undefined ? undefined : (alias.get(server + SEP + f.tool) ?? f.tool) };
+  };
+  // First every finding whose key is in the file as it is written now; then, for the rest, the
+  // forms earlier versions wrote, so an entry in an old form never takes a finding from the
+  // entry written for it.
+  const left: Finding[] = [];
+  for (const f of findings) {
+    const { server, tool } = names(f);
+    const slot = slots.get(keyOf(server, tool, f.ruleId, f.keyPointer ?? f.toolPointer, f.detail))?.find((s) => s.remaining > 0);
+    if (slot) {
+      slot.remaining--;
+      coveredBy.set(f, slot.index);
+    } else left.push(f);
+  }
+  const fresh: Finding[] = [];
+  for (const f of left) {
+    const { server, tool } = names(f);
+    const open = (detail: string | undefined, pointer: string) => slots.get(keyOf(server, tool, f.ruleId, pointer, detail))?.find((s) => s.remaining > 0);
+    const key = f.keyPointer ?? f.toolPointer;
+    // An entry without a detail (written before the rule gave one); an entry keyed by the
+    // finding's place (written before set members were keyed by value and missing members by
+    // their own pointer); for a server-level finding, an entry keyed by its absolute pointer
+    // (written before such findings were keyed within their server's part of the document).
     const slot =
-      open(f.detail) ??
-      (f.detail !== undefined ? open(undefined) : undefined) ??
+      (f.detail !== undefined ? open(undefined, key) : undefined) ??
+      (f.keyPointer !== undefined ? (open(f.detail, f.toolPointer) ?? (f.detail !== undefined ? open(undefined, f.toolPointer) : undefined)) : undefined) ??
       (f.tool === undefined && f.pointer !== f.toolPointer ? (open(f.detail, f.pointer) ?? (f.detail !== undefined ? open(undefined, f.pointer) : undefined)) : undefined) ??
       coveringList(f, server, tool);
     if (slot) {
@@ -257,7 +285,24 @@ export function matchBaseline(
     }
   }
   stale.sort((a, b) => a.index - b.index);
-  return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy };
+  // A list entry not matched because its note now lists more tools is not a note that "no longer
+  // occurs": say what it lists now (the note itself is reported as new, for the tools it added).
+  const grewFrom = new Map<Finding, number>();
+  for (const s of stale) {
+    const listed = s.unmatched === s.entry.count ? toolList(s.entry.detail) : undefined;
+    if (!listed) continue;
+    const grown = fresh.find((f) => {
+      if (grewFrom.has(f) || f.ruleId !== s.entry.rule || (f.keyPointer ?? f.toolPointer) !== s.entry.pointer) return false;
+      const { server, tool } = names(f);
+      if (server !== s.entry.server || tool !== s.entry.tool) return false;
+      const now = toolList(f.detail)?.map((t) => alias.get(server + SEP + t) ?? t);
+      return now !== undefined && listed.every((t) => now.includes(t));
+    });
+    if (!grown) continue;
+    grewFrom.set(grown, s.index);
+    s.grown = toolList(grown.detail);
+  }
+  return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy, grewFrom };
 }
 
 /** The tool names of a detail that lists tools (a JSON array of strings), else undefined. */
@@ -271,8 +316,8 @@ export function toolList(detail: string | undefined): string[] | undefined {
   }
 }
 
-/** A message with the array indexes of the pointers it quotes taken out. */
-const withoutPositions = (message: string) => message.replace(/\/\d+(?=[/)\s,;]|$)/g, '/#');
+/** A message with the array indexes of the pointers and field paths it quotes taken out (/tools/2/…, destination[1]). */
+const withoutPositions = (message: string) => message.replace(/\/\d+(?=[/)\s,;]|$)/g, '/#').replace(/\[\d+\]/g, '[#]');
 
 function cmp(a: string | undefined, b: string | undefined): number {
   return a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1;
@@ -286,8 +331,9 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
   const byId = new Map(servers.map((s) => [s.id, s]));
   const entries = new Map<string, BaselineEntry>();
   for (const f of findings) {
-    const k = keyOf(f.server, f.tool, f.ruleId, f.toolPointer, f.detail);
-    const was = previous?.match.coveredBy.get(f);
+    const pointer = f.keyPointer ?? f.toolPointer;
+    const k = keyOf(f.server, f.tool, f.ruleId, pointer, f.detail);
+    const was = previous?.match.coveredBy.get(f) ?? previous?.match.grewFrom.get(f);
     const before = was !== undefined ? previous!.entries[was] : undefined;
     let e = entries.get(k);
     if (!e) {
@@ -304,7 +350,7 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
         server: f.server,
         ...(f.tool !== undefined ? { tool: f.tool } : {}),
         rule: f.ruleId,
-        pointer: f.toolPointer,
+        pointer,
         ...(f.detail !== undefined ? { detail: f.detail } : {}),
         count: 0,
         ...(f.tool !== undefined && tool !== undefined ? { fingerprint: toolFingerprint(tool) } : {}),

@@ -25,7 +25,7 @@ import {
   type SpecVersion,
 } from '../types.js';
 import { isObject } from '../util/json.js';
-import { relative, within } from '../util/pointer.js';
+import { contentPointer, relative, within } from '../util/pointer.js';
 import { ClaimSet, type Claim } from './claims.js';
 
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -279,14 +279,16 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   const serverNames = new Map(servers.map((s) => [s.id, s.name]));
   const serverRoots = new Map(servers.map((s) => [s.id, s.root]));
   /** The tool a finding is about: a tool of the server, or the tool a session's call names (index: its place in the server's tools, when it is one). */
-  type FindingTool = { name: string; pointer: string; index?: number };
+  type FindingTool = IdentityTool & { name: string; index?: number };
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: FindingTool | undefined, input: ReportInput) => {
     if (findings.length >= maxFindings) {
       if (!stopped) stop(servers.find((s) => s.id === server.id) ?? servers[serverIndex]!, tool && toolCount !== undefined ? { toolIndex: tool.index ?? 0, tools: toolCount } : undefined);
       return;
     }
     const base = tool?.pointer ?? '';
-    findings.push({
+    const toolPointer = relative(tool ? base : (serverRoots.get(server.id) ?? ''), input.pointer);
+    const keyPointer = tool ? identityOf(tool, input, toolPointer) : undefined;
+    const finding: Finding = {
       ruleId: rule.id,
       severity: findingSeverity(rule, resolved, input.severity, input.informational),
       message: input.message,
@@ -296,7 +298,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       tool: tool?.name,
       toolIndex: tool?.index,
       pointer: input.pointer,
-      toolPointer: relative(tool ? base : (serverRoots.get(server.id) ?? ''), input.pointer),
+      toolPointer,
       related: input.related?.map((r): RelatedLocation => {
         const sameServer = r.serverId === undefined || r.serverId === server.id;
         return {
@@ -311,7 +313,10 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       fix: input.fix,
       detail: input.detail,
       ...(input.informational ? { informational: true as const } : {}),
-    });
+    };
+    // Only the few findings whose identity is not their place carry it (no field for the rest).
+    if (keyPointer !== undefined) finding.keyPointer = keyPointer;
+    findings.push(finding);
   };
 
   for (const [index, input] of servers.entries()) {
@@ -443,7 +448,11 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
           const base = within(step.requestEntry, f.pointer) ? step.requestEntry : step.responseEntry !== undefined && within(step.responseEntry, f.pointer) ? step.responseEntry : '';
           const own = byIdInput(servers, call.server.id);
           const index = step.declared && own?.tools[step.declared.index]?.pointer === step.declared.pointer ? step.declared.index : undefined;
-          push(rule, s, call.server, { name: call.tool, pointer: base, index }, finding);
+          // The identity names the members of a set in the request's params or the result by their values, as in a tool.
+          const inParams = call.params !== undefined && within(`${step.request}/params`, f.pointer);
+          const inResult = !inParams && call.result !== undefined && step.response !== undefined && within(`${step.response}/result`, f.pointer);
+          const value = inParams ? { value: call.params, valueAt: `${step.request}/params` } : inResult ? { value: call.result, valueAt: `${step.response}/result` } : {};
+          push(rule, s, call.server, { name: call.tool, pointer: base, index, ...value }, finding);
         },
       };
       timed(rule.id, () => rule.checkSession!(ctx));
@@ -469,6 +478,33 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   timed('(locate findings)', () => locateFindings(findings, servers));
   const sorted = timed('(sort findings)', () => sortFindings(findings, servers));
   return { findings: sorted, servers: summaries, timing, stopped };
+}
+
+/** Where a finding's tool is, and the value its identity is read from (the tool; a call's params or result). */
+interface IdentityTool {
+  pointer: string;
+  /** The value at `valueAt` (the tool's, when valueAt is absent). */
+  value?: unknown;
+  valueAt?: string;
+}
+
+/**
+ * The finding's identity pointer (Finding.keyPointer), when it is not its toolPointer: the
+ * rule's keyPointer, and the indexes of array items that are strings, numbers, booleans or null
+ * replaced by their values (contentPointer). Most findings have no index in their pointer: for
+ * them this is one scan of the toolPointer.
+ */
+function identityOf(tool: IdentityTool, input: ReportInput, toolPointer: string): string | undefined {
+  const at = input.keyPointer ?? input.pointer;
+  const root = tool.valueAt ?? tool.pointer;
+  if (tool.value !== undefined && within(root, at)) {
+    const inner = input.keyPointer === undefined && tool.valueAt === undefined ? toolPointer : at.slice(root.length);
+    const named = contentPointer(tool.value, inner);
+    if (named !== undefined) return (tool.valueAt === undefined ? '' : relative(tool.pointer, root)) + named;
+  }
+  if (input.keyPointer === undefined) return undefined;
+  const rel = relative(tool.pointer, at);
+  return rel === toolPointer ? undefined : rel;
 }
 
 function byIdInput(servers: readonly ServerInput[], id: string): ServerInput | undefined {

@@ -63,9 +63,12 @@ export function sideOf(claim: Claim, member?: string): string {
   return `${says(claim, member)} (${claim.pointer})`;
 }
 
-/** The first member of a claim's possible set that is one of `values`. */
+/**
+ * The first of `values` (most important first) that a claim's possible set holds: by that order,
+ * not the order the set is written in, so reordering a set changes neither message nor detail.
+ */
 export function memberOf<F extends Fact>(claim: Claim<F>, values: readonly unknown[]): string | undefined {
   const v = claim.value;
-  if (Array.isArray(v)) return v.find((x) => values.includes(x)) as string | undefined;
+  if (Array.isArray(v)) return values.find((x) => (v as unknown[]).includes(x)) as string | undefined;
   return values.includes(v) ? String(v) : undefined;
 }

@@ -46,6 +46,7 @@ export function validateEnvelope(value: unknown, pointer: string, spec: SpecVers
     message: `${e.message} (spec ${spec})`,
     suggestion: e.suggestion,
     kind: 'invalid',
+    ...(e.detail !== undefined ? { detail: e.detail } : {}),
   }));
 }
 
@@ -64,7 +65,7 @@ export const corePack: Pack = {
       const missingInputSchema = tool.obj !== undefined && !('inputSchema' in tool.obj);
       for (const e of explainErrors(validate.errors ?? [])) {
         if (tool.obj && ownedElsewhere(e, missingInputSchema)) continue;
-        problems.push({ pack: 'core', pointer: tool.pointer + e.pointer, message: e.message, suggestion: e.suggestion, kind: 'invalid' });
+        problems.push({ pack: 'core', pointer: tool.pointer + e.pointer, message: e.message, suggestion: e.suggestion, kind: 'invalid', ...(e.detail !== undefined ? { detail: e.detail } : {}) });
       }
     }
     const claims: Claim[] = [];

@@ -225,7 +225,7 @@ export const sep1913Pack: Pack = {
         const key = e.pointer.split('/')[1] ?? '';
         if (foreign.has(key as (typeof KEYS)[number])) continue;
         const kind = real && !real.has(`${e.pointer}\n${e.message}`) ? 'draft' : 'invalid';
-        problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind });
+        problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind, ...(e.detail !== undefined ? { detail: e.detail } : {}) });
       }
       // What is wrong with a value under a draft key ("Destination": "Pubic"): the original
       // never validates it (the key is only "not allowed"), the copy does.
@@ -233,7 +233,7 @@ export const sep1913Pack: Pack = {
         const from = normalised!.back(e.pointer);
         const key = e.pointer.split('/')[1] ?? '';
         if (from === e.pointer || foreign.has(key as (typeof KEYS)[number])) continue;
-        problems.push({ pack: 'sep-1913', pointer: base + from, message: normalised!.backText(e.message, e.pointer), suggestion: e.suggestion, kind: 'invalid' });
+        problems.push({ pack: 'sep-1913', pointer: base + from, message: normalised!.backText(e.message, e.pointer), suggestion: e.suggestion, kind: 'invalid', ...(e.detail !== undefined ? { detail: e.detail } : {}) });
       }
     }
 

@@ -38,6 +38,8 @@ export interface SchemaProblem {
    * rules need not count the field as unreadable.
    */
   read?: true;
+  /** See Explained.detail: what the problem is about when others can share its pointer. */
+  detail?: string;
 }
 
 export interface PackEnv {

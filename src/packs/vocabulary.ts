@@ -177,6 +177,7 @@ export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
       const l = e.pointer === `/${escapeSegment(key)}` ? lenient.get(key) : undefined;
       const problem: SchemaProblem = { pack: v.pack, pointer: base + e.pointer, message: e.message, suggestion: l?.suggestion ?? e.suggestion, kind: 'invalid' };
       if (l?.read !== undefined) problem.read = true;
+      if (e.detail !== undefined) problem.detail = e.detail;
       problems.push(problem);
     }
   }

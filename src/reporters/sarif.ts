@@ -111,7 +111,7 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
     // cover a bidi override added at that place later. Not for a note with nothing to fix (a
     // policy's undecided note, whose detail is its list of tools): dismissed once, it stays
     // dismissed while its tools come and go.
-    const key = [f.server, f.tool ?? '', f.ruleId, f.toolPointer, ...(f.detail !== undefined && !f.informational ? [f.detail] : [])].join('\u0000');
+    const key = [f.server, f.tool ?? '', f.ruleId, f.keyPointer ?? f.toolPointer, ...(f.detail !== undefined && !f.informational ? [f.detail] : [])].join('\u0000');
     const n = occurrences.get(key) ?? 0;
     occurrences.set(key, n + 1);
     const fingerprint = sha256().update(`${key}\u0000${n}`).digest('hex').slice(0, 32);

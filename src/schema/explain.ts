@@ -17,6 +17,11 @@ export interface Explained {
   pointer: string;
   message: string;
   suggestion: string;
+  /**
+   * What the problem is about when other problems can share its pointer: the missing member
+   * ("missing outcomes"), or the keyword that failed. Becomes the finding's detail.
+   */
+  detail?: string;
 }
 
 const COMBINATORS = new Set(['oneOf', 'anyOf', 'if', 'not']);
@@ -221,7 +226,7 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           const key = `required:${missing}`;
           if (seen.has(key)) break;
           seen.add(key);
-          emit({ pointer: path, message: `${field} is missing the required member ${JSON.stringify(missing)}`, suggestion: `add ${JSON.stringify(missing)}` });
+          emit({ pointer: path, message: `${field} is missing the required member ${JSON.stringify(missing)}`, suggestion: `add ${JSON.stringify(missing)}`, detail: `missing ${missing}` });
           break;
         }
         case 'additionalProperties':
@@ -240,7 +245,7 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           break;
         }
         case 'format':
-          emit({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}` });
+          emit({ pointer: path, message: `${field} must be a valid ${e.params.format}, got ${quote(e.data)}`, suggestion: `use a valid ${e.params.format}`, detail: 'format' });
           break;
         case 'uniqueItems': {
           // Ajv names the two equal items i and j, in either order (its loop for scalar
@@ -257,13 +262,14 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
             const key = `bound:${e.keyword}`;
             if (seen.has(key)) break;
             seen.add(key);
-            emit({ pointer: path, ...bound });
+            emit({ pointer: path, ...bound, detail: e.keyword });
             break;
           }
           emit({
             pointer: path,
             message: `${field} ${e.message ?? 'is invalid'}${e.keyword === 'minItems' || e.keyword === 'maxItems' ? '' : `, got ${quote(e.data)}`}`,
             suggestion: 'change the value so that it matches the schema',
+            detail: e.keyword,
           });
         }
       }

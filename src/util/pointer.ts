@@ -64,3 +64,51 @@ export function fieldPath(rel: string): string {
   }
   return out || '(tool)';
 }
+
+/**
+ * The segment that stands for an array item by its value in a finding's identity: "~=" and the
+ * item's JSON, escaped as a segment is ("~=\"partner\"", "~=3", "~=null"). A real member name
+ * never gives it: escaped, a "~" is always followed by "0" or "1". An item whose JSON is longer
+ * than MAX_VALUE_SEGMENT characters is named by a hash of it instead: "~#" and 16 hex digits.
+ */
+export const VALUE_SEGMENT = '~=';
+const MAX_VALUE_SEGMENT = 120;
+
+/** Whether a pointer has a segment that starts with a digit (an array index, or a member named so). */
+export function hasIndexSegment(pointer: string): boolean {
+  for (let i = pointer.indexOf('/'); i !== -1; i = pointer.indexOf('/', i + 1)) {
+    const c = pointer.charCodeAt(i + 1);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
+
+/**
+ * A pointer into `root` with each index of an array item that is a string, number, boolean or
+ * null replaced by that value (see VALUE_SEGMENT): the members of a possible set or of
+ * `required` are named by what they are, not where they stand, so reordering them changes
+ * nothing. Items that are objects or arrays keep their index. undefined when nothing was
+ * replaced (no such index on the way).
+ */
+export function contentPointer(root: unknown, pointer: string): string | undefined {
+  if (!hasIndexSegment(pointer)) return undefined;
+  const segments = split(pointer);
+  let current: unknown = root;
+  let changed = false;
+  let out = '';
+  for (const segment of segments) {
+    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(segment) && Number(segment) < current.length) {
+      const item: unknown = current[Number(segment)];
+      if (item === null || typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+        const text = JSON.stringify(item);
+        out += '/' + (text.length > MAX_VALUE_SEGMENT ? `~#${process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 16)}` : VALUE_SEGMENT + escapeSegment(text));
+        changed = true;
+      } else out += '/' + segment;
+      current = item;
+    } else {
+      out += '/' + escapeSegment(segment);
+      current = current !== null && typeof current === 'object' && !Array.isArray(current) && Object.prototype.hasOwnProperty.call(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
+    }
+  }
+  return changed ? out : undefined;
+}
