@@ -50,7 +50,12 @@ looks unclassified and its metadata incomplete. Each finding says what the curre
 spelling is.`,
   notes: `- **\`sensitiveHint\` as a string level** is the SEP-1913 draft. A *boolean*
   \`sensitiveHint\` is WebMCP's flag (keep the output out of model context), another
-  vocabulary, and is not reported.
+  vocabulary, and is not reported. The level is this rule's alone while the tool speaks no
+  WebMCP elsewhere; on a tool whose output schema does (an \`"x-sensitive"\` property, a
+  \`secret_reference\` result), a sensitiveHint that is not a boolean is also WebMCP's
+  schema error ([schema-valid](schema-valid.md)). With the \`sep-1913\` pack off, this rule
+  does not run and the \`webmcp-sensitive\` pack checks the level as WebMCP's
+  sensitiveHint: a [schema-valid](schema-valid.md) error (a boolean is expected).
 - **\`privateHint\`** had no one-to-one successor; the suggestion points at
   \`returnMetadata.sensitivity\` ("user" for data private to the user) and
   \`returnMetadata.source\` ("internal").

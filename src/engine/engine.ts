@@ -283,7 +283,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     serverIndex = index;
     const { spec: recorded, exact } = specFor(input.protocolVersion);
     const spec = opts.spec ?? recorded;
-    const env: PackEnv = { spec };
+    const env: PackEnv = { spec, packs };
     const server: ServerRef = { id: input.id, name: input.name };
     const views = input.tools.map((t, i) => toolView(t.value, t.pointer, i));
     toolByServer.set(server.id, views);
@@ -386,7 +386,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   const sessionRules = sessions.size ? active.filter((a) => a.rule.checkSession) : [];
   for (const session of sessions) {
     if (stopped || sessionRules.length === 0) break;
-    const { calls, stepOf } = timed('(session)', () => sessionCalls(session, servers, activePacks, opts.spec));
+    const { calls, stepOf } = timed('(session)', () => sessionCalls(session, servers, activePacks, opts.spec, packs));
     for (const { rule, resolved } of sessionRules) {
       if (stopped) break;
       const setting = resolved ?? servers.map((s) => onSomewhere(rule, resolved, s.name, toolByServer.get(s.id) ?? [])).find((x) => x !== undefined);
@@ -452,7 +452,13 @@ function annotationsView(annotations: unknown, base: string): ToolView | undefin
 }
 
 /** A session's steps as the calls its rules see, with the packs' claims of each side and of the declaration. */
-function sessionCalls(session: Session, servers: readonly ServerInput[], packs: readonly Pack[], spec: SpecVersion | undefined): { calls: SessionCall[]; stepOf: Map<SessionCall, SessionStep> } {
+function sessionCalls(
+  session: Session,
+  servers: readonly ServerInput[],
+  packs: readonly Pack[],
+  spec: SpecVersion | undefined,
+  enabled: ReadonlySet<PackId>,
+): { calls: SessionCall[]; stepOf: Map<SessionCall, SessionStep> } {
   const byId = new Map(servers.map((s) => [s.id, s]));
   const declaredClaims = new Map<string, ClaimSet>();
   const stepOf = new Map<SessionCall, SessionStep>();
@@ -460,7 +466,7 @@ function sessionCalls(session: Session, servers: readonly ServerInput[], packs: 
   for (const step of session.steps) {
     const input = byId.get(step.serverId);
     if (!input) continue;
-    const env: PackEnv = { spec: spec ?? specFor(input.protocolVersion).spec };
+    const env: PackEnv = { spec: spec ?? specFor(input.protocolVersion).spec, packs: enabled };
     const read = (view: ToolView | undefined) => (view ? claimsOf(view, packs, env) : NO_CLAIMS_SET);
     const meta = (o: Record<string, unknown> | undefined) => (o && isObject(o._meta) ? o._meta.annotations : undefined);
     let declared: SessionCall['declared'];

@@ -1,0 +1,96 @@
+/**
+ * Vocabularies turned on and off, spec versions, message wording and positions, through the
+ * real CLI (probe AB): a disabled vocabulary neither explains nor is checked, booleans in
+ * quotes on a proposal's hint are that proposal's, signals of a disabled vocabulary are named
+ * as such, unknown protocol versions are said, and a lone CR is a line break.
+ */
+import { describe, expect, it } from 'vitest';
+import { json, runCli, tempDir, tool } from './helpers/cli.js';
+
+interface Found {
+  ruleId: string;
+  severity: string;
+  tool?: string;
+  pointer: string;
+  message: string;
+  suggestion?: string;
+  region?: { line: number; column: number; endLine: number; endColumn: number };
+}
+
+/** Lints one document with the given flags and returns its findings and stderr. */
+async function run(doc: unknown, args: string[] = [], text?: string): Promise<{ found: Found[]; stderr: string }> {
+  const dir = tempDir({ 'd.json': text ?? json(doc) });
+  const r = await runCli(['lint', 'd.json', '-f', 'json', '--fail-on', 'none', '--no-config', ...args], { cwd: dir });
+  expect(r.code).toBe(0);
+  return { found: JSON.parse(r.stdout).findings as Found[], stderr: r.stderr };
+}
+
+async function findings(doc: unknown, args: string[] = []): Promise<Found[]> {
+  const { found, stderr } = await run(doc, args);
+  expect(stderr).toBe('');
+  return found;
+}
+
+const of = (found: Found[], ruleId: string) => found.filter((f) => f.ruleId === ruleId);
+
+describe('a SEP-1913 first-draft sensitiveHint level, with and without sep-1913', () => {
+  const doc = {
+    tools: [
+      tool('get_key', { readOnlyHint: true, openWorldHint: false, sensitiveHint: 'high' }),
+      tool('get_key2', { readOnlyHint: true, openWorldHint: false, sensitiveHint: 'true' }),
+    ],
+  };
+
+  for (const args of [['--vocab', 'webmcp-sensitive'], ['--disable-vocab', 'sep-1913']]) {
+    it(`${args.join(' ')}: WebMCP checks the level (a boolean is expected), and no draft exemption applies`, async () => {
+      const found = await findings(doc, args);
+      const level = found.filter((f) => f.tool === 'get_key');
+      expect(level.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([['schema-valid', 'error', '/tools/0/annotations/sensitiveHint']]);
+      expect(level[0]!.message).toContain('must be a boolean');
+      expect(level[0]!.suggestion).toContain('early SEP-1913 draft');
+      expect(of(found, 'draft-field')).toEqual([]);
+    });
+  }
+
+  it('with both on: draft-field alone on a tool that speaks no WebMCP elsewhere', async () => {
+    const found = (await findings(doc)).filter((f) => f.tool === 'get_key');
+    expect(found.map((f) => f.ruleId)).toEqual(['draft-field']);
+  });
+
+  it('with both on, a tool whose output schema speaks WebMCP: draft-field and WebMCP\'s schema error', async () => {
+    const speaking = {
+      tools: [
+        tool('get_key', { readOnlyHint: true, openWorldHint: false, sensitiveHint: 'high' }, { outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } } }),
+      ],
+    };
+    const found = await findings(speaking);
+    expect(found.map((f) => [f.ruleId, f.pointer]).sort()).toEqual([
+      ['draft-field', '/tools/0/annotations/sensitiveHint'],
+      ['schema-valid', '/tools/0/annotations/sensitiveHint'],
+    ]);
+    expect(of(found, 'schema-valid')[0]!.suggestion).toContain('draft-field says what replaced it');
+  });
+});
+
+describe("a boolean in quotes on a proposal's boolean key is that proposal's value written wrong", () => {
+  it('sensitiveHint "true" and maliciousActivityHint "False": schema errors saying to drop the quotes, no collision', async () => {
+    const found = await findings({
+      tools: [
+        tool('get_key', { readOnlyHint: true, openWorldHint: false, sensitiveHint: 'true' }),
+        tool('scan_url', { readOnlyHint: true, openWorldHint: false, maliciousActivityHint: 'False' }),
+      ],
+    });
+    expect(of(found, 'vocabulary-key-collision')).toEqual([]);
+    expect(found.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([
+      ['schema-valid', 'error', '/tools/0/annotations/sensitiveHint'],
+      ['schema-valid', 'error', '/tools/1/annotations/maliciousActivityHint'],
+    ]);
+    expect(found[0]!.suggestion).toContain('write true, a JSON boolean without quotes');
+    expect(found[1]!.suggestion).toContain('write false, a JSON boolean without quotes');
+  });
+
+  it("a string that is no boolean is still the server's own (a collision)", async () => {
+    const found = await findings({ tools: [tool('get_key', { readOnlyHint: true, openWorldHint: false, sensitiveHint: 'secret' })] });
+    expect(found.map((f) => f.ruleId)).toEqual(['vocabulary-key-collision']);
+  });
+});
