@@ -94,3 +94,28 @@ describe("a boolean in quotes on a proposal's boolean key is that proposal's val
     expect(found.map((f) => f.ruleId)).toEqual(['vocabulary-key-collision']);
   });
 });
+
+describe('unknown-annotation-key does not check a disabled vocabulary', () => {
+  const doc = {
+    tools: [
+      tool('delete_user', { readOnlyHint: false, destructiveHint: true, openWorldHint: false }, { _meta: { 'mcp.dev/requireConfirmation': true } }),
+      tool('publish', { readOnlyHint: false, destructiveHint: false, openWorldHint: false, riskLevl: 'high' }, { _meta: { 'io.modelcontextprotocol/action-metadata': { requiresreview: true } } }),
+    ],
+  };
+
+  it('with every vocabulary on, each near miss is reported', async () => {
+    const found = of(await findings(doc), 'unknown-annotation-key');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/_meta/mcp.dev~1requireConfirmation', '/tools/1/annotations/riskLevl', '/tools/1/_meta/io.modelcontextprotocol~1action-metadata/requiresreview']);
+  });
+
+  for (const args of [['--vocab', 'core'], ['--disable-vocab', 'meta-hints,action-metadata,risk-metadata']]) {
+    it(`${args.join(' ')}: no near miss of the disabled vocabularies' keys`, async () => {
+      expect(of(await findings(doc, args), 'unknown-annotation-key')).toEqual([]);
+    });
+  }
+
+  it('only the disabled one goes quiet', async () => {
+    const found = of(await findings(doc, ['--disable-vocab', 'meta-hints']), 'unknown-annotation-key');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/1/annotations/riskLevl', '/tools/1/_meta/io.modelcontextprotocol~1action-metadata/requiresreview']);
+  });
+});
