@@ -119,3 +119,57 @@ describe('unknown-annotation-key does not check a disabled vocabulary', () => {
     expect(found.map((f) => f.pointer)).toEqual(['/tools/1/annotations/riskLevl', '/tools/1/_meta/io.modelcontextprotocol~1action-metadata/requiresreview']);
   });
 });
+
+describe('a confirmation signal of a disabled vocabulary is named, not silently ignored', () => {
+  const wipe = tool(
+    'wipe',
+    { readOnlyHint: false, destructiveHint: true, openWorldHint: false, riskLevel: 'high', inputMetadata: { destination: 'internal', sensitivity: 'none', outcomes: 'irreversible' } },
+    { _meta: { 'mcp.dev/requiresConfirmation': true } },
+  );
+
+  it('with every vocabulary on, the tool asks: no finding', async () => {
+    expect(of(await findings({ tools: [wipe] }), 'irreversible-needs-confirmation')).toEqual([]);
+  });
+
+  it('irreversible-needs-confirmation, meta-hints off: the finding stays, and says the signal exists and why it was not counted', async () => {
+    const [f, ...more] = of(await findings({ tools: [wipe] }, ['--disable-vocab', 'meta-hints']), 'irreversible-needs-confirmation');
+    expect(more).toEqual([]);
+    expect(f!.message).not.toContain('no annotation asks for confirmation');
+    expect(f!.message).toContain('no annotation of a vocabulary this run checks asks for confirmation');
+    expect(f!.message).toContain('_meta["mcp.dev/requiresConfirmation"] is true (/tools/0/_meta/mcp.dev~1requiresConfirmation) asks for it but was not counted, as the meta-hints vocabulary is off in this run');
+    expect(f!.suggestion).toContain('if the clients you lint for implement the meta-hints vocabulary, lint with it on');
+  });
+
+  it('an escalate policy, meta-hints off: "no confirmation signal in the vocabularies this run checks", naming the signal', async () => {
+    const dir = tempDir({
+      'd.json': json({ tools: [wipe] }),
+      'mcp-annotate.config.json': json({
+        vocabularies: { 'meta-hints': false },
+        policies: [{ name: 'confirm-irreversible', effect: 'escalate', conditions: { fact: 'claims.outcomes', equals: 'irreversible' } }],
+      }),
+    });
+    const r = await runCli(['lint', 'd.json', '-f', 'json', '--fail-on', 'none'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    const [f, ...more] = (JSON.parse(r.stdout).findings as Found[]).filter((x) => x.ruleId === 'policy/confirm-irreversible');
+    expect(more).toEqual([]);
+    expect(f!.message).toContain('carries no confirmation signal in the vocabularies this run checks');
+    expect(f!.message).toContain('asks for it but was not counted, as the meta-hints vocabulary is off in this run');
+  });
+
+  it('sensitive-to-public and toxic-flow, action-metadata off: requiresReview is named', async () => {
+    const review = { 'io.modelcontextprotocol/action-metadata': { requiresReview: true } };
+    const doc = {
+      tools: [
+        tool('list_inbox', { readOnlyHint: true, returnMetadata: { source: 'untrustedPublic', sensitivity: ['pii', 'user'] } }),
+        tool('send_email', { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'public', sensitivity: 'pii', outcomes: 'consequential' } }, { _meta: review }),
+      ],
+    };
+    expect((await findings(doc)).filter((f) => f.ruleId === 'sensitive-to-public' || f.ruleId === 'toxic-flow')).toEqual([]);
+    const found = await findings(doc, ['--disable-vocab', 'action-metadata']);
+    for (const id of ['sensitive-to-public', 'toxic-flow']) {
+      const [f] = of(found, id);
+      expect(f?.message).toContain('nothing in a vocabulary this run checks asks for confirmation');
+      expect(f?.message).toContain('requiresReview is true (/tools/1/_meta/io.modelcontextprotocol~1action-metadata/requiresReview) asks for it but was not counted, as the action-metadata vocabulary is off in this run');
+    }
+  });
+});
