@@ -173,3 +173,29 @@ describe('a confirmation signal of a disabled vocabulary is named, not silently 
     }
   });
 });
+
+describe('draft-field calls only capitalised values SEP-2061\'s spelling', () => {
+  it('"Public", "PII" and "Regulated" are SEP-2061\'s; "pIi", "bEnign" and "REGULATED" are the wrong letter case', async () => {
+    const found = of(
+      await findings({
+        tools: [
+          tool('x', {
+            readOnlyHint: false,
+            destructiveHint: false,
+            openWorldHint: false,
+            inputMetadata: { destination: 'Public', sensitivity: ['pIi', 'PII', { REGULATED: { scopes: ['GDPR'] } }, { Regulated: { scopes: ['GDPR'] } }], outcomes: 'bEnign' },
+          }),
+        ],
+      }),
+      'draft-field',
+    );
+    const by = (pointer: string) => found.find((f) => f.pointer === pointer)!.message;
+    const at = '/tools/0/annotations/inputMetadata';
+    expect(by(`${at}/destination`)).toContain('is "Public", SEP-2061\'s spelling');
+    expect(by(`${at}/sensitivity/1`)).toContain('is "PII", SEP-2061\'s spelling');
+    expect(by(`${at}/sensitivity/3/Regulated`)).toContain("SEP-2061's capitalised spelling");
+    expect(by(`${at}/sensitivity/0`)).toBe('annotations.inputMetadata.sensitivity[0] is "pIi", the value "pii" in the wrong letter case; clients compare values exactly');
+    expect(by(`${at}/outcomes`)).toBe('annotations.inputMetadata.outcomes is "bEnign", the value "benign" in the wrong letter case; clients compare values exactly');
+    expect(by(`${at}/sensitivity/2/REGULATED`)).toBe('annotations.inputMetadata.sensitivity[2].REGULATED is the key "regulated" in the wrong letter case; clients compare keys exactly');
+  });
+});
