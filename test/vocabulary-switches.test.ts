@@ -199,3 +199,46 @@ describe('draft-field calls only capitalised values SEP-2061\'s spelling', () =>
     expect(by(`${at}/sensitivity/2/REGULATED`)).toBe('annotations.inputMetadata.sensitivity[2].REGULATED is the key "regulated" in the wrong letter case; clients compare keys exactly');
   });
 });
+
+describe('a recorded protocol version mcp-annotate does not know is said, once per server', () => {
+  const snapshot = (protocolVersion: string, name = 's') => ({
+    protocolVersion,
+    serverInfo: { name, version: '1' },
+    tools: [tool('list_x', { readOnlyHint: true, openWorldHint: false })],
+  });
+  const specOf = async (doc: unknown, args: string[] = []) => {
+    const dir = tempDir({ 'd.json': json(doc) });
+    const r = await runCli(['lint', 'd.json', '-f', 'json', '--no-config', ...args], { cwd: dir });
+    expect(r.code).toBe(0);
+    return { specs: (JSON.parse(r.stdout).servers as { spec: string }[]).map((s) => s.spec), stderr: r.stderr };
+  };
+
+  it('only dates are compared: anything else is the latest, with a note', async () => {
+    const { specs, stderr } = await specOf(snapshot('garbage'));
+    expect(specs).toEqual(['2026-07-28']);
+    expect(stderr).toBe(
+      'mcp-annotate: note: server "s" (d.json) records protocol version "garbage", which is not a date (YYYY-MM-DD) as MCP\'s versions are, so it was linted against spec 2026-07-28, the latest; the tools/list envelope around its tools was not checked (--spec <version> chooses the version and checks the envelope against it)\n',
+    );
+  });
+
+  it('an unknown date: the newest known version before it (or the oldest), said with the envelope not checked', async () => {
+    const later = await specOf(snapshot('2027-01-01'));
+    expect(later.specs).toEqual(['2026-07-28']);
+    expect(later.stderr).toContain('records protocol version "2027-01-01", newer than every spec version mcp-annotate knows, so it was linted against spec 2026-07-28, the newest before it; the tools/list envelope around its tools was not checked');
+    const between = await specOf(snapshot('2025-09-01'));
+    expect(between.specs).toEqual(['2025-06-18']);
+    expect(between.stderr).toContain('"2025-09-01", not a spec version mcp-annotate knows, so it was linted against spec 2025-06-18, the newest before it');
+    const older = await specOf(snapshot('2024-11-05'));
+    expect(older.specs).toEqual(['2025-03-26']);
+    expect(older.stderr).toContain('"2024-11-05", older than every spec version mcp-annotate knows, so it was linted against spec 2025-03-26, the oldest');
+  });
+
+  it('once per server of a document; nothing for a known version, none recorded, or --spec', async () => {
+    const many = await specOf({ servers: [snapshot('v2', 'a'), snapshot('2025-06-18', 'b'), snapshot('v3', 'c')] });
+    expect(many.stderr.trimEnd().split('\n').map((l) => l.slice(0, 'mcp-annotate: note: server "a"'.length))).toEqual(['mcp-annotate: note: server "a"', 'mcp-annotate: note: server "c"']);
+    expect((await specOf(snapshot('2025-06-18'))).stderr).toBe('');
+    expect((await specOf({ tools: snapshot('x').tools })).stderr).toBe('');
+    const chosen = await specOf(snapshot('garbage'), ['--spec', '2025-06-18']);
+    expect(chosen).toEqual({ specs: ['2025-06-18'], stderr: '' });
+  });
+});
