@@ -14,7 +14,8 @@ interface Found {
   pointer: string;
   message: string;
   suggestion?: string;
-  region?: { line: number; column: number; endLine: number; endColumn: number };
+  line?: number;
+  column?: number;
 }
 
 /** Lints one document with the given flags and returns its findings and stderr. */
@@ -240,5 +241,23 @@ describe('a recorded protocol version mcp-annotate does not know is said, once p
     expect((await specOf({ tools: snapshot('x').tools })).stderr).toBe('');
     const chosen = await specOf(snapshot('garbage'), ['--spec', '2025-06-18']);
     expect(chosen).toEqual({ specs: ['2025-06-18'], stderr: '' });
+  });
+});
+
+describe('positions in a file with CR-only line ends', () => {
+  it('count a lone CR as a line break, in JSON and SARIF reports alike', async () => {
+    const doc = { tools: [tool('list_files', { readOnlyHint: true, openWorldHint: false }), tool('delete_file', { readOnlyHint: true, openWorldHint: false, destructiveHint: true })] };
+    const lf = json(doc);
+    const cr = lf.replace(/\n/g, '\r');
+    const regions = async (text: string) => (await run(undefined, [], text)).found.map((f) => [f.ruleId, f.line, f.column]);
+    const expected = await regions(lf);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.every(([, line]) => (line as number) > 1)).toBe(true);
+    expect(await regions(cr)).toEqual(expected);
+    expect(await regions(lf.replace(/\n/g, '\r\n'))).toEqual(expected);
+    const dir = tempDir({ 'd.json': cr });
+    const sarif = await runCli(['lint', 'd.json', '-f', 'sarif', '--fail-on', 'none', '--no-config'], { cwd: dir });
+    const lines = JSON.parse(sarif.stdout).runs[0].results.map((r: { locations: { physicalLocation?: { region?: { startLine: number } } }[] }) => r.locations[0]?.physicalLocation?.region?.startLine);
+    expect(lines).toEqual(expected.map(([, line]) => line));
   });
 });
