@@ -261,3 +261,39 @@ describe('positions in a file with CR-only line ends', () => {
     expect(lines).toEqual(expected.map(([, line]) => line));
   });
 });
+
+describe('input-schema-valid says what each spec version says of dialects and outputSchema', () => {
+  const doc = {
+    tools: [
+      tool('stats', { readOnlyHint: true, openWorldHint: false }, { inputSchema: { type: 'object', properties: { b: { type: 'strin' } } }, outputSchema: { type: 'object', properties: { n: { type: 'numbr' } } } }),
+    ],
+  };
+
+  it('2025-11-25 and later: "MCP\'s default dialect"; both schemas are checked', async () => {
+    const found = of(await findings(doc, ['--spec', '2025-11-25']), 'input-schema-valid');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/b/type', '/tools/0/outputSchema/properties/n/type']);
+    for (const f of found) expect(f.message).toMatch(/\(JSON Schema 2020-12, MCP's default dialect\)$/);
+  });
+
+  it('2025-06-18 named no default: the message says 2020-12 is assumed, not MCP\'s default', async () => {
+    const found = of(await findings(doc, ['--spec', '2025-06-18']), 'input-schema-valid');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/b/type', '/tools/0/outputSchema/properties/n/type']);
+    for (const f of found) {
+      expect(f.message).not.toContain("MCP's default");
+      expect(f.message).toMatch(/\(JSON Schema 2020-12, which mcp-annotate assumes without "\$schema": spec 2025-06-18 names no default dialect\)$/);
+    }
+  });
+
+  it('2025-03-26 has no outputSchema: not checked, one informational note says so (it never fails a run)', async () => {
+    const found = of(await findings(doc, ['--spec', '2025-03-26']), 'input-schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/inputSchema/properties/b/type', 'error'],
+      ['/tools/0/outputSchema', 'note'],
+    ]);
+    expect(found[0]!.message).toContain('spec 2025-03-26 names no default dialect');
+    expect(found[1]!.message).toBe('outputSchema is no field of a Tool in spec 2025-03-26 (spec 2025-06-18 added it): clients of that version ignore it, so it was not checked');
+    const dir = tempDir({ 'd.json': json({ tools: [tool('stats', { readOnlyHint: true, openWorldHint: false }, { outputSchema: { type: 'object', properties: [] } })] }) });
+    const r = await runCli(['lint', 'd.json', '--spec', '2025-03-26', '--fail-on', 'note', '--no-config'], { cwd: dir });
+    expect(r.code).toBe(0);
+  });
+});
