@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { serverCommand } from './live/helpers.js';
 
 interface Found {
   ruleId: string;
@@ -296,4 +297,46 @@ describe('input-schema-valid says what each spec version says of dialects and ou
     const r = await runCli(['lint', 'd.json', '--spec', '2025-03-26', '--fail-on', 'note', '--no-config'], { cwd: dir });
     expect(r.code).toBe(0);
   });
+});
+
+describe('a live run and a server that speaks only MCP 2026-07-28', () => {
+  const onlyThese = 'a live run can negotiate only those (it asks for 2025-11-25); to lint this server\'s tools, save its tools/list result as a file (with "protocolVersion" beside "tools") and lint that';
+
+  it('an answer of 2026-07-28 to initialize: the SDK\'s versions are named, and what to do instead', async () => {
+    const server = serverCommand('v2026.mjs', 'answers');
+    for (const command of ['lint', 'dump']) {
+      const r = await runCli([command, '--stdio', server]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        `${server}: the server answered initialize with protocol version "2026-07-28", which the MCP SDK does not speak (it speaks 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07), so it would not continue: ${onlyThese}`,
+      );
+    }
+  });
+
+  it("2026-07-28's UnsupportedProtocolVersionError (-32022): the versions the server supports are named", async () => {
+    const server = serverCommand('v2026.mjs', 'refuses');
+    const r = await runCli(['lint', '--stdio', server]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd()).toBe(
+      `${server}: the server answered initialize with error -32022 (unsupported protocol version): it supports "2026-07-28", and the MCP SDK speaks 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: ${onlyThese}`,
+    );
+  });
+
+  it('its tools/list result, saved with "protocolVersion", lints as 2026-07-28, envelope and all', async () => {
+    const result = { resultType: 'complete', cacheScope: 'public', ttlMs: 0, tools: [tool('list_x', { readOnlyHint: true, openWorldHint: false })] };
+    const ok = await specOfFile({ protocolVersion: '2026-07-28', ...result });
+    expect(ok).toEqual({ spec: '2026-07-28', findings: [] });
+    const { ttlMs: _ttl, ...withoutTtl } = result;
+    const bad = await specOfFile({ protocolVersion: '2026-07-28', ...withoutTtl });
+    expect(bad.findings.map((f) => [f.ruleId, f.pointer])).toEqual([['schema-valid', '']]);
+    expect(bad.findings[0]!.message).toContain('ttlMs');
+  });
+
+  async function specOfFile(doc: unknown): Promise<{ spec: string; findings: Found[] }> {
+    const dir = tempDir({ 'tools.json': json(doc) });
+    const r = await runCli(['lint', 'tools.json', '-f', 'json', '--fail-on', 'none', '--no-config'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    return { spec: report.servers[0].spec, findings: report.findings };
+  }
 });
