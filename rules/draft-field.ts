@@ -19,12 +19,17 @@ function describe(d: DraftForm): { message: string; suggestion: string; fix?: st
       };
     case 'capitalised-key':
       return {
-        message: `${d.field} uses SEP-2061's capitalised spelling; SEP-1913, which took SEP-2061's action metadata in, spells the key ${quote(d.current)}`,
+        message:
+          d.sep2061 === false
+            ? `${d.field} is the key ${quote(d.current)} in the wrong letter case; clients compare keys exactly`
+            : `${d.field} uses SEP-2061's capitalised spelling; SEP-1913, which took SEP-2061's action metadata in, spells the key ${quote(d.current)}`,
         suggestion: d.duplicate ? `remove it: ${quote(d.current)} is already there` : `rename the key to ${quote(d.current)}`,
       };
     case 'capitalised-value':
       return {
-        message: `${d.field} is ${quote(d.written)}, SEP-2061's spelling; SEP-1913 spells the value ${quote(d.current)}, and clients compare values exactly`,
+        message: d.sep2061
+          ? `${d.field} is ${quote(d.written)}, SEP-2061's spelling; SEP-1913 spells the value ${quote(d.current)}, and clients compare values exactly`
+          : `${d.field} is ${quote(d.written)}, the value ${quote(d.current)} in the wrong letter case; clients compare values exactly`,
         suggestion: `write ${quote(d.current)}`,
         fix: JSON.stringify(d.current),
       };
@@ -50,16 +55,23 @@ looks unclassified and its metadata incomplete. Each finding says what the curre
 spelling is.`,
   notes: `- **\`sensitiveHint\` as a string level** is the SEP-1913 draft. A *boolean*
   \`sensitiveHint\` is WebMCP's flag (keep the output out of model context), another
-  vocabulary, and is not reported.
+  vocabulary, and is not reported. The level is this rule's alone while the tool speaks no
+  WebMCP elsewhere; on a tool whose output schema does (an \`"x-sensitive"\` property, a
+  \`secret_reference\` result), a sensitiveHint that is not a boolean is also WebMCP's
+  schema error ([schema-valid](schema-valid.md)). With the \`sep-1913\` pack off, this rule
+  does not run and the \`webmcp-sensitive\` pack checks the level as WebMCP's
+  sensitiveHint: a [schema-valid](schema-valid.md) error (a boolean is expected).
 - **\`privateHint\`** had no one-to-one successor; the suggestion points at
   \`returnMetadata.sensitivity\` ("user" for data private to the user) and
   \`returnMetadata.source\` ("internal").
 - **Capitalised keys** are \`InputMetadata\` and \`ReturnMetadata\` on \`annotations\`, and
   \`Destination\`, \`Sensitivity\`, \`Outcomes\`, \`Source\` inside either spelling of those
-  objects. **Capitalised values** are any known value of those members in another case
-  (\`"PII"\`, \`"Public"\`, \`"Irreversible"\`, \`"untrustedpublic"\`). A string
-  \`"Regulated"\` is not one: the regulated class is only ever an object, so
-  [schema-valid](schema-valid.md) says how to write it.
+  objects. **Capitalised values** are SEP-2061's spelling of a known value of those
+  members: capitalised (\`"Public"\`, \`"Irreversible"\`, \`"UntrustedPublic"\`), and
+  \`"PII"\`. Any other case variant (\`"pIi"\`, \`"bEnign"\`, \`"untrustedpublic"\`) is
+  reported too, but as what it is — the value in the wrong letter case, no draft's
+  spelling. A string \`"Regulated"\` is not one: the regulated class is only ever an
+  object, so [schema-valid](schema-valid.md) says how to write it.
 - A value in the wrong case gets a mechanical fix (replace it with the current spelling).
   Keys do not: renaming a key replaces its whole object.
 - The SEP-1913 pack does not also report these as schema errors: problems that only a
@@ -105,6 +117,22 @@ spelling is.`,
           { pointer: '/tools/0/annotations/inputMetadata/Destination' },
           { pointer: '/tools/0/annotations/inputMetadata/Destination' },
           { pointer: '/tools/0/annotations/inputMetadata/sensitivity/0' },
+        ],
+      },
+      {
+        title: 'Other case variants: the wrong letter case, not SEP-2061\'s spelling',
+        doc: false,
+        tools: [
+          {
+            name: 'x',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'user', sensitivity: ['pIi', { REGULATED: { scopes: ['GDPR'] } }], outcomes: 'bEnign' } },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/inputMetadata/sensitivity/0' },
+          { pointer: '/tools/0/annotations/inputMetadata/sensitivity/1/REGULATED' },
+          { pointer: '/tools/0/annotations/inputMetadata/outcomes' },
         ],
       },
       {

@@ -9,6 +9,8 @@ import { quote } from '../src/util/text.js';
 
 /** Spec versions that name no default dialect (2025-11-25 made it 2020-12). */
 const NO_DEFAULT_DIALECT: readonly SpecVersion[] = ['2025-03-26', '2025-06-18'];
+/** Spec versions whose Tool has no outputSchema (2025-06-18 added it). */
+const NO_OUTPUT_SCHEMA: readonly SpecVersion[] = ['2025-03-26'];
 /** Findings per schema; the rest are counted in one note. */
 const MAX_FINDINGS = 50;
 
@@ -111,7 +113,15 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
   checked as 2020-12. When it fails as 2020-12 but is valid draft-07 (typically a tuple
   \`"items": [...]\`, which 2020-12 spells \`prefixItems\`), the suggestion is to declare
   draft-07, and under spec 2025-03-26 or 2025-06-18 the finding is only a **warning**,
-  since those versions did not say which dialect applied.
+  since those versions did not say which dialect applied. The message says which: "(JSON
+  Schema 2020-12, MCP's default dialect)" from 2025-11-25 on, and before it "(JSON Schema
+  2020-12, which mcp-annotate assumes without "$schema": spec 2025-06-18 names no default
+  dialect)".
+- **\`outputSchema\` under spec 2025-03-26.** That version's Tool has no \`outputSchema\`
+  (2025-06-18 added it), and its clients ignore one. So under 2025-03-26 (recorded by the
+  input or given with \`--spec\`) an \`outputSchema\` is not checked: one informational
+  **note** says so, which never fails a run. Lint with \`--spec 2025-06-18\` or later to
+  check it.
 - **Unknown \`$schema\`.** A dialect other than the five above (draft-03, a custom
   meta-schema) gets one **note** saying the schema was not checked, and nothing else.
 - **Patterns.** JSON Schema patterns are ECMAScript regular expressions. One that does not
@@ -215,6 +225,13 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
         spec: '2025-06-18',
         tools: [{ name: 't', inputSchema: { type: 'object', properties: { a: { $dynamicRef: '#meta' } } } }],
         findings: [{ pointer: '/tools/0/inputSchema/properties/a/$dynamicRef', severity: 'warning' }],
+      },
+      {
+        title: 'An outputSchema under spec 2025-03-26, whose Tool has none: one note, not checked',
+        doc: false,
+        spec: '2025-03-26',
+        tools: [{ name: 'stats', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: [] } }],
+        findings: [{ pointer: '/tools/0/outputSchema', severity: 'note' }],
       },
       {
         title: 'The same tuple under the latest spec: an error',
@@ -406,19 +423,34 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
       const schema = tool[key];
       if (!isObject(schema)) continue;
       const base = ctx.at(`/${key}`);
+      if (key === 'outputSchema' && NO_OUTPUT_SCHEMA.includes(ctx.spec)) {
+        // Not a field of this version's Tool: its clients ignore it, so there is nothing of MCP's to check.
+        ctx.report({
+          pointer: base,
+          severity: 'note',
+          informational: true,
+          message: `outputSchema is no field of a Tool in spec ${ctx.spec} (spec 2025-06-18 added it): clients of that version ignore it, so it was not checked`,
+          suggestion: 'nothing to fix for this version; to check it, lint with --spec 2025-06-18 or later (the versions where clients read it)',
+        });
+        continue;
+      }
+      // Since 2025-11-25 a schema without $schema is 2020-12; earlier versions named no default, and mcp-annotate assumes it.
+      const namesDefault = !NO_DEFAULT_DIALECT.includes(ctx.spec);
       const choice = dialectOf(schema);
       if ('unknown' in choice) {
         ctx.report({
           pointer: `${base}/$schema`,
           severity: 'note',
           message: `${key} declares "$schema": ${quote(choice.unknown)}, a dialect mcp-annotate does not know (it knows JSON Schema ${Object.keys(DIALECTS).join(', ')}), so the schema was not checked`,
-          suggestion: `declare one of the known dialects, e.g. "$schema": "${DIALECTS['2020-12'].uri}", or drop "$schema" to use MCP's default (2020-12)`,
+          suggestion: namesDefault
+            ? `declare one of the known dialects, e.g. "$schema": "${DIALECTS['2020-12'].uri}", or drop "$schema" to use MCP's default (2020-12)`
+            : `declare one of the known dialects, e.g. "$schema": "${DIALECTS['draft-07'].uri}" (spec ${ctx.spec} names no default dialect, so say which one)`,
         });
         continue;
       }
       const { dialect, declared } = choice;
       const findings: ReportInput[] = [];
-      const dialectName = `JSON Schema ${dialect}${declared ? '' : ", MCP's default dialect"}`;
+      const dialectName = `JSON Schema ${dialect}${declared ? '' : namesDefault ? ", MCP's default dialect" : `, which mcp-annotate assumes without "$schema": spec ${ctx.spec} names no default dialect`}`;
 
       const errors = metaErrors(schema, dialect);
       if (errors === undefined) {
@@ -456,7 +488,7 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
             severity: older ? 'warning' : undefined,
             message:
               `${e.message} (${dialectName})` +
-              (draft07 ? `; the schema is valid draft-07${older ? `, and spec ${ctx.spec} names no default dialect` : ''}` : ''),
+              (draft07 ? '; the schema is valid draft-07' : ''),
             suggestion: draft07
               ? `declare the dialect it was written for: "$schema": "${DIALECTS['draft-07'].uri}"${tuple ? ' (or write the list of item schemas as "prefixItems", the 2020-12 spelling)' : ''}`
               : tuple
@@ -476,7 +508,7 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
           pointer,
           severity: unsure ? 'warning' : issue.severity,
           message: unsure
-            ? `${issue.message} (${dialectName}); in draft-07 $dynamicRef is an unknown keyword that validators ignore, and spec ${ctx.spec} names no default dialect`
+            ? `${issue.message} (${dialectName}); in draft-07 $dynamicRef is an unknown keyword that validators ignore`
             : issue.message,
           suggestion: issue.suggestion,
           ...(issue.replacement !== undefined ? { fix: { description: `Replace the value with ${issue.replacement}`, replacements: [{ pointer, text: issue.replacement }] } } : {}),

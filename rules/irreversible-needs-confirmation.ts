@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import type { Claim } from '../src/engine/claims.js';
-import { canExpressConfirmation, confirmationSignals, irreversibleSignals, says, sideOf } from '../src/engine/queries.js';
+import { canExpressConfirmation, confirmationSignals, irreversibleSignals, offConfirmationSignals, offConfirmationText, offPacksText, says, sideOf } from '../src/engine/queries.js';
 import type { PackId } from '../src/types.js';
 
 /** How directly a claim says a call cannot be undone; lower is stronger. */
@@ -61,6 +61,14 @@ configuration.
 this rule stays quiet — but only while approval-for-high-risk checks the tool: when the
 configuration turns it off (for the run, or for this server or tool in \`overrides\`), this
 rule reports the tool itself, so turning one rule off never silences both.
+
+**Disabled vocabularies.** Packs are the vocabularies your clients implement. A request for
+confirmation in a vocabulary the run turned off (\`--disable-vocab meta-hints\` and
+\`"mcp.dev/requiresConfirmation": true\`) is not counted — a client that does not implement
+it does not ask — so the finding stays, but its message names that request and says it was
+not counted because its vocabulary is off (and the suggestion says to lint with it on if
+your clients implement it). [sensitive-to-public](sensitive-to-public.md),
+[toxic-flow](toxic-flow.md) and \`escalate\` policies word it the same way.
 
 **Any "yes" is enough.** When one vocabulary asks for confirmation and another says it
 is not needed, the rule stays quiet: a client that honours any request for confirmation
@@ -236,18 +244,27 @@ finding per problem"); one that declines otherwise (\`requiresConfirmation: fals
     const strongest = signals[0];
     if (!strongest) return;
     const declined = ctx.claims.where('requiresConfirmation', false);
+    // A request for confirmation in a vocabulary the run turned off is not counted, but named.
+    const off = offConfirmationSignals(ctx);
     const nothing = declined.length
       ? `confirmation is declined: ${declined.map((c) => sideOf(c)).join(' and ')}`
-      : 'no annotation asks for confirmation before a call';
+      : off.length
+        ? 'no annotation of a vocabulary this run checks asks for confirmation before a call'
+        : 'no annotation asks for confirmation before a call';
     const used = ctx.claims.packs();
     const asks = (Object.keys(ASK) as PackId[]).filter((p) => used.has(p)).map((p) => ASK[p]!);
     ctx.report({
       pointer: strongest.pointer,
-      message: `${signal(strongest)} but ${nothing}; a client that follows the server's own hints will run such a call without asking`,
-      suggestion: `${asks.length ? asks.join(', or ') : 'ask for confirmation (mcp.dev/requiresConfirmation, approvalRecommendation or requiresReview)'}; if a call can in fact be undone, correct ${strongest.field}`,
+      message: off.length
+        ? `${signal(strongest)} but ${nothing}; ${offConfirmationText(off)}, and a client that does not implement ${offPacksText(off)} will run such a call without asking`
+        : `${signal(strongest)} but ${nothing}; a client that follows the server's own hints will run such a call without asking`,
+      suggestion:
+        `${asks.length ? asks.join(', or ') : 'ask for confirmation (mcp.dev/requiresConfirmation, approvalRecommendation or requiresReview)'}; if a call can in fact be undone, correct ${strongest.field}` +
+        (off.length ? `; if the clients you lint for implement ${offPacksText(off)}, lint with it on` : ''),
       related: [
         ...signals.slice(1).map((c) => ({ pointer: c.pointer, message: `${says(c, c.fact === 'outcomes' ? 'irreversible' : undefined)} here as well` })),
         ...declined.map((c) => ({ pointer: c.pointer, message: `${says(c)}: no confirmation` })),
+        ...off.map((c) => ({ pointer: c.pointer, message: `${says(c)}: asks for confirmation, but ${offPacksText([c])} is off in this run` })),
       ],
     });
   },

@@ -2,7 +2,6 @@ import { defineRule } from '../src/rule.js';
 import { says, sideOf } from '../src/engine/queries.js';
 import { SENSITIVE_CLASSES, type Claim, type ResultSensitivity } from '../src/engine/claims.js';
 import { fieldPath, relative } from '../src/util/pointer.js';
-import { quote } from '../src/util/text.js';
 
 /** SEP-1913 data classes that declare sensitive output. */
 /** mcp.dev/resultSensitivity values that declare sensitive output. */
@@ -48,9 +47,10 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
 - **A \`sensitiveHint\` of the wrong type.** \`"sensitiveHint": "true"\` (quoted), \`1\` or
   \`null\` beside an \`x-sensitive\` field is [schema-valid](schema-valid.md)'s error, which
   already says to write the boolean: this rule stays quiet, so the one problem gets one
-  finding. A level from SEP-1913's early draft (\`"high"\`) is not a schema error but
-  [draft-field](draft-field.md)'s warning about the spelling, which suggests data classes;
-  this rule still reports that nothing marks the output sensitive, naming the level.
+  finding. So is a level from SEP-1913's early draft (\`"high"\`): beside an
+  \`x-sensitive\` field the tool speaks WebMCP, whose \`sensitiveHint\` is a boolean, and
+  schema-valid's suggestion says to write true ([draft-field](draft-field.md) also warns
+  about the spelling while the \`sep-1913\` pack is on).
 - **Where.** At the first \`x-sensitive\` property (in schema order), with the other
   marked properties and any contrary declaration as related locations.
 - **Fix.** Only when a sensitivity flag is explicitly \`false\` (\`sensitiveHint\`, or
@@ -74,19 +74,6 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
               },
             },
             annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
-          },
-        ],
-        findings: [{ pointer: '/tools/0/outputSchema/properties/secret' }],
-      },
-      {
-        title: 'sensitiveHint holds a level from an early SEP-1913 draft (draft-field reports the spelling)',
-        doc: false,
-        tools: [
-          {
-            name: 'generate_api_key',
-            inputSchema: { type: 'object' },
-            outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
-            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint: 'high' },
           },
         ],
         findings: [{ pointer: '/tools/0/outputSchema/properties/secret' }],
@@ -186,6 +173,18 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
         ],
       },
       {
+        title: 'A draft level in sensitiveHint beside an x-sensitive field is schema-valid’s error (and draft-field’s warning) alone',
+        doc: false,
+        tools: [
+          {
+            name: 'generate_api_key',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, sensitiveHint: 'high' },
+          },
+        ],
+      },
+      {
         title: 'A sensitiveHint written as a string is schema-valid’s error alone',
         doc: false,
         tools: [
@@ -234,8 +233,9 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       ...ctx.claims.where('resultSensitivity', ...SENSITIVE_RESULTS),
     ];
     if (declared.length > 0) return;
-    // A sensitiveHint that is there but not a boolean ("true" in quotes) is schema-valid's
-    // error, which already says to write the boolean: one problem, one finding.
+    // A sensitiveHint that is there but not a boolean ("true" in quotes, a draft level "high")
+    // is schema-valid's error, which already says to write the boolean: one problem, one
+    // finding. (Beside an x-sensitive field the pack always checks it: the tool speaks WebMCP.)
     const hintPointer = ctx.at('/annotations/sensitiveHint');
     if (ctx.problems.some((p) => p.kind === 'invalid' && p.pointer === hintPointer)) return;
     const contrary: Claim[] = [...ctx.claims.where('sensitiveOutput', false), ...ctx.claims.all('outputSensitivity'), ...ctx.claims.all('resultSensitivity')];
@@ -247,14 +247,9 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       fields.length === 1
         ? `${shown[0]} is marked "x-sensitive": true (${fields[0]})`
         : `${rest > 0 ? `${shown.join(', ')} and ${rest} more` : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`} are marked "x-sensitive": true`;
-    // What is left of a sensitiveHint that is not a boolean is an early draft's level
-    // ("high"): draft-field reports the spelling; this message must not call it absent.
-    const written = ctx.tool.annotations && Object.prototype.hasOwnProperty.call(ctx.tool.annotations, 'sensitiveHint') ? ctx.tool.annotations.sensitiveHint : undefined;
-    const notBoolean = written !== undefined && typeof written !== 'boolean';
-    const hintState = notBoolean ? `annotations.sensitiveHint is ${quote(written)}, not the boolean true` : 'annotations.sensitiveHint is absent';
     const other = contrary.length
       ? `but ${contrary.map((c) => sideOf(c)).join(' and ')}, ${contrary.length === 1 ? 'which does not mark' : 'none of which marks'} the tool's output sensitive`
-      : `but nothing at the tool level marks its output sensitive (${hintState}, and no other vocabulary says so)`;
+      : "but nothing at the tool level marks its output sensitive (annotations.sensitiveHint is absent, and no other vocabulary says so)";
     const these = fields.length === 1 ? 'this value' : 'these values';
     const hintFalse = contrary.find((c) => c.fact === 'sensitiveOutput');
     ctx.report({
@@ -262,9 +257,7 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       message: `${subject} ${other}: a client that decides from the tool's annotations passes ${these} to the model`,
       suggestion: hintFalse
         ? `set ${hintFalse.field} to true, or drop "x-sensitive" from fields that are not sensitive`
-        : notBoolean
-          ? 'replace the draft level in annotations.sensitiveHint with the boolean true (or declare a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context'
-          : 'add "sensitiveHint": true to annotations (or a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context',
+        : 'add "sensitiveHint": true to annotations (or a sensitive returnMetadata.sensitivity such as "credentials") so clients keep the results out of model context',
       ...(hintFalse
         ? { fix: { description: `Set ${hintFalse.field} to true`, replacements: [{ pointer: hintFalse.pointer, text: 'true' }] } }
         : {}),

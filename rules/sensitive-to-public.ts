@@ -1,7 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import { SENSITIVE_CLASSES, type Claim, type DataClass } from '../src/engine/claims.js';
 import { describeClass, members, dataClassOf } from '../src/engine/possible-sets.js';
-import { confirmationSignals, says, sideOf } from '../src/engine/queries.js';
+import { confirmationSignals, offConfirmationSignals, offConfirmationText, says, sideOf } from '../src/engine/queries.js';
 
 /** Data classes a client must not let reach a public destination unasked. */
 const SENSITIVE: readonly DataClass[] = SENSITIVE_CLASSES;
@@ -201,12 +201,19 @@ they *include* a sensitive class and \`public\`.`,
     const sens = sensitive[0]!;
     const off = ctx.claims.where('requiresConfirmation', false);
     const classes = sensitiveMembers(sens);
-    const offText = off.length ? `, and ${off.map((c) => sideOf(c)).join(' and ')}` : ', and nothing asks for confirmation';
+    // A request for confirmation in a vocabulary the run turned off is not counted, but named.
+    const unchecked = off.length ? [] : offConfirmationSignals(ctx);
+    const offText = off.length
+      ? `, and ${off.map((c) => sideOf(c)).join(' and ')}`
+      : unchecked.length
+        ? ', and nothing in a vocabulary this run checks asks for confirmation'
+        : ', and nothing asks for confirmation';
     ctx.report({
       pointer: dest.pointer,
       message:
         `${sideOf(dest, 'public')} and ${sens.field} includes ${classes} (${sens.pointer})${offText}: ` +
-        'a client may send such data to a public destination without asking the user',
+        'a client may send such data to a public destination without asking the user' +
+        (unchecked.length ? `; ${offConfirmationText(unchecked)}` : ''),
       suggestion:
         off.length > 0
           ? `turn confirmation on (${says(off[0]!)} today), or narrow destination or sensitivity if the tool cannot send such data publicly`

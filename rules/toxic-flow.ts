@@ -1,6 +1,6 @@
 import { defineRule, type ServerRef } from '../src/rule.js';
 import { SENSITIVE_CLASSES, type Claim, type ClaimSet, type DataClass, type ResultSensitivity } from '../src/engine/claims.js';
-import { confirmationSignals, openWorld, says } from '../src/engine/queries.js';
+import { confirmationSignals, offConfirmationSignals, offConfirmationText, openWorld, says } from '../src/engine/queries.js';
 import type { ToolView } from '../src/packs/types.js';
 import { quote } from '../src/util/text.js';
 
@@ -32,6 +32,8 @@ interface Roles {
   private: Evidence[];
   sink: Evidence[];
   off: Claim<'requiresConfirmation'>[];
+  /** Requests for confirmation in a vocabulary the run turned off: not counted, but named. */
+  unchecked?: Claim<'requiresConfirmation'>[];
 }
 
 /** Output classes that make a tool a source of private data. */
@@ -610,6 +612,7 @@ private data.`,
     if (sink.length && confirmationSignals(c).length === 0) {
       roles.sink = sink;
       roles.off = c.where('requiresConfirmation', false);
+      if (!roles.off.length) roles.unchecked = offConfirmationSignals(ctx);
     }
     const plays = roles.untrusted.length || roles.private.length || roles.sink.length;
     return plays ? roles : undefined;
@@ -618,7 +621,7 @@ private data.`,
     interface PerServer {
       untrusted?: Player;
       private?: Player;
-      sinks: { player: Player; off: Claim<'requiresConfirmation'>[] }[];
+      sinks: { player: Player; off: Claim<'requiresConfirmation'>[]; unchecked?: Claim<'requiresConfirmation'>[] }[];
     }
     const per: PerServer[] = [];
     let runUntrusted: Player | undefined;
@@ -633,7 +636,7 @@ private data.`,
         if (!roles) continue;
         if (!here.untrusted && roles.untrusted.length) here.untrusted = { server: s.server, tool: t.tool, evidence: roles.untrusted };
         if (!here.private && roles.private.length) here.private = { server: s.server, tool: t.tool, evidence: roles.private };
-        if (roles.sink.length) here.sinks.push({ player: { server: s.server, tool: t.tool, evidence: roles.sink }, off: roles.off });
+        if (roles.sink.length) here.sinks.push({ player: { server: s.server, tool: t.tool, evidence: roles.sink }, off: roles.off, unchecked: roles.unchecked });
       }
       runUntrusted ??= here.untrusted;
       runPrivate ??= here.private;
@@ -644,7 +647,7 @@ private data.`,
     for (const here of per) {
       const untrusted = here.untrusted ?? runUntrusted;
       const priv = here.private ?? runPrivate;
-      for (const { player: sink, off } of here.sinks) {
+      for (const { player: sink, off, unchecked } of here.sinks) {
         const [ev, ...moreSink] = sink.evidence as [Evidence, ...Evidence[]];
         const [u] = untrusted.evidence as [Evidence];
         const [p] = priv.evidence as [Evidence];
@@ -656,7 +659,9 @@ private data.`,
             : `${name(untrusted)} may return untrusted content (${shown(u)}) and ${name(priv)} may return private data (${shown(p)})`;
         const offText = off.length
           ? `confirmation is off (${off.map((c) => `${says(c)} at ${c.pointer}`).join(', ')})`
-          : 'nothing asks for confirmation';
+          : unchecked?.length
+            ? 'nothing in a vocabulary this run checks asks for confirmation'
+            : 'nothing asks for confirmation';
         const crossServer = untrusted.server.id !== sink.server.id || priv.server.id !== sink.server.id;
         const switchable = off.find((c) => c.raw === undefined && c.value === false);
         const how = off.length
@@ -668,7 +673,8 @@ private data.`,
           pointer: ev.claim.pointer,
           message:
             `${who(sink)} may send data to a public destination (${said(ev)}) and ${offText}, while ${sources}: ` +
-            'instructions injected into the untrusted content can make the model send the private data out through this tool',
+            'instructions injected into the untrusted content can make the model send the private data out through this tool' +
+            (unchecked?.length ? `; ${offConfirmationText(unchecked)}` : ''),
           suggestion:
             `${how}, or narrow what the tools declare if one of them cannot play its part` +
             (crossServer ? '; or do not load these servers into one agent' : ''),

@@ -5,6 +5,7 @@ import { ACTION_KEY, ACTION_MEMBERS } from '../src/packs/action-metadata.js';
 import { PACKS } from '../src/packs/index.js';
 import { underReservedPrefix } from '../src/packs/vocabulary.js';
 import type { ToolContext } from '../src/rule.js';
+import type { PackId } from '../src/types.js';
 import { isObject } from '../src/util/json.js';
 import { escapeSegment, fieldPath } from '../src/util/pointer.js';
 import { closest, normWord, quote } from '../src/util/text.js';
@@ -12,14 +13,40 @@ import { closest, normWord, quote } from '../src/util/text.js';
 /** Defaults of the core hints, for saying what a client falls back to. */
 const CORE_DEFAULTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 
-let KNOWN: ReadonlyMap<string, string> | undefined;
+let KNOWN: ReadonlyMap<string, PackId> | undefined;
 
 /** Every annotations key some pack defines, with the pack that defines it (built once). */
-function knownKeys(): ReadonlyMap<string, string> {
+function knownKeys(): ReadonlyMap<string, PackId> {
   if (KNOWN) return KNOWN;
-  const keys = new Map<string, string>();
+  const keys = new Map<string, PackId>();
   for (const pack of PACKS) for (const k of pack.annotationKeys) keys.set(k, pack.id);
   return (KNOWN = keys);
+}
+
+/** The known annotations keys of the enabled packs, and of the disabled ones. */
+interface KeysBySwitch {
+  on: readonly string[];
+  off: readonly string[];
+  /** The _meta namespaces of the enabled vocabularies ("mcp.dev/" → its key names). */
+  namespaces: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Per run (its set of enabled packs, shared by every tool): the keys split by whether their pack is on. */
+const BY_SWITCH = new WeakMap<ReadonlySet<PackId>, KeysBySwitch>();
+
+function keysBySwitch(packs: ReadonlySet<PackId>): KeysBySwitch {
+  let k = BY_SWITCH.get(packs);
+  if (!k) {
+    const known = [...knownKeys()];
+    const namespaces = new Map<string, readonly string[]>();
+    for (const [prefix, names] of metaNamespaces()) {
+      const on = names.filter((n) => packs.has(n.pack)).map((n) => n.name);
+      if (on.length) namespaces.set(prefix, on);
+    }
+    k = { on: known.filter(([, p]) => packs.has(p)).map(([key]) => key), off: known.filter(([, p]) => !packs.has(p)).map(([key]) => key), namespaces };
+    BY_SWITCH.set(packs, k);
+  }
+  return k;
 }
 
 /** The known key that is `key` plus "Hint" ("readOnly" → "readOnlyHint", "open_world" → "openWorldHint"), if any. */
@@ -31,19 +58,19 @@ function withHint(key: string, known: Iterable<string>): string | undefined {
 
 /**
  * The _meta namespaces of known vocabularies that are not MCP's reserved prefix
- * ("mcp.dev/" → its key names), built once. Keys under io.modelcontextprotocol/ are
- * meta-key-format's (a reserved prefix MCP does not define).
+ * ("mcp.dev/" → its key names, each with its pack), built once. Keys under
+ * io.modelcontextprotocol/ are meta-key-format's (a reserved prefix MCP does not define).
  */
-let META_NAMESPACES: ReadonlyMap<string, readonly string[]> | undefined;
-function metaNamespaces(): ReadonlyMap<string, readonly string[]> {
+let META_NAMESPACES: ReadonlyMap<string, readonly { name: string; pack: PackId }[]> | undefined;
+function metaNamespaces(): ReadonlyMap<string, readonly { name: string; pack: PackId }[]> {
   if (META_NAMESPACES) return META_NAMESPACES;
-  const out = new Map<string, string[]>();
+  const out = new Map<string, { name: string; pack: PackId }[]>();
   for (const pack of PACKS) {
     for (const key of pack.metaKeys) {
       const slash = key.indexOf('/');
       if (slash <= 0 || underReservedPrefix(key)) continue;
       const prefix = key.slice(0, slash + 1);
-      out.set(prefix, [...(out.get(prefix) ?? []), key.slice(slash + 1)]);
+      out.set(prefix, [...(out.get(prefix) ?? []), { name: key.slice(slash + 1), pack: pack.id }]);
     }
   }
   return (META_NAMESPACES = out);
@@ -62,10 +89,9 @@ const ACTION_OBJECTS: readonly { path: string[]; members: readonly string[] }[] 
  * object close to one of its members. Keys not close to a known one are left alone: the
  * vocabularies may grow.
  */
-function checkMeta(ctx: ToolContext): void {
+function checkMeta(ctx: ToolContext, namespaces: ReadonlyMap<string, readonly string[]>): void {
   const m = ctx.tool.meta;
   if (!m) return;
-  const namespaces = metaNamespaces();
   for (const key of Object.keys(m)) {
     const slash = key.indexOf('/');
     if (slash <= 0) continue;
@@ -76,6 +102,8 @@ function checkMeta(ctx: ToolContext): void {
     if (name === undefined) continue;
     reportMisspelt(ctx, `/_meta/${escapeSegment(key)}`, prefix + name, Object.prototype.hasOwnProperty.call(m, prefix + name), `a key of the _meta hints proposal`);
   }
+  // A disabled vocabulary is not checked: no near misses of its keys either.
+  if (!ctx.packs.has('action-metadata')) return;
   const am = m[ACTION_KEY];
   if (!isObject(am)) return;
   for (const { path, members } of ACTION_OBJECTS) {
@@ -124,6 +152,11 @@ object with \`requiresreview\` does not request review.`,
   SEP-2793 risk metadata, WebMCP's \`sensitiveHint\`), **whether or not that pack is
   enabled** for the run: turning a pack off stops checking its vocabulary; it does not
   make its keys wrong.
+- **A disabled vocabulary is not checked at all**, near misses included: with the
+  \`meta-hints\` pack off, \`_meta["mcp.dev/requireConfirmation"]\` is not reported; with
+  \`action-metadata\` off, neither is a \`requiresreview\` member; with \`risk-metadata\`
+  off, an annotations key close only to one of its keys (\`riskLevl\`) is left alone too.
+  A key close to an enabled vocabulary's key is suggested that key, as usual.
 - The closest known key is suggested when the key is a plausible typo of it (same letters
   ignoring case, "-" and "_", or a small edit distance), or when the key is a known hint
   without its "Hint" (\`readOnly\` → \`readOnlyHint\`); when it is a core hint, the
@@ -219,6 +252,19 @@ object with \`requiresreview\` does not request review.`,
         tools: [{ name: 'x', inputSchema: { type: 'object' }, annotations: { riskLevel: 'low', maliciousActivityHint: false } }],
       },
       {
+        title: "A disabled vocabulary's near misses are not checked",
+        doc: false,
+        packs: ['core', 'sep-1913'],
+        tools: [
+          {
+            name: 'delete_user',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false, riskLevl: 'high' },
+            _meta: { 'mcp.dev/requireConfirmation': true, 'io.modelcontextprotocol/action-metadata': { outcome: 'irreversible', requiresreview: true } },
+          },
+        ],
+      },
+      {
         title: 'Keys in a vocabulary namespace that are not close to any of its keys are left alone',
         doc: false,
         tools: [
@@ -238,13 +284,16 @@ object with \`requiresreview\` does not request review.`,
     ],
   },
   check(ctx) {
-    checkMeta(ctx);
+    const keys = keysBySwitch(ctx.packs);
+    checkMeta(ctx, keys.namespaces);
     const a = ctx.tool.annotations;
     if (!a) return;
     const known = knownKeys();
     for (const key of Object.keys(a)) {
       if (known.has(key) || isDraftAnnotationKey(key, a[key])) continue;
-      const guess = closest(key, known.keys()) ?? withHint(key, known.keys());
+      const guess = closest(key, keys.on) ?? withHint(key, keys.on);
+      // A near miss of a disabled vocabulary's key is that vocabulary's to check, and it is off.
+      if (guess === undefined && keys.off.length && (closest(key, keys.off) ?? withHint(key, keys.off)) !== undefined) continue;
       const rel = `/annotations/${escapeSegment(key)}`;
       const field = fieldPath(rel);
       let message = `${field} is not an annotation of MCP or of any vocabulary mcp-annotate knows; clients ignore it`;

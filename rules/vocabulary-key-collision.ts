@@ -37,7 +37,16 @@ ambiguity for good.`,
     \`_meta["mcp.dev/effect"]: "Delete"\`;
   - a list whose items are all members (compared case-insensitively) of a field that
     holds one value: \`category: ["read", "destroy"]\`,
-    \`_meta["mcp.dev/effect"]: ["read", "delete"]\`.
+    \`_meta["mcp.dev/effect"]: ["read", "delete"]\`;
+  - a boolean written in quotes on a key whose values are booleans:
+    \`sensitiveHint: "true"\`, \`maliciousActivityHint: "false"\` (any letter case). It is the
+    vocabulary's flag written wrong, as \`readOnlyHint: "true"\` is the core hint's, and gets
+    the same "write true without quotes"; it is never read (a client that expects a
+    boolean ignores the string).
+  - for WebMCP's \`sensitiveHint\`, a level of SEP-1913's first draft (\`"low"\`,
+    \`"medium"\`, \`"high"\`) when the \`sep-1913\` pack is off, or when the tool speaks WebMCP
+    in its output schema. With \`sep-1913\` on (and no WebMCP in the output schema),
+    [draft-field](draft-field.md) reports the level instead.
 
   A value of the proposal's own \`_meta\` key (\`mcp.dev/effect\`) is the likeliest case:
   telling its author to "move it under \`_meta\` with a prefix of your own" when it
@@ -156,6 +165,14 @@ ambiguity for good.`,
             outputSchema: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } },
             annotations: { readOnlyHint: false, sensitiveHint: 'true' },
           },
+        ],
+      },
+      {
+        title: 'A boolean in quotes on a proposal’s hint is that proposal’s value written wrong (schema-valid reports it)',
+        doc: false,
+        tools: [
+          { name: 'get_key', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, sensitiveHint: 'true' } },
+          { name: 'scan_url', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, maliciousActivityHint: 'False' } },
         ],
       },
       {

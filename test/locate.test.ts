@@ -58,9 +58,9 @@ const json = fc.letrec((tie) => ({
 describe('locator', () => {
   it('agrees with jsonc-parser on every pointer of generated documents', () => {
     assertProperty(
-      fc.property(json, fc.constantFrom(0, 2, '\t', 4), fc.boolean(), (value, indent, crlf) => {
+      fc.property(json, fc.constantFrom(0, 2, '\t', 4), fc.constantFrom('\n', '\r\n', '\r'), (value, indent, eol) => {
         let text = JSON.stringify(value, null, indent);
-        if (crlf) text = text.replace(/\n/g, '\r\n');
+        if (eol !== '\n') text = text.replace(/\n/g, eol);
         const tree = parseTree(text)!;
         const pointers = pointersOf(value);
         const located = createLocator(text).locateAll(pointers);
@@ -109,6 +109,18 @@ describe('locator', () => {
       expect(rest, p).toEqual(expected(text, tree, value, p));
     });
     expect(located[pointers.indexOf('/a')]).toMatchObject({ line: 2, valueLine: 3 });
+  });
+
+  it('counts a lone CR as a line break, as CR LF and LF are (old Mac line ends; SARIF and editors count all three)', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const text = ['{', '  "tools": [', '    {"name": "a", // a comment that ends at the line end', '     "annotations": {"readOnlyHint": "yes"}}', '  ]', '}'].join(eol);
+      const [hint] = createLocator(text).locateAll(['/tools/0/annotations/readOnlyHint']);
+      expect(hint, JSON.stringify(eol)).toMatchObject({ line: 4, column: 22, valueLine: 4, valueColumn: 38 });
+      expect(lineColumn(text, text.indexOf('"yes"'))).toEqual({ line: 4, column: 38 });
+    }
+    // An offset inside a CR LF is on the line that it ends; a mix of line ends counts each.
+    expect(lineColumn('a\r\nb', 2)).toEqual({ line: 1, column: 3 });
+    expect(lineColumn('a\rb\nc\r\nd', 7)).toEqual({ line: 4, column: 1 });
   });
 
   it('maps a missing pointer to its nearest existing ancestor', () => {

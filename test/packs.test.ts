@@ -187,14 +187,24 @@ describe('webmcp-sensitive', () => {
       ['secretReference', true],
     ]);
   });
-  it('leaves the SEP-1913 draft level form to draft-field', () => {
+  it('leaves the SEP-1913 draft level form to draft-field while sep-1913 runs', () => {
     expect(analyse('webmcp-sensitive', { annotations: { sensitiveHint: 'high' } })).toEqual({ claims: [], problems: [] });
   });
-  it('reports a quoted sensitiveHint as a schema error once the output schema speaks WebMCP', () => {
+  it('checks the draft level form as WebMCP\'s when sep-1913 is off (no claim: it is no boolean)', () => {
+    const r = packById('webmcp-sensitive')!.analyse(view({ name: 't', inputSchema: { type: 'object' }, annotations: { sensitiveHint: 'high' } }), {
+      spec: '2026-07-28',
+      packs: new Set<PackId>(['core', 'webmcp-sensitive']),
+    });
+    expect(r.claims).toEqual([]);
+    expect(r.problems.map((p) => ({ kind: p.kind, pointer: p.pointer }))).toEqual([{ kind: 'invalid', pointer: '/tools/0/annotations/sensitiveHint' }]);
+  });
+  it('reports a quoted sensitiveHint as a schema error, with or without WebMCP in the output schema', () => {
     const outputSchema = { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } };
     expect(problemsOf('webmcp-sensitive', { annotations: { sensitiveHint: 'true' }, outputSchema })).toEqual([{ kind: 'invalid', pointer: '/tools/0/annotations/sensitiveHint' }]);
-    // Without any other sign of WebMCP, it may be the server's own field.
-    expect(problemsOf('webmcp-sensitive', { annotations: { sensitiveHint: 'true' } })).toEqual([{ kind: 'collision', pointer: '/tools/0/annotations/sensitiveHint' }]);
+    // A quoted boolean is WebMCP's flag written wrong, as on a core hint.
+    expect(problemsOf('webmcp-sensitive', { annotations: { sensitiveHint: 'true' } })).toEqual([{ kind: 'invalid', pointer: '/tools/0/annotations/sensitiveHint' }]);
+    // Without any other sign of WebMCP, another string may be the server's own field.
+    expect(problemsOf('webmcp-sensitive', { annotations: { sensitiveHint: 'secret' } })).toEqual([{ kind: 'collision', pointer: '/tools/0/annotations/sensitiveHint' }]);
   });
   it('reports a non-boolean x-sensitive', () => {
     expect(problemsOf('webmcp-sensitive', { outputSchema: { type: 'object', properties: { a: { 'x-sensitive': 'yes' } } } })).toEqual([

@@ -202,7 +202,7 @@ describe('input-schema-valid: $dynamicRef only where the dialect has it', () => 
       const doc = { protocolVersion, serverInfo: { name: 's', version: '1' }, ...schema() };
       const found = only(await lintDoc(doc), 'input-schema-valid');
       expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/inputSchema/properties/p/$dynamicRef', 'warning']]);
-      expect(found[0]!.message).toContain(`in draft-07 $dynamicRef is an unknown keyword that validators ignore, and spec ${protocolVersion} names no default dialect`);
+      expect(found[0]!.message).toContain(`(JSON Schema 2020-12, which mcp-annotate assumes without "$schema": spec ${protocolVersion} names no default dialect); in draft-07 $dynamicRef is an unknown keyword that validators ignore`);
     }
     // Declared 2020-12, it is an error whatever the spec version.
     const declared = { protocolVersion: '2025-06-18', serverInfo: { name: 's', version: '1' }, ...schema('https://json-schema.org/draft/2020-12/schema') };

@@ -3,7 +3,7 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { lint, type LintResult } from '../engine/engine.js';
+import { lint, specNotes, type LintResult } from '../engine/engine.js';
 import { loadTargets, onlyNegations, ownFiles, readFiles, type OwnFiles } from '../sources/files.js';
 import { FORMATS, formatChunks } from '../reporters/index.js';
 import { colourFor, type FormatName, type Report } from '../reporters/types.js';
@@ -325,6 +325,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); ${stoppedSummary('every server started was stopped')}\n`);
     return SIGNAL_EXIT[loaded.interrupted] ?? EXIT.error;
   }
+  // A recorded protocol version mcp-annotate does not know: which spec version was used instead.
+  for (const n of specNotes(loaded.servers, settings.engine.spec)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   const linted = performance.now();

@@ -26,6 +26,7 @@ import {
 } from '../types.js';
 import { isObject } from '../util/json.js';
 import { contentPointer, relative, within } from '../util/pointer.js';
+import { quote } from '../util/text.js';
 import { ClaimSet, type Claim } from './claims.js';
 
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -90,13 +91,49 @@ interface Resolved {
   shift: number;
 }
 
-/** The spec version whose schema applies to a recorded protocol version. */
-export function specFor(protocolVersion: string | undefined): { spec: SpecVersion; exact: boolean } {
+/** A protocol version as MCP writes them, a date: YYYY-MM-DD. */
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * The spec version whose schema applies to a recorded protocol version. `exact` when it is a
+ * version mcp-annotate knows (then the tools/list envelope is checked too). Otherwise `chosen`
+ * says why this one: an unknown date gets the newest known version not after it (or the
+ * oldest), and only dates are compared — anything else ("garbage", "v2") gets the latest.
+ * No recorded version at all is the latest, with nothing to say.
+ */
+export function specFor(protocolVersion: string | undefined): { spec: SpecVersion; exact: boolean; chosen?: string } {
   if (!protocolVersion) return { spec: LATEST_SPEC, exact: false };
   if ((SPEC_VERSIONS as readonly string[]).includes(protocolVersion)) return { spec: protocolVersion as SpecVersion, exact: true };
-  // An unknown date: the newest known version not after it (or the oldest).
-  const older = SPEC_VERSIONS.filter((v) => v <= protocolVersion);
-  return { spec: older[older.length - 1] ?? SPEC_VERSIONS[0], exact: false };
+  if (!DATE.test(protocolVersion)) return { spec: LATEST_SPEC, exact: false, chosen: `which is not a date (YYYY-MM-DD) as MCP's versions are, so it was linted against spec ${LATEST_SPEC}, the latest` };
+  const older = SPEC_VERSIONS.filter((v) => v < protocolVersion);
+  const spec = older[older.length - 1];
+  if (spec === undefined) return { spec: SPEC_VERSIONS[0], exact: false, chosen: `older than every spec version mcp-annotate knows, so it was linted against spec ${SPEC_VERSIONS[0]}, the oldest` };
+  return {
+    spec,
+    exact: false,
+    chosen: `${spec === LATEST_SPEC ? 'newer than every spec version mcp-annotate knows' : 'not a spec version mcp-annotate knows'}, so it was linted against spec ${spec}, the newest before it`,
+  };
+}
+
+/**
+ * One line per server whose recorded protocol version mcp-annotate does not know: which spec
+ * version was used instead, and that its tools/list envelope was not checked (said on stderr;
+ * nothing to say when --spec chose the version).
+ */
+export function specNotes(servers: readonly ServerInput[], spec: SpecVersion | undefined): string[] {
+  if (spec !== undefined) return [];
+  const out: string[] = [];
+  for (const s of servers) {
+    const { chosen } = specFor(s.protocolVersion);
+    if (!chosen) continue;
+    const where = s.origin.display === s.name ? quote(s.name) : `${quote(s.name)} (${s.origin.display})`;
+    out.push(
+      `server ${where} records protocol version ${quote(s.protocolVersion, 40)}, ${chosen}` +
+        (s.envelopes.length ? `; the tools/list envelope around its tools was not checked` : '') +
+        ` (--spec <version> chooses the version${s.envelopes.length ? ' and checks the envelope against it' : ''})`,
+    );
+  }
+  return out;
 }
 
 function splitSetting(setting: RuleSetting | undefined): { severity?: SeveritySetting; options?: Record<string, unknown> } {
@@ -324,7 +361,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     serverIndex = index;
     const { spec: recorded, exact } = specFor(input.protocolVersion);
     const spec = opts.spec ?? recorded;
-    const env: PackEnv = { spec };
+    const env: PackEnv = { spec, packs };
     const server: ServerRef = { id: input.id, name: input.name };
     const views = input.tools.map((t, i) => toolView(t.value, t.pointer, i));
     toolByServer.set(server.id, views);
@@ -430,7 +467,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   const sessionRules = sessions.size ? active.filter((a) => a.rule.checkSession) : [];
   for (const session of sessions) {
     if (stopped || sessionRules.length === 0) break;
-    const { calls, stepOf } = timed('(session)', () => sessionCalls(session, servers, activePacks, opts.spec));
+    const { calls, stepOf } = timed('(session)', () => sessionCalls(session, servers, activePacks, opts.spec, packs));
     for (const { rule, resolved } of sessionRules) {
       if (stopped) break;
       const setting = resolved ?? servers.map((s) => onSomewhere(rule, resolved, s.name, toolByServer.get(s.id) ?? [])).find((x) => x !== undefined);
@@ -527,7 +564,13 @@ function annotationsView(annotations: unknown, base: string): ToolView | undefin
 }
 
 /** A session's steps as the calls its rules see, with the packs' claims of each side and of the declaration. */
-function sessionCalls(session: Session, servers: readonly ServerInput[], packs: readonly Pack[], spec: SpecVersion | undefined): { calls: SessionCall[]; stepOf: Map<SessionCall, SessionStep> } {
+function sessionCalls(
+  session: Session,
+  servers: readonly ServerInput[],
+  packs: readonly Pack[],
+  spec: SpecVersion | undefined,
+  enabled: ReadonlySet<PackId>,
+): { calls: SessionCall[]; stepOf: Map<SessionCall, SessionStep> } {
   const byId = new Map(servers.map((s) => [s.id, s]));
   const declaredClaims = new Map<string, ClaimSet>();
   const stepOf = new Map<SessionCall, SessionStep>();
@@ -535,7 +578,7 @@ function sessionCalls(session: Session, servers: readonly ServerInput[], packs: 
   for (const step of session.steps) {
     const input = byId.get(step.serverId);
     if (!input) continue;
-    const env: PackEnv = { spec: spec ?? specFor(input.protocolVersion).spec };
+    const env: PackEnv = { spec: spec ?? specFor(input.protocolVersion).spec, packs: enabled };
     const read = (view: ToolView | undefined) => (view ? claimsOf(view, packs, env) : NO_CLAIMS_SET);
     const meta = (o: Record<string, unknown> | undefined) => (o && isObject(o._meta) ? o._meta.annotations : undefined);
     let declared: SessionCall['declared'];

@@ -2,7 +2,9 @@
  * Questions rules ask of a tool's claims, answered across every vocabulary, plus the
  * phrasing rules use to name each side of a conflict.
  */
-import type { PackId } from '../types.js';
+import { PACKS } from '../packs/index.js';
+import type { ToolView } from '../packs/types.js';
+import type { PackId, SpecVersion } from '../types.js';
 import { quote } from '../util/text.js';
 import type { Claim, ClaimSet, Fact } from './claims.js';
 
@@ -12,6 +14,36 @@ export const CONFIRMATION_PACKS: readonly PackId[] = ['meta-hints', 'action-meta
 /** Claims that ask for confirmation (mcp.dev/requiresConfirmation, requiresReview, approvalRecommendation single/multi). */
 export function confirmationSignals(claims: ClaimSet): Claim<'requiresConfirmation'>[] {
   return claims.where('requiresConfirmation', true);
+}
+
+/**
+ * Requests for confirmation the tool makes in a vocabulary the run has turned off. They are
+ * not counted (a disabled vocabulary stands for one the user's clients do not implement, and
+ * those clients do not ask), but a message that says nothing asks must name them. Runs the
+ * disabled confirmation packs on the tool: call it only on the way to a finding.
+ */
+export function offConfirmationSignals(ctx: { tool: ToolView; packs: ReadonlySet<PackId>; spec: SpecVersion }): Claim<'requiresConfirmation'>[] {
+  const out: Claim<'requiresConfirmation'>[] = [];
+  for (const pack of PACKS) {
+    if (ctx.packs.has(pack.id) || !CONFIRMATION_PACKS.includes(pack.id)) continue;
+    for (const c of pack.analyse(ctx.tool, { spec: ctx.spec, packs: ctx.packs }).claims) {
+      if (c.fact === 'requiresConfirmation' && c.value === true) out.push(c as Claim<'requiresConfirmation'>);
+    }
+  }
+  return out;
+}
+
+/** The disabled packs of off-signals, as a message names them: "the meta-hints vocabulary", "the meta-hints and risk-metadata vocabularies". */
+export function offPacksText(signals: readonly Claim[]): string {
+  const packs = [...new Set(signals.map((c) => c.pack))];
+  return packs.length === 1 ? `the ${packs[0]} vocabulary` : `the ${packs.slice(0, -1).join(', ')} and ${packs[packs.length - 1]} vocabularies`;
+}
+
+/** `<field> is true (<pointer>) asks for it but was not counted, as the <pack> vocabulary is off in this run`, for every off-signal. */
+export function offConfirmationText(signals: readonly Claim[]): string {
+  const said = signals.map((c) => sideOf(c)).join(' and ');
+  const one = signals.length === 1;
+  return `${said} ${one ? 'asks' : 'ask'} for it but ${one ? 'was' : 'were'} not counted, as ${offPacksText(signals)} ${new Set(signals.map((c) => c.pack)).size === 1 ? 'is' : 'are'} off in this run`;
 }
 
 /** Whether the tool uses a vocabulary that can express confirmation at all. */

@@ -9,7 +9,8 @@
  * - SEP-2061 (Action Security Metadata, merged into SEP-1913): capitalised keys
  *   (`InputMetadata`, `ReturnMetadata` on annotations; `Destination`, `Sensitivity`,
  *   `Outcomes`, `Source` inside them) and capitalised values ("PII", "Public",
- *   "Irreversible"): a known enum value in the wrong case.
+ *   "Irreversible"). Any other case variant of a known value ("pIi", "bEnign") is found the
+ *   same way, but is no draft's spelling, only the wrong letter case (`sep2061` false).
  */
 import { DATA_CLASSES, DESTINATIONS, OUTCOMES, SOURCES } from '../engine/claims.js';
 import { hasOwn, isObject } from '../util/json.js';
@@ -31,6 +32,11 @@ export interface DraftForm {
   current?: string;
   /** For capitalised keys: the current key is also present. */
   duplicate?: boolean;
+  /**
+   * For values (and the regulated key): written as SEP-2061 wrote it ("Public", "PII",
+   * "Regulated"), rather than in some other wrong letter case ("pIi", "bEnign").
+   */
+  sep2061?: boolean;
 }
 
 /** SEP-1913's string data classes: "regulated" is only ever {regulated: {scopes}}, so "Regulated" is no draft spelling of a string. */
@@ -44,6 +50,11 @@ const MEMBERS: Record<'inputMetadata' | 'returnMetadata', Record<string, readonl
 const METADATA = ['inputMetadata', 'returnMetadata'] as const;
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** How SEP-2061 wrote a current value: capitalised ("Public", "UntrustedPublic"), and the acronym in capitals ("PII"). */
+export function sep2061Spelling(current: string): string {
+  return current === 'pii' ? 'PII' : capitalise(current);
+}
 /** inputMetadata and returnMetadata, and their capitalised draft spellings → the current key. */
 const DRAFT_METADATA_KEYS: ReadonlyMap<string, 'inputMetadata' | 'returnMetadata'> = new Map(METADATA.flatMap((m) => [[m, m] as const, [capitalise(m), m] as const]));
 const isMember = (metadata: 'inputMetadata' | 'returnMetadata', key: string) => hasOwn(MEMBERS[metadata], key);
@@ -113,11 +124,11 @@ function draftValues(value: unknown, allowed: readonly string[], at: string, fie
   const out: DraftForm[] = [];
   const one = (v: unknown, p: string, f: string) => {
     const current = currentCase(v, allowed);
-    if (current) out.push({ kind: 'capitalised-value', pointer: p, field: f, written: v, current });
+    if (current) out.push({ kind: 'capitalised-value', pointer: p, field: f, written: v, current, sep2061: v === sep2061Spelling(current) });
     else if (dataClass && isObject(v)) {
       for (const k of Object.keys(v)) {
         if (k !== 'regulated' && k.toLowerCase() === 'regulated' && !hasOwn(v, 'regulated')) {
-          out.push({ kind: 'capitalised-key', pointer: `${p}/${escapeSegment(k)}`, field: `${f}.${k}`, written: k, current: 'regulated' });
+          out.push({ kind: 'capitalised-key', pointer: `${p}/${escapeSegment(k)}`, field: `${f}.${k}`, written: k, current: 'regulated', sep2061: k === 'Regulated' });
         }
       }
     }

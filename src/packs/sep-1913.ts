@@ -21,6 +21,7 @@ import { escapeSegment, fieldPath, get } from '../util/pointer.js';
 import { closest, orList, quote } from '../util/text.js';
 import { draftMemberName, normaliseDraftMetadata } from './drafts.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
+import { quotedBoolean } from './vocabulary.js';
 
 const validateAnnotations = generated('sep-1913').ToolAnnotations!;
 
@@ -201,7 +202,9 @@ export const sep1913Pack: Pack = {
     if (present.length === 0) return { claims, problems };
 
     const base = `${tool.pointer}/annotations`;
-    const speaks = present.some((k) => recognised(k, a[k]));
+    // A quoted "true" or "false" on maliciousActivityHint is SEP-1913's boolean written wrong
+    // (as it is on a core hint), not the server's own data: a schema error, never a collision.
+    const speaks = present.some((k) => recognised(k, a[k]) || (k === 'maliciousActivityHint' && quotedBoolean(a[k]) !== undefined));
     const foreign = new Set(speaks ? [] : present);
     for (const k of foreign) {
       problems.push({
@@ -225,7 +228,9 @@ export const sep1913Pack: Pack = {
         const key = e.pointer.split('/')[1] ?? '';
         if (foreign.has(key as (typeof KEYS)[number])) continue;
         const kind = real && !real.has(`${e.pointer}\n${e.message}`) ? 'draft' : 'invalid';
-        problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion: e.suggestion, kind, ...(e.detail !== undefined ? { detail: e.detail } : {}) });
+        const quoted = e.pointer === '/maliciousActivityHint' ? quotedBoolean(a.maliciousActivityHint) : undefined;
+        const suggestion = quoted === undefined ? e.suggestion : `write ${quoted}, a JSON boolean without quotes: clients that implement SEP-1913 ignore the string ${JSON.stringify(a.maliciousActivityHint)}`;
+        problems.push({ pack: 'sep-1913', pointer: base + e.pointer, message: e.message, suggestion, kind, ...(e.detail !== undefined ? { detail: e.detail } : {}) });
       }
       // What is wrong with a value under a draft key ("Destination": "Pubic"): the original
       // never validates it (the key is only "not allowed"), the copy does.

@@ -44,6 +44,13 @@ export interface SchemaProblem {
 
 export interface PackEnv {
   spec: SpecVersion;
+  /**
+   * The packs that run (undefined: every pack). A pack may read a form another vocabulary
+   * explains differently only when that vocabulary is on: SEP-1913's first-draft
+   * sensitiveHint level is draft-field's while sep-1913 runs, and webmcp-sensitive's to check
+   * when it does not.
+   */
+  packs?: ReadonlySet<PackId>;
 }
 
 export interface PackResult {

@@ -15,7 +15,8 @@
  * a single-valued enum field (["read", "delete"]). Nothing of the server's own looks like
  * that, so such a key makes the tool speak the vocabulary (a schema error, never a
  * collision), and the pack reads what it safely can: the member a case variant names, and
- * for the action fields the furthest-reaching member of a list.
+ * for the action fields the furthest-reaching member of a list. A boolean key holding a quoted
+ * "true" or "false" is such a value too (the vocabulary's, written wrong), but is never read.
  */
 import type { GeneratedValidator } from '../schema/generated.js';
 import type { PackId } from '../types.js';
@@ -142,17 +143,34 @@ export function lenientEnum(key: string, value: unknown, allowed: readonly strin
   return { suggestion: `use one value, not a list (${key} holds a single value; this one lists ${list})` };
 }
 
+/**
+ * The boolean a string spells as JSON's own literal, quoted ("true", "False"), or undefined.
+ * On a vocabulary's boolean key such a string is that vocabulary's value written wrong, as it
+ * is on a core hint: nothing of a server's own is a quoted true.
+ */
+export function quotedBoolean(value: unknown): boolean | undefined {
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  return word === 'true' ? true : word === 'false' ? false : undefined;
+}
+
+/** A quoted true or false on a key whose values are booleans: the vocabulary's, written wrong (never read: clients ignore the string). */
+function quotedBooleanOf(v: VocabularyKeys, key: string, value: unknown): Lenient | undefined {
+  const b = quotedBoolean(value);
+  if (b === undefined || !v.recognised(key, true) || !v.recognised(key, false)) return undefined;
+  return { suggestion: `write ${b}, a JSON boolean without quotes: clients that implement ${v.name} ignore the string ${JSON.stringify(value)}` };
+}
+
 export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
   const present = v.keys.filter((k) => Object.prototype.hasOwnProperty.call(v.container, k));
   const problems: SchemaProblem[] = [];
   if (present.length === 0) return { problems, foreign: NONE, present, lenient: NO_READINGS };
   const lenient = new Map<string, Lenient>();
-  if (v.lenient) {
-    for (const k of present) {
-      if (v.recognised(k, v.container[k])) continue;
-      const l = v.lenient(k, v.container[k]);
-      if (l) lenient.set(k, l);
-    }
+  for (const k of present) {
+    const value = v.container[k];
+    if (v.recognised(k, value)) continue;
+    const l = v.lenient?.(k, value) ?? quotedBooleanOf(v, k, value);
+    if (l) lenient.set(k, l);
   }
   // A value that is clearly the vocabulary's, though wrong, says the tool speaks it.
   const speaks = v.speaks === true || lenient.size > 0 || present.some((k) => v.recognised(k, v.container[k]));

@@ -9,7 +9,7 @@ import { dialectOf, nodePointer, walkSubschemas } from '../schema/json-schema.js
 import { isObject } from '../util/json.js';
 import { fieldPath } from '../util/pointer.js';
 import { quote } from '../util/text.js';
-import type { Pack, SchemaProblem, ToolView } from './types.js';
+import type { Pack, PackEnv, SchemaProblem, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
 
 const validate = generated('webmcp-sensitive').ToolAnnotations!;
@@ -20,6 +20,14 @@ const KEYS = ['sensitiveHint'];
 const recognised = (_k: string, v: unknown) => typeof v === 'boolean';
 const expected = () => 'a boolean';
 
+/** What to write in place of a SEP-1913 first-draft level, which WebMCP reads as no boolean. */
+function levelSuggestion(v: unknown, sep1913: boolean): string {
+  return (
+    `WebMCP's sensitiveHint is true or false: write true if the tool's output must be kept out of the model's context; ${quote(v)} is a sensitivity level of an early SEP-1913 draft` +
+    (sep1913 ? ' (draft-field says what replaced it)' : ', which SEP-1913 replaced with data classes in returnMetadata.sensitivity')
+  );
+}
+
 export const webmcpSensitivePack: Pack = {
   id: 'webmcp-sensitive',
   title: 'WebMCP sensitive outputs',
@@ -28,7 +36,7 @@ export const webmcpSensitivePack: Pack = {
   annotationKeys: ['sensitiveHint'],
   metaKeys: [],
   proposal: true,
-  analyse(tool: ToolView) {
+  analyse(tool: ToolView, env: PackEnv) {
     const claims: Claim[] = [];
     const problems: SchemaProblem[] = [];
     let speaksInSchema = false;
@@ -75,7 +83,14 @@ export const webmcpSensitivePack: Pack = {
     }
     const a = tool.annotations;
     const hint = a?.sensitiveHint;
-    const draft = typeof hint === 'string' && DRAFT_SENSITIVE_LEVELS.includes(hint.toLowerCase());
+    const level = typeof hint === 'string' && DRAFT_SENSITIVE_LEVELS.includes(hint.toLowerCase());
+    const sep1913 = env.packs?.has('sep-1913') ?? true;
+    // A level ("high") is SEP-1913's first draft: draft-field's warning while sep-1913 runs,
+    // and nothing more unless the tool speaks WebMCP elsewhere ("x-sensitive", a secret_reference
+    // result), where a sensitiveHint that is not a boolean is also WebMCP's schema error. With
+    // sep-1913 off nobody else explains it: WebMCP's sensitiveHint is a boolean, and a level is
+    // no data of the server's own, so it is a schema error.
+    const draft = level && sep1913 && !speaksInSchema;
     if (a && !draft) {
       const check = checkVocabulary({
         pack: 'webmcp-sensitive',
@@ -90,6 +105,7 @@ export const webmcpSensitivePack: Pack = {
         // "x-sensitive" or a secret_reference result: the tool speaks WebMCP, so a
         // sensitiveHint of the wrong type ("true") is a schema error, not the server's own data.
         speaks: speaksInSchema,
+        lenient: (_k, v) => (level ? { suggestion: levelSuggestion(v, sep1913) } : undefined),
       });
       // The annotation's problems and claim first, as a person reads the tool.
       problems.unshift(...check.problems);

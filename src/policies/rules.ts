@@ -3,7 +3,7 @@
  * every reporter, the SARIF rule metadata and `mcp-annotate rules` treat it like any
  * other rule, and `rules`/`overrides` in the config can set its severity per tool.
  */
-import { confirmationSignals } from '../engine/queries.js';
+import { confirmationSignals, offConfirmationSignals, offConfirmationText, offPacksText } from '../engine/queries.js';
 import type { Rule, ServerRef, ToolContext } from '../rule.js';
 import type { Severity } from '../types.js';
 import { quote } from '../util/text.js';
@@ -123,16 +123,21 @@ export function policyRule(policy: Policy, compiled: Compiled): Rule {
       const phrases = witnesses.map((w) => phrase(w, compiled, states));
       const first = witnesses[0];
       const pointer = first?.value?.pointer ?? first?.pointer ?? ctx.tool.pointer;
+      // A request for confirmation in a vocabulary the run turned off is not counted, but named.
+      const off = policy.effect === 'escalate' ? offConfirmationSignals(ctx) : [];
       const lead =
         policy.effect === 'escalate'
-          ? `policy ${quote(policy.name)} escalates this tool, and it carries no confirmation signal`
+          ? off.length
+            ? `policy ${quote(policy.name)} escalates this tool, and it carries no confirmation signal in the vocabularies this run checks`
+            : `policy ${quote(policy.name)} escalates this tool, and it carries no confirmation signal`
           : `policy ${quote(policy.name)} ${policy.effect === 'block' ? 'blocks' : 'warns about'} this tool`;
       ctx.report({
         pointer,
-        message: `${lead}: ${joinPhrases(phrases)}`,
+        message: `${lead}: ${joinPhrases(phrases)}${off.length ? `; ${offConfirmationText(off)}` : ''}`,
         suggestion:
           policy.effect === 'escalate'
-            ? `ask for confirmation (_meta["mcp.dev/requiresConfirmation"]: true, action-metadata requiresReview, or approvalRecommendation "single"), or correct the declaration if the tool cannot do this`
+            ? `ask for confirmation (_meta["mcp.dev/requiresConfirmation"]: true, action-metadata requiresReview, or approvalRecommendation "single"), or correct the declaration if the tool cannot do this` +
+              (off.length ? `; if the clients that enforce the policy implement ${offPacksText(off)}, lint with it on` : '')
             : policy.effect === 'block'
               ? `a client enforcing this policy refuses the tool: correct the declaration if the tool cannot do this, or turn ${id} off for it in "overrides"`
               : `review the tool against the policy; correct the declaration if the tool cannot do this`,

@@ -121,7 +121,10 @@ export function locatorOf(locateAll: Locator['locateAll']): Locator {
 function skipComment(text: string, i: number): number {
   const next = text.charCodeAt(i + 1);
   if (next === C.Slash) {
-    const end = text.indexOf('\n', i + 2);
+    // A line comment ends at the line's end: LF, CR LF or a lone CR.
+    const lf = text.indexOf('\n', i + 2);
+    const cr = text.indexOf('\r', i + 2);
+    const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf;
     return end < 0 ? text.length : end + 1;
   }
   if (next === C.Star) {
@@ -261,15 +264,27 @@ function scan(text: string, root: Node): void {
   }
 }
 
-/** Offsets → 1-based line and UTF-16 column, with the line starts computed once. */
+/**
+ * Offsets → 1-based line and UTF-16 column, with the line starts computed once. A line ends
+ * at LF, CRLF or a lone CR, as SARIF 2.1.0 text regions (§3.30) and editors count
+ * lines: all three are JSON whitespace, and a file written with old Mac line ends (CR only)
+ * would otherwise be one line.
+ */
 class LineIndex {
   private starts: number[] | undefined;
   constructor(private readonly text: string) {}
 
   private build(): number[] {
+    const text = this.text;
     const starts = [0];
-    for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
-    return starts;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    // Lone CRs (not followed by LF): a second indexOf pass, nothing more for a file without CR,
+    // one comparison per line for a CRLF file, a merge only when there are any.
+    let lone: number[] | undefined;
+    for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) {
+      if (text.charCodeAt(i + 1) !== C.LF) (lone ??= []).push(i + 1);
+    }
+    return lone ? mergeSorted(starts, lone) : starts;
   }
 
   /** The 0-based index of the line holding `offset`. */
@@ -295,6 +310,18 @@ class LineIndex {
   startOf(line: number): number {
     return (this.starts ??= this.build())[line]!;
   }
+}
+
+/** Two ascending lists of distinct numbers as one ascending list. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i]! < b[j]! ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }
 
 function toLocated(pointer: string, mark: Mark, lines: LineIndex): Located {

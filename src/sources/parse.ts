@@ -98,12 +98,29 @@ export function firstInvalidUtf8(b: Uint8Array): number {
   return b.length;
 }
 
+/**
+ * The 1-based line and UTF-16 column of an offset. A line ends at LF, CR LF or a lone CR (as
+ * the locator counts them, and SARIF and editors do); an offset inside a CR LF is on the line
+ * it ends.
+ */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  for (;;) {
+    let at: number;
+    let length = 1;
+    if (cr !== -1 && (lf === -1 || cr < lf)) {
+      at = cr;
+      if (lf === cr + 1) length = 2;
+    } else if (lf !== -1) at = lf;
+    else break;
+    if (at + length > offset) break;
     line++;
-    lineStart = i + 1;
+    lineStart = at + length;
+    if (lf !== -1 && lf < lineStart) lf = text.indexOf('\n', lineStart);
+    if (cr !== -1 && cr < lineStart) cr = text.indexOf('\r', lineStart);
   }
   return { line, column: offset - lineStart + 1 };
 }

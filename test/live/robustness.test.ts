@@ -176,7 +176,7 @@ describe('misbehaving servers', () => {
     expect(lines).toContain(`${noTools}: the server offers no tools: its initialize result declares no "tools" capability, and it answered tools/list with error -32601 (method not found)`);
     expect(lines).toContain(`${listError}: the server answered with error -32603 while listing tools (page 1): "database unavailable"`);
     expect(lines.find((l) => l.startsWith(`${future}: `))).toMatch(
-      /: the server answered initialize with protocol version "2099-01-01", which the MCP SDK does not speak \(it speaks 2025-11-25, [0-9, -]+\), so it would not continue$/,
+      /: the server answered initialize with protocol version "2099-01-01", which the MCP SDK does not speak \(it speaks 2025-11-25, [0-9, -]+\), so it would not continue: a live run can negotiate only those \(it asks for 2025-11-25\); to lint this server's tools, save its tools\/list result as a file/,
     );
   });
 

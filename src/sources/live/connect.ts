@@ -67,6 +67,7 @@ async function loadSdk() {
     McpError: types.McpError,
     ErrorCode: types.ErrorCode,
     SUPPORTED_PROTOCOL_VERSIONS: types.SUPPORTED_PROTOCOL_VERSIONS,
+    LATEST_PROTOCOL_VERSION: types.LATEST_PROTOCOL_VERSION,
   };
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
@@ -564,6 +565,9 @@ function causeOf(err: unknown): string {
 
 const ROUND_TRIP_SLACK_MS = 1000;
 
+/** MCP 2026-07-28's UnsupportedProtocolVersionError code; its data lists the versions the server supports. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
 /** initialize + every tools/list page over a connected transport. */
 async function listOver(s: Sdk, transport: Transport, session: Session): Promise<Obj> {
   const capture = new Capture(transport, session);
@@ -585,11 +589,22 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
         const said = issues.slice(0, 3).map((i) => `${(i.path ?? []).join('.') || '(result)'}: ${i.message ?? 'invalid'}`);
         throw new LiveError(`the server's initialize result is not valid MCP (${said.join('; ')}), so the MCP SDK would not continue`);
       }
-      // The SDK hangs up too on a protocol version it does not speak.
+      // The SDK hangs up too on a protocol version it does not speak. A live run can negotiate
+      // only the SDK's versions (the client has no option to accept others, and 2026-07-28 has
+      // no initialize at all: its clients negotiate with server/discover and per-request _meta).
       const answered = capture.last('initialize');
+      const onlyThese = `a live run can negotiate only those (it asks for ${s.LATEST_PROTOCOL_VERSION}); to lint this server's tools, save its tools/list result as a file (with "protocolVersion" beside "tools") and lint that`;
       if (!(err instanceof LiveError) && isObject(answered) && typeof answered.protocolVersion === 'string' && !s.SUPPORTED_PROTOCOL_VERSIONS.includes(answered.protocolVersion)) {
         throw new LiveError(
-          `the server answered initialize with protocol version ${session.quote(answered.protocolVersion, 40)}, which the MCP SDK does not speak (it speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}), so it would not continue`,
+          `the server answered initialize with protocol version ${session.quote(answered.protocolVersion, 40)}, which the MCP SDK does not speak (it speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}), so it would not continue: ${onlyThese}`,
+        );
+      }
+      // 2026-07-28's answer to a version it does not support: the versions it does.
+      const supported = err instanceof s.McpError && err.code === UNSUPPORTED_PROTOCOL_VERSION && isObject(err.data) && Array.isArray(err.data.supported) ? err.data.supported : undefined;
+      if (supported && session.serverErrors.has((err as Error).message)) {
+        const theirs = supported.slice(0, 10).map((v) => session.quote(v, 40));
+        throw new LiveError(
+          `the server answered initialize with error ${UNSUPPORTED_PROTOCOL_VERSION} (unsupported protocol version): it supports ${theirs.length ? theirs.join(', ') : 'no version it names'}, and the MCP SDK speaks ${s.SUPPORTED_PROTOCOL_VERSIONS.join(', ')}: ${onlyThese}`,
         );
       }
       throw err;
