@@ -23,15 +23,18 @@ matter.
 
 This is a **heuristic**: it reads the name's verb, and names can mislead. It stays
 silent whenever the name is ambiguous, and it never changes a hint for you.`,
-  notes: `What fires, on explicit hint values only (absent hints are
+  notes: `What fires, on explicit hint values (absent hints are
 [missing-readonly-hint](missing-readonly-hint.md)'s and
-[implicit-destructive](implicit-destructive.md)'s business):
+[implicit-destructive](implicit-destructive.md)'s business) — with one reading of a default:
+\`destructiveHint: true\` without \`readOnlyHint\` is read as \`readOnlyHint: false\`, which is
+the spec's default and what every client acts on (missing-readonly-hint does not report that
+tool, so the lookup named \`search_pages\` that asks for confirmation is reported here):
 
 | the name's verb | contradicts |
 | --- | --- |
 | delete, remove, drop, destroy, purge, wipe, erase, rm, rmdir | \`readOnlyHint: true\`, or \`destructiveHint: false\` |
 | create, update, write, set, send, post, publish, push, merge, deploy, and insert, upsert, upload, save, rename, reset, unset, submit, append, modify, install, uninstall, overwrite, assign, invite, add | \`readOnlyHint: true\` |
-| get, list, read, search, describe, fetch, find, lookup — and no other verb | \`destructiveHint: true\` with \`readOnlyHint: false\` |
+| get, list, read, search, describe, fetch, find, lookup — and no other verb | \`destructiveHint: true\` with \`readOnlyHint: false\` or absent |
 
 When \`readOnlyHint\` is true, \`destructiveHint\` is not checked (the spec ignores it; the
 read-only contradiction is the one to fix). One finding per contradicted hint, at the
@@ -137,6 +140,12 @@ override.`,
         ],
       },
       {
+        title: 'A lookup marked destructive, readOnlyHint left at its default',
+        doc: false,
+        tools: [{ name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }],
+        findings: [{ pointer: '/tools/0/annotations/destructiveHint' }],
+      },
+      {
         title: 'destructiveHint false is not checked again when readOnlyHint is true',
         doc: false,
         tools: [{ name: 'purge_queue', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: false } }],
@@ -190,7 +199,7 @@ override.`,
         doc: false,
         tools: [
           { name: 'delete_branch', inputSchema: { type: 'object' } },
-          { name: 'get_invoice', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
+          { name: 'get_invoice', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false } },
         ],
       },
     ],
@@ -237,11 +246,13 @@ override.`,
       return;
     }
 
-    if (d?.value === true && ro?.value === false && onlyReadingVerbs(reading)) {
+    // readOnlyHint false, or absent: it defaults to false, so destructiveHint true means the same.
+    if (d?.value === true && onlyReadingVerbs(reading)) {
       const all = uniqueVerbs([...reading.verbs, ...reading.coVerbs]);
+      const roSide = ro ? sideOf(ro) : 'readOnlyHint is absent (it defaults to false)';
       ctx.report({
         pointer: d.pointer,
-        message: `The name suggests the tool only reads: ${nameSide} has only ${all.length === 1 ? `the reading verb ${all[0]}` : `reading verbs (${all.join(', ')})`}, but ${sideOf(d)} and ${sideOf(ro)} (heuristic)`,
+        message: `The name suggests the tool only reads: ${nameSide} has only ${all.length === 1 ? `the reading verb ${all[0]}` : `reading verbs (${all.join(', ')})`}, but ${sideOf(d)} and ${roSide} (heuristic)`,
         suggestion: 'if the tool only reads, set readOnlyHint to true (destructiveHint is then ignored); if it does delete or overwrite something, say so in its name or description so users are not surprised by the confirmation prompt',
         related: related(reading.verbs[0]!.token),
       });

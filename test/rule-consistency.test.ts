@@ -111,8 +111,28 @@ describe('sensitivity-conflict', () => {
   });
 });
 
-describe('missing-readonly-hint beside a read category', () => {
-  it('does not push towards readOnlyHint false when destructive-vs-category suggests true', async () => {
+describe('missing-readonly-hint and destructiveHint', () => {
+  it('does not report destructiveHint true without readOnlyHint: the default false already says the tool writes', async () => {
+    for (const name of ['drop_branch', 'kubectl_delete', 'API-post-search', 'API-query-data-source']) {
+      const findings = await lint([{ name, inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }]);
+      expect(only(findings, 'missing-readonly-hint'), name).toEqual([]);
+    }
+  });
+
+  it('leaves a read-named tool marked destructive to name-vs-hints, with readOnlyHint absent as with it false: never a push towards false', async () => {
+    const findings = await lint([
+      { name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
+      { name: 'search_pages2', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: true } },
+    ]);
+    expect(only(findings, 'missing-readonly-hint')).toEqual([]);
+    const names = only(findings, 'name-vs-hints');
+    expect(names.map((f) => f.pointer)).toEqual(['/tools/0/annotations/destructiveHint', '/tools/1/annotations/destructiveHint']);
+    expect(names[0]!.message).toContain('readOnlyHint is absent (it defaults to false)');
+    for (const f of findings) expect(f.suggestion ?? '', f.ruleId).not.toMatch(/"readOnlyHint": false to the annotations|set readOnlyHint to false/);
+    for (const f of names) expect(f.suggestion).toMatch(/^if the tool only reads, set readOnlyHint to true/);
+  });
+
+  it('leaves destructiveHint true beside a read category to destructive-vs-category, which suggests true', async () => {
     const findings = await lint([
       {
         name: 'get_report',
@@ -120,18 +140,37 @@ describe('missing-readonly-hint beside a read category', () => {
         annotations: { destructiveHint: true, openWorldHint: false, category: 'read', approvalRecommendation: 'single' },
       },
     ]);
-    const [m] = only(findings, 'missing-readonly-hint');
-    const [d] = only(findings, 'destructive-vs-category');
-    expect(d!.suggestion).toContain('set readOnlyHint to true');
-    expect(m!.suggestion).not.toMatch(/^add "readOnlyHint": false/);
-    expect(m!.suggestion).toBe(
-      'add "readOnlyHint": true if the tool only reads, as annotations.category is "read" (/tools/0/annotations/category) says (then destructiveHint is ignored and can go), or "readOnlyHint": false if it can modify anything (then correct annotations.category)',
-    );
+    expect(only(findings, 'missing-readonly-hint')).toEqual([]);
+    expect(only(findings, 'destructive-vs-category')[0]!.suggestion).toContain('set readOnlyHint to true');
   });
 
-  it('still suggests readOnlyHint false for destructiveHint when nothing says read', async () => {
-    const findings = await lint([{ name: 'drop_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }]);
+  it('does not push a read-named tool towards false for destructiveHint false or a write signal: the author chooses', async () => {
+    const findings = await lint([
+      { name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: false } },
+      { name: 'get_user', inputSchema: { type: 'object' }, annotations: { category: 'mutate' } },
+    ]);
+    const [a, b] = only(findings, 'missing-readonly-hint');
+    expect(a!.suggestion).toBe(
+      'add "readOnlyHint": true if the tool only reads, as its name "search_pages" (/tools/0/name) says (destructiveHint is then ignored), or "readOnlyHint": false if it can modify anything (destructiveHint false then says its updates are only additive)',
+    );
+    expect(b!.suggestion).toMatch(/^add "readOnlyHint": true if the tool only reads, as its name "get_user" \(\/tools\/1\/name\) says, or "readOnlyHint": false if it can modify anything, as annotations.category is "mutate"/);
+  });
+
+  it('still suggests readOnlyHint false for destructiveHint false when neither the name nor another vocabulary says read', async () => {
+    const findings = await lint([{ name: 'create_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: false } }]);
     expect(only(findings, 'missing-readonly-hint')[0]!.suggestion).toMatch(/^add "readOnlyHint": false to the annotations: destructiveHint/);
+  });
+
+  it('suggests readOnlyHint true for destructiveHint false beside a read category, and lets the author choose when the vocabularies disagree', async () => {
+    const findings = await lint([
+      { name: 'fetch_report', inputSchema: { type: 'object' }, annotations: { destructiveHint: false, openWorldHint: false, category: 'read' } },
+      { name: 'sync_report', inputSchema: { type: 'object' }, annotations: { destructiveHint: false, openWorldHint: false, category: 'read' }, _meta: { 'mcp.dev/effect': 'write' } },
+    ]);
+    const [a, b] = only(findings, 'missing-readonly-hint');
+    expect(a!.suggestion).toBe('add "readOnlyHint": true to the annotations');
+    expect(b!.suggestion).toBe(
+      'add "readOnlyHint": true if the tool only reads, as annotations.category is "read" (/tools/1/annotations/category) says (then destructiveHint is ignored and can go), or "readOnlyHint": false if it can modify anything (then correct annotations.category)',
+    );
   });
 });
 
