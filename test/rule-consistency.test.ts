@@ -174,6 +174,39 @@ describe('missing-readonly-hint and destructiveHint', () => {
   });
 });
 
+describe('description-vs-hints and overwriting', () => {
+  const description =
+    'Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.';
+
+  it("reports the filesystem server's write_file with destructiveHint false, as a note (overwriting is not an additive update)", async () => {
+    const findings = await lint([
+      {
+        name: 'write_file',
+        description,
+        inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' }, overwrite: { type: 'boolean' } } },
+        annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+      },
+    ]);
+    const [d] = only(findings, 'description-vs-hints');
+    expect(d).toMatchObject({ severity: 'note', pointer: '/tools/0/description' });
+    expect(d!.message).toBe(
+      'The description says the tool overwrites existing data: description (/tools/0/description) says "overwrite" at character 33, but annotations.destructiveHint is false (/tools/0/annotations/destructiveHint), which says its updates are only additive (heuristic)',
+    );
+    expect(d!.suggestion).toBe('if the call can overwrite data, set destructiveHint to true; otherwise reword the description so it does not say the tool overwrites');
+    // The parameter named overwrite was already reported, against the same hint.
+    expect(only(findings, 'risky-parameters').map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/overwrite']);
+  });
+
+  it('is quiet when the description says it does not overwrite, and when destructiveHint is true', async () => {
+    const findings = await lint([
+      { name: 'create_file', description: 'Creates a new file. Never overwrites an existing file.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+      { name: 'append_file', description: 'Appends to the file; does not overwrite it.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+      { name: 'write_file', description, inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false } },
+    ]);
+    expect(only(findings, 'description-vs-hints')).toEqual([]);
+  });
+});
+
 describe('sensitive-output-undeclared beside an invalid sensitiveHint', () => {
   const withHint = (sensitiveHint: unknown) => ({
     name: 'generate_api_key',
