@@ -291,6 +291,14 @@ describe('riskyParameters', () => {
     expect(risky({ if_exists: { enum: ['fail', 'replace', 'append'] } })).toEqual(['if_exists:overwrite:replace+ro+nd']);
     expect(risky({ on_conflict: { enum: ['skip', 'overwrite'] } })).toEqual(['on_conflict:overwrite:overwrite+ro+nd']);
     expect(risky({ event_type: { enum: ['create', 'delete'] } })).toEqual([]);
+    // State-changing operations (kubectl rollout), against readOnlyHint true only; reading words and the tool's own session stay out.
+    expect(risky({ subCommand: { type: 'string', enum: ['history', 'pause', 'restart', 'resume', 'status', 'undo'] } })).toEqual([
+      'subCommand:operation:pause+ro,restart+ro,resume+ro,undo+ro',
+    ]);
+    expect(risky({ operation: { enum: ['cordon', 'drain', 'uncordon', 'kill', 'rollback'] } })).toEqual([
+      'operation:operation:cordon+ro,drain+ro,uncordon+ro,kill+ro,rollback+ro',
+    ]);
+    expect(risky({ action: { enum: ['start', 'stop', 'status', 'get', 'list', 'describe', 'history', 'logs', 'watch', 'run', 'cancel', 'scale', 'rotate'] } })).toEqual([]);
   });
 
   it('points at the offending enum value', () => {

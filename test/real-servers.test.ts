@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { riskyParameters } from '../src/heuristics/parameters.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const DIR = join(ROOT, 'test', 'fixtures', 'real-servers');
@@ -82,5 +83,31 @@ describe('real servers (test/fixtures/real-servers/)', () => {
       text,
       'the findings on the real servers changed; if that is intended, run npm run docs (or UPDATE_GOLDEN=1 npx vitest run test/real-servers.test.ts) and review the diff of test/golden/real-servers.txt',
     ).toBe(readFileSync(GOLDEN, 'utf8'));
+  });
+
+  it("flags, among the operation selectors' real enum values, only those that change state (every tool read as if it were read-only)", () => {
+    const flagged: string[] = [];
+    for (const f of FILES) {
+      const doc = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { tools: { name: string; inputSchema: unknown }[] };
+      doc.tools.forEach((t, i) => {
+        for (const p of riskyParameters(t.inputSchema, `/tools/${i}/inputSchema`)) {
+          if (p.kind === 'operation') flagged.push(`${t.name}.${p.path}: ${p.evidence.map((e) => e.text).join(' ')}`);
+        }
+      });
+    }
+    expect(flagged).toEqual([
+      'actions_run_trigger.method: rerun_workflow_run rerun_failed_jobs delete_workflow_run_logs',
+      'discussion_comment_write.method: add update delete',
+      'issue_dependency_write.method: add remove',
+      'issue_write.method: create update',
+      'label_write.method: create update delete',
+      'manage_notification_subscription.action: delete',
+      'manage_repository_notification_subscription.action: delete',
+      'projects_write.method: add_project_item update_project_item update_project_items delete_project_item create_project_status_update create_project_view update_project_view delete_project_view create_project create_iteration_field',
+      'pull_request_review_write.method: create submit_pending delete_pending',
+      'kubectl_rollout.subCommand: pause restart resume undo',
+      'kubectl_context.operation: set',
+      'node_management.operation: cordon drain uncordon',
+    ]);
   });
 });
