@@ -33,7 +33,7 @@ tool, so the lookup named \`search_pages\` that asks for confirmation is reporte
 | the name's verb | contradicts |
 | --- | --- |
 | delete, remove, drop, destroy, purge, wipe, erase, rm, rmdir | \`readOnlyHint: true\`, or \`destructiveHint: false\` |
-| create, update, write, set, send, post, publish, push, merge, deploy, and insert, upsert, upload, save, rename, reset, unset, submit, append, modify, install, uninstall, overwrite, assign, invite, add | \`readOnlyHint: true\` |
+| create, update, write, set, send, post, publish, push, merge, deploy, and insert, upsert, upload, save, rename, reset, unset, submit, append, modify, install, uninstall, overwrite, assign, invite, add, edit, move, commit, apply, patch, reply | \`readOnlyHint: true\` |
 | get, list, read, search, describe, fetch, find, lookup — and no other verb | \`destructiveHint: true\` with \`readOnlyHint: false\` or absent |
 
 When \`readOnlyHint\` is true, \`destructiveHint\` is not checked (the spec ignores it; the
@@ -71,8 +71,19 @@ response):
   (\`on_delete\`, \`auto_delete\`, \`pre_deploy\`), and things a pure function strips from or
   makes out of its input (\`remove_background\`, \`drop_duplicates\`, \`create_chart\`,
   \`create_embedding\`), and arithmetic "add" (a tool named just \`add\`, \`add_numbers\`,
-  \`add_days\`): such tools are legitimately read-only. A "soft" delete
-  (\`soft_delete_user\`) is a write, not a delete.
+  \`add_days\`), and "apply" with what a pure function applies (\`apply_filter\`,
+  \`apply_regex\`, \`apply_transform\`): such tools are legitimately read-only. A "soft"
+  delete (\`soft_delete_user\`) is a write, not a delete.
+- **edit, move, commit, apply, patch, reply** are writes wherever they stand
+  (\`edit_file\`, \`move_file\`, \`git_commit\`, \`kubectl_apply\`, \`kubectl_patch\`,
+  \`API-patch-page\`, \`slack_reply_to_thread\`), except as the first word of a noun phrase
+  (\`commit_history\`, \`commit_message\`, \`edit_history\`, \`move_list\`, \`patch_notes\`,
+  \`reply_count\`, \`apply_status\`) or after an ordinal or recency word (latest, last,
+  recent, first, next, previous, current, initial, best, head: \`latest_commit\`,
+  \`last_edit\`, \`best_move\`), which makes any verb a noun. None of them is a delete:
+  editing, moving or patching may lose data, but whether it does is
+  [description-vs-hints](description-vs-hints.md)' and the author's call, so they contradict
+  only \`readOnlyHint: true\`.
 - **Caches.** A name that names a cache (\`purge_cdn_cache\`, \`clear_cache\`) is not held to
   \`destructiveHint: false\`: removing cached copies loses no data. It still contradicts
   \`readOnlyHint: true\`.
@@ -140,6 +151,27 @@ override.`,
         ],
       },
       {
+        title: 'Real servers’ writing tools marked read-only: edit, move, commit, apply, patch, reply',
+        explanation:
+          'The names of the filesystem, git, Kubernetes and Slack servers’ writing tools, each with `readOnlyHint: true`.',
+        tools: [
+          { name: 'edit_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'move_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'git_commit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'kubectl_apply', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'kubectl_patch', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'slack_reply_to_thread', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/readOnlyHint' },
+          { pointer: '/tools/1/annotations/readOnlyHint' },
+          { pointer: '/tools/2/annotations/readOnlyHint' },
+          { pointer: '/tools/3/annotations/readOnlyHint' },
+          { pointer: '/tools/4/annotations/readOnlyHint' },
+          { pointer: '/tools/5/annotations/readOnlyHint' },
+        ],
+      },
+      {
         title: 'A lookup marked destructive, readOnlyHint left at its default',
         doc: false,
         tools: [{ name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }],
@@ -184,6 +216,23 @@ override.`,
           { name: 'purge_cdn_cache', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
           { name: 'add', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
           { name: 'pull_request_read', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+      },
+      {
+        title: 'Read-only tools whose names hold edit, move, commit, apply, patch or reply as nouns',
+        doc: false,
+        tools: [
+          { name: 'get_commit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'list_commits', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_history', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'latest_commit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'edit_history', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'best_move', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'patch_notes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'slack_get_thread_replies', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'reply_count', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'apply_filter', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'apply_regex', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
         ],
       },
       {

@@ -97,7 +97,7 @@ describe('real servers (test/fixtures/real-servers/)', () => {
     }
     expect(flagged).toEqual([
       'actions_run_trigger.method: rerun_workflow_run rerun_failed_jobs delete_workflow_run_logs',
-      'discussion_comment_write.method: add update delete',
+      'discussion_comment_write.method: add reply update delete',
       'issue_dependency_write.method: add remove',
       'issue_write.method: create update',
       'label_write.method: create update delete',
