@@ -207,6 +207,17 @@ describe('description-vs-hints and overwriting', () => {
   });
 });
 
+describe('name-vs-hints on real servers’ writing verbs', () => {
+  it('reports edit_file, move_file, git_commit, kubectl_apply, kubectl_patch and reply_to_thread marked read-only, and not their reading neighbours', async () => {
+    const ro = { readOnlyHint: true, openWorldHint: false };
+    const names = ['edit_file', 'move_file', 'git_commit', 'kubectl_apply', 'kubectl_patch', 'reply_to_thread', 'get_commit', 'list_commits', 'slack_get_thread_replies', 'apply_filter'];
+    const findings = await lint(names.map((name) => ({ name, inputSchema: { type: 'object' }, annotations: ro })));
+    const reported = only(findings, 'name-vs-hints');
+    expect(reported.map((f) => f.pointer)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `/tools/${i}/annotations/readOnlyHint`));
+    expect(reported.map((f) => f.message.match(/has the verb "(\w+)"/)![1])).toEqual(['edit', 'move', 'commit', 'apply', 'patch', 'reply']);
+  });
+});
+
 describe('sensitive-output-undeclared beside an invalid sensitiveHint', () => {
   const withHint = (sensitiveHint: unknown) => ({
     name: 'generate_api_key',
