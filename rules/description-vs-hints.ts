@@ -5,6 +5,7 @@ import { quote } from '../src/util/text.js';
 
 const WHAT: Record<PhraseMatch['kind'], string> = {
   deletion: 'the tool deletes data',
+  overwrite: 'the tool overwrites existing data',
   irreversible: 'the call cannot be undone',
   'read-only': 'the tool is read-only',
 };
@@ -33,16 +34,23 @@ other than this call.`,
 | the description says | contradicts |
 | --- | --- |
 | a deletion: "permanently deletes", "deletes … permanently", "permanent deletion", "deletes", "erases", "destroys", "purges", "wipes", or a sentence starting with the imperative "Delete …" | \`readOnlyHint: true\`, or \`destructiveHint: false\` |
+| an overwrite: "overwrites", "overwrite", "overwriting" with the tool as subject ("Create a new file or completely overwrite an existing file", "it will overwrite existing files", "Writes the file, overwriting its content"), or "is", "are", "will be", "get(s) overwritten" | \`readOnlyHint: true\`, or \`destructiveHint: false\` (the spec: false means "only additive updates", and overwriting is not one) |
 | irreversibility: "cannot be undone" (can't / can not; reversed / reverted), "irreversible", "irreversibly" | \`readOnlyHint: true\` only |
 | read-only: "This tool is read-only", "This is read-only", "a read-only operation/query/call/…", or a sentence starting "Read-only:" / "Read-only." / "[Read-only]" | \`readOnlyHint: false\` |
 
 - **The tool must be the subject.** A third-person deletion verb ("deletes",
-  "permanently deletes") counts only when nothing but words like "this tool", "it",
-  "will", "also" stand between it and the start of its clause or the last "and"/"then"
+  "permanently deletes") or an active "overwrite(s)" counts only when nothing but words
+  like "this tool", "it", "will", "also", "completely" stand between it and the start of its
+  clause or the last "and", "or", "then", "as", "because", "since", "so"
   ("Deletes…", "This tool permanently deletes…", "Archives the thread and deletes its
-  attachments"), or as an infinitive in a sentence about this tool ("Use this tool when
-  the user asks to permanently delete a file"). "The server deletes expired tokens
-  automatically" has another subject.
+  attachments", "Use with caution as it will overwrite existing files"), or as an
+  infinitive in a sentence about this tool ("Use this tool when the user asks to
+  permanently delete a file"). "The server deletes expired tokens automatically" has
+  another subject, and so has "Set overwrite to true to replace the file".
+- **"overwrite" as a name** of a flag, mode or option does not count: "overwrite
+  protection", "the overwrite flag", "overwrite: true", "overwrite=false". "replaces" is
+  not read at all: "replaces the current labels with the given list" is an ordinary
+  update, and "replaces placeholders" describes output.
 - **Irreversible is not destructive.** Sending an email cannot be undone, yet it only adds:
   the spec's \`destructiveHint: false\` ("only additive updates") is right for it. So
   "cannot be undone" and "irreversible" contradict only \`readOnlyHint: true\`.
@@ -50,18 +58,25 @@ other than this call.`,
   "removes scripts from the page" and a query tool "drops empty rows" describe their
   output. A bare "permanently" does not count either ("a permanent link",
   "permanently stored").
-- **Caches.** A deletion whose object is a cache ("Purges cached content from the CDN")
-  contradicts \`readOnlyHint: true\` but not \`destructiveHint: false\`: no data is lost.
+- **Caches.** A deletion or overwrite whose object is a cache ("Purges cached content from
+  the CDN", "overwrites the cached copy") contradicts \`readOnlyHint: true\` but not
+  \`destructiveHint: false\`: no data is lost.
 - **Negation.** A match does not count when a negator (not, no, never, nothing, none,
   without, cannot, nor, any "n't") stands within five words before it in the same clause,
   or "nothing"/"no"/"none" follows it: "does not delete", "never deletes anything",
-  "nothing is permanently removed", "deletes nothing".
+  "nothing is permanently removed", "deletes nothing", "never overwrites", "does not
+  overwrite", "without overwriting", "won't overwrite". "are never overwritten" does not
+  match at all (only "silently", "always", "automatically", "completely" or "entirely" may
+  stand between the auxiliary and "overwritten").
 - **About something else.** A match does not count in a sentence that is conditional
   before it ("if", "whether", "unless"), in a relative clause ("which", "who", or a
   relative "that" — but "Note that this permanently deletes…" counts), or one that points
   to another tool ("instead", "rather than", "use delete_file to…", "To delete a file,
-  use delete_file."). Passive forms ("items are permanently deleted after 30 days") never
-  match: they usually state a retention policy, not what the call does.
+  use delete_file."). Passive deletions ("items are permanently deleted after 30 days")
+  never match: they usually state a retention policy, not what the call does. A passive
+  overwrite does ("existing files will be overwritten"): it states what the call does to
+  what is already there. A conditional one ("If the file exists, it is overwritten") does
+  not count, like every conditional sentence: the price of precision.
 - **Read-only about an object** does not count: "Creates a read-only token", "mounts the
   volume read-only", "a read-only replica", "It is read-only" (it may be the result).
 
@@ -107,6 +122,31 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
         findings: [{ pointer: '/tools/0/description' }],
       },
       {
+        title: 'A "non-destructive" tool that overwrites',
+        explanation:
+          'The filesystem reference server’s `write_file`, with `destructiveHint` false: the spec says false means the tool "performs only additive updates", and overwriting a file is not one.',
+        tools: [
+          {
+            name: 'write_file',
+            description:
+              'Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/description' }],
+      },
+      {
+        title: 'Overwrites, as a clause after "as" and as a passive',
+        doc: false,
+        tools: [
+          { name: 'put_object', description: 'Uploads the object. Existing objects will be overwritten.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'save_draft', description: 'Saves the draft, overwriting the previous version.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'sync_notes', description: 'Be careful, as it overwrites local edits.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+        ],
+        findings: [{ pointer: '/tools/0/description' }, { pointer: '/tools/1/description' }, { pointer: '/tools/2/description' }],
+      },
+      {
         title: '"cannot be undone" on a read-only tool',
         doc: false,
         tools: [
@@ -149,6 +189,30 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
             inputSchema: { type: 'object' },
             annotations: { readOnlyHint: false, destructiveHint: false },
           },
+          {
+            name: 'create_file',
+            description: 'Creates a new file. Never overwrites an existing file: fails if the path exists.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+      },
+      {
+        title: 'Overwrite negated, named as an option, or said of something else',
+        doc: false,
+        tools: [
+          { name: 'a', description: 'Writes the file. Does not overwrite existing files.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'b', description: 'Appends the lines without overwriting anything.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'c', description: "Copies the file; it won't overwrite the target.", inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'd', description: 'Existing entries are never overwritten.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'e', description: 'Creates the file. Overwrite protection is on by default.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'f', description: 'Set overwrite to true to replace an existing file.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'g', description: 'Saves the note. If a note with that title exists, it is overwritten.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'h', description: 'To overwrite a file, use write_file instead.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'i', description: 'Refreshes the index; overwrites the cached results.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'j', description: 'Whether to overwrite is decided by the server.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'k', description: 'Uploads the file, failing rather than overwriting.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'l', description: 'The sync job overwrites stale rows nightly.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
         ],
       },
       {
@@ -223,26 +287,27 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
       `The description says ${WHAT[m.kind]}: description (${pointer}) says ${quote(m.text)} at character ${m.index + 1}`;
 
     if (ro?.value === true) {
-      const m = matches.find((x) => x.kind === 'deletion' || x.kind === 'irreversible');
+      const m = matches.find((x) => x.kind === 'deletion' || x.kind === 'overwrite' || x.kind === 'irreversible');
       if (m) {
         ctx.report({
           pointer,
           // What the description says (a deletion, "read-only"): two findings at /description are two.
           detail: m.kind,
           message: `${said(m)}, but ${sideOf(ro)} (heuristic)`,
-          suggestion: `if the call can delete or irreversibly change anything, set readOnlyHint to false; if the sentence is about something else (another tool, a retention policy), reword it so it does not read as this tool's effect`,
+          suggestion: `if the call can delete, overwrite or irreversibly change anything, set readOnlyHint to false; if the sentence is about something else (another tool, a retention policy), reword it so it does not read as this tool's effect`,
           related: [{ pointer: ro.pointer, message: 'readOnlyHint is true here' }],
         });
       }
     } else if (d?.value === false) {
-      const m = matches.find((x) => x.kind === 'deletion' && !x.cache);
+      const m = matches.find((x) => (x.kind === 'deletion' || x.kind === 'overwrite') && !x.cache);
       if (m) {
+        const verb = m.kind === 'overwrite' ? 'overwrite' : 'delete';
         ctx.report({
           pointer,
           // What the description says (a deletion, "read-only"): two findings at /description are two.
           detail: m.kind,
           message: `${said(m)}, but ${sideOf(d)}, which says its updates are only additive (heuristic)`,
-          suggestion: 'if the call can delete data, set destructiveHint to true; otherwise reword the description so it does not say the tool deletes',
+          suggestion: `if the call can ${verb} data, set destructiveHint to true; otherwise reword the description so it does not say the tool ${verb}s`,
           related: [{ pointer: d.pointer, message: 'destructiveHint is false here' }],
         });
       }

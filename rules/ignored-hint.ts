@@ -14,7 +14,9 @@ They do no harm, but a reader of the annotations may think they change something
 a later edit that flips \`readOnlyHint\` to false silently brings them into force.`,
   notes: `A note, never more: real servers carry these hints on read-only tools all the time,
 often because a client's review checklist asks for every hint on every tool, and the
-hints are harmless.
+hints are harmless. The \`mcp-annotate:strict\` preset leaves it a note too (as it leaves
+the heuristic rules at their defaults); only \`mcp-annotate:all\`, or a severity of your own
+in \`rules\`, makes it more.
 
 \`destructiveHint: true\` on a read-only tool is not "ignored" but a contradiction:
 that is [readonly-destructive](readonly-destructive.md)'s error, so this rule reports

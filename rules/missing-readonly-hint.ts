@@ -1,7 +1,9 @@
 import { defineRule } from '../src/rule.js';
 import { destructive, sideOf } from '../src/engine/queries.js';
 import { listSides, onlyReads, readEvidence, writeSignals } from '../src/engine/read-evidence.js';
+import { onlyReadingVerbs, readName } from '../src/heuristics/name-verbs.js';
 import { hasOwn } from '../src/util/json.js';
+import { quote } from '../src/util/text.js';
 
 export default defineRule({
   id: 'missing-readonly-hint',
@@ -19,7 +21,15 @@ who click through prompts all day stop reading them.
 Saying \`readOnlyHint: true\` lets clients run read-only tools without friction;
 saying \`false\` explicitly tells them the prompt is deserved.`,
   notes: `Fires when the tool has no \`annotations\` at all, or \`annotations\` without a
-\`readOnlyHint\` key. A \`readOnlyHint\` of the wrong type (\`"true"\`) is
+\`readOnlyHint\` key — unless \`destructiveHint\` is true. The spec's default
+(\`readOnlyHint\` false) then makes the annotations unambiguous: the tool modifies its
+environment, destructively, and a client that asks for approval on every call is right to.
+The gap this rule is for (a tool that only reads, prompting all day) is not there, and
+adding \`"readOnlyHint": false\` would change nothing a client does. When such a tool's
+name only reads (\`search_pages\` with \`destructiveHint: true\`) that contradiction is
+[name-vs-hints](name-vs-hints.md)'s, and when another vocabulary says read (category
+\`read\`) it is [destructive-vs-category](destructive-vs-category.md)'s error; both suggest
+\`readOnlyHint: true\`. A \`readOnlyHint\` of the wrong type (\`"true"\`) is
 [schema-valid](schema-valid.md)'s error, and an \`annotations\` that is not an object
 likewise, so this rule stays quiet about them. Reported at \`annotations\` when it exists,
 else at the tool.
@@ -36,17 +46,17 @@ what it suggests:
   delete, destroy or external; outcomes including consequential or irreversible; a
   destination including user, internal or public): the suggestion is
   \`readOnlyHint: false\`, quoting it;
-- the tool sets \`destructiveHint\` (which only means something when \`readOnlyHint\` is
-  false) and no other vocabulary says read: the suggestion is to say
-  \`readOnlyHint: false\` explicitly. When another vocabulary does say read (category
-  read or observe, effect read, benign outcomes with an ephemeral destination) — a
-  \`destructiveHint: true\` beside them is
-  [destructive-vs-category](destructive-vs-category.md)'s error, which suggests
-  \`readOnlyHint: true\` — the suggestion does not push towards false: it quotes the read
-  signals and asks the author to choose (true, dropping the ignored
-  \`destructiveHint\`, or false, correcting the read fields);
+- the tool sets \`destructiveHint: false\` (which only means something when
+  \`readOnlyHint\` is false) and no other vocabulary says read: the suggestion is to say
+  \`readOnlyHint: false\` explicitly;
 - otherwise, or when the vocabularies disagree (SEP-2793 says "read", \`mcp.dev/effect\`
   says "write"), the author chooses.
+
+The suggestion never pushes towards \`readOnlyHint: false\` when the tool's name only reads,
+as [name-vs-hints](name-vs-hints.md) reads names (\`search_pages\`, \`get_user\`; not
+\`find_replace\`): \`destructiveHint: false\` or a write signal from another vocabulary
+then leaves the choice to the author, quoting the name on one side and the signal on the
+other, so that following one rule never makes another fire.
 
 A value a pack could not map (an action-metadata open string such as destination
 \`"external"\`, a SEP-1913 value outside its enum) is unknown, never read as one of
@@ -131,19 +141,27 @@ annotation such as a \`title\` does not make it a new finding.`,
         findings: [{ pointer: '/tools/0' }],
       },
       {
-        title: 'destructiveHint without readOnlyHint',
-        doc: false,
-        tools: [{ name: 'delete_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }],
+        title: 'destructiveHint false without readOnlyHint',
+        explanation:
+          '`destructiveHint: false` only means something when `readOnlyHint` is false, and nothing else says the tool reads: the suggestion is to say `"readOnlyHint": false`.',
+        tools: [{ name: 'create_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: false } }],
         findings: [{ pointer: '/tools/0/annotations' }],
       },
       {
-        title: 'destructiveHint true beside category read: the author chooses, no push towards false',
+        title: 'A name that only reads: the author chooses, no push towards false',
+        explanation:
+          'The name says the tool reads and `destructiveHint: false` says it writes: the suggestion quotes both and lets the author choose, rather than asking for `"readOnlyHint": false`, most likely wrong for a search.',
+        tools: [{ name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: false } }],
+        findings: [{ pointer: '/tools/0/annotations' }],
+      },
+      {
+        title: 'destructiveHint false beside category read: the suggestion is readOnlyHint true',
         doc: false,
         tools: [
           {
-            name: 'get_report',
+            name: 'fetch_report',
             inputSchema: { type: 'object' },
-            annotations: { destructiveHint: true, openWorldHint: false, category: 'read', approvalRecommendation: 'single' },
+            annotations: { destructiveHint: false, openWorldHint: false, category: 'read' },
           },
         ],
         findings: [{ pointer: '/tools/0/annotations' }],
@@ -171,6 +189,28 @@ annotation such as a \`title\` does not make it a new finding.`,
         tools: [{ name: 'create_issue', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } }],
       },
       {
+        title: 'destructiveHint true: readOnlyHint false by default says it already',
+        explanation:
+          'With `readOnlyHint` at its default (false), `destructiveHint: true` tells clients the tool modifies its environment destructively; they ask for approval, as they should, and `"readOnlyHint": false` would change nothing.',
+        tools: [{ name: 'delete_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }],
+      },
+      {
+        title: 'destructiveHint true on a name that reads is name-vs-hints’ finding, not this rule’s',
+        doc: false,
+        tools: [{ name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }],
+      },
+      {
+        title: 'destructiveHint true beside category read is destructive-vs-category’s error, not this rule’s',
+        doc: false,
+        tools: [
+          {
+            name: 'get_report',
+            inputSchema: { type: 'object' },
+            annotations: { destructiveHint: true, openWorldHint: false, category: 'read', approvalRecommendation: 'single' },
+          },
+        ],
+      },
+      {
         title: 'A readOnlyHint of the wrong type is schema-valid’s, not this rule’s',
         doc: false,
         tools: [{ name: 'search_issues', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 'true' } }],
@@ -184,6 +224,11 @@ annotation such as a \`title\` does not make it a new finding.`,
     const a = ctx.tool.annotations;
     if (hasAnnotations && !a) return;
     if (a && hasOwn(a, 'readOnlyHint')) return;
+
+    const d = destructive(ctx.claims);
+    // destructiveHint true with readOnlyHint at its default (false) is unambiguous: the tool
+    // modifies its environment destructively, and clients ask for approval, as they should.
+    if (d?.value === true) return;
 
     const pointer = hasAnnotations ? ctx.at('/annotations') : ctx.tool.pointer;
     // Keyed by the member that is missing, wherever the finding is shown: adding an unrelated
@@ -204,13 +249,22 @@ annotation such as a \`title\` does not make it a new finding.`,
     }
     const reads = readEvidence(ctx.claims).read;
     const writes = reads.length === 0 ? writeSignals(ctx.claims) : [];
-    const d = destructive(ctx.claims);
+    // A name whose verbs only read (name-vs-hints' reading): never push towards false, which
+    // name-vs-hints would then contradict; the author chooses, with both sides quoted.
+    const nameReads = ctx.tool.hasName && onlyReadingVerbs(readName(ctx.tool.name));
+    const name = `its name ${quote(ctx.tool.name)} (${ctx.at('/name')})`;
     let suggestion: string;
-    if (writes.length > 0) {
+    if (nameReads && writes.length > 0) {
+      suggestion = `add "readOnlyHint": true if the tool only reads, as ${name} says, or "readOnlyHint": false if it can modify anything, as ${sideOf(writes[0]!.claim, writes[0]!.member)} says`;
+    } else if (nameReads && d && reads.length === 0) {
+      suggestion =
+        `add "readOnlyHint": true if the tool only reads, as ${name} says (destructiveHint is then ignored), ` +
+        `or "readOnlyHint": false if it can modify anything (destructiveHint false then says its updates are only additive)`;
+    } else if (writes.length > 0) {
       suggestion = `add "readOnlyHint": false to the annotations: ${sideOf(writes[0]!.claim, writes[0]!.member)} says the tool changes its environment`;
     } else if (d && reads.length > 0) {
-      // Another vocabulary says read: destructiveHint alone must not push towards false
-      // (destructive-vs-category, for one, suggests readOnlyHint true for the same tool).
+      // Another vocabulary says read, yet the vocabularies disagree: destructiveHint false alone
+      // must not push towards false.
       suggestion =
         `add "readOnlyHint": true if the tool only reads, as ${listSides(reads)} ${reads.length > 1 ? 'say' : 'says'} (then destructiveHint is ignored and can go), ` +
         `or "readOnlyHint": false if it can modify anything (then correct ${reads.length > 1 ? 'those fields' : reads[0]!.field})`;

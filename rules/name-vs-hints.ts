@@ -23,15 +23,18 @@ matter.
 
 This is a **heuristic**: it reads the name's verb, and names can mislead. It stays
 silent whenever the name is ambiguous, and it never changes a hint for you.`,
-  notes: `What fires, on explicit hint values only (absent hints are
+  notes: `What fires, on explicit hint values (absent hints are
 [missing-readonly-hint](missing-readonly-hint.md)'s and
-[implicit-destructive](implicit-destructive.md)'s business):
+[implicit-destructive](implicit-destructive.md)'s business) — with one reading of a default:
+\`destructiveHint: true\` without \`readOnlyHint\` is read as \`readOnlyHint: false\`, which is
+the spec's default and what every client acts on (missing-readonly-hint does not report that
+tool, so the lookup named \`search_pages\` that asks for confirmation is reported here):
 
 | the name's verb | contradicts |
 | --- | --- |
 | delete, remove, drop, destroy, purge, wipe, erase, rm, rmdir | \`readOnlyHint: true\`, or \`destructiveHint: false\` |
-| create, update, write, set, send, post, publish, push, merge, deploy, and insert, upsert, upload, save, rename, reset, unset, submit, append, modify, install, uninstall, overwrite, assign, invite, add | \`readOnlyHint: true\` |
-| get, list, read, search, describe, fetch, find, lookup — and no other verb | \`destructiveHint: true\` with \`readOnlyHint: false\` |
+| create, update, write, set, send, post, publish, push, merge, deploy, and insert, upsert, upload, save, rename, reset, unset, submit, append, modify, install, uninstall, overwrite, assign, invite, add, edit, move, commit, apply, patch, reply | \`readOnlyHint: true\` |
+| get, list, read, search, describe, fetch, find, lookup — and no other verb | \`destructiveHint: true\` with \`readOnlyHint: false\` or absent |
 
 When \`readOnlyHint\` is true, \`destructiveHint\` is not checked (the spec ignores it; the
 read-only contradiction is the one to fix). One finding per contradicted hint, at the
@@ -68,8 +71,19 @@ response):
   (\`on_delete\`, \`auto_delete\`, \`pre_deploy\`), and things a pure function strips from or
   makes out of its input (\`remove_background\`, \`drop_duplicates\`, \`create_chart\`,
   \`create_embedding\`), and arithmetic "add" (a tool named just \`add\`, \`add_numbers\`,
-  \`add_days\`): such tools are legitimately read-only. A "soft" delete
-  (\`soft_delete_user\`) is a write, not a delete.
+  \`add_days\`), and "apply" with what a pure function applies (\`apply_filter\`,
+  \`apply_regex\`, \`apply_transform\`): such tools are legitimately read-only. A "soft"
+  delete (\`soft_delete_user\`) is a write, not a delete.
+- **edit, move, commit, apply, patch, reply** are writes wherever they stand
+  (\`edit_file\`, \`move_file\`, \`git_commit\`, \`kubectl_apply\`, \`kubectl_patch\`,
+  \`API-patch-page\`, \`slack_reply_to_thread\`), except as the first word of a noun phrase
+  (\`commit_history\`, \`commit_message\`, \`edit_history\`, \`move_list\`, \`patch_notes\`,
+  \`reply_count\`, \`apply_status\`) or after an ordinal or recency word (latest, last,
+  recent, first, next, previous, current, initial, best, head: \`latest_commit\`,
+  \`last_edit\`, \`best_move\`), which makes any verb a noun. None of them is a delete:
+  editing, moving or patching may lose data, but whether it does is
+  [description-vs-hints](description-vs-hints.md)' and the author's call, so they contradict
+  only \`readOnlyHint: true\`.
 - **Caches.** A name that names a cache (\`purge_cdn_cache\`, \`clear_cache\`) is not held to
   \`destructiveHint: false\`: removing cached copies loses no data. It still contradicts
   \`readOnlyHint: true\`.
@@ -137,6 +151,33 @@ override.`,
         ],
       },
       {
+        title: 'Real servers’ writing tools marked read-only: edit, move, commit, apply, patch, reply',
+        explanation:
+          'The names of the filesystem, git, Kubernetes and Slack servers’ writing tools, each with `readOnlyHint: true`.',
+        tools: [
+          { name: 'edit_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'move_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'git_commit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'kubectl_apply', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'kubectl_patch', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'slack_reply_to_thread', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/readOnlyHint' },
+          { pointer: '/tools/1/annotations/readOnlyHint' },
+          { pointer: '/tools/2/annotations/readOnlyHint' },
+          { pointer: '/tools/3/annotations/readOnlyHint' },
+          { pointer: '/tools/4/annotations/readOnlyHint' },
+          { pointer: '/tools/5/annotations/readOnlyHint' },
+        ],
+      },
+      {
+        title: 'A lookup marked destructive, readOnlyHint left at its default',
+        doc: false,
+        tools: [{ name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }],
+        findings: [{ pointer: '/tools/0/annotations/destructiveHint' }],
+      },
+      {
         title: 'destructiveHint false is not checked again when readOnlyHint is true',
         doc: false,
         tools: [{ name: 'purge_queue', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: false } }],
@@ -178,6 +219,23 @@ override.`,
         ],
       },
       {
+        title: 'Read-only tools whose names hold edit, move, commit, apply, patch or reply as nouns',
+        doc: false,
+        tools: [
+          { name: 'get_commit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'list_commits', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_history', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'latest_commit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'edit_history', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'best_move', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'patch_notes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'slack_get_thread_replies', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'reply_count', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'apply_filter', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'apply_regex', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+      },
+      {
         title: 'A read verb beside a write verb may well be destructive',
         doc: false,
         tools: [
@@ -190,7 +248,7 @@ override.`,
         doc: false,
         tools: [
           { name: 'delete_branch', inputSchema: { type: 'object' } },
-          { name: 'get_invoice', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
+          { name: 'get_invoice', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false } },
         ],
       },
     ],
@@ -237,11 +295,13 @@ override.`,
       return;
     }
 
-    if (d?.value === true && ro?.value === false && onlyReadingVerbs(reading)) {
+    // readOnlyHint false, or absent: it defaults to false, so destructiveHint true means the same.
+    if (d?.value === true && onlyReadingVerbs(reading)) {
       const all = uniqueVerbs([...reading.verbs, ...reading.coVerbs]);
+      const roSide = ro ? sideOf(ro) : 'readOnlyHint is absent (it defaults to false)';
       ctx.report({
         pointer: d.pointer,
-        message: `The name suggests the tool only reads: ${nameSide} has only ${all.length === 1 ? `the reading verb ${all[0]}` : `reading verbs (${all.join(', ')})`}, but ${sideOf(d)} and ${sideOf(ro)} (heuristic)`,
+        message: `The name suggests the tool only reads: ${nameSide} has only ${all.length === 1 ? `the reading verb ${all[0]}` : `reading verbs (${all.join(', ')})`}, but ${sideOf(d)} and ${roSide} (heuristic)`,
         suggestion: 'if the tool only reads, set readOnlyHint to true (destructiveHint is then ignored); if it does delete or overwrite something, say so in its name or description so users are not surprised by the confirmation prompt',
         related: related(reading.verbs[0]!.token),
       });

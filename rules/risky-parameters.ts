@@ -69,6 +69,7 @@ that contradicts that declaration:
 | a conflict policy (\`if_exists\`, \`on_conflict\`, \`conflict_resolution\`, \`write_mode\`, …) that may be overwrite, replace, delete, drop, truncate or clobber | yes | yes |
 | an operation selector (\`action\`, \`operation\`, \`op\`, \`command\`, \`cmd\`, \`subcommand\`, or a name ending so such as \`file_action\`; or exactly \`mode\` or \`method\`, which GitHub's server uses to select operations — \`delivery_method\` and \`sort_mode\` select none) whose enum/const may be a delete verb or "overwrite" | yes | yes |
 | the same, with another writing verb (\`"create"\`, \`"update"\`, \`"write"\`, …) | yes | no |
+| the same, with an operation that changes the state of something running: restart, reboot, shutdown, undo, rollback, revert, restore, pause, resume, suspend, unsuspend, drain, cordon, uncordon, evict, kill, terminate, rerun, trigger, dispatch, approve, reject, archive, unarchive, lock, unlock, reopen, promote, demote, revoke, grant, transfer (kubectl rollout's \`subCommand\`: \`["history", "pause", "restart", "resume", "status", "undo"]\`) | yes | no (a state change need not lose data) |
 
 Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delete";
 \`forceDelete\` is force, delete).
@@ -87,6 +88,13 @@ Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delet
   a boolean branch of anyOf/oneOf, or a boolean default with no type) and not pinned off
   by \`const: false\` or \`enum: [false]\`. \`force: {type: "string"}\` is not a flag.
   Operation selectors and conflict policies count by their string enum/const values.
+- **Operations left out of the state-changing list:** reading words (status, history,
+  get, list, describe, logs, watch, diff); start and stop (a tool that traces, records or
+  tails starts and stops its own session); run, exec and execute (a read-only query runs);
+  cancel, abort and retry (an asynchronous read the tool started itself); scale and rotate
+  (image and matrix operations are pure functions); enable and disable (a debugger enables
+  the events it reads); open and close (the tool's own page or session); resolve (a name
+  lookup); accept and dismiss (a dialog); sync and refresh.
 - **Operation selectors that filter** are skipped: when the tool name's verb reads
   (\`list_audit_events\` with \`action: ["create", "delete"]\`), when the name is hedged
   (dry run, preview, plan), or when the description says it filters.
@@ -154,6 +162,26 @@ with the hint as the related location. No mechanical fix.`,
         ],
       },
       {
+        title: 'A "read-only" tool whose subcommand may restart or undo',
+        explanation:
+          'kubectl rollout’s subcommands, from the Kubernetes server: "history" and "status" read, "pause", "restart", "resume" and "undo" change the rollout.',
+        tools: [
+          {
+            name: 'kubectl_rollout',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                subCommand: { type: 'string', enum: ['history', 'pause', 'restart', 'resume', 'status', 'undo'] },
+                resourceType: { type: 'string' },
+                name: { type: 'string' },
+              },
+            },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/inputSchema/properties/subCommand/enum/1' }],
+      },
+      {
         title: 'A conflict policy and a $ref on a non-destructive tool',
         doc: false,
         tools: [
@@ -189,6 +217,48 @@ with the hint as the related location. No mechanical fix.`,
               },
             },
             annotations: { readOnlyHint: true },
+          },
+        ],
+      },
+      {
+        title: 'Reading operations, and operations on the tool’s own session, on a read-only tool',
+        doc: false,
+        tools: [
+          {
+            name: 'kubectl_rollout_status',
+            inputSchema: { type: 'object', properties: { subCommand: { type: 'string', enum: ['history', 'status'] } } },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'trace_page',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['start', 'stop', 'status'] } } },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'query_warehouse',
+            inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: ['run', 'cancel', 'retry', 'get_results'] } } },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'transform_image',
+            inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: ['scale', 'rotate', 'crop'] } } },
+            annotations: { readOnlyHint: true },
+          },
+          {
+            name: 'context',
+            inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: ['list', 'get', 'describe'] } } },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      },
+      {
+        title: 'A state change is not a deletion: destructiveHint false may take restart or drain',
+        doc: false,
+        tools: [
+          {
+            name: 'node_management',
+            inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: ['cordon', 'drain', 'uncordon'] } } },
+            annotations: { readOnlyHint: false, destructiveHint: false },
           },
         ],
       },

@@ -280,6 +280,7 @@ describe('presets, rules and options', () => {
     expect(strict['implicit-open-world']).toBe('warning');
     expect(strict['name-vs-hints']).toBe('warning');
     expect(strict['description-vs-hints']).toBe('note');
+    expect(strict['ignored-hint']).toBe('note');
     const all = presetRules('mcp-annotate:all', RULES);
     expect(new Set(Object.values(all))).toEqual(new Set(['error']));
     expect(sev(strict, 'implicit-destructive')).toEqual(['error']);
@@ -311,6 +312,20 @@ describe('presets, rules and options', () => {
     // An override's severity replaces the preset's raise for the tools it names.
     expect(await severities('extends: mcp-annotate:all\noverrides:\n  - tools: [audit]\n    rules:\n      meta-key-format: warning\n')).toEqual({ category: ['error'], meta: ['note'] });
     expect(await severities('extends: mcp-annotate:all\noverrides:\n  - tools: [audit]\n    rules:\n      meta-key-format: error\n')).toEqual({ category: ['error'], meta: ['error'] });
+  });
+
+  it('strict leaves ignored-hint a note, so a read-only tool with harmless redundant hints passes --max-warnings 0; all and a setting of one\'s own still raise it', async () => {
+    // The git and filesystem reference servers' shape: idempotentHint and destructiveHint false beside readOnlyHint true.
+    const t = tool('git_status', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    const run = async (config: string) => {
+      const dir = tempDir({ 'mcp-annotate.config.yaml': config, 'd.json': json({ serverInfo: { name: 's' }, tools: [t] }) });
+      const r = await runCli(['lint', 'd.json', '-f', 'json', '--max-warnings', '0'], { cwd: dir });
+      expect(r.stderr).toBe('');
+      return { code: r.code, found: (JSON.parse(r.stdout).findings as { ruleId: string; severity: string }[]).map((f) => `${f.ruleId} ${f.severity}`) };
+    };
+    expect(await run('extends: mcp-annotate:strict\n')).toEqual({ code: 0, found: ['ignored-hint note', 'ignored-hint note'] });
+    expect(await run('extends: mcp-annotate:all\n')).toEqual({ code: 1, found: ['ignored-hint error', 'ignored-hint error'] });
+    expect(await run('extends: mcp-annotate:strict\nrules:\n  ignored-hint: warning\n')).toEqual({ code: 1, found: ['ignored-hint warning', 'ignored-hint warning'] });
   });
 
   it('a severity of one\'s own other than the preset\'s is taken as written: error under strict on a note rule is an error', async () => {

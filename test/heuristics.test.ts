@@ -65,6 +65,29 @@ describe('readName', () => {
     ['git_reset', ['reset:write']],
     ['API-post-search', []],
     ['API-delete-a-block', ['delete:delete']],
+    ['edit_file', ['edit:write']],
+    ['move_file', ['move:write']],
+    ['git_commit', ['commit:write']],
+    ['kubectl_apply', ['apply:write']],
+    ['kubectl_patch', ['patch:write']],
+    ['slack_reply_to_thread', ['reply:write']],
+    ['API-patch-page', ['patch:write']],
+    ['API-move-page', ['move:write']],
+    ['get_commit', ['get:read']],
+    ['search_commits', ['search:read']],
+    ['commit_history', []],
+    ['commit_message', []],
+    ['latest_commit', []],
+    ['last_edit', []],
+    ['edit_history', []],
+    ['best_move', []],
+    ['move_list', []],
+    ['patch_notes', []],
+    ['reply_count', ['count:other']],
+    ['apply_filter', ['filter:other']],
+    ['apply_regex', []],
+    ['apply_migration', ['apply:write']],
+    ['slack_get_thread_replies', ['get:read']],
     ['', []],
   ])('%s', (name, expected) => {
     expect(verbs(name)).toEqual(expected);
@@ -123,6 +146,19 @@ describe('statedEffects', () => {
     ['Moves the issue, then permanently deletes it.', ['deletion:permanently deletes']],
     ['This tool will immediately delete the file permanently.', ['deletion:delete the file permanently']],
     ['WARNING: This permanently deletes the repository and cannot be undone!', ['deletion:permanently deletes', 'irreversible:cannot be undone']],
+    // The filesystem reference server's write_file.
+    [
+      'Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning.',
+      ['overwrite:overwrite', 'overwrite:overwrite'],
+    ],
+    ['Overwrites the target file.', ['overwrite:Overwrites']],
+    ['Overwrite the page content with the given markdown.', ['overwrite:Overwrite']],
+    ['Writes the file, overwriting its content.', ['overwrite:overwriting']],
+    ['Uploads the object; existing objects will be overwritten.', ['overwrite:will be overwritten']],
+    ['Existing keys are silently overwritten.', ['overwrite:are silently overwritten']],
+    ['Use this tool to overwrite a document.', ['overwrite:overwrite']],
+    ['Be careful, since this tool overwrites local edits.', ['overwrite:overwrites']],
+    ['Use with caution as it permanently deletes the repository.', ['deletion:permanently deletes']],
   ])('%s', (text, expected) => {
     expect(effects(text)).toEqual(expected);
   });
@@ -152,6 +188,22 @@ describe('statedEffects', () => {
     'Lists tokens. The server deletes expired tokens automatically.',
     'Returns backups; the retention job permanently removes old ones.',
     'Use this to find files you may want to delete.',
+    'Creates a new file. Never overwrites an existing one.',
+    'Writes the file. Does not overwrite existing files.',
+    'Appends lines without overwriting anything.',
+    "Copies the file; it won't overwrite the target.",
+    'No overwrite: fails when the path exists.',
+    'Existing entries are never overwritten.',
+    'Overwrite protection is on by default.',
+    'Set overwrite to true to replace an existing file.',
+    'overwrite: whether to replace an existing file.',
+    'Pass overwrite=true to replace the file.',
+    'If a note with that title exists, it is overwritten.',
+    'To overwrite a file, use write_file instead.',
+    'Uploads the file, failing rather than overwriting.',
+    'The sync job overwrites stale rows nightly.',
+    'Returns the previous content of a file that was overwritten.',
+    'Refuses to overwrite an existing branch.',
   ])('nothing counts in %j', (text) => {
     expect(effects(text)).toEqual([]);
   });
@@ -162,6 +214,14 @@ describe('statedEffects', () => {
     expect(discarded('If you want to permanently delete, call purge_item.')).toEqual([]);
     expect(discarded('To delete a file, use delete_file.')).toEqual([]);
     expect(discarded('To permanently delete a file, use delete_file.')).toEqual(['other-tool:permanently delete']);
+    expect(discarded('Never overwrites an existing file.')).toEqual(['negated:overwrites']);
+    expect(discarded('Does not overwrite existing files.')).toEqual(['negated:overwrite']);
+    expect(discarded('If the file exists, it is overwritten.')).toEqual(['conditional:is overwritten']);
+  });
+
+  it('marks an overwrite of a cache, as a deletion of one', () => {
+    expect(statedEffects('Refreshes the index and overwrites the cached results.')[0]).toMatchObject({ kind: 'overwrite', cache: true });
+    expect(statedEffects('Overwrites the file.')[0]?.cache).toBeUndefined();
   });
 
   it('reports offsets into the description', () => {
@@ -254,6 +314,14 @@ describe('riskyParameters', () => {
     expect(risky({ if_exists: { enum: ['fail', 'replace', 'append'] } })).toEqual(['if_exists:overwrite:replace+ro+nd']);
     expect(risky({ on_conflict: { enum: ['skip', 'overwrite'] } })).toEqual(['on_conflict:overwrite:overwrite+ro+nd']);
     expect(risky({ event_type: { enum: ['create', 'delete'] } })).toEqual([]);
+    // State-changing operations (kubectl rollout), against readOnlyHint true only; reading words and the tool's own session stay out.
+    expect(risky({ subCommand: { type: 'string', enum: ['history', 'pause', 'restart', 'resume', 'status', 'undo'] } })).toEqual([
+      'subCommand:operation:pause+ro,restart+ro,resume+ro,undo+ro',
+    ]);
+    expect(risky({ operation: { enum: ['cordon', 'drain', 'uncordon', 'kill', 'rollback'] } })).toEqual([
+      'operation:operation:cordon+ro,drain+ro,uncordon+ro,kill+ro,rollback+ro',
+    ]);
+    expect(risky({ action: { enum: ['start', 'stop', 'status', 'get', 'list', 'describe', 'history', 'logs', 'watch', 'run', 'cancel', 'scale', 'rotate'] } })).toEqual([]);
   });
 
   it('points at the offending enum value', () => {

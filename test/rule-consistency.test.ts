@@ -111,8 +111,28 @@ describe('sensitivity-conflict', () => {
   });
 });
 
-describe('missing-readonly-hint beside a read category', () => {
-  it('does not push towards readOnlyHint false when destructive-vs-category suggests true', async () => {
+describe('missing-readonly-hint and destructiveHint', () => {
+  it('does not report destructiveHint true without readOnlyHint: the default false already says the tool writes', async () => {
+    for (const name of ['drop_branch', 'kubectl_delete', 'API-post-search', 'API-query-data-source']) {
+      const findings = await lint([{ name, inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }]);
+      expect(only(findings, 'missing-readonly-hint'), name).toEqual([]);
+    }
+  });
+
+  it('leaves a read-named tool marked destructive to name-vs-hints, with readOnlyHint absent as with it false: never a push towards false', async () => {
+    const findings = await lint([
+      { name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
+      { name: 'search_pages2', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: true } },
+    ]);
+    expect(only(findings, 'missing-readonly-hint')).toEqual([]);
+    const names = only(findings, 'name-vs-hints');
+    expect(names.map((f) => f.pointer)).toEqual(['/tools/0/annotations/destructiveHint', '/tools/1/annotations/destructiveHint']);
+    expect(names[0]!.message).toContain('readOnlyHint is absent (it defaults to false)');
+    for (const f of findings) expect(f.suggestion ?? '', f.ruleId).not.toMatch(/"readOnlyHint": false to the annotations|set readOnlyHint to false/);
+    for (const f of names) expect(f.suggestion).toMatch(/^if the tool only reads, set readOnlyHint to true/);
+  });
+
+  it('leaves destructiveHint true beside a read category to destructive-vs-category, which suggests true', async () => {
     const findings = await lint([
       {
         name: 'get_report',
@@ -120,18 +140,81 @@ describe('missing-readonly-hint beside a read category', () => {
         annotations: { destructiveHint: true, openWorldHint: false, category: 'read', approvalRecommendation: 'single' },
       },
     ]);
-    const [m] = only(findings, 'missing-readonly-hint');
-    const [d] = only(findings, 'destructive-vs-category');
-    expect(d!.suggestion).toContain('set readOnlyHint to true');
-    expect(m!.suggestion).not.toMatch(/^add "readOnlyHint": false/);
-    expect(m!.suggestion).toBe(
-      'add "readOnlyHint": true if the tool only reads, as annotations.category is "read" (/tools/0/annotations/category) says (then destructiveHint is ignored and can go), or "readOnlyHint": false if it can modify anything (then correct annotations.category)',
-    );
+    expect(only(findings, 'missing-readonly-hint')).toEqual([]);
+    expect(only(findings, 'destructive-vs-category')[0]!.suggestion).toContain('set readOnlyHint to true');
   });
 
-  it('still suggests readOnlyHint false for destructiveHint when nothing says read', async () => {
-    const findings = await lint([{ name: 'drop_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } }]);
+  it('does not push a read-named tool towards false for destructiveHint false or a write signal: the author chooses', async () => {
+    const findings = await lint([
+      { name: 'search_pages', inputSchema: { type: 'object' }, annotations: { destructiveHint: false } },
+      { name: 'get_user', inputSchema: { type: 'object' }, annotations: { category: 'mutate' } },
+    ]);
+    const [a, b] = only(findings, 'missing-readonly-hint');
+    expect(a!.suggestion).toBe(
+      'add "readOnlyHint": true if the tool only reads, as its name "search_pages" (/tools/0/name) says (destructiveHint is then ignored), or "readOnlyHint": false if it can modify anything (destructiveHint false then says its updates are only additive)',
+    );
+    expect(b!.suggestion).toMatch(/^add "readOnlyHint": true if the tool only reads, as its name "get_user" \(\/tools\/1\/name\) says, or "readOnlyHint": false if it can modify anything, as annotations.category is "mutate"/);
+  });
+
+  it('still suggests readOnlyHint false for destructiveHint false when neither the name nor another vocabulary says read', async () => {
+    const findings = await lint([{ name: 'create_branch', inputSchema: { type: 'object' }, annotations: { destructiveHint: false } }]);
     expect(only(findings, 'missing-readonly-hint')[0]!.suggestion).toMatch(/^add "readOnlyHint": false to the annotations: destructiveHint/);
+  });
+
+  it('suggests readOnlyHint true for destructiveHint false beside a read category, and lets the author choose when the vocabularies disagree', async () => {
+    const findings = await lint([
+      { name: 'fetch_report', inputSchema: { type: 'object' }, annotations: { destructiveHint: false, openWorldHint: false, category: 'read' } },
+      { name: 'sync_report', inputSchema: { type: 'object' }, annotations: { destructiveHint: false, openWorldHint: false, category: 'read' }, _meta: { 'mcp.dev/effect': 'write' } },
+    ]);
+    const [a, b] = only(findings, 'missing-readonly-hint');
+    expect(a!.suggestion).toBe('add "readOnlyHint": true to the annotations');
+    expect(b!.suggestion).toBe(
+      'add "readOnlyHint": true if the tool only reads, as annotations.category is "read" (/tools/1/annotations/category) says (then destructiveHint is ignored and can go), or "readOnlyHint": false if it can modify anything (then correct annotations.category)',
+    );
+  });
+});
+
+describe('description-vs-hints and overwriting', () => {
+  const description =
+    'Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.';
+
+  it("reports the filesystem server's write_file with destructiveHint false, as a note (overwriting is not an additive update)", async () => {
+    const findings = await lint([
+      {
+        name: 'write_file',
+        description,
+        inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' }, overwrite: { type: 'boolean' } } },
+        annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+      },
+    ]);
+    const [d] = only(findings, 'description-vs-hints');
+    expect(d).toMatchObject({ severity: 'note', pointer: '/tools/0/description' });
+    expect(d!.message).toBe(
+      'The description says the tool overwrites existing data: description (/tools/0/description) says "overwrite" at character 33, but annotations.destructiveHint is false (/tools/0/annotations/destructiveHint), which says its updates are only additive (heuristic)',
+    );
+    expect(d!.suggestion).toBe('if the call can overwrite data, set destructiveHint to true; otherwise reword the description so it does not say the tool overwrites');
+    // The parameter named overwrite was already reported, against the same hint.
+    expect(only(findings, 'risky-parameters').map((f) => f.pointer)).toEqual(['/tools/0/inputSchema/properties/overwrite']);
+  });
+
+  it('is quiet when the description says it does not overwrite, and when destructiveHint is true', async () => {
+    const findings = await lint([
+      { name: 'create_file', description: 'Creates a new file. Never overwrites an existing file.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+      { name: 'append_file', description: 'Appends to the file; does not overwrite it.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+      { name: 'write_file', description, inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false } },
+    ]);
+    expect(only(findings, 'description-vs-hints')).toEqual([]);
+  });
+});
+
+describe('name-vs-hints on real servers’ writing verbs', () => {
+  it('reports edit_file, move_file, git_commit, kubectl_apply, kubectl_patch and reply_to_thread marked read-only, and not their reading neighbours', async () => {
+    const ro = { readOnlyHint: true, openWorldHint: false };
+    const names = ['edit_file', 'move_file', 'git_commit', 'kubectl_apply', 'kubectl_patch', 'reply_to_thread', 'get_commit', 'list_commits', 'slack_get_thread_replies', 'apply_filter'];
+    const findings = await lint(names.map((name) => ({ name, inputSchema: { type: 'object' }, annotations: ro })));
+    const reported = only(findings, 'name-vs-hints');
+    expect(reported.map((f) => f.pointer)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `/tools/${i}/annotations/readOnlyHint`));
+    expect(reported.map((f) => f.message.match(/has the verb "(\w+)"/)![1])).toEqual(['edit', 'move', 'commit', 'apply', 'patch', 'reply']);
   });
 });
 

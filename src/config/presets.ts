@@ -10,9 +10,19 @@ export type PresetName = (typeof PRESET_NAMES)[number];
 
 export const PRESET_DOCS: Record<PresetName, string> = {
   'mcp-annotate:recommended': 'every rule at its documented default severity, the same as no config',
-  'mcp-annotate:strict': 'every finding one level up (warnings become errors and notes warnings, secondary cases included), except for the heuristic rules, which keep their defaults',
+  'mcp-annotate:strict': 'every finding one level up (warnings become errors and notes warnings, secondary cases included), except for the heuristic rules and ignored-hint, which keep their defaults',
   'mcp-annotate:all': 'every finding of every lint rule, heuristics, notes and secondary cases included, as an error',
 };
+
+/**
+ * Whether `strict` leaves a rule at its default: the heuristic rules (they can be wrong), and
+ * ignored-hint — real servers carry redundant but harmless hints (destructiveHint or
+ * idempotentHint beside readOnlyHint true) all the time, and the catalogue gives them notes
+ * at most: raised, every reference server would fail `--max-warnings 0`.
+ */
+function strictKeepsDefault(r: Rule): boolean {
+  return r.category === 'heuristic' || r.id === 'ignored-hint';
+}
 
 /**
  * How many levels a preset raises every finding of each rule it changes: a rule's documented
@@ -25,7 +35,7 @@ export function presetRaise(name: PresetName, rules: readonly Rule[]): Record<st
   if (name === 'mcp-annotate:recommended') return out;
   for (const r of rules) {
     if (r.category === 'policy') continue;
-    if (name === 'mcp-annotate:strict' && r.category !== 'heuristic') out[r.id] = 1;
+    if (name === 'mcp-annotate:strict' && !strictKeepsDefault(r)) out[r.id] = 1;
     if (name === 'mcp-annotate:all') out[r.id] = 2;
   }
   return out;
@@ -41,7 +51,7 @@ export function presetRules(name: PresetName, rules: readonly Rule[]): Record<st
         out[r.id] = r.severity;
         break;
       case 'mcp-annotate:strict':
-        out[r.id] = r.category === 'heuristic' ? r.severity : r.severity === 'note' ? 'warning' : 'error';
+        out[r.id] = strictKeepsDefault(r) ? r.severity : r.severity === 'note' ? 'warning' : 'error';
         break;
       case 'mcp-annotate:all':
         out[r.id] = 'error';

@@ -24,7 +24,9 @@
  *    setting word ("on_delete", "auto_delete", "pre_deploy"), and remove/drop/erase or
  *    create whose object is something a pure function strips from its input or makes
  *    from it ("remove_background", "drop_duplicates", "create_chart", "create_embedding"),
- *    and arithmetic "add" (a tool named just "add", "add_numbers", "add_days").
+ *    and arithmetic "add" (a tool named just "add", "add_numbers", "add_days"), and "apply"
+ *    with what a pure function applies ("apply_filter", "apply_regex"). A verb after an
+ *    ordinal or recency word ("latest_commit", "last_edit", "best_move") is a noun.
  *    A "soft" delete ("soft_delete_user") is a write: the data stays, marked deleted.
  * 6. A segment that names a cache ("purge_cdn_cache", "clear_cache") is flagged: removing
  *    cached copies loses no data, so it need not be destructive.
@@ -50,6 +52,9 @@ export const WRITE_VERBS: readonly string[] = [
   // unambiguous writes
   'insert', 'upsert', 'upload', 'save', 'rename', 'reset', 'unset', 'submit', 'append', 'modify', 'install',
   'uninstall', 'overwrite', 'assign', 'invite', 'add',
+  // writes that real servers name tools with (filesystem edit_file and move_file, git_commit,
+  // kubectl_apply and kubectl_patch, slack_reply_to_thread)
+  'edit', 'move', 'commit', 'apply', 'patch', 'reply',
 ];
 
 /** Verbs of lookup. */
@@ -60,11 +65,11 @@ export const READ_VERBS: readonly string[] = ['get', 'list', 'read', 'search', '
  * "undo_delete", "can_delete", "check_deploy_status", "run_query" name no delete or deploy.
  */
 export const OTHER_VERBS: readonly string[] = [
-  'analyse', 'analyze', 'apply', 'approve', 'archive', 'ask', 'calculate', 'call', 'can', 'cancel', 'check',
-  'clean', 'cleanup', 'clear', 'clone', 'close', 'commit', 'compare', 'compute', 'confirm', 'convert', 'copy',
-  'count', 'diff', 'disable', 'download', 'edit', 'email', 'enable', 'estimate', 'evaluate', 'exec', 'execute',
+  'analyse', 'analyze', 'approve', 'archive', 'ask', 'calculate', 'call', 'can', 'cancel', 'check',
+  'clean', 'cleanup', 'clear', 'clone', 'close', 'compare', 'compute', 'confirm', 'convert', 'copy',
+  'count', 'diff', 'disable', 'download', 'email', 'enable', 'estimate', 'evaluate', 'exec', 'execute',
   'explain', 'export', 'extract', 'filter', 'format', 'generate', 'has', 'import', 'inspect', 'invoke', 'is',
-  'handle', 'login', 'logout', 'mark', 'move', 'open', 'parse', 'patch', 'ping', 'plan', 'prevent', 'preview', 'process', 'prune',
+  'handle', 'login', 'logout', 'mark', 'open', 'parse', 'ping', 'plan', 'prevent', 'preview', 'process', 'prune',
   'pull', 'put', 'query', 'recover', 'refresh', 'reject', 'render', 'replace', 'restart', 'restore', 'resume',
   'revert', 'run', 'scan', 'schedule', 'share', 'should', 'show', 'simulate', 'sort', 'start', 'stop', 'store',
   'subscribe', 'summarise', 'summarize', 'sync', 'test', 'toggle', 'track', 'transform', 'translate', 'trash',
@@ -94,6 +99,12 @@ const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'then']);
 
 /** verb → tokens that, right after it, make it the first word of a noun phrase. */
 const NOUN_PHRASES: Readonly<Record<string, readonly string[]>> = {
+  commit: ['history', 'log', 'logs', 'message', 'messages', 'status', 'statuses', 'info', 'details', 'diff', 'diffs', 'hash', 'sha', 'id', 'list', 'stats', 'count', 'graph', 'activity'],
+  edit: ['history', 'log', 'logs', 'distance', 'count', 'mode', 'link', 'links', 'url', 'permission', 'permissions', 'access', 'status'],
+  move: ['history', 'list', 'log', 'logs', 'count', 'number', 'notation', 'options', 'suggestions'],
+  patch: ['notes', 'note', 'version', 'versions', 'level', 'status', 'history', 'info', 'details', 'list', 'id', 'set', 'sets'],
+  reply: ['count', 'counts', 'list', 'rate', 'time', 'times', 'status', 'history', 'template', 'templates'],
+  apply: ['status', 'history', 'log', 'logs', 'link', 'url'],
   merge: ['request', 'requests', 'conflict', 'conflicts', 'sort', 'base', 'status', 'statuses'],
   post: ['process', 'processing', 'processor', 'mortem', 'code', 'codes', 'count', 'counts', 'stats', 'metrics', 'views'],
   deploy: ['key', 'keys', 'status', 'statuses', 'history', 'log', 'logs'],
@@ -107,7 +118,11 @@ const NOUN_PHRASES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Tokens that, right before a verb, make it an event or setting name ("on_delete", "auto_delete"). */
-const MODIFIERS: ReadonlySet<string> = new Set(['auto', 'on', 'pre', 'before', 'after', 'allow', 'allowed', 'no', 'not', 'non']);
+const MODIFIERS: ReadonlySet<string> = new Set([
+  'auto', 'on', 'pre', 'before', 'after', 'allow', 'allowed', 'no', 'not', 'non',
+  // ordinals and recency: the verb is a noun ("latest_commit", "last_edit", "best_move")
+  'latest', 'last', 'recent', 'first', 'next', 'previous', 'prev', 'current', 'initial', 'best', 'head',
+]);
 
 /** Verbs that may strip something from the call's input rather than delete from the environment. */
 const STRIP_VERBS: ReadonlySet<string> = new Set(['remove', 'drop', 'erase']);
@@ -121,6 +136,11 @@ const PURE_REMOVALS: ReadonlySet<string> = new Set([
 const PURE_ADDITIONS: ReadonlySet<string> = new Set([
   'numbers', 'number', 'two', 'integers', 'ints', 'floats', 'values', 'vectors', 'matrices', 'days', 'hours',
   'minutes', 'seconds', 'weeks', 'months', 'years', 'time', 'duration', 'durations', 'date', 'dates',
+]);
+/** What a pure function applies to its input: "apply_filter" returns the filtered data. */
+const PURE_APPLICATIONS: ReadonlySet<string> = new Set([
+  'filter', 'filters', 'formula', 'formulas', 'regex', 'mask', 'function', 'transform', 'transforms', 'transformation',
+  'transformations',
 ]);
 /** Objects a pure function makes from its input: "create_chart" returns an image. */
 const PURE_CREATIONS: ReadonlySet<string> = new Set([
@@ -170,6 +190,7 @@ function isVerbAt(tokens: readonly string[], i: number, afterConjunction: boolea
   if (prev !== undefined && !afterConjunction && MODIFIERS.has(prev)) return false;
   if (next !== undefined && STRIP_VERBS.has(t) && PURE_REMOVALS.has(next)) return false;
   if (next !== undefined && t === 'create' && PURE_CREATIONS.has(next)) return false;
+  if (next !== undefined && t === 'apply' && PURE_APPLICATIONS.has(next)) return false;
   if (t === 'add' && (tokens.length === 1 || (next !== undefined && PURE_ADDITIONS.has(next)))) return false;
   return true;
 }

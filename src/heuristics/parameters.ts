@@ -15,7 +15,7 @@
  * | overwrite | a token overwrite or clobber; a bare "force"/"forced", or force with push, reset, replace, checkout, merge or update (force_push) | overwrite/clobber only | yes |
  * | dry-run | dry_run, dryrun, dry, whatif | yes | no |
  * | overwrite | a conflict policy (if_exists, on_conflict, conflict_resolution, write_mode, …) whose string enum/const allows overwrite, replace, delete, drop, truncate or clobber | yes | yes |
- * | operation | a string enum/const named action, operation, op, command, cmd or subcommand (or ending so: file_action), or exactly mode or method with a value whose first token is a delete verb or "overwrite" (both) or another write verb (read-only only) | yes | delete values |
+ * | operation | a string enum/const named action, operation, op, command, cmd or subcommand (or ending so: file_action), or exactly mode or method with a value whose first token is a delete verb or "overwrite" (both), or another write verb or a state-changing operation (OPERATION_VERBS: restart, undo, rollback, scale, drain, kill, …) (read-only only) | yes | delete values |
  *
  * Not risky on their own: "recursive" (list_files, search, mkdir -p and copy take it),
  * "all" (search all repositories, list all pages), "force" on a read-only tool (it
@@ -89,6 +89,25 @@ const FORCE_WITH: ReadonlySet<string> = new Set(['push', 'reset', 'replace', 'ch
 const OPERATION_NAMES: ReadonlySet<string> = new Set(['action', 'operation', 'op', 'command', 'cmd', 'subcommand']);
 /** Operation selectors only as the whole name: "delivery_method" or "sort_mode" select no operation. */
 const OPERATION_EXACT: ReadonlySet<string> = new Set(['mode', 'method']);
+/**
+ * Operations that change the state of something running elsewhere, as the value of an
+ * operation selector (kubectl rollout's subCommand ["history", "pause", "restart", "resume",
+ * "status", "undo"]). They contradict readOnlyHint true, not destructiveHint false (they
+ * change state; they need not lose data). Only as selector values: as the verb of a tool name
+ * ("undo_delete", "cancel_order") name-vs-hints reads them differently. Left out on purpose:
+ * reading words (status, history, get, list, describe, logs, watch, diff), start and stop (a
+ * tool that traces, records or tails starts and stops its own session), run, exec and
+ * execute (a read-only query runs), cancel, abort and retry (an asynchronous read the
+ * tool started itself), scale and rotate (an image or matrix operation is a pure function),
+ * enable and disable (a debugger enables the events it reads), close and open (the tool's
+ * own page or session), resolve (a name lookup), accept and dismiss (a dialog), sync and
+ * refresh.
+ */
+export const OPERATION_VERBS: ReadonlySet<string> = new Set([
+  'restart', 'reboot', 'shutdown', 'undo', 'rollback', 'revert', 'restore', 'pause', 'resume', 'suspend', 'unsuspend',
+  'drain', 'cordon', 'uncordon', 'evict', 'kill', 'terminate', 'rerun', 'trigger', 'dispatch', 'approve', 'reject',
+  'archive', 'unarchive', 'lock', 'unlock', 'reopen', 'promote', 'demote', 'revoke', 'grant', 'transfer',
+]);
 /** Conflict policies: on_conflict, if_exists, conflict_resolution. */
 const CONFLICT_NAMES: ReadonlySet<string> = new Set(['if_exists', 'on_exists', 'exists', 'existing', 'on_conflict', 'conflict', 'conflicts', 'conflict_resolution', 'conflict_strategy', 'conflict_policy', 'write_mode', 'overwrite_mode', 'collision']);
 const CONFLICT_VALUES: ReadonlySet<string> = new Set(['overwrite', 'replace', 'delete', 'drop', 'truncate', 'clobber']);
@@ -335,7 +354,7 @@ function inspect(name: string, path: string, tokens: readonly string[], vs: [Sch
     const first = tokensOf(text)[0];
     if (first === undefined) continue;
     if (DELETE_VERBS.includes(first) || first === 'overwrite') evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: true });
-    else if (WRITE_VERBS.includes(first)) evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: false });
+    else if (WRITE_VERBS.includes(first) || OPERATION_VERBS.has(first)) evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: false });
   }
   return evidence.length > 0 ? { name, path, pointer, kind: 'operation', evidence } : undefined;
 }

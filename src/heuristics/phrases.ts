@@ -10,6 +10,12 @@
  *   with the imperative "Delete …" ("Delete a branch."). "removes" and "drops" count
  *   only with "permanently": on their own they describe output filtering too often
  *   ("removes scripts from the page", "drops empty rows").
+ * - overwrite: "overwrites", "overwrite", "overwriting" with this tool as the subject (see
+ *   below: "Create a new file or completely overwrite an existing one", "it will overwrite
+ *   existing files", "Writes the file, overwriting its content") — but not "overwrite" naming
+ *   a flag, mode or option ("overwrite protection", "overwrite: true") — and the passive "is",
+ *   "are", "will be", "get(s) overwritten" ("existing files will be overwritten"). Overwriting
+ *   is not an additive update.
  * - irreversible: "cannot be undone" (and "can't", "can not", "reversed", "reverted"),
  *   "irreversible", "irreversibly".
  * - read-only: the tool is said to be read-only — "This tool is read-only", "This is
@@ -38,13 +44,13 @@
  * - its sentence points to another tool: "instead" or "rather than" anywhere, a
  *   reference such as "use delete_file" or "call `purge_items`" before the match, or
  *   one anywhere in a purpose clause ("To delete a file, use delete_file.").
- * A deletion whose object (within the next four words) is a cache ("Purges cached content
- * from the CDN") is marked: it contradicts readOnlyHint true, but not destructiveHint false.
+ * A deletion or overwrite whose object (within the next four words) is a cache ("Purges
+ * cached content from the CDN") is marked: it contradicts readOnlyHint true, but not destructiveHint false.
  * Passive forms ("items are permanently deleted after 30 days") do not match at all:
  * they more often state a retention policy than what the call does.
  */
 
-export type PhraseKind = 'deletion' | 'irreversible' | 'read-only';
+export type PhraseKind = 'deletion' | 'overwrite' | 'irreversible' | 'read-only';
 
 export interface PhraseMatch {
   kind: PhraseKind;
@@ -54,7 +60,7 @@ export interface PhraseMatch {
   index: number;
   /** Why the match was discarded, if it was. */
   discarded?: 'negated' | 'conditional' | 'other-tool';
-  /** A deletion whose object is a cache ("purges cached content"): no data is lost. */
+  /** A deletion or overwrite whose object is a cache ("purges cached content"): no data is lost. */
   cache?: boolean;
 }
 
@@ -81,6 +87,12 @@ const PATTERNS: Pattern[] = [
   { kind: 'deletion', re: /\bpermanent\s+(?:deletion|removal|erasure|destruction)\b/gi },
   { kind: 'deletion', re: /\b(?:delete|erase|destroy|purge|wipe)\b(?=\s+\S)/gi, sentenceStart: true },
   { kind: 'deletion', re: new RegExp(`\\b${DEL3}\\b`, 'gi'), toolSubject: true },
+  {
+    kind: 'overwrite',
+    re: /\boverwrit(?:es|e|ing)\b(?!\s*(?:[=:]|(?:protection|mode|flag|option|parameter|setting|behaviou?r|policy|check)s?\b))/gi,
+    toolSubject: true,
+  },
+  { kind: 'overwrite', re: /\b(?:is|are|will\s+be|gets?)\s+(?:(?:silently|always|automatically|completely|entirely)\s+)?overwritten\b/gi },
   { kind: 'irreversible', re: /\b(?:cannot|can\s+not|can['’]t)\s+be\s+(?:undone|reversed|reverted)\b/gi },
   { kind: 'irreversible', re: /\birreversibl[ey]\b/gi },
   {
@@ -151,7 +163,8 @@ const SUBJECT_WORDS = new Set([
   'automatically', 'then', 'use', 'to', 'note', 'warning', 'caution', 'important', 'please', 'that', 'be', 'aware',
   'sure', 'make', 'means', 'mind', 'remember',
 ]);
-const COORDINATORS = new Set(['and', 'then', 'or', 'but', 'also', 'however']);
+/** Words after which a new clause, with its own subject, begins ("Use with caution as it will overwrite…"). */
+const COORDINATORS = new Set(['and', 'then', 'or', 'but', 'also', 'however', 'as', 'because', 'since', 'so']);
 
 /**
  * Whether the clause before a third-person verb leaves this tool as its subject: nothing
@@ -203,11 +216,11 @@ export const SCAN_LIMIT = 20_000;
 
 /**
  * A word every pattern's match contains (case-insensitive, like the patterns): delete,
- * erase, destroy, purge or wipe, "permanent" (the only way "remove" and "drop" match),
+ * erase, destroy, purge or wipe, "overwrit", "permanent" (the only way "remove" and "drop" match),
  * "undone"/"reversed"/"reverted", "irreversibl", or "read-only". One native test of it
  * skips the detailed matching on the many descriptions that have none.
  */
-const TRIGGER = /delete|erase|destroy|purge|wipe|permanent|undone|reversed|reverted|irreversibl|read[- ]?only/i;
+const TRIGGER = /delete|erase|destroy|purge|wipe|overwrit|permanent|undone|reversed|reverted|irreversibl|read[- ]?only/i;
 
 export function scanDescription(description: string): PhraseMatch[] {
   const text = description.length > SCAN_LIMIT ? description.slice(0, SCAN_LIMIT) : description;
@@ -236,7 +249,7 @@ export function scanDescription(description: string): PhraseMatch[] {
       if (p.sentenceStart && !atSentenceStart(text, s, index)) continue;
       if (p.toolSubject && !subjectIsTool(text, s, index)) continue;
       const match: PhraseMatch = { kind: p.kind, text: m[0], index };
-      if (p.kind === 'deletion' && /\bcach(?:e|es|ed)\b/i.test(words(text.slice(end, e)).slice(0, 4).join(' '))) match.cache = true;
+      if ((p.kind === 'deletion' || p.kind === 'overwrite') && /\bcach(?:e|es|ed)\b/i.test(words(text.slice(end, e)).slice(0, 4).join(' '))) match.cache = true;
       if (negated(text, s, match)) match.discarded = 'negated';
       else if (conditional(text, s, index)) match.discarded = 'conditional';
       else if (otherTool(text.slice(s, e), index - s)) match.discarded = 'other-tool';
