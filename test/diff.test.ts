@@ -57,6 +57,28 @@ describe('diff engine', () => {
     expect(run({ servers: [a, b] }, { servers: [b, weaker] }).findings.map((f) => f.ruleId)).toEqual(['drift/readonly-removed']);
   });
 
+  it('pairs tools of one name by content first: reordering duplicates is no drift, a dropped one is reported where the base had it', () => {
+    const reads = { name: 'x', description: 'reads', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } };
+    const writes = { name: 'x', description: 'writes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false } };
+    const base = { serverInfo: { name: 's' }, tools: [reads, writes] };
+    expect(run(base, { serverInfo: { name: 's' }, tools: [writes, reads] }).findings).toEqual([]);
+    const dropped = run(base, { serverInfo: { name: 's' }, tools: [writes] }).findings;
+    expect(dropped.map(brief)).toEqual(['drift/tool-removed x /tools']);
+    expect(dropped[0]!.message).toBe('tool "x" is no longer listed; in the base it was at /tools/0');
+    // A changed duplicate is compared with the one of the same description, wherever it is.
+    const weakened = { ...reads, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } };
+    const found = run(base, { serverInfo: { name: 's' }, tools: [writes, weakened] }).findings;
+    expect(found.map(brief)).toEqual(['drift/readonly-removed x /tools/1/annotations/readOnlyHint']);
+    expect(found[0]!.related![0]).toMatchObject({ pointer: '/tools/0/annotations/readOnlyHint', file: 'base.json' });
+    // Duplicates that match by nothing pair in the order they are listed.
+    const a = tool('y', { readOnlyHint: true }, { description: 'one' });
+    const b = tool('y', { readOnlyHint: true }, { description: 'two' });
+    const inOrder = run({ tools: [a, b] }, { tools: [tool('y', { readOnlyHint: false, destructiveHint: false }, { description: 'three' }), tool('y', { readOnlyHint: true }, { description: 'four' })] }).findings;
+    expect(inOrder.map(brief)).toEqual(['drift/readonly-removed y /tools/0/annotations/readOnlyHint', 'drift/definition-changed y /tools/1/description']);
+    expect(inOrder[0]!.related![0]!.pointer).toBe('/tools/0/annotations/readOnlyHint');
+    expect(inOrder[1]!.related![0]!.pointer).toBe('/tools/1/description');
+  });
+
   it('quotes tool names in messages as JSON once: escapes stay escapes, not double-escaped', () => {
     const odd = 'gone\u202e|\n::error::x';
     const found = run({ tools: [tool(odd), tool('kept')] }, { tools: [tool('kept'), tool('new\u0007')] }).findings;
@@ -333,6 +355,23 @@ describe('mcp-annotate diff (CLI)', () => {
       expect(r.code, head).toBe(1);
       expect(r.stdout).toMatch(/warning +the description and inputSchema changed \(\/tools\/0\/description\) but what the annotations say did not.*drift\/definition-changed/);
     }
+  });
+
+  it('duplicate tool names: the same tools reversed are no drift (exit 0); one dropped is a note at its base index', async () => {
+    const reads = { name: 'x', description: 'reads', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } };
+    const writes = { name: 'x', description: 'writes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false } };
+    const dir = tempDir({
+      'base.json': json({ serverInfo: { name: 's' }, tools: [reads, writes] }),
+      'reversed.json': json({ serverInfo: { name: 's' }, tools: [writes, reads] }),
+      'writes.json': json({ serverInfo: { name: 's' }, tools: [writes] }),
+    });
+    const reversed = await runCli(['diff', 'base.json', 'reversed.json', '--no-config'], { cwd: dir });
+    expect(reversed).toMatchObject({ code: 0, stderr: '', stdout: '✔ no problems in 1 server, 2 tools\n' });
+    const kept = await runCli(['diff', 'base.json', 'writes.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(kept.code).toBe(0);
+    expect(JSON.parse(kept.stdout).findings.map((f: { ruleId: string; message: string }) => `${f.ruleId}: ${f.message}`)).toEqual([
+      'drift/tool-removed: tool "x" is no longer listed; in the base it was at /tools/0',
+    ]);
   });
 
   it('reports bad input in one line naming the file and position, with exit 2', async () => {
