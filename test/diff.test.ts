@@ -182,6 +182,54 @@ describe('diff engine', () => {
     expect(changed(at({ title: 'Summarize', ...was, readOnlyHint: false, destructiveHint: false }, pulled, ['doc', 'notes']))).toEqual([]);
   });
 
+  it('says a hint clients cannot read is not a boolean (or not a value of its vocabulary), not that it is no longer set', () => {
+    /** Each side: the tool's annotations (a), and other fields (m). */
+    type Side = { a: unknown; m?: Record<string, unknown> };
+    const doc = ({ a, m }: Side) => ({ tools: [{ ...tool('t'), annotations: a, ...m }] });
+    const messages = (base: Side, head: Side) => Object.fromEntries(run(doc(base), doc(head)).findings.map((f) => [f.ruleId, `${f.pointer} ${f.message}`]));
+    const ro = messages({ a: { readOnlyHint: true } }, { a: { readOnlyHint: 'true' } });
+    expect(ro['drift/readonly-removed']).toBe(
+      '/tools/0/annotations/readOnlyHint readOnlyHint is not a boolean ("true"), so clients ignore it, which means false; in the base it was true (/tools/0/annotations/readOnlyHint), so clients may have run the tool without asking',
+    );
+    expect(ro['drift/destructive-added']).toBe(
+      '/tools/0/annotations destructiveHint is not set, which means true now that readOnlyHint is not a boolean ("true") and clients ignore it; in the base the tool was read-only (/tools/0/annotations/readOnlyHint), so clients may not warn before a call that deletes or overwrites data',
+    );
+    // Still "no longer set" when it is not written at all.
+    expect(messages({ a: { readOnlyHint: true } }, { a: { title: 'T' } })['drift/readonly-removed']).toContain('readOnlyHint is no longer set, which means false;');
+    const hints = messages({ a: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } }, { a: { readOnlyHint: false, destructiveHint: 0, openWorldHint: 'false' } });
+    expect(hints['drift/destructive-added']).toMatch(/^\/tools\/0\/annotations\/destructiveHint destructiveHint is not a boolean \(0\), so clients ignore it, which means true now that readOnlyHint is false;/);
+    expect(hints['drift/open-world-added']).toMatch(/^\/tools\/0\/annotations\/openWorldHint openWorldHint is not a boolean \("false"\), so clients ignore it, which means true;/);
+    // annotations that is not an object: every hint in it is ignored.
+    expect(messages({ a: { readOnlyHint: true } }, { a: 'readOnlyHint' })['drift/readonly-removed']).toMatch(
+      /^\/tools\/0\/annotations annotations is not an object \("readOnlyHint"\), so clients ignore readOnlyHint, which means false;/,
+    );
+    // The other vocabularies: a category, a confirmation signal, a result sensitivity, possible sets.
+    expect(messages({ a: { readOnlyHint: true, category: 'read' } }, { a: { readOnlyHint: true, category: ['reads'] } })['drift/readonly-removed']).toMatch(
+      /^\/tools\/0\/annotations\/category annotations.category is not a value its vocabulary defines \(\["reads"\]\), so clients ignore it, and no vocabulary says the tool only reads any more;/,
+    );
+    const meta = messages(
+      { a: { readOnlyHint: false }, m: { _meta: { 'mcp.dev/requiresConfirmation': true, 'mcp.dev/resultSensitivity': 'internal' } } },
+      { a: { readOnlyHint: false }, m: { _meta: { 'mcp.dev/requiresConfirmation': 'true', 'mcp.dev/resultSensitivity': 3 } } },
+    );
+    expect(meta['drift/confirmation-dropped']).toMatch(
+      /^\/tools\/0\/_meta\/mcp.dev~1requiresConfirmation _meta\["mcp.dev\/requiresConfirmation"\] is not a boolean \("true"\), so clients ignore it, and nothing else asks for confirmation;/,
+    );
+    expect(meta['drift/sensitivity-added']).toMatch(
+      /^\/tools\/0\/_meta\/mcp.dev~1resultSensitivity _meta\["mcp.dev\/resultSensitivity"\] is not one of "public", "internal", "confidential" or "restricted" \(3\), so clients ignore it, and a client must assume any sensitivity;/,
+    );
+    // A value its vocabulary reads is quoted as it is, not called unreadable.
+    expect(messages({ a: { readOnlyHint: false, approvalRecommendation: 'single' } }, { a: { readOnlyHint: false, approvalRecommendation: 'none' } })['drift/confirmation-dropped']).toMatch(
+      /^\/tools\/0\/annotations\/approvalRecommendation annotations.approvalRecommendation is "none" now \(\/tools\/0\/annotations\/approvalRecommendation\) and nothing else asks for confirmation;/,
+    );
+    const sets = messages(
+      { a: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'internal', outcomes: 'benign' } } },
+      { a: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: ['internal', 5], outcomes: 'benign' } } },
+    );
+    expect(sets['drift/destination-added']).toMatch(/ annotations.inputMetadata.destination now includes 5 \(\/tools\/0\/annotations\/inputMetadata\/destination\/1\), which is not a string, so clients cannot read it;/);
+    const gone = messages({ a: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'internal' } } }, { a: { readOnlyHint: false, destructiveHint: false, inputMetadata: 'internal' } });
+    expect(gone['drift/destination-added']).toMatch(/^\/tools\/0\/annotations\/inputMetadata annotations.inputMetadata is not an object \("internal"\), so clients ignore annotations.inputMetadata.destination, and no other field declares the possible destinations, so a client must assume any destination;/);
+  });
+
   it('honours rule severities and "off", and --vocab', () => {
     const base = { tools: [tool('t', { readOnlyHint: true, openWorldHint: false })] };
     const head = { tools: [tool('t', { readOnlyHint: true, openWorldHint: true })] };
@@ -372,6 +420,19 @@ describe('mcp-annotate diff (CLI)', () => {
     expect(JSON.parse(kept.stdout).findings.map((f: { ruleId: string; message: string }) => `${f.ruleId}: ${f.message}`)).toEqual([
       'drift/tool-removed: tool "x" is no longer listed; in the base it was at /tools/0',
     ]);
+  });
+
+  it('a readOnlyHint written as the string "true" is reported as not a boolean, which clients ignore', async () => {
+    const dir = tempDir({
+      'base.json': json({ tools: [tool('x', { readOnlyHint: true })] }),
+      'head.json': json({ tools: [tool('x', { readOnlyHint: 'true' })] }),
+    });
+    const r = await runCli(['diff', 'base.json', 'head.json', '--no-config'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('readOnlyHint is not a boolean ("true"), so clients ignore it, which means false; in the base it was true');
+    expect(r.stdout).toContain('destructiveHint is not set, which means true now that readOnlyHint is not a boolean ("true") and clients ignore it;');
+    expect(r.stdout).not.toContain('no longer set');
+    expect(r.stdout).not.toContain('readOnlyHint is not set');
   });
 
   it('reports bad input in one line naming the file and position, with exit 2', async () => {
