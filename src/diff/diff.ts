@@ -1,6 +1,6 @@
 /**
- * The drift engine: pairs the servers of two snapshots, pairs their tools (by name, then
- * renamed tools by content where that is unambiguous), runs the drift rules over each
+ * The drift engine: pairs the servers of two snapshots, pairs their tools (by name, duplicates
+ * of one name by content first, then renamed tools by content where that is unambiguous), runs the drift rules over each
  * pair and over what was added, removed or renamed, and returns findings located in the
  * head snapshot (related locations point into the base), sorted like lint's.
  */
@@ -168,25 +168,70 @@ const RENAME_KEYS: { how: string; key: (tool: Record<string, unknown>) => string
   },
 ];
 
+/**
+ * Keys that pair tools of one name when either side lists more than one (tool-name-unique
+ * reports that in lint), strictest first: an identical definition, then the same description
+ * and inputSchema. A duplicate that matches neither pairs with the first one left of its name
+ * in the base, in the order they are listed. So reordering duplicates is no drift, and a tool
+ * that is gone is the one whose definition the head no longer has.
+ */
+const DUPLICATE_KEYS: ((s: ToolSide) => string)[] = [
+  (s) => canonical(s.view.value),
+  (s) => canonical({ d: s.view.obj?.description ?? null, s: s.view.obj?.inputSchema ?? null }),
+];
+
 function pairTools(base: ToolSide[], head: ToolSide[]): { pairs: ToolPair[]; removed: ToolSide[]; added: ToolSide[] } {
-  const byName = new Map<string, ToolSide[]>();
-  for (const b of base) {
-    if (!b.view.hasName) continue;
-    const list = byName.get(b.view.name) ?? [];
-    list.push(b);
-    byName.set(b.view.name, list);
+  const group = (list: ToolSide[]) => {
+    const out = new Map<string, ToolSide[]>();
+    for (const s of list) {
+      if (!s.view.hasName) continue;
+      const same = out.get(s.view.name);
+      if (same) same.push(s);
+      else out.set(s.view.name, [s]);
+    }
+    return out;
+  };
+  const byName = group(base);
+  const matched = new Set<ToolSide>();
+  // Tools of a name either side lists more than once: by content first.
+  const partner = new Map<ToolSide, ToolSide>();
+  for (const [name, heads] of group(head)) {
+    const bases = byName.get(name);
+    if (!bases || (bases.length === 1 && heads.length === 1)) continue;
+    for (const key of DUPLICATE_KEYS) {
+      const free = new Map<string, ToolSide[]>();
+      for (const b of bases) {
+        if (matched.has(b)) continue;
+        const k = key(b);
+        const same = free.get(k);
+        if (same) same.push(b);
+        else free.set(k, [b]);
+      }
+      for (const h of heads) {
+        if (partner.has(h)) continue;
+        const b = free.get(key(h))?.shift();
+        if (b) {
+          partner.set(h, b);
+          matched.add(b);
+        }
+      }
+    }
   }
   const pairs: ToolPair[] = [];
-  const matched = new Set<ToolSide>();
+  const next = new Map<string, number>();
   let added: ToolSide[] = [];
   for (const h of head) {
-    const b = h.view.hasName ? byName.get(h.view.name)?.shift() : undefined;
-    if (b) {
-      pairs.push({ base: b, head: h });
-      matched.add(b);
-    } else {
-      added.push(h);
+    let b = partner.get(h);
+    if (!b && h.view.hasName) {
+      const same = byName.get(h.view.name);
+      let i = next.get(h.view.name) ?? 0;
+      while (same && i < same.length && matched.has(same[i]!)) i++;
+      b = same?.[i];
+      next.set(h.view.name, i);
+      if (b) matched.add(b);
     }
+    if (b) pairs.push({ base: b, head: h });
+    else added.push(h);
   }
   let removed = base.filter((b) => !matched.has(b));
   // Renamed tools: a key that exactly one removed and exactly one added tool share.

@@ -6,8 +6,8 @@
 import { unmappedValues, type Claim, type Fact } from '../engine/claims.js';
 import { members, regulatedScopes } from '../engine/possible-sets.js';
 import { isObject } from '../util/json.js';
-import { get } from '../util/pointer.js';
-import { joinWords } from '../util/text.js';
+import { escapeSegment, fieldPath, get, relative, split } from '../util/pointer.js';
+import { joinWords, quote } from '../util/text.js';
 import type { ToolSide } from './types.js';
 
 /** The absolute pointer of `rel` in the tool, or of its nearest ancestor that exists. */
@@ -15,6 +15,42 @@ export function at(side: ToolSide, rel: string): string {
   let r = rel;
   while (r !== '' && get(side.view.value, r) === undefined) r = r.slice(0, r.lastIndexOf('/'));
   return side.view.pointer + r;
+}
+
+/**
+ * A field the tool writes at `rel` (tool-relative) although no claim points at it: a value of
+ * the wrong type or outside its vocabulary, or an object on the way that is not one. Clients
+ * ignore such a value, so it means what an absent field means, and a message must say that
+ * rather than "no longer set". Undefined when nothing is written there, or a claim reads it.
+ *
+ * @param expected what the field should hold ("a boolean"), for the message
+ * @param name how the message names the field (default: its path, annotations.readOnlyHint)
+ * @returns the pointer of the value clients ignore; what is wrong with it (`readOnlyHint is not a
+ *   boolean ("true")`), and that with what follows (`…, so clients ignore it`)
+ */
+export function unreadable(side: ToolSide, rel: string, expected: string, name = fieldPath(rel)): { pointer: string; wrong: string; text: string } | undefined {
+  let value: unknown = side.view.value;
+  let path = '';
+  for (const segment of split(rel)) {
+    if (!isObject(value) && !Array.isArray(value)) {
+      if (path === '') return undefined;
+      const wrong = `${fieldPath(path)} is not an object (${quote(value)})`;
+      return { pointer: side.view.pointer + path, wrong, text: `${wrong}, so clients ignore ${name}` };
+    }
+    if (!Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+    path += '/' + escapeSegment(segment);
+  }
+  // A value some vocabulary reads ("none" for an approval) is not ignored.
+  const pointer = side.view.pointer + path;
+  if (side.claims.list.some((c) => c.pointer === pointer)) return undefined;
+  const wrong = `${name} is not ${expected} (${quote(value)})`;
+  return { pointer, wrong, text: `${wrong}, so clients ignore it` };
+}
+
+/** What the field of a claim of `side` should hold, for unreadable(): "a boolean" where it was written as one, else a member of its vocabulary. */
+export function expectedOf(side: ToolSide, claim: Claim): string {
+  return typeof get(side.view.value, relative(side.view.pointer, claim.pointer)) === 'boolean' ? 'a boolean' : 'a value its vocabulary defines';
 }
 
 /** Where a finding about the tool as a whole points: its name when it has one. */
@@ -32,8 +68,12 @@ function label(v: unknown): string {
 export interface Possible {
   /** Whether any vocabulary states the set at all (an absent set means "any value"). */
   declared: boolean;
-  /** Each value, normalised (open strings and unmapped values kept as written), with the member's pointer and its field. */
-  values: Map<string, { pointer: string; field: string }>;
+  /**
+   * Each value, normalised (open strings and unmapped values kept as written), with the member's
+   * pointer, its field, and how a message shows it: "internal", regulated ("HIPAA"), or a value
+   * of the wrong type as it is written (5, not "5"); `string` is false for such a value.
+   */
+  values: Map<string, { pointer: string; field: string; shown: string; string: boolean }>;
   claims: Claim[];
 }
 
@@ -42,7 +82,7 @@ export interface Possible {
  * Regulated data also yields one value per scope: `regulated ("HIPAA")`.
  */
 export function possible(side: ToolSide, facts: readonly Fact[]): Possible {
-  const values = new Map<string, { pointer: string; field: string }>();
+  const values = new Map<string, { pointer: string; field: string; shown: string; string: boolean }>();
   const claims: Claim[] = [];
   for (const fact of facts) {
     for (const c of side.claims.all(fact)) {
@@ -55,20 +95,22 @@ export function possible(side: ToolSide, facts: readonly Fact[]): Possible {
         c.pointer;
       for (const v of [...(c.value as unknown[]), ...unmappedValues(c)]) {
         const l = label(v);
-        if (!values.has(l)) values.set(l, { pointer: pointerOf(l), field: c.field });
+        if (values.has(l)) continue;
+        const string = typeof v === 'string' || l === 'regulated';
+        values.set(l, { pointer: pointerOf(l), field: c.field, shown: string ? JSON.stringify(l) : quote(v), string });
       }
       for (const s of regulatedScopes(c)) {
         const l = `regulated (${JSON.stringify(s.scope)})`;
-        if (!values.has(l)) values.set(l, { pointer: s.pointer, field: c.field });
+        if (!values.has(l)) values.set(l, { pointer: s.pointer, field: c.field, shown: l, string: true });
       }
     }
   }
   return { declared: claims.length > 0, values, claims };
 }
 
-/** "internal" / "internal" and "user" / nothing. */
-export function valueList(values: Iterable<string>): string {
-  const list = [...values].map((v) => (v.startsWith('regulated (') ? v : JSON.stringify(v)));
+/** The values of a possible set for a message: "internal" / "internal" and "user" / nothing. */
+export function valueList(p: Possible): string {
+  const list = [...p.values.values()].map((v) => v.shown);
   return list.length ? joinWords(list) : 'nothing';
 }
 

@@ -36,6 +36,11 @@ export function runCli(args: string[], opts: { cwd?: string; input?: string; env
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A run that exits before reading its input (a usage error) closes the pipe first: on a
+    // loaded machine writing the input then fails with EPIPE, which is no fault of the run.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e);
+    });
     child.stdin.end(opts.input ?? '');
   });
 }

@@ -1,5 +1,7 @@
 import { confirmationSignals, says } from '../../engine/queries.js';
+import { expectedOf, unreadable } from '../facts.js';
 import { defineDriftRule } from '../types.js';
+import { relative } from '../../util/pointer.js';
 import { inHead, tool } from './shared.js';
 
 export default defineDriftRule({
@@ -17,7 +19,9 @@ call. When the last one goes, clients that follow the hints run the tool on the 
 alone. That may be a deliberate decision, but it is one a reviewer must see.`,
   notes: `- The signals are compared as a whole: moving the confirmation from \`_meta["mcp.dev/requiresConfirmation"]\`
   to \`requiresReview\` keeps it and is not reported.
-- Only a dropped signal counts; a tool that never asked is not compared.`,
+- Only a dropped signal counts; a tool that never asked is not compared.
+- A signal written in a form clients cannot read (\`"true"\`, a string, for
+  \`_meta["mcp.dev/requiresConfirmation"]\`) is ignored by them, so it counts as dropped.`,
   examples: {
     incorrect: [
       {
@@ -46,9 +50,16 @@ alone. That may be a deliberate decision, but it is one a reviewer must see.`,
     if (!was.length || confirmationSignals(pair.head.claims).length) return;
     const first = was[0]!;
     const off = pair.head.claims.all('requiresConfirmation')[0];
+    // A signal the head still writes in a form clients cannot read ("true", a string) is ignored.
+    const ignored = off ? undefined : was.map((c) => unreadable(pair.head, relative(pair.base.view.pointer, c.pointer), expectedOf(pair.base, c))).find((u) => u !== undefined);
+    const state = off
+      ? `${says(off)} now (${off.pointer}) and nothing else asks for confirmation`
+      : ignored
+        ? `${ignored.text}, and nothing else asks for confirmation`
+        : 'nothing asks for confirmation any more';
     report({
-      pointer: off ? off.pointer : inHead(pair, first.pointer),
-      message: `${off ? `${says(off)} now (${off.pointer}) and nothing else asks for confirmation` : 'nothing asks for confirmation any more'}; in the base ${says(first)} (${first.pointer}), so clients may now run the tool without a person approving the call`,
+      pointer: off ? off.pointer : ignored ? ignored.pointer : inHead(pair, first.pointer),
+      message: `${state}; in the base ${says(first)} (${first.pointer}), so clients may now run the tool without a person approving the call`,
       suggestion: `if calls no longer need a person to approve them, make sure that is intended; otherwise restore ${first.field}`,
       before: was.map((c) => ({ pointer: c.pointer, message: `${says(c)} in the base` })),
     });

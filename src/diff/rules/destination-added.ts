@@ -57,7 +57,7 @@ action-metadata extension is not new.`,
       noun: 'destination',
       nouns: 'destinations',
       harmless: ['ephemeral'],
-      suggestion: (v) => `if the tool may now send its inputs to ${JSON.stringify(v)}, make sure that is intended and that policies written for the old destinations still hold; otherwise drop ${JSON.stringify(v)}`,
+      suggestion: (v) => `if the tool may now send its inputs to ${v}, make sure that is intended and that policies written for the old destinations still hold; otherwise drop ${v}`,
     });
   },
 });

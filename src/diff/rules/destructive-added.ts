@@ -1,5 +1,5 @@
 import { destructive, readOnly, says } from '../../engine/queries.js';
-import { at } from '../facts.js';
+import { at, unreadable } from '../facts.js';
 import { defineDriftRule } from '../types.js';
 import { tool } from './shared.js';
 
@@ -22,6 +22,7 @@ promise now runs a tool that may destroy data with less care than it needs.
 SEP-2793 \`category\` and \`_meta["mcp.dev/effect"]\` say the same thing in other words: a
 tool whose action becomes \`delete\` or \`destroy\` is reported too.`,
   notes: `- A destructiveHint that disappears counts: absent means true (when readOnlyHint is not true).
+  A hint that is not a boolean (\`"false"\`, a string) is ignored by clients, so it counts as absent.
 - A read-only tool counts as not destructive: when it stops being read-only and does not say
   \`destructiveHint: false\`, clients must treat it as destructive, so this rule fires along
   with \`drift/readonly-removed\`.
@@ -72,14 +73,24 @@ tool whose action becomes \`delete\` or \`destroy\` is reported too.`,
     if (wasSafe && isDestructive) {
       const before = ro?.value === true ? ro : was!;
       const then = ro?.value === true ? `in the base the tool was read-only (${ro.pointer})` : `in the base destructiveHint was false (${was!.pointer})`;
+      // Values clients cannot read ("false", a string) are ignored: they mean what absent hints mean.
+      const ignored = now ? undefined : unreadable(head, '/annotations/destructiveHint', 'a boolean', 'destructiveHint');
+      const roIgnored = roNow ? undefined : unreadable(head, '/annotations/readOnlyHint', 'a boolean', 'readOnlyHint');
+      const roState = roNow
+        ? 'readOnlyHint is false'
+        : !roIgnored
+          ? 'readOnlyHint is not set'
+          : roIgnored.pointer === ignored?.pointer
+            ? 'readOnlyHint is ignored too'
+            : `${roIgnored.wrong} and clients ignore it`;
       const state =
         now?.value === true
           ? `destructiveHint is now true (${now.pointer})`
-          : `destructiveHint is not set, which means true now that readOnlyHint is ${roNow ? 'false' : 'not set'}`;
+          : `${ignored ? ignored.text : 'destructiveHint is not set'}, which means true now that ${roState}`;
       report({
-        pointer: now ? now.pointer : at(head, '/annotations/destructiveHint'),
+        pointer: now ? now.pointer : ignored ? ignored.pointer : at(head, '/annotations/destructiveHint'),
         message: `${state}; ${then}, so clients may not warn before a call that deletes or overwrites data`,
-        suggestion: 'if the tool may now delete or overwrite data, make sure that is intended and that its users know; if its updates are still only additive, say "destructiveHint": false',
+        suggestion: `if the tool may now delete or overwrite data, make sure that is intended and that its users know; if its updates are still only additive, say "destructiveHint": false${ignored || roIgnored ? ', a JSON boolean' : ''}`,
         before: [{ pointer: before.pointer, message: `${says(before)} in the base` }],
       });
     }

@@ -63,7 +63,7 @@ step, or that retry it on failure, can do harm nobody can take back.`,
     const now = irreversible(pair.head)[0];
     if (!now) return;
     const outcomes = possible(pair.base, ['outcomes']);
-    const was = outcomes.declared ? `the possible outcomes were ${valueList(outcomes.values.keys())}` : says(declared[0]!);
+    const was = outcomes.declared ? `the possible outcomes were ${valueList(outcomes)}` : says(declared[0]!);
     report({
       pointer: now.pointer,
       message: `${now.text} (${now.pointer}); in the base ${was} (${declared[0]!.pointer}), so clients may let a call that cannot be undone run without asking`,

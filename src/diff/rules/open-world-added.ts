@@ -1,5 +1,5 @@
 import { openWorld } from '../../engine/queries.js';
-import { at } from '../facts.js';
+import { at, unreadable } from '../facts.js';
 import { defineDriftRule } from '../types.js';
 import { tool } from './shared.js';
 
@@ -16,7 +16,7 @@ local files); clients treat what it returns as trusted and let it run where the 
 off limits. When the hint turns true, or is dropped (absent means true), the tool may now
 reach the web or other systems and bring back content an attacker wrote, and clients that
 relied on the old hint have not adjusted how they handle its results.`,
-  notes: '- An openWorldHint that disappears counts: absent means true.',
+  notes: '- An openWorldHint that disappears counts: absent means true. So does one that is not a boolean (`"false"`, a string): clients ignore it.',
   examples: {
     incorrect: [
       {
@@ -44,10 +44,13 @@ relied on the old hint have not adjusted how they handle its results.`,
     const was = openWorld(pair.base.claims);
     const now = openWorld(pair.head.claims);
     if (was?.value !== false || now?.value === false) return;
+    // A value clients cannot read ("false", a string) is ignored, which is as good as absent.
+    const ignored = now ? undefined : unreadable(pair.head, '/annotations/openWorldHint', 'a boolean', 'openWorldHint');
+    const state = now ? `openWorldHint is now true (${now.pointer})` : `${ignored ? ignored.text : 'openWorldHint is no longer set'}, which means true`;
     report({
-      pointer: now ? now.pointer : at(pair.head, '/annotations/openWorldHint'),
-      message: `${now ? `openWorldHint is now true (${now.pointer})` : 'openWorldHint is no longer set, which means true'}; in the base it was false (${was.pointer}), so clients may treat what the tool returns as trusted`,
-      suggestion: 'if the tool now reaches external systems, make sure that is intended and that its users know; if it still works in a closed domain, restore "openWorldHint": false',
+      pointer: now ? now.pointer : ignored ? ignored.pointer : at(pair.head, '/annotations/openWorldHint'),
+      message: `${state}; in the base it was false (${was.pointer}), so clients may treat what the tool returns as trusted`,
+      suggestion: `if the tool now reaches external systems, make sure that is intended and that its users know; if it still works in a closed domain, ${ignored ? 'write "openWorldHint": false, a JSON boolean' : 'restore "openWorldHint": false'}`,
       before: [{ pointer: was.pointer, message: 'openWorldHint was false here' }],
     });
   },

@@ -43,7 +43,7 @@ asking.`,
       nouns: 'outcomes',
       harmless: ['benign'],
       skip: ['irreversible'],
-      suggestion: (v) => `if a call may now be ${JSON.stringify(v)}, make sure that is intended and that clients ask before such calls; otherwise drop ${JSON.stringify(v)}`,
+      suggestion: (v) => `if a call may now be ${v}, make sure that is intended and that clients ask before such calls; otherwise drop ${v}`,
     });
   },
 });

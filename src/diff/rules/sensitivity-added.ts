@@ -1,6 +1,9 @@
 import { RESULT_SENSITIVITIES } from '../../engine/claims.js';
 import { says } from '../../engine/queries.js';
+import { unreadable } from '../facts.js';
+import { joinWords } from '../../util/text.js';
 import { defineDriftRule } from '../types.js';
+import { relative } from '../../util/pointer.js';
 import { inHead, reportGrowth, tool } from './shared.js';
 
 export default defineDriftRule({
@@ -63,7 +66,7 @@ data of that kind may now flow where the policy let the tool through before.`,
         noun,
         nouns: `${noun}es`,
         harmless: ['none'],
-        suggestion: (v) => `if the tool may now handle ${v.startsWith('regulated (') ? v : JSON.stringify(v)} data, make sure that is intended and that data policies still allow it; otherwise drop it`,
+        suggestion: (v) => `if the tool may now handle ${v} data, make sure that is intended and that data policies still allow it; otherwise drop it`,
       });
     }
     const was = pair.base.claims.first('resultSensitivity');
@@ -71,14 +74,16 @@ data of that kind may now flow where the policy let the tool through before.`,
     const now = pair.head.claims.first('resultSensitivity');
     const rank = (v: string) => RESULT_SENSITIVITIES.indexOf(v as (typeof RESULT_SENSITIVITIES)[number]);
     if (now && rank(now.value) <= rank(was.value)) return;
+    // A value clients cannot read (3, "secret") is ignored, which is as good as absent.
+    const ignored = now ? undefined : unreadable(pair.head, relative(pair.base.view.pointer, was.pointer), `one of ${joinWords(RESULT_SENSITIVITIES.map((v) => JSON.stringify(v)), 'or')}`);
     report({
-      pointer: now ? now.pointer : inHead(pair, was.pointer),
+      pointer: now ? now.pointer : ignored ? ignored.pointer : inHead(pair, was.pointer),
       message: now
         ? `${says(now)} now (${now.pointer}), above ${JSON.stringify(was.value)} in the base (${was.pointer})`
-        : `${was.field} is no longer set, so a client must assume any sensitivity; in the base it was ${JSON.stringify(was.value)} (${was.pointer})`,
+        : `${ignored ? `${ignored.text}, and` : `${was.field} is no longer set, so`} a client must assume any sensitivity; in the base it was ${JSON.stringify(was.value)} (${was.pointer})`,
       suggestion: now
         ? `if the results may now be ${JSON.stringify(now.value)}, make sure that is intended and that clients handle them accordingly; otherwise restore ${JSON.stringify(was.value)}`
-        : `declare ${was.field} again`,
+        : `declare ${was.field} again${ignored ? ', as one of its values' : ''}`,
       before: [{ pointer: was.pointer, message: `${says(was)} in the base` }],
     });
   },

@@ -1,7 +1,7 @@
 /** Helpers the drift rules share: where a base field sits in the head, and possible-set growth. */
 import type { Fact } from '../../engine/claims.js';
 import { relative } from '../../util/pointer.js';
-import { at, fieldsOf, possible, valueList } from '../facts.js';
+import { at, expectedOf, fieldsOf, possible, unreadable, valueList } from '../facts.js';
 import type { DriftReport, ToolPair, ToolSide } from '../types.js';
 
 /** The head pointer for a field the base had at `basePointer` (the field, or its nearest ancestor in the head). */
@@ -23,7 +23,8 @@ export interface SetGrowth {
   harmless: readonly string[];
   /** Values another rule reports ("irreversible": drift/irreversible-added). */
   skip?: readonly string[];
-  suggestion: (value: string) => string;
+  /** The suggestion for a new value, given as a message shows it ("public", regulated ("GDPR"), 5). */
+  suggestion: (shown: string) => string;
 }
 
 /**
@@ -39,9 +40,11 @@ export function reportGrowth(pair: ToolPair, report: (r: DriftReport) => void, g
   const was = b.claims[0]!;
   const before = b.claims.map((c) => ({ pointer: c.pointer, message: `${c.field} in the base` }));
   if (!h.declared) {
+    // A set the head still writes in a form no vocabulary reads (5, an object) is ignored: as good as absent.
+    const ignored = b.claims.map((c) => unreadable(pair.head, relative(pair.base.view.pointer, c.pointer), expectedOf(pair.base, c))).find((u) => u !== undefined);
     report({
-      pointer: inHead(pair, was.pointer),
-      message: `the possible ${g.nouns} are no longer declared, so a client must assume any ${g.noun}; in the base ${fieldsOf(b)} said ${valueList(b.values.keys())} (${was.pointer})`,
+      pointer: ignored ? ignored.pointer : inHead(pair, was.pointer),
+      message: `${ignored ? `${ignored.text}, and no other field declares the possible ${g.nouns}` : `the possible ${g.nouns} are no longer declared`}, so a client must assume any ${g.noun}; in the base ${fieldsOf(b)} said ${valueList(b)} (${was.pointer})`,
       suggestion: `declare the ${g.nouns} again (${fieldsOf(b)}), or confirm that the tool may now have any ${g.noun}`,
       before,
     });
@@ -52,11 +55,10 @@ export function reportGrowth(pair: ToolPair, report: (r: DriftReport) => void, g
   const scoped = fresh.some(([v]) => v.startsWith('regulated ('));
   for (const [value, where] of fresh) {
     if (value === 'regulated' && scoped) continue;
-    const shown = value.startsWith('regulated (') ? value : JSON.stringify(value);
     report({
       pointer: where.pointer,
-      message: `${where.field} now includes ${shown} (${where.pointer}); in the base the possible ${g.nouns} were ${valueList(b.values.keys())} (${was.pointer})`,
-      suggestion: g.suggestion(value),
+      message: `${where.field} now includes ${where.shown} (${where.pointer})${where.string ? '' : ', which is not a string, so clients cannot read it'}; in the base the possible ${g.nouns} were ${valueList(b)} (${was.pointer})`,
+      suggestion: g.suggestion(where.shown),
       before,
     });
   }

@@ -41,7 +41,7 @@ may no longer hold.`,
       noun: 'source',
       nouns: 'sources',
       harmless: [],
-      suggestion: (v) => `if the tool may now return content from ${JSON.stringify(v)}, make sure that is intended and that clients treat its results accordingly; otherwise drop ${JSON.stringify(v)}`,
+      suggestion: (v) => `if the tool may now return content from ${v}, make sure that is intended and that clients treat its results accordingly; otherwise drop ${v}`,
     });
   },
 });

@@ -16,7 +16,10 @@ removal visible in review, and tells apart a tool that was removed from one that
 (\`drift/tool-renamed\`).`,
   notes: `- The finding points at the head's list of tools (the tool has no place in the head); its
   related location is where the tool was in the base.
-- When a whole server is gone, each of its tools is reported against the base.`,
+- When a whole server is gone, each of its tools is reported against the base.
+- Of several tools with one name, the one reported is the one the head no longer has:
+  duplicates pair by content first (an identical definition, then the same description and
+  inputSchema), and only the ones left over pair in the order they are listed.`,
   examples: {
     incorrect: [
       {
