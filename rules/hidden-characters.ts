@@ -3,7 +3,7 @@ import { dialectOf, nodePointer, schemaNodes, shortField, DEFAULT_DIALECT, MARK_
 import { isObject } from '../src/util/json.js';
 import { escapeSegment, fieldPath } from '../src/util/pointer.js';
 import { escapeTerminal, quote } from '../src/util/text.js';
-import { charLabel, mayHide, removeHidden, scanHidden, type HiddenScan } from '../src/util/unicode.js';
+import { charLabel, mayHide, removeHidden, scanHidden, type HiddenChar, type HiddenScan } from '../src/util/unicode.js';
 
 /** Distinct characters a finding's detail names; past them, it gives their number. */
 const DETAIL_CHARS = 8;
@@ -35,17 +35,19 @@ function indexList(indices: number[]): string {
 /** "U+200B ZERO WIDTH SPACE at index 4; 12 tag characters at index 20–43 spelling out "…"" */
 export function describeHidden(scan: HiddenScan): string {
   const parts: string[] = [];
-  const inRun = (i: number) => scan.texts.some((t) => i >= t.start && i < t.end);
+  // A decoded text stands for the characters of its kind in its range (single selectors
+  // spread over a string may have other hidden characters between them).
+  const inRun = (c: HiddenChar) => scan.texts.some((t) => t.kind === c.kind && c.index >= t.start && c.index < t.end);
   const byChar = new Map<number, number[]>();
   for (const c of scan.chars) {
-    if ((c.kind === 'tag' || c.kind === 'variation-selector') && inRun(c.index)) continue;
+    if (inRun(c)) continue;
     const list = byChar.get(c.codePoint) ?? [];
     list.push(c.index);
     byChar.set(c.codePoint, list);
   }
   for (const [cp, indices] of byChar) parts.push(`${charLabel(cp)} at index ${indexList(indices)}`);
   for (const t of scan.texts) {
-    const count = scan.chars.filter((c) => c.index >= t.start && c.index < t.end).length;
+    const count = scan.chars.filter((c) => c.kind === t.kind && c.index >= t.start && c.index < t.end).length;
     const what = t.kind === 'tag' ? 'tag characters' : 'variation selectors';
     const verb = t.kind === 'tag' ? 'spelling out' : 'encoding';
     parts.push(`${count} ${what} at index ${t.start}–${t.end - 1} ${verb} ${escapeTerminal(quote(t.text, 80))}`);

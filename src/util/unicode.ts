@@ -191,13 +191,22 @@ export function describeChar(ch: string): string {
 // needs them: each is made on first use.
 let rtlPattern: RegExp | undefined;
 let letterOrMark: RegExp | undefined;
-let latinOrCommon: RegExp | undefined;
+let joiningLetter: RegExp | undefined;
 let pictographic: RegExp | undefined;
 const RTL = () =>
   (rtlPattern ??=
     /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u);
 const LETTER_OR_MARK = () => (letterOrMark ??= /^[\p{L}\p{M}]$/u);
-const LATIN_OR_COMMON = () => (latinOrCommon ??= /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]$/u);
+/**
+ * A letter or mark of a script whose text needs ZWJ/ZWNJ: the cursive (joining) scripts of
+ * ArabicShaping.txt, where they pick joined or separate forms (Persian writes ZWNJ inside
+ * words), and the Indic scripts with viramas, where they choose between conjuncts, half forms
+ * and explicit viramas. By Script_Extensions, so the Arabic harakat (Inherited) count. Not
+ * Latin, Greek, Cyrillic, CJK, Hangul…: a joiner there changes nothing a reader sees.
+ */
+const JOINING_LETTER = () =>
+  (joiningLetter ??=
+    /^(?=[\p{L}\p{M}])[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Mandaic}\p{scx=Manichaean}\p{scx=Psalter_Pahlavi}\p{scx=Phags_Pa}\p{scx=Hanifi_Rohingya}\p{scx=Sogdian}\p{scx=Old_Uyghur}\p{scx=Chorasmian}\p{scx=Adlam}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}]$/u);
 const PICTOGRAPHIC = () => (pictographic ??= /^\p{Extended_Pictographic}$/u);
 let mongolianLetter: RegExp | undefined;
 const MONGOLIAN_LETTER = () => (mongolianLetter ??= /^(?=\p{L})\p{Script=Mongolian}$/u);
@@ -240,8 +249,54 @@ function legitimateJoiner(text: string, i: number, cp: number): boolean {
     }
     if (prev !== undefined && PICTOGRAPHIC().test(prev) && PICTOGRAPHIC().test(next)) return true;
   }
-  return prev !== undefined && LETTER_OR_MARK().test(prev) && LETTER_OR_MARK().test(next) && !(LATIN_OR_COMMON().test(prev) && LATIN_OR_COMMON().test(next));
+  if (prev === undefined || !JOINING_LETTER().test(prev)) return false;
+  // After an Indic virama a joiner may end a word: Malayalam's chillus were written ന്‍ before Unicode 5.1.
+  return JOINING_LETTER().test(next) || VIRAMAS.has(prev.codePointAt(0)!);
 }
+
+/** The viramas of the Indic scripts in JOINING_LETTER (Devanagari … Sinhala). */
+const VIRAMAS = new Set([0x094d, 0x09cd, 0x0a4d, 0x0acd, 0x0b4d, 0x0bcd, 0x0c4d, 0x0ccd, 0x0d4d, 0x0dca]);
+
+let emojiBase: RegExp | undefined;
+let standardizedBase: RegExp | undefined;
+let ideograph: RegExp | undefined;
+/** A character with a text and an emoji presentation (U+FE0E/U+FE0F pick one): emoji, and #, *, 0–9, ©, ®, ™… */
+const EMOJI_BASE = () => (emojiBase ??= /^\p{Emoji}$/u);
+/**
+ * A character with standardized variants (StandardizedVariants.txt, U+FE00–U+FE0F): the
+ * mathematical symbols outside ASCII, CJK ideographs (the compatibility ideographs' forms),
+ * CJK punctuation (、。！，．：；？: fullwidth and centred forms), letters of Myanmar, Phags-pa, Manichaean and Egyptian
+ * hieroglyphs, and the digit zero (a slashed form). Not ASCII letters or the ASCII math
+ * signs (+ < = > | ~), which have none.
+ */
+const STANDARDIZED_BASE = () =>
+  (standardizedBase ??=
+    /^(?:0|(?![\x00-\x7f])[\p{Sm}\p{Ideographic}\u3001\u3002\uff01\uff0c\uff0e\uff1a\uff1b\uff1f]|(?=\p{L})[\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Script=Manichaean}\p{Script=Egyptian_Hieroglyphs}])$/u);
+/** The base of an Ideographic Variation Sequence (VS17–VS256, registered in the IVD): an ideograph. */
+const IDEOGRAPH = () => (ideograph ??= /^\p{Ideographic}$/u);
+
+/**
+ * Whether a single variation selector at i picks a variant of the character before it:
+ * U+FE0E/U+FE0F after a character with a text and an emoji presentation, U+FE00–U+FE0F after
+ * one with standardized variants, VS17–VS256 after an ideograph. Anywhere else (after an
+ * ASCII letter, say) it changes nothing a reader sees, and one selector after each letter
+ * hides a byte per letter.
+ */
+function legitimateSelector(text: string, i: number, cp: number): boolean {
+  const prev = before(text, i);
+  if (prev === undefined) return false;
+  if (cp >= 0xe0100) return IDEOGRAPH().test(prev);
+  if ((cp === 0xfe0e || cp === 0xfe0f) && EMOJI_BASE().test(prev)) return true;
+  return STANDARDIZED_BASE().test(prev);
+}
+
+/**
+ * The emoji tag sequences (🏴 + tag letters + CANCEL TAG) that are flags, as tag letters:
+ * the three recommended for general interchange (RGI, UTS #51) — England, Scotland, Wales.
+ * Other subdivision codes make valid but not recommended sequences that render as a plain
+ * black flag with the tags unseen, so they are reported like any other tag run.
+ */
+const RGI_FLAG_TAGS = new Set(['gbeng', 'gbsct', 'gbwls']);
 
 /** Decodes a run of variation selectors the way "emoji smuggling" encodes bytes. */
 function decodeSelectors(cps: number[]): string {
@@ -303,6 +358,9 @@ export function scanHidden(text: string): HiddenScan {
   // Only a character MAY_HIDE matches can be reported, so the scan goes from one to the
   // next (each on a code point boundary: under the u flag a match is a whole code point).
   let rtl: boolean | undefined;
+  /** Single variation selectors that select nothing, and whether any run of them was found. */
+  const stray: HiddenChar[] = [];
+  let runs = false;
   const all = MAY_HIDE_ALL();
   all.lastIndex = 0;
   for (let m = all.exec(text); m !== null; m = all.exec(text)) {
@@ -324,9 +382,9 @@ export function scanHidden(text: string): HiddenScan {
       const prev = before(text, start);
       const flag =
         prev === '\u{1F3F4}' &&
-        run.length >= 2 &&
-        run[run.length - 1] === 0xe007f &&
-        run.slice(0, -1).every((c) => (c >= 0xe0030 && c <= 0xe0039) || (c >= 0xe0061 && c <= 0xe007a));
+        run.length === 6 &&
+        run[5] === 0xe007f &&
+        RGI_FLAG_TAGS.has(String.fromCharCode(...run.slice(0, 5).map((c) => c - 0xe0000)));
       if (!flag) {
         for (let k = 0; k < run.length; k++) chars.push({ index: start + 2 * k, length: 2, codePoint: run[k]!, kind: 'tag' });
         const decoded = run.filter((c) => c >= 0xe0020 && c <= 0xe007e).map((c) => String.fromCharCode(c - 0xe0000)).join('');
@@ -352,7 +410,12 @@ export function scanHidden(text: string): HiddenScan {
           k += c > 0xffff ? 2 : 1;
         }
         const decoded = decodeSelectors(run);
-        if (/^[\x20-\x7e\n\t]+$/.test(decoded) || /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\t]+$/u.test(decoded)) texts.push({ kind: 'variation-selector', start, end: j, text: decoded });
+        if (readable(decoded)) texts.push({ kind: 'variation-selector', start, end: j, text: decoded });
+        runs = true;
+      } else if (!legitimateSelector(text, start, run[0]!)) {
+        const c = { index: start, length: j - start, codePoint: run[0]!, kind: 'variation-selector' as const };
+        chars.push(c);
+        stray.push(c);
       }
       all.lastIndex = j;
       continue;
@@ -389,7 +452,19 @@ export function scanHidden(text: string): HiddenScan {
       hit('invisible');
     }
   }
+  // One selector after each of several characters encodes a byte each, like a run: decode
+  // them together (unless runs were found, which are decoded on their own).
+  if (stray.length >= 2 && !runs) {
+    const decoded = decodeSelectors(stray.map((c) => c.codePoint));
+    const last = stray[stray.length - 1]!;
+    if (readable(decoded)) texts.push({ kind: 'variation-selector', start: stray[0]!.index, end: last.index + last.length, text: decoded });
+  }
   return { chars, texts };
+}
+
+/** Whether bytes decoded from variation selectors read as text (and so are shown in the message). */
+function readable(decoded: string): boolean {
+  return /^[\x20-\x7e\n\t]+$/.test(decoded) || /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\t]+$/u.test(decoded);
 }
 
 /** The text with every hidden character removed (a lone CR, VT, FF or NEL becomes a line feed). */
