@@ -83,12 +83,14 @@ needs any of them.`,
   and every code point Unicode calls default-ignorable (\`Default_Ignorable_Code_Point\`:
   what a renderer shows as nothing when it has no glyph for it). That is zero-width
   characters (U+200B, U+200C, U+200D, U+2060, U+FEFF); bidi embeddings, overrides and
-  isolates (U+202A–U+202E, U+2066–U+2069); the tag block (U+E0000–U+E007F); runs of two or
-  more variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF), which can encode arbitrary
-  bytes ("emoji smuggling"); the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which
-  render blank but count as letters, so \`read\\u3164file\` passes for "read file" and two
-  names can look the same; the soft hyphen U+00AD, which shows nothing inside a line and
-  splits a word a reviewer or a filter looks for; U+034F COMBINING GRAPHEME JOINER; the
+  isolates (U+202A–U+202E, U+2066–U+2069); the tag block (U+E0000–U+E007F); variation
+  selectors (U+FE00–U+FE0F, U+E0100–U+E01EF) in runs of two or more, which can encode
+  arbitrary bytes ("emoji smuggling"), and single ones where they select nothing (one after
+  each letter encodes a byte per letter; the message decodes them together); the Hangul
+  fillers U+115F, U+1160, U+3164 and U+FFA0, which render blank but count as letters, so
+  \`read\\u3164file\` passes for "read file" and two names can look the same; the soft
+  hyphen U+00AD, which shows nothing inside a line and splits a word a reviewer or a filter
+  looks for; U+034F COMBINING GRAPHEME JOINER; the
   Khmer inherent vowels U+17B4 and U+17B5; the Mongolian variation selectors and vowel
   separator U+180B–U+180F; the invisible operators U+2061–U+2064; the deprecated format
   characters U+206A–U+206F; U+1BCA0–U+1BCA3 and U+1D173–U+1D17A; and the unassigned
@@ -96,12 +98,32 @@ needs any of them.`,
 - **Also the implicit bidi marks** U+200E, U+200F and U+061C, but only in text with no
   right-to-left letters: in Hebrew or Arabic text they are how authors place punctuation,
   elsewhere they have no job but to confuse.
-- **Not reported, because text needs them:** a zero-width joiner inside an emoji sequence
-  (👩‍💻), a joiner or non-joiner between letters of a script that uses them (Persian,
-  Devanagari), an emoji flag's tag sequence (🏴 + tag letters + CANCEL TAG), a single
-  variation selector (U+FE0F after an emoji), and CR directly before LF. Also, as
-  Mongolian and old Hangul need them: a Mongolian variation selector right after a
-  Mongolian letter and the Mongolian vowel separator between two; U+115F before a Hangul
+- **Not reported, because text needs them:**
+  - a zero-width joiner inside an emoji sequence (👩‍💻, 🏳️‍🌈);
+  - ZWJ or ZWNJ between two letters (or marks) of a script that uses them — the joining
+    scripts Arabic (Persian "می‌خواهم"), Syriac, N'Ko, Mongolian, Mandaic, Manichaean,
+    Psalter Pahlavi, Phags-pa, Hanifi Rohingya, Sogdian, Old Uyghur, Chorasmian and Adlam,
+    where they pick joined or separate letter forms, and the Indic scripts Devanagari,
+    Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam and Sinhala,
+    where they choose conjuncts, half forms or a visible virama (क्‍ष, क्‌ष) — and after an
+    Indic virama at the end of a word (Malayalam's old chillu spelling, അവന്‍). Between
+    Latin, Greek, Cyrillic, CJK or Hangul letters they change nothing a reader sees, and
+    are reported;
+  - the three flags recommended for general interchange (RGI, UTS #51): 🏴 + the tag
+    letters \`gbeng\`, \`gbsct\` or \`gbwls\` + CANCEL TAG (England, Scotland, Wales).
+    Any other tag sequence is reported and decoded, including other well-formed
+    subdivision codes (🏴 + \`usca\` + CANCEL TAG): they are valid but not recommended,
+    render as a bare black flag, and so hide up to six letters each;
+  - a single variation selector where it selects a variant: U+FE0E or U+FE0F after a
+    character with a text and an emoji presentation (Unicode's \`Emoji\` property:
+    ☺️, ❤️, the keycaps #️⃣ 1️⃣); U+FE00–U+FE0F after a character with standardized
+    variants (a non-ASCII math symbol, ∩︀; a CJK ideograph; the CJK punctuation 、。！，．：；？;
+    a letter of Myanmar, Phags-pa, Manichaean or Egyptian hieroglyphs; the digit 0); and
+    VS17–VS256 after a CJK ideograph (an ideographic variation sequence, 葛󠄀). After
+    anything else — an ASCII letter or sign, a Cyrillic letter, a space — it is reported;
+  - CR directly before LF.
+- **Also not reported**, as Mongolian and old Hangul need them: a Mongolian variation
+  selector right after a Mongolian letter and the Mongolian vowel separator between two; U+115F before a Hangul
   vowel jamo and U+1160 after a Hangul initial consonant jamo (a syllable written with
   conjoining jamo, which shows as one); and U+034F between a letter or mark and a
   combining mark, where it keeps marks in order. Korean text itself ("파일 읽기") holds none of these characters.

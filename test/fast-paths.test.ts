@@ -65,6 +65,8 @@ describe('scanHidden: starting at the first suspicious character', () => {
     'ש', 'م', 'ی', 'é', '\ud800', '\udc00', '\udb40', '\u{e0067}',
     '\u00ad', '\u034f', '\u0301', '\u115f', '\u1160', '\u1100', '\u1161', '\u3164', '\uffa0', '파', '\u180b', '\u180e', 'ᠠ',
     '\u2061', '\u206a', '\ufff0', '\u{1d173}', '\u{1bca0}', '\u{e0080}', '\u{e0fff}', '\ud834', '\ud82f',
+    // Joiners between letters of scripts that use them or not; selector bases; a flag's tag letters.
+    'ж', 'क', '\u094d', 'ന', '\u0d4d', '葛', '☺', '0', '1', '+', '∩', '。', '\u{e0062}', '\u{e0065}', '\u{e006e}', '\u{e0101}',
   ];
   const text = fc.array(fc.constantFrom(...pieces), { maxLength: 16 }).map((p) => p.join(''));
 

@@ -201,7 +201,7 @@ describe('hidden-characters: flags, single variation selectors and joiners only 
       },
       {
         name: 'emoji',
-        description: '👩\u200d💻 👨\u200d👩\u200d👧 🏳\ufe0f\u200d🌈 👍🏽\u200d🔥 ❤\ufe0f\u200d🔥',
+        description: '👩\u200d💻 👨\u200d👩\u200d👧 🏳\ufe0f\u200d🌈 🧑🏽\u200d💻 ❤\ufe0f\u200d🔥',
         inputSchema: { type: 'object' },
         annotations: RO,
       },

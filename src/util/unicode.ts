@@ -4,19 +4,23 @@
  *
  * What counts as hidden, and the legitimate uses that do not:
  * - zero-width: U+200B, U+200C, U+200D, U+2060, U+FEFF. A joiner (U+200C/U+200D) is
- *   fine inside an emoji ZWJ sequence (👩‍💻) and between letters of a script that needs
- *   it (Persian, Indic scripts): there it changes how visible letters join.
+ *   fine inside an emoji ZWJ sequence (👩‍💻), between letters of a script that needs it
+ *   (the joining scripts: Arabic, Syriac, N'Ko, Mongolian…; the Indic scripts: Devanagari
+ *   … Sinhala; see JOINING_LETTER) and after an Indic virama: there it changes how visible
+ *   letters join. Between Latin, Greek, Cyrillic, CJK or Hangul letters it changes nothing.
  * - bidi controls: embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)
  *   always; the implicit marks (U+200E, U+200F, U+061C) only in text without any
  *   right-to-left letters, where they have no job to do.
- * - the tag block U+E0000–U+E007F, except an emoji tag sequence (🏴 + tag letters/digits
- *   + U+E007F CANCEL TAG, the flags of England, Scotland, Wales). Tag characters
+ * - the tag block U+E0000–U+E007F, except the RGI emoji flag tag sequences (🏴 + the tag
+ *   letters gbeng, gbsct or gbwls + U+E007F CANCEL TAG: the flags of England, Scotland,
+ *   Wales). Any other subdivision code renders as a bare black flag. Tag characters
  *   U+E0020–U+E007E mirror ASCII: they are decoded to show the text they hide.
  * - control characters (C0, DEL, C1) other than tab and line feed; a carriage return
  *   directly before a line feed is fine, a lone one moves the cursor back to the start
  *   of the line in a terminal and lets later text overwrite earlier text.
- * - runs of two or more variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF): one
- *   selector picks a glyph variant; a run of them encodes bytes ("emoji smuggling").
+ * - variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF): a run of two or more always
+ *   (it encodes bytes: "emoji smuggling"), a single one where it selects nothing (see
+ *   legitimateSelector): one after each letter encodes a byte per letter.
  * - every other default-ignorable code point (Unicode's Default_Ignorable_Code_Point:
  *   what a renderer shows as nothing when it has no glyph for it): the soft hyphen, the
  *   Hangul fillers U+115F, U+1160, U+3164 and U+FFA0 (blank, and letters to an identifier
