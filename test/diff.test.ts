@@ -503,6 +503,50 @@ describe('mcp-annotate diff (CLI)', () => {
     ]);
   });
 
+  it('a weaker duplicate added under an existing name is compared with the base tool of that name, not called new', async () => {
+    const reads = { name: 'x', description: 'Reads rows.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } };
+    const weaker = { ...reads, annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true } };
+    const dir = tempDir({
+      'base.json': json({ tools: [reads] }),
+      'after.json': json({ tools: [reads, weaker] }),
+      'before.json': json({ tools: [weaker, reads] }),
+      'copy.json': json({ tools: [reads, reads] }),
+      'two.json': json({ tools: [reads, weaker] }),
+      'two-reversed.json': json({ tools: [weaker, reads] }),
+    });
+    for (const [head, at] of [
+      ['after.json', 1],
+      ['before.json', 0],
+    ] as const) {
+      const r = await runCli(['diff', 'base.json', head, '--no-config', '-f', 'json'], { cwd: dir });
+      expect(r.stderr).toBe('');
+      expect(r.code, head).toBe(1);
+      const found: Finding[] = JSON.parse(r.stdout).findings;
+      expect(found.map((f) => `${f.ruleId} ${f.pointer}`).sort(), head).toEqual([
+        `drift/destructive-added /tools/${at}/annotations/destructiveHint`,
+        `drift/open-world-added /tools/${at}/annotations/openWorldHint`,
+        `drift/readonly-removed /tools/${at}/annotations/readOnlyHint`,
+      ]);
+      for (const f of found) {
+        expect(f.message).toContain('(a second tool named "x" that the base did not have, compared with the base\'s tool of that name at /tools/0)');
+        expect(f.related![0]).toMatchObject({ file: 'base.json', pointer: expect.stringMatching(/^\/tools\/0\/annotations\//) });
+      }
+    }
+    // The same tool listed twice says nothing new; duplicates in another order are no drift.
+    expect(await runCli(['diff', 'base.json', 'copy.json', '--no-config'], { cwd: dir })).toMatchObject({ code: 0, stdout: '✔ no problems in 1 server, 2 tools\n' });
+    expect(await runCli(['diff', 'two.json', 'two-reversed.json', '--no-config'], { cwd: dir })).toMatchObject({ code: 0, stdout: '✔ no problems in 1 server, 2 tools\n' });
+  });
+
+  it('duplicates whose required lists are in another order still pair by content', () => {
+    const schema = (required: string[]) => ({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required });
+    const reads = tool('x', { readOnlyHint: true, openWorldHint: false }, { description: 'reads' });
+    const writes = (required: string[], title: string) => tool('x', { title, readOnlyHint: false, destructiveHint: false, openWorldHint: false }, { description: 'writes', inputSchema: schema(required) });
+    // The head keeps the writing one (required reordered, a new title): the reading one is gone, nothing was weakened.
+    const found = run({ tools: [reads, writes(['a', 'b'], 'Write')] }, { tools: [writes(['b', 'a'], 'Write x')] }).findings;
+    expect(found.map(brief)).toEqual(['drift/tool-removed x /tools']);
+    expect(found[0]!.message).toBe('tool "x" is no longer listed; in the base it was at /tools/0');
+  });
+
   it('a readOnlyHint written as the string "true" is reported as not a boolean, which clients ignore', async () => {
     const dir = tempDir({
       'base.json': json({ tools: [tool('x', { readOnlyHint: true })] }),

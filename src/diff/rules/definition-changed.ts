@@ -1,8 +1,7 @@
 import { unmappedValues } from '../../engine/claims.js';
 import { regulatedScopes } from '../../engine/possible-sets.js';
-import { isObject } from '../../util/json.js';
 import { relative } from '../../util/pointer.js';
-import { canonical } from '../facts.js';
+import { canonical, unorderedSchema } from '../facts.js';
 import type { ToolSide } from '../types.js';
 import { defineDriftRule } from '../types.js';
 import { joinWords } from '../../util/text.js';
@@ -47,31 +46,6 @@ function coreHints(side: ToolSide): Record<string, boolean> {
   const value = (fact: 'readOnly' | 'destructive' | 'idempotent' | 'openWorld') => side.claims.from(fact, 'core')?.value ?? CORE_DEFAULTS[fact]!;
   const readOnly = value('readOnly');
   return { readOnly, openWorld: value('openWorld'), ...(readOnly ? {} : { destructive: value('destructive'), idempotent: value('idempotent') }) };
-}
-
-/** JSON Schema keywords whose value is a schema, an array of schemas, or a map of names to schemas. */
-const SCHEMA_KEYWORDS = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else']);
-const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
-
-/**
- * An input schema with its sets in one order: \`required\` (a set of names; servers that build
- * it from a hash set list it in another order run to run) and \`enum\` (a set of allowed
- * values, JSON Schema gives their order no meaning) sorted, in the schema and every subschema.
- * Values that are data (const, default, examples, an enum's members) are left as written.
- */
-function unorderedSchema(schema: unknown, depth = 0): unknown {
-  if (!isObject(schema) || depth > 10_000) return schema;
-  const sorted = (v: unknown[]) => [...v].sort((a, b) => (canonical(a) < canonical(b) ? -1 : canonical(a) > canonical(b) ? 1 : 0));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) {
-    if ((k === 'required' || k === 'enum') && Array.isArray(v)) out[k] = sorted(v);
-    else if (SCHEMA_ARRAYS.has(k) && Array.isArray(v)) out[k] = v.map((s) => unorderedSchema(s, depth + 1));
-    else if (SCHEMA_KEYWORDS.has(k)) out[k] = unorderedSchema(v, depth + 1);
-    else if (SCHEMA_MAPS.has(k) && isObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, Array.isArray(s) && k === 'dependencies' ? sorted(s) : unorderedSchema(s, depth + 1)]));
-    else out[k] = v;
-  }
-  return out;
 }
 
 /** A definition field as compared: inputSchema with its sets in one order, the description as written. */
