@@ -1,6 +1,7 @@
 /**
  * The drift engine: pairs the servers of two snapshots, pairs their tools (by name, duplicates
- * of one name by content first, then renamed tools by content where that is unambiguous), runs the drift rules over each
+ * of one name by content first, then renamed tools by content where that is unambiguous; a
+ * further tool of a name the base has, with the base's tool of that name), runs the drift rules over each
  * pair and over what was added, removed or renamed, and returns findings located in the
  * head snapshot (related locations point into the base), sorted like lint's.
  */
@@ -11,7 +12,8 @@ import type { PackId, Finding, Region, RelatedLocation, ServerInput, SpecVersion
 import { PACK_IDS, SEVERITY_RANK } from '../types.js';
 import { isObject } from '../util/json.js';
 import { relative, within } from '../util/pointer.js';
-import { canonical } from './facts.js';
+import { quote, QUOTED_NAME_MAX } from '../util/text.js';
+import { canonical, unorderedSchema } from './facts.js';
 import type { DriftReport, DriftRule, ToolPair, ToolSide } from './types.js';
 
 export interface DiffOptions {
@@ -164,7 +166,7 @@ const RENAME_KEYS: { how: string; key: (tool: Record<string, unknown>) => string
   },
   {
     how: 'the same description and inputSchema',
-    key: (t) => (typeof t.description === 'string' && t.description.trim() !== '' ? canonical({ d: t.description, s: t.inputSchema ?? null }) : undefined),
+    key: (t) => (typeof t.description === 'string' && t.description.trim() !== '' ? canonical({ d: t.description, s: unorderedSchema(t.inputSchema ?? null) }) : undefined),
   },
 ];
 
@@ -177,7 +179,7 @@ const RENAME_KEYS: { how: string; key: (tool: Record<string, unknown>) => string
  */
 const DUPLICATE_KEYS: ((s: ToolSide) => string)[] = [
   (s) => canonical(s.view.value),
-  (s) => canonical({ d: s.view.obj?.description ?? null, s: s.view.obj?.inputSchema ?? null }),
+  (s) => canonical({ d: s.view.obj?.description ?? null, s: unorderedSchema(s.view.obj?.inputSchema ?? null) }),
 ];
 
 function pairTools(base: ToolSide[], head: ToolSide[]): { pairs: ToolPair[]; removed: ToolSide[]; added: ToolSide[] } {
@@ -264,6 +266,18 @@ function pairTools(base: ToolSide[], head: ToolSide[]): { pairs: ToolPair[]; rem
     removed = removed.filter((s) => !renamed.has(s));
     added = added.filter((s) => !renamed.has(s));
   }
+  // A tool added under a name the base has (every base tool of that name already has its
+  // partner): a second definition of a tool clients know, not a new tool. It is compared with
+  // the base's tool of that name (the one of the same content, else the first listed), so a
+  // weaker duplicate is reported as the weakening it is.
+  added = added.filter((h) => {
+    const bases = h.view.hasName ? byName.get(h.view.name) : undefined;
+    if (!bases) return true;
+    let b: ToolSide | undefined;
+    for (const key of DUPLICATE_KEYS) b ??= bases.find((s) => key(s) === key(h));
+    pairs.push({ base: b ?? bases[0]!, head: h, duplicate: true });
+    return false;
+  });
   return { pairs, removed, added };
 }
 
@@ -364,9 +378,13 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
     for (const rule of active) {
       if (rule.compare && b && h) {
         for (const pair of toolPairs) {
+          // A duplicate's findings say which definition of the base it was compared with.
+          const also = pair.duplicate
+            ? ` (a second tool named ${quote(pair.head.view.name, QUOTED_NAME_MAX)} that the base did not have, compared with the base's tool of that name at ${pair.base.view.pointer})`
+            : '';
           rule.compare({
             pair,
-            report: (r) => push(rule, { input: h, tool: pair.head, inInput: true }, { input: b, tool: pair.base }, r),
+            report: (r) => push(rule, { input: h, tool: pair.head, inInput: true }, { input: b, tool: pair.base }, also ? { ...r, message: r.message + also } : r),
           });
         }
       }

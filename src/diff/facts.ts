@@ -4,7 +4,7 @@
  * action-metadata extension is not a change), and how to name values in messages.
  */
 import { unmappedValues, type Claim, type Fact } from '../engine/claims.js';
-import { members, regulatedScopes } from '../engine/possible-sets.js';
+import { canonical, members, regulatedScopes } from '../engine/possible-sets.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment, fieldPath, get, relative, split } from '../util/pointer.js';
 import { joinWords, quote } from '../util/text.js';
@@ -121,3 +121,29 @@ export function fieldsOf(p: Possible): string {
 
 /** JSON text with sorted keys: equal for deep-equal values. */
 export { canonical } from '../engine/possible-sets.js';
+
+/** JSON Schema keywords whose value is a schema, an array of schemas, or a map of names to schemas. */
+const SCHEMA_KEYWORDS = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else']);
+const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+
+/**
+ * An input schema with its sets in one order: \`required\` (a set of names; servers that build
+ * it from a hash set list it in another order run to run) and \`enum\` (a set of allowed
+ * values, JSON Schema gives their order no meaning) sorted, in the schema and every subschema.
+ * Values that are data (const, default, examples, an enum's members) are left as written.
+ */
+export function unorderedSchema(schema: unknown, depth = 0): unknown {
+  if (!isObject(schema) || depth > 10_000) return schema;
+  const sorted = (v: unknown[]) => [...v].sort((a, b) => (canonical(a) < canonical(b) ? -1 : canonical(a) > canonical(b) ? 1 : 0));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if ((k === 'required' || k === 'enum') && Array.isArray(v)) out[k] = sorted(v);
+    else if (SCHEMA_ARRAYS.has(k) && Array.isArray(v)) out[k] = v.map((s) => unorderedSchema(s, depth + 1));
+    else if (SCHEMA_KEYWORDS.has(k)) out[k] = unorderedSchema(v, depth + 1);
+    else if (SCHEMA_MAPS.has(k) && isObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, Array.isArray(s) && k === 'dependencies' ? sorted(s) : unorderedSchema(s, depth + 1)]));
+    else out[k] = v;
+  }
+  return out;
+}
+

@@ -25,6 +25,11 @@ export interface ToolPair {
   head: ToolSide;
   /** How a renamed tool was matched ("identical definition", "same description and inputSchema"); undefined when the names match. */
   renamedBy?: string;
+  /**
+   * The head tool is one more tool of a name the base has (the base's tools of that name all
+   * have their partner): it is compared with the base's tool of that name instead of being new.
+   */
+  duplicate?: boolean;
 }
 
 export interface DriftReport {

@@ -17,7 +17,12 @@ been reviewed by anyone yet. A tool that arrives with no annotations at all is t
 case: clients must assume it may write, delete and reach the open world.`,
   notes: `- A tool that was renamed (same definition, or same description and inputSchema, matched
   one to one) is \`drift/tool-renamed\`, not a new tool.
-- The tools of a server the base does not have at all are new too.`,
+- The tools of a server the base does not have at all are new too.
+- One more tool of a name the base has (a second \`x\` beside the one the head kept) is not new:
+  it is compared with the base's tool of that name (the one of the same content, else the first
+  listed), so a weaker duplicate is \`drift/readonly-removed\`, \`drift/destructive-added\`,
+  \`drift/open-world-added\` and the rest, with the message naming it a second tool. Reordering
+  tools of one name is no drift.`,
   examples: {
     incorrect: [
       {
@@ -32,6 +37,13 @@ case: clients must assume it may write, delete and reach the open world.`,
         title: 'The same tools in another order',
         base: { tools: [tool('list_files', { readOnlyHint: true }), tool('read_file', { readOnlyHint: true })] },
         tools: [tool('read_file', { readOnlyHint: true }), tool('list_files', { readOnlyHint: true })],
+      },
+      {
+        title: 'A second tool of a name the base has',
+        explanation:
+          'The second `list_files` is compared with the base\'s `list_files`: it is reported as no longer read-only, destructive and open-world (drift/readonly-removed, drift/destructive-added, drift/open-world-added), not as a new tool.',
+        base: { tools: [tool('list_files', { readOnlyHint: true, openWorldHint: false })] },
+        tools: [tool('list_files', { readOnlyHint: true, openWorldHint: false }), tool('list_files', { readOnlyHint: false, destructiveHint: true, openWorldHint: true })],
       },
     ],
   },
