@@ -26,7 +26,8 @@
  *    1-4 (tools renamed along with it are followed by 3).
  *
  * Server-level findings (no tool) have a pointer within their server's part of the document
- * (ServerInput.root, for documents with several servers), else an absolute one.
+ * (ServerInput.root, for documents with several servers) or, in a session transcript, within
+ * the entry of the message they point into (ServerInput.entries); else an absolute one.
  */
 import { canonical } from '../engine/possible-sets.js';
 import type { Finding, ServerInput } from '../types.js';
