@@ -844,6 +844,34 @@ describe('finding identity from content', () => {
     expect((await fingerprints(dir)).map((x) => x.fp).sort()).toEqual(before.map((x) => x.fp).sort());
   });
 
+  it('a 0.1.0 entry keyed by an index covers nothing once its tool changed: another value now at that index is new, not silenced', async () => {
+    const fixture = join(ROOT, 'test', 'fixtures', 'baseline-0.1.0');
+    const changed = readFileSync(join(fixture, 'server.json'), 'utf8').replace('"destination": ["internal", "partner"]', '"destination": ["partner", "evil", "internal", "user"]');
+    expect(changed).toContain('"evil"');
+    const dir = tempDir({ 'server.json': changed, 'baseline.json': readFileSync(join(fixture, 'baseline.json'), 'utf8') });
+    const args = ['lint', 'server.json', '--no-config', '--baseline', 'baseline.json'];
+    const r = await runCli([...args, '--fail-on-stale', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const findings = JSON.parse(r.stdout).findings as { ruleId: string; tool: string; pointer: string; message: string }[];
+    expect(findings.map((f) => `${f.ruleId} ${f.tool} ${f.pointer}`)).toEqual([
+      'schema-valid export_rows /tools/0/annotations/inputMetadata/destination/0',
+      'schema-valid export_rows /tools/0/annotations/inputMetadata/destination/1',
+    ]);
+    expect(findings[1]!.message).toContain('"evil"');
+    expect(r.stderr).toContain('stale baseline entry: schema-valid on tool "export_rows" of server "legacy" at "/annotations/inputMetadata/destination/1" no longer occurs');
+    // SARIF: both are results (an alert each), not suppressed by the baseline.
+    const sarif = JSON.parse((await runCli([...args, '-f', 'sarif'], { cwd: dir })).stdout);
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
+    expect((sarif.runs[0].results as { ruleId: string; message: { text: string } }[]).filter((x) => x.ruleId === 'schema-valid').map((x) => /is "(\w+)"/.exec(x.message.text)![1])).toEqual(['partner', 'evil']);
+    // --update-baseline gives neither value the old entry's justification (it was about the tool as it was).
+    expect((await runCli([...args, '--update-baseline'], { cwd: dir })).code).toBe(0);
+    const rows = read(dir).entries.filter((e) => e.tool === 'export_rows' && e.pointer.startsWith('/annotations/inputMetadata/destination/'));
+    expect(rows.map((e) => [e.pointer, e.justification])).toEqual([
+      ['/annotations/inputMetadata/destination/~="evil"', undefined],
+      ['/annotations/inputMetadata/destination/~="partner"', undefined],
+    ]);
+  });
+
   it('property: reordering any possible set or `required` changes no finding key', () => {
     const keysOf = (doc: unknown) => {
       const inputs = loadText(JSON.stringify(doc), { kind: 'file', path: 'a', display: 'a' }, 's', 'a');
