@@ -24,10 +24,13 @@ and for a person approving the call to tell which server will run it.`,
   notes: `- **Scope.** Only between servers linted in one run (a client config, or several
   dumps passed together). Two tools of one name within a server are
   [tool-name-unique](tool-name-unique.md)'s; here each name counts once per server.
-- **Where.** Servers are taken in the order the engine sorts them (by source); the
-  finding sits on the \`name\` of the tool in the later server and points at the first
-  server that exposes the name. When three servers share a name, the second and third
-  are each reported against the first.
+- **Where.** By content, not by order: of the servers that expose a name, the one whose
+  name sorts first (by code point) is the one the others are reported against, and the
+  finding sits on the \`name\` of the tool in each other server, pointing at that first
+  server's tool. When three servers share a name, the second and third (by name) are each
+  reported against the first. Reordering the servers of a file, or the files of a run,
+  moves no finding (and so changes no baseline entry or SARIF fingerprint); servers with
+  the same name keep the order the engine sorts them in (by source).
 - **Exact comparison.** Names are compared as written: the spec says to treat
   them as case-sensitive, and clients that merge lists key them exactly. Tools without a string
   name are skipped.
@@ -52,7 +55,7 @@ and for a person approving the call to tell which server will run it.`,
             ],
           },
         ],
-        findings: [{ pointer: '/servers/1/tools/1/name' }],
+        findings: [{ pointer: '/servers/0/tools/0/name' }],
       },
       {
         title: 'Three servers with one name; a duplicate within a server counts once',
@@ -106,26 +109,35 @@ and for a person approving the call to tell which server will run it.`,
   checkRun(ctx) {
     // One server cannot collide with another (its own duplicates are tool-name-unique's).
     if (ctx.servers.length < 2) return;
-    const first = new Map<string, { server: ServerRef; tool: ToolView }>();
+    // Every server that exposes each name (once per server: its own duplicates are
+    // tool-name-unique's), then the one reported against chosen by content — the server whose
+    // name sorts first — so the order of the servers (in a file, or of the files) moves nothing.
+    const byName = new Map<string, { server: ServerRef; tool: ToolView }[]>();
     for (const s of ctx.servers) {
       const seenHere = new Set<string>();
       for (const { tool } of s.tools) {
         if (!tool.hasName || seenHere.has(tool.name)) continue;
         seenHere.add(tool.name);
-        const earlier = first.get(tool.name);
-        if (!earlier) {
-          first.set(tool.name, { server: s.server, tool });
-          continue;
-        }
+        const list = byName.get(tool.name);
+        if (list) list.push({ server: s.server, tool });
+        else byName.set(tool.name, [{ server: s.server, tool }]);
+      }
+    }
+    for (const list of byName.values()) {
+      if (list.length < 2) continue;
+      // Stable: servers of one name keep the engine's order (their findings have one key whichever is first).
+      const sorted = [...list].sort((a, b) => (a.server.name < b.server.name ? -1 : a.server.name > b.server.name ? 1 : 0));
+      const earlier = sorted[0]!;
+      for (const { server, tool } of sorted.slice(1)) {
         const there = `${earlier.tool.pointer}/name`;
         ctx.report({
-          server: s.server,
+          server,
           tool,
           pointer: `${tool.pointer}/name`,
           message:
-            `server ${quote(s.server.name)} exposes a tool named ${quote(tool.name)}, and so does server ${quote(earlier.server.name)} (${there}): ` +
+            `server ${quote(server.name)} exposes a tool named ${quote(tool.name)}, and so does server ${quote(earlier.server.name)} (${there}): ` +
             `a client that merges both tool lists shows the model two tools of one name, and may call the wrong one or drop one`,
-          suggestion: `give one of the two a server-specific name (e.g. ${quote(`${s.server.name}_${tool.name}`.replace(/[^A-Za-z0-9_.-]/g, '_'))}), or load the servers in a client that prefixes tool names with the server`,
+          suggestion: `give one of the two a server-specific name (e.g. ${quote(`${server.name}_${tool.name}`.replace(/[^A-Za-z0-9_.-]/g, '_'))}), or load the servers in a client that prefixes tool names with the server`,
           related: [
             {
               pointer: there,

@@ -247,7 +247,8 @@ later, and clients may treat it as protocol metadata.`,
   It is not reserved as written, and it is exactly how the \`_meta\` hints proposal spells
   its keys (\`mcp.dev/effect\`), so a server following that proposal is doing the right
   thing; the note is there because MCP asks for reverse-DNS prefixes and the proposal may
-  still change its spelling. One note per prefix per server, at its first use — one for the
+  still change its spelling. One note per prefix per server, at its use in the tool whose name sorts first (by
+  code point; named tools first; that tool's key that sorts first), so reordering tools moves no note — one for the
   proposal's own keys, which says the key needs no change and stays a note under any
   setting, and one for keys of the server's own under that prefix, so the first never hides
   the second. Under
@@ -351,26 +352,34 @@ later, and clients may treat it as protocol metadata.`,
     // A forward-written prefix is a property of how the server (or the proposal it
     // follows) spells keys, not of one tool: one note per prefix per server.
     if (keyRulesOf(ctx.spec) !== 'second-label') return;
-    const noted = new Set<string>();
+    // Once per prefix, and apart for a proposal's own keys and the server's own: the note that a
+    // proposal's key needs no change must not hide one about a key of the server's. The key it
+    // is reported at is chosen by content — the tool whose name sorts first, then its key that
+    // sorts first — so reordering tools (or a _meta's keys) moves no note.
+    const chosen = new Map<string, { t: (typeof ctx.tools)[number]; key: string; v: NonNullable<ForwardVerdict> }>();
     for (const t of ctx.tools) {
       const meta = t.tool.meta;
       if (!meta) continue;
       for (const key of Object.keys(meta)) {
         const v = forwardVerdict(key);
-        // Once per prefix, and apart for a proposal's own keys and the server's own: the note
-        // that a proposal's key needs no change must not hide one about a key of the server's.
-        const once = `${v?.prefix}\u0000${v?.informational}`;
-        if (!v || noted.has(once)) continue;
-        noted.add(once);
-        ctx.report({
-          tool: t.tool,
-          pointer: t.at(`/_meta/${escapeSegment(key)}`),
-          severity: 'note',
-          informational: v.informational,
-          message: v.message,
-          suggestion: v.suggestion,
-        });
+        if (!v) continue;
+        const once = `${v.prefix}\u0000${v.informational}`;
+        const was = chosen.get(once);
+        // A tool without a name ("#3", its place) comes after every named one.
+        const order = was && (Number(was.t.tool.hasName) - Number(t.tool.hasName) || (t.tool.name < was.t.tool.name ? -1 : t.tool.name > was.t.tool.name ? 1 : 0));
+        if (was && !(order! < 0 || (order === 0 && t.tool.index === was.t.tool.index && key < was.key))) continue;
+        chosen.set(once, { t, key, v });
       }
+    }
+    for (const { t, key, v } of chosen.values()) {
+      ctx.report({
+        tool: t.tool,
+        pointer: t.at(`/_meta/${escapeSegment(key)}`),
+        severity: 'note',
+        informational: v.informational,
+        message: v.message,
+        suggestion: v.suggestion,
+      });
     }
   },
 });

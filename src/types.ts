@@ -75,6 +75,13 @@ export interface ServerInput {
    * server-level findings are keyed relative to it, so reordering the servers changes no key.
    */
   root?: string;
+  /**
+   * In a session transcript: the entries (messages: "/4", or a batch member "/4/2") that hold
+   * this server's listing, or its first entry when it has none. A server-level finding is keyed
+   * within the one it points into, as a call's findings are within their message's, so a
+   * message added before it changes no key.
+   */
+  entries?: readonly string[];
   /** The name comes from a client config's entry (a live config server, or a snapshot's "configEntry"). */
   entryNamed?: boolean;
   locator?: Locator;

@@ -785,6 +785,93 @@ describe('finding identity from content', () => {
     expect(again.code).toBe(0);
   });
 
+  it('reordering the servers of one file, or the files of a run, moves no cross-server-name-collision: same baseline entry, same SARIF fingerprint', async () => {
+    const search = { name: 'search', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } };
+    const one = { serverInfo: { name: 'one' }, tools: [search] };
+    const two = { serverInfo: { name: 'two' }, tools: [search] };
+    const dir = tempDir({ 'd.json': JSON.stringify({ servers: [one, two] }) + '\n' });
+    const b = await accept(dir);
+    expect(b.entries.filter((e) => e.rule === 'cross-server-name-collision')).toEqual([expect.objectContaining({ server: 'two', tool: 'search', pointer: '/name', count: 1 })]);
+    const fp = (await fingerprints(dir)).filter((x) => x.rule === 'cross-server-name-collision');
+    expect(fp).toHaveLength(1);
+    writeFileSync(join(dir, 'd.json'), JSON.stringify({ servers: [two, one] }) + '\n');
+    const r = await check(dir);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '✔ no problems in 2 servers, 2 tools\n', 'mcp-annotate: baseline baseline.json: 1 known finding not reported\n']);
+    expect((await fingerprints(dir)).filter((x) => x.rule === 'cross-server-name-collision').map((x) => x.fp)).toEqual(fp.map((x) => x.fp));
+    // Two files on the command line, in either order (and whichever file sorts first).
+    const files = tempDir({ 'a.json': JSON.stringify(two) + '\n', 'b.json': JSON.stringify(one) + '\n' });
+    const sarifOf = async (args: string[]) => {
+      const s = await runCli(['lint', ...args, '--no-config', '-f', 'sarif'], { cwd: files });
+      return (JSON.parse(s.stdout).runs[0].results as { ruleId: string; partialFingerprints: Record<string, string>; locations: { logicalLocations: { name: string }[] }[] }[])
+        .filter((x) => x.ruleId === 'cross-server-name-collision')
+        .map((x) => [x.locations[0]!.logicalLocations[1]!.name, x.partialFingerprints['mcpAnnotate/v1']]);
+    };
+    const ab = await sarifOf(['a.json', 'b.json']);
+    expect(ab).toEqual([['two', fp[0]!.fp]]);
+    expect(await sarifOf(['b.json', 'a.json'])).toEqual(ab);
+  });
+
+  it('reordering tools (or the keys of a _meta) moves no meta-key-format forward-prefix note: same entry, same fingerprint', async () => {
+    const t = (name: string, meta: Record<string, unknown>) => ({ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false }, _meta: meta });
+    const alpha = t('alpha', { 'mcp.dev/foo': 1 });
+    const beta = t('beta', { 'mcp.dev/foo': 2, 'mcp.dev/bar': 3 });
+    const dir = tempDir({ 'd.json': server([alpha, beta]) });
+    const b = await accept(dir);
+    expect(b.entries.filter((e) => e.rule === 'meta-key-format')).toEqual([expect.objectContaining({ tool: 'alpha', pointer: '/_meta/mcp.dev~1foo', count: 1 })]);
+    const fp = (await fingerprints(dir)).filter((x) => x.rule === 'meta-key-format');
+    expect(fp).toHaveLength(1);
+    const betaFirst = t('beta', { 'mcp.dev/bar': 3, 'mcp.dev/foo': 2 });
+    writeFileSync(join(dir, 'd.json'), server([betaFirst, alpha]));
+    const r = await check(dir);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '✔ no problems in 1 server, 2 tools\n', 'mcp-annotate: baseline baseline.json: 1 known finding not reported\n']);
+    expect((await fingerprints(dir)).filter((x) => x.rule === 'meta-key-format')).toEqual(fp);
+    // Without alpha, the note is on beta's key that sorts first (mcp.dev/bar), whatever the order of its _meta.
+    writeFileSync(join(dir, 'd.json'), server([beta]));
+    const on = (await fingerprints(dir)).filter((x) => x.rule === 'meta-key-format');
+    writeFileSync(join(dir, 'd.json'), server([betaFirst]));
+    expect((await fingerprints(dir)).filter((x) => x.rule === 'meta-key-format')).toEqual(on);
+    expect(on.map((x) => x.text)).toEqual([expect.stringContaining('"mcp.dev/bar"')]);
+  });
+
+  it('the shuffled consistent-server fixture keeps every key', async () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'consistent-server.json'), 'utf8')) as { tools: unknown[] };
+    const dir = tempDir({ 'd.json': JSON.stringify(doc) + '\n' });
+    await accept(dir);
+    const before = await fingerprints(dir);
+    writeFileSync(join(dir, 'd.json'), JSON.stringify({ ...doc, tools: [...doc.tools].reverse() }) + '\n');
+    const r = await check(dir);
+    expect([r.code, r.stdout]).toEqual([0, `✔ no problems in 1 server, ${doc.tools.length} tools\n`]);
+    expect((await fingerprints(dir)).map((x) => x.fp).sort()).toEqual(before.map((x) => x.fp).sort());
+  });
+
+  it('a 0.1.0 entry keyed by an index covers nothing once its tool changed: another value now at that index is new, not silenced', async () => {
+    const fixture = join(ROOT, 'test', 'fixtures', 'baseline-0.1.0');
+    const changed = readFileSync(join(fixture, 'server.json'), 'utf8').replace('"destination": ["internal", "partner"]', '"destination": ["partner", "evil", "internal", "user"]');
+    expect(changed).toContain('"evil"');
+    const dir = tempDir({ 'server.json': changed, 'baseline.json': readFileSync(join(fixture, 'baseline.json'), 'utf8') });
+    const args = ['lint', 'server.json', '--no-config', '--baseline', 'baseline.json'];
+    const r = await runCli([...args, '--fail-on-stale', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const findings = JSON.parse(r.stdout).findings as { ruleId: string; tool: string; pointer: string; message: string }[];
+    expect(findings.map((f) => `${f.ruleId} ${f.tool} ${f.pointer}`)).toEqual([
+      'schema-valid export_rows /tools/0/annotations/inputMetadata/destination/0',
+      'schema-valid export_rows /tools/0/annotations/inputMetadata/destination/1',
+    ]);
+    expect(findings[1]!.message).toContain('"evil"');
+    expect(r.stderr).toContain('stale baseline entry: schema-valid on tool "export_rows" of server "legacy" at "/annotations/inputMetadata/destination/1" no longer occurs');
+    // SARIF: both are results (an alert each), not suppressed by the baseline.
+    const sarif = JSON.parse((await runCli([...args, '-f', 'sarif'], { cwd: dir })).stdout);
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
+    expect((sarif.runs[0].results as { ruleId: string; message: { text: string } }[]).filter((x) => x.ruleId === 'schema-valid').map((x) => /is "(\w+)"/.exec(x.message.text)![1])).toEqual(['partner', 'evil']);
+    // --update-baseline gives neither value the old entry's justification (it was about the tool as it was).
+    expect((await runCli([...args, '--update-baseline'], { cwd: dir })).code).toBe(0);
+    const rows = read(dir).entries.filter((e) => e.tool === 'export_rows' && e.pointer.startsWith('/annotations/inputMetadata/destination/'));
+    expect(rows.map((e) => [e.pointer, e.justification])).toEqual([
+      ['/annotations/inputMetadata/destination/~="evil"', undefined],
+      ['/annotations/inputMetadata/destination/~="partner"', undefined],
+    ]);
+  });
+
   it('property: reordering any possible set or `required` changes no finding key', () => {
     const keysOf = (doc: unknown) => {
       const inputs = loadText(JSON.stringify(doc), { kind: 'file', path: 'a', display: 'a' }, 's', 'a');

@@ -4,7 +4,7 @@
  * with every tool rule, the session rules, positions in both forms, bad input, scans, SARIF,
  * presets and baselines.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers/cli.js';
@@ -555,5 +555,54 @@ describe('session transcripts: pairing, batches and message forms', () => {
     const msg = (id: string) => r.report.findings.find((f: { ruleId: string }) => f.ruleId === id).message;
     expect(msg('propagation-open-world')).toMatch(/^tools\/call of "send" \(server "q"\) has openWorldHint "true", a string where SEP-1913 has a boolean, but /);
     expect(msg('propagation-attribution')).toMatch(/^tools\/call of "send" \(server "q"\) has attribution "https:\/\/a.example\/x", a string where SEP-1913 has an array of strings, so it is missing 1 entry/);
+  });
+});
+
+describe('session transcripts: server-level findings are keyed within their message', () => {
+  it('a message added before the listing (notifications/initialized) keeps the baseline and the SARIF fingerprints of no-tools and a policy note', async () => {
+    const config = JSON.stringify({ policies: [{ name: 'no-open-world-calls', effect: 'block', conditions: { fact: 'request.annotations.openWorldHint', equals: true } }] });
+    const listing = [
+      { server: 'empty', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      { server: 'empty', message: { jsonrpc: '2.0', id: 1, result: { tools: [] } } },
+      ...messages,
+    ];
+    const dir = tempDir({ 'session.jsonl': jsonl(listing), 'mcp-annotate.config.json': config });
+    const sarif = async () => {
+      const r = await runCli(['lint', 'session.jsonl', '-f', 'sarif'], { cwd: dir });
+      const log = JSON.parse(r.stdout);
+      expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+      return (log.runs[0].results as { ruleId: string; locations: { logicalLocations: { name: string }[] }[]; partialFingerprints: Record<string, string> }[])
+        .map((x) => `${x.ruleId} ${x.locations[0]!.logicalLocations.map((l) => l.name).join('/')} ${x.partialFingerprints['mcpAnnotate/v1']}`)
+        .sort();
+    };
+    const w = await runCli(['lint', 'session.jsonl', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    expect(w.code).toBe(0);
+    const entries = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')).entries as { server: string; tool?: string; rule: string; pointer: string }[];
+    const serverLevel = entries.filter((e) => e.tool === undefined);
+    expect(serverLevel).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ server: 'empty', rule: 'no-tools', pointer: '/message/result/tools' }),
+        expect.objectContaining({ rule: 'policy/no-open-world-calls', pointer: '/message/result/tools' }),
+      ]),
+    );
+    const before = await sarif();
+    expect(before.some((l) => l.startsWith('no-tools empty '))).toBe(true);
+    expect(before.some((l) => l.startsWith('policy/no-open-world-calls '))).toBe(true);
+    // The client's notifications/initialized (and a ping), written before everything else.
+    const more = [
+      { server: 'empty', message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+      { server: 'web', message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+      ...listing,
+    ];
+    writeFileSync(join(dir, 'session.jsonl'), jsonl(more));
+    const r = await runCli(['lint', 'session.jsonl', '--baseline', 'b.json', '--fail-on-stale', '-f', 'json'], { cwd: dir });
+    expect([r.code, JSON.parse(r.stdout).findings, r.stderr]).toEqual([0, [], expect.stringMatching(/^mcp-annotate: baseline b\.json: \d+ known findings not reported\n$/)]);
+    expect(await sarif()).toEqual(before);
+    // A baseline written when such entries held the transcript's absolute pointer still covers them.
+    const old = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8'));
+    for (const e of old.entries) if (e.tool === undefined && e.server === 'empty') e.pointer = '/3/message/result/tools';
+    writeFileSync(join(dir, 'b.json'), JSON.stringify(old, null, 2) + '\n');
+    const legacy = await runCli(['lint', 'session.jsonl', '--baseline', 'b.json', '--fail-on-stale', '-f', 'json'], { cwd: dir });
+    expect([legacy.code, JSON.parse(legacy.stdout).findings]).toEqual([0, []]);
   });
 });

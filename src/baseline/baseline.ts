@@ -10,7 +10,8 @@
  *    reordered tools change nothing. The pointer is the finding's keyPointer when it has one
  *    (set members named by value, a missing member by its own pointer: see identityOf in the
  *    engine). Entries in the forms earlier versions wrote (the finding's toolPointer, no
- *    detail) cover what no entry in the current form covers.
+ *    detail) cover what no entry in the current form covers; one whose pointer has an array
+ *    index only while the tool's fingerprint is the entry's (the index meant what stood there).
  * 2. An entry absorbs up to `count` findings with its key, in report order; findings
  *    beyond the count are new.
  * 3. A renamed tool: per server, a tool name that no entry knows is matched to an entry's
@@ -26,11 +27,13 @@
  *    1-4 (tools renamed along with it are followed by 3).
  *
  * Server-level findings (no tool) have a pointer within their server's part of the document
- * (ServerInput.root, for documents with several servers), else an absolute one.
+ * (ServerInput.root, for documents with several servers) or, in a session transcript, within
+ * the entry of the message they point into (ServerInput.entries); else an absolute one.
  */
 import { canonical } from '../engine/possible-sets.js';
 import type { Finding, ServerInput } from '../types.js';
 import { isObject } from '../util/json.js';
+import { hasIndexSegment } from '../util/pointer.js';
 
 /** node:crypto, loaded when the first hash is needed (it costs start-up time otherwise). */
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
@@ -255,18 +258,36 @@ export function matchBaseline(
       coveredBy.set(f, slot.index);
     } else left.push(f);
   }
+  const byId = new Map(servers.map((s) => [s.id, s]));
+  const fingerprints = new Map<string, string | undefined>();
+  /** The fingerprint of the tool a finding is about, as it is now (none for a tool the server does not list). */
+  const fingerprintOf = (f: Finding): string | undefined => {
+    if (f.toolIndex === undefined) return undefined;
+    const k = f.serverId + SEP + f.toolIndex;
+    if (!fingerprints.has(k)) {
+      const t = byId.get(f.serverId)?.tools[f.toolIndex];
+      fingerprints.set(k, t === undefined ? undefined : toolFingerprint(t.value));
+    }
+    return fingerprints.get(k);
+  };
   const fresh: Finding[] = [];
   for (const f of left) {
     const { server, tool } = names(f);
-    const open = (detail: string | undefined, pointer: string) => slots.get(keyOf(server, tool, f.ruleId, pointer, detail))?.find((s) => s.remaining > 0);
+    const open = (detail: string | undefined, pointer: string, ok?: (e: BaselineEntry) => boolean) =>
+      slots.get(keyOf(server, tool, f.ruleId, pointer, detail))?.find((s) => s.remaining > 0 && (!ok || ok(entries[s.index]!)));
     const key = f.keyPointer ?? f.toolPointer;
+    // An entry keyed by an index (/destination/1) means the member that stood there when it was
+    // written: only while the tool is as it was then (its fingerprint) is that this finding's member.
+    // A tool that changed may hold another value at that index ("evil" where "partner" was).
+    const indexed = f.keyPointer !== undefined && hasIndexSegment(f.toolPointer);
+    const unchanged = indexed ? (e: BaselineEntry) => e.fingerprint !== undefined && e.fingerprint === fingerprintOf(f) : undefined;
     // An entry without a detail (written before the rule gave one); an entry keyed by the
     // finding's place (written before set members were keyed by value and missing members by
     // their own pointer); for a server-level finding, an entry keyed by its absolute pointer
     // (written before such findings were keyed within their server's part of the document).
     const slot =
       (f.detail !== undefined ? open(undefined, key) : undefined) ??
-      (f.keyPointer !== undefined ? (open(f.detail, f.toolPointer) ?? (f.detail !== undefined ? open(undefined, f.toolPointer) : undefined)) : undefined) ??
+      (f.keyPointer !== undefined ? (open(f.detail, f.toolPointer, unchanged) ?? (f.detail !== undefined ? open(undefined, f.toolPointer, unchanged) : undefined)) : undefined) ??
       (f.tool === undefined && f.pointer !== f.toolPointer ? (open(f.detail, f.pointer) ?? (f.detail !== undefined ? open(undefined, f.pointer) : undefined)) : undefined) ??
       coveringList(f, server, tool);
     if (slot) {

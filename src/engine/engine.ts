@@ -315,6 +315,18 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   };
   const serverNames = new Map(servers.map((s) => [s.id, s.name]));
   const serverRoots = new Map(servers.map((s) => [s.id, s.root]));
+  const serverEntries = new Map(servers.filter((s) => s.entries?.length).map((s) => [s.id, s.entries!]));
+  /**
+   * What a server-level finding's pointer is keyed relative to: the server's part of the
+   * document (ServerInput.root), or in a session transcript the entry of the message it points
+   * into (ServerInput.entries); else nothing (absolute).
+   */
+  const serverBase = (id: string, pointer: string): string => {
+    const root = serverRoots.get(id);
+    if (root !== undefined) return root;
+    const entries = serverEntries.get(id);
+    return entries?.find((e) => within(e, pointer)) ?? '';
+  };
   /** The tool a finding is about: a tool of the server, or the tool a session's call names (index: its place in the server's tools, when it is one). */
   type FindingTool = IdentityTool & { name: string; index?: number };
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: FindingTool | undefined, input: ReportInput) => {
@@ -323,7 +335,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       return;
     }
     const base = tool?.pointer ?? '';
-    const toolPointer = relative(tool ? base : (serverRoots.get(server.id) ?? ''), input.pointer);
+    const toolPointer = relative(tool ? base : serverBase(server.id, input.pointer), input.pointer);
     const keyPointer = tool ? identityOf(tool, input, toolPointer) : undefined;
     const finding: Finding = {
       ruleId: rule.id,

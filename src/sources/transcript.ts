@@ -499,6 +499,8 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       tools: s.listing?.tools ?? [],
       envelopes: s.listing?.envelopes ?? [],
       toolsPointer: s.listing ? `${s.listing.envelopes[0]!.pointer}/tools` : s.firstEntry,
+      // Server-level findings are keyed within their message's entry (see ServerInput.entries).
+      entries: s.listing ? [...new Set(s.listing.envelopes.map((e) => entryOf(e.pointer.slice(0, -'/result'.length))))] : [s.firstEntry],
       ...(s.listing ? {} : { unlisted: true as const }),
       session,
     };
