@@ -1,0 +1,46 @@
+/**
+ * False positives the writing verbs (edit, move, commit, apply, patch, reply), "overwrite" and
+ * the state-changing operation selectors added, each checked through the real CLI: the names,
+ * descriptions and parameters below were quiet before those were added and must stay quiet,
+ * while the writing tools they were added for stay reported.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { json, removeTempDirs, runCli, tempDir } from './helpers/cli.js';
+
+afterAll(removeTempDirs);
+
+const readOnlyTool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: 'x',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  ...extra,
+});
+
+/** The findings of `lint --no-config` on one dump, as "ruleId tool". */
+async function findings(tools: unknown[]): Promise<string[]> {
+  const dir = tempDir({ 'dump.json': json({ tools }) });
+  const r = await runCli(['lint', '--no-config', '--format', 'json', join(dir, 'dump.json')]);
+  expect(r.stderr).toBe('');
+  const out = JSON.parse(r.stdout) as { findings: { ruleId: string; tool?: string; pointer: string }[] };
+  return out.findings.map((f) => `${f.ruleId} ${f.pointer}`);
+}
+
+describe('name-vs-hints: edit, move, commit, apply, patch and reply', () => {
+  const quiet = [
+    'commit_get', 'gitlab_commit_get', 'git_commit_show', 'blame_commit', 'commit_author', 'commit_authors',
+    'commit_files', 'commit_range', 'commit_summary', 'commit_search', 'commit_frequency', 'commit_check_runs',
+    'os_patch_compliance', 'patch_compliance_report', 'missing_patch_report', 'patch_contents', 'patch_file_list',
+    'suggest_move', 'chess_move_analysis', 'move_analysis', 'move_generator', 'move_validator', 'suggest_edit',
+    'edit_suggestions', 'page_edit_metrics', 'wiki_edit_stats', 'suggest_reply', 'reply_suggestions', 'reply_sentiment',
+    'code_review_reply_suggestions', 'apply_eligibility',
+  ];
+  it('read-only tools that read about them are not reported', async () => {
+    expect(await findings(quiet.map((n) => readOnlyTool(n)))).toEqual([]);
+  });
+  it('the writing tools of real servers still are', async () => {
+    const writes = ['edit_file', 'move_file', 'git_commit', 'kubectl_apply', 'kubectl_patch', 'reply_to_thread', 'slack_reply_to_thread', 'API-patch-page'];
+    expect(await findings(writes.map((n) => readOnlyTool(n)))).toEqual(writes.map((_, i) => `name-vs-hints /tools/${i}/annotations/readOnlyHint`));
+  });
+});
