@@ -44,3 +44,35 @@ describe('name-vs-hints: edit, move, commit, apply, patch and reply', () => {
     expect(await findings(writes.map((n) => readOnlyTool(n)))).toEqual(writes.map((_, i) => `name-vs-hints /tools/${i}/annotations/readOnlyHint`));
   });
 });
+
+describe('description-vs-hints: clauses after as/because/so, lists, and passive overwrites by others', () => {
+  const tools = (descriptions: string[]) =>
+    descriptions.flatMap((description, i) => [
+      { name: `additive_${i}`, description, inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+      readOnlyTool(`reader_${i}`, { description }),
+    ]);
+  it('deletes and overwrites named as things, or done by someone else, are not the call’s effect', async () => {
+    const quiet = [
+      'Returns audit events such as deletes and updates.',
+      'Returns inserts as well as deletes for the table.',
+      'Counts row changes, so deletes are included in the total.',
+      'Shows the change feed since deletes were last compacted.',
+      'Reports table statistics because deletes slow down scans.',
+      'Lists the operations on a key, such as overwrites and reads.',
+      'Returns the schema, as overwriting it requires admin access.',
+      'Previous versions are overwritten every night by the backup job.',
+      'fields are overwritten on each deploy.',
+      'notes with the same title are overwritten by the sync job.',
+    ];
+    expect(await findings(tools(quiet))).toEqual([]);
+  });
+  it('the tool as subject after "as" or "so", and a plain passive overwrite, still count', async () => {
+    const loud = [
+      'Use with caution as it will overwrite existing files.',
+      'Saves the note, so this tool overwrites any older copy.',
+      'Existing files will be overwritten.',
+      'Existing files are overwritten by the new content.',
+    ];
+    expect(await findings(tools(loud))).toEqual(loud.flatMap((_, i) => [`description-vs-hints /tools/${2 * i}/description`, `description-vs-hints /tools/${2 * i + 1}/description`]));
+  });
+});
