@@ -76,3 +76,37 @@ describe('description-vs-hints: clauses after as/because/so, lists, and passive 
     expect(await findings(tools(loud))).toEqual(loud.flatMap((_, i) => [`description-vs-hints /tools/${2 * i}/description`, `description-vs-hints /tools/${2 * i + 1}/description`]));
   });
 });
+
+describe('risky-parameters: state-changing selector values on reports and explainers', () => {
+  const selector = (name: string, param: string, values: string[], description?: string) =>
+    readOnlyTool(name, { inputSchema: { type: 'object', properties: { [param]: { type: 'string', enum: values, ...(description ? { description } : {}) } } } });
+  it('tools that report on, explain or compute operations are not reported', async () => {
+    const quiet = [
+      selector('audit_trail', 'action', ['approve', 'reject', 'grant', 'revoke', 'transfer'], 'Which kind of events to show'),
+      selector('email_stats', 'action', ['archive', 'reply', 'move']),
+      selector('pr_activity_summary', 'action', ['approve', 'reject', 'comment']),
+      selector('workflow_history', 'action', ['trigger', 'dispatch', 'rerun']),
+      selector('kubectl_explain', 'command', ['apply', 'patch', 'rollout', 'drain', 'cordon']),
+      selector('keyboard_shortcut_lookup', 'command', ['undo', 'redo', 'archive', 'move']),
+      selector('lock_status', 'operation', ['lock', 'unlock'], 'Which lock operations to count'),
+      selector('calculate_route', 'mode', ['transfer', 'walk', 'drive']),
+      // the description alone: it picks which operations to count
+      selector('key_admin', 'operation', ['lock', 'unlock'], 'Which lock operations to count'),
+    ];
+    expect(await findings(quiet)).toEqual([]);
+  });
+  it('operation selectors of tools that act, and deletes on reports, still are', async () => {
+    const loud = [
+      selector('kubectl_rollout', 'subCommand', ['history', 'pause', 'restart', 'resume', 'status', 'undo']),
+      selector('kubectl_context', 'operation', ['list', 'get', 'set']),
+      selector('key_admin', 'operation', ['lock', 'unlock']),
+      selector('audit_trail', 'action', ['show', 'delete']),
+    ];
+    expect(await findings(loud)).toEqual([
+      'risky-parameters /tools/0/inputSchema/properties/subCommand/enum/1',
+      'risky-parameters /tools/1/inputSchema/properties/operation/enum/2',
+      'risky-parameters /tools/2/inputSchema/properties/operation/enum/0',
+      'risky-parameters /tools/3/inputSchema/properties/action/enum/1',
+    ]);
+  });
+});
