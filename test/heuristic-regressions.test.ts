@@ -110,3 +110,14 @@ describe('risky-parameters: state-changing selector values on reports and explai
     ]);
   });
 });
+
+describe('README: name globs', () => {
+  it('says that `**` is just `*` in override globs', async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const overrides = readme.split('\n').find((l) => l.startsWith('| `overrides` |'))!;
+    expect(overrides).toContain('`**` is just `*`');
+    expect(overrides).toContain('`**/weather` matches `io.github.acme/weather` but not `weather`');
+    expect(overrides).toContain('`a/**/c` matches `a/b/c` but not `a/c`');
+  });
+});
