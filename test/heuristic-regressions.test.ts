@@ -121,3 +121,16 @@ describe('README: name globs', () => {
     expect(overrides).toContain('`a/**/c` matches `a/b/c` but not `a/c`');
   });
 });
+
+describe('a directory whose only dump a "!" pattern leaves out', () => {
+  it('says that the "!" pattern left it out, as for a glob', async () => {
+    const dir = tempDir({ 'dumps/a.json': json({ tools: [readOnlyTool('get_thing')] }) });
+    const dirRun = await runCli(['lint', '--no-config', 'dumps', '!dumps/a.json'], { cwd: dir });
+    expect(dirRun.code).toBe(2);
+    expect(dirRun.stderr).toContain(
+      'dumps: the directory holds no .json files to lint (the 1 file it holds is left out by a "!" pattern or is the run\'s own baseline, config or an mcp-annotate report)',
+    );
+    const globRun = await runCli(['lint', '--no-config', 'dumps/*.json', '!dumps/a.json'], { cwd: dir });
+    expect(globRun.stderr).toContain('is left out by a "!" pattern');
+  });
+});
