@@ -134,3 +134,21 @@ describe('a directory whose only dump a "!" pattern leaves out', () => {
     expect(globRun.stderr).toContain('is left out by a "!" pattern');
   });
 });
+
+describe('a recorded protocolVersion that is not a string, or is empty', () => {
+  it.each([
+    ['2025', '2025, which is not a string'],
+    ['""', '"", which is empty'],
+    ['null', 'null, which is not a string'],
+    ['{"a":1}', '{"a":1}, which is not a string'],
+  ])('%s falls back to the latest spec with a note, as "v2" does', async (raw, said) => {
+    const dir = tempDir({ 'pv.json': `{"serverInfo":{"name":"s"},"protocolVersion":${raw},"tools":[]}` });
+    const r = await runCli(['lint', '--no-config', 'pv.json'], { cwd: dir });
+    expect(r.stderr).toMatch(new RegExp(`^mcp-annotate: note: server "s" \\(pv\\.json\\) records protocol version ${said.replace(/[{}()"]/g, '\\$&')} \\(MCP's versions are YYYY-MM-DD dates\\), so it was linted against spec \\d{4}-\\d\\d-\\d\\d, the latest; the tools/list envelope around its tools was not checked`));
+  });
+  it('"v2" still gets its note, and --spec silences them all', async () => {
+    const dir = tempDir({ 'a.json': '{"serverInfo":{"name":"a"},"protocolVersion":"v2","tools":[]}', 'b.json': '{"serverInfo":{"name":"b"},"protocolVersion":2025,"tools":[]}' });
+    expect((await runCli(['lint', '--no-config', 'a.json'], { cwd: dir })).stderr).toContain('records protocol version "v2", which is not a date');
+    expect((await runCli(['lint', '--no-config', '--spec', '2025-11-25', 'a.json', 'b.json'], { cwd: dir })).stderr).not.toContain('records protocol version');
+  });
+});
