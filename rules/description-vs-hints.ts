@@ -41,12 +41,18 @@ other than this call.`,
 - **The tool must be the subject.** A third-person deletion verb ("deletes",
   "permanently deletes") or an active "overwrite(s)" counts only when nothing but words
   like "this tool", "it", "will", "also", "completely" stand between it and the start of its
-  clause or the last "and", "or", "then", "as", "because", "since", "so"
-  ("Deletes…", "This tool permanently deletes…", "Archives the thread and deletes its
-  attachments", "Use with caution as it will overwrite existing files"), or as an
-  infinitive in a sentence about this tool ("Use this tool when the user asks to
-  permanently delete a file"). "The server deletes expired tokens automatically" has
-  another subject, and so has "Set overwrite to true to replace the file".
+  clause or the last "and", "or", "then" ("Deletes…", "This tool permanently deletes…",
+  "Archives the thread and deletes its attachments"), or as an infinitive in a sentence
+  about this tool ("Use this tool when the user asks to permanently delete a file"). After
+  "as", "because", "since" or "so" the clause needs the tool as its subject again ("it", "this
+  tool", "the tool": "Use with caution as it will overwrite existing files"): "Counts row
+  changes, so deletes are included", "because deletes slow down scans" and "Returns the
+  schema, as overwriting it requires admin access" are about deletes and overwrites, not
+  this tool's; the same holds after "since" ("since this tool overwrites…" counts, the
+  temporal "since deletes were last compacted" does not). Nothing after "such as" or "as
+  well as" counts: "Returns audit events such as deletes and updates".
+  "The server deletes expired tokens automatically" has another subject, and so has "Set
+  overwrite to true to replace the file".
 - **"overwrite" as a name** of a flag, mode or option does not count: "overwrite
   protection", "the overwrite flag", "overwrite: true", "overwrite=false". "replaces" is
   not read at all: "replaces the current labels with the given list" is an ordinary
@@ -75,7 +81,10 @@ other than this call.`,
   use delete_file."). Passive deletions ("items are permanently deleted after 30 days")
   never match: they usually state a retention policy, not what the call does. A passive
   overwrite does ("existing files will be overwritten"): it states what the call does to
-  what is already there. A conditional one ("If the file exists, it is overwritten") does
+  what is already there — unless another agent or a schedule does it ("Previous versions
+  are overwritten every night by the backup job", "fields are overwritten on each deploy",
+  "notes with the same title are overwritten by the sync job"): that, like a passive
+  deletion, states a policy. A conditional one ("If the file exists, it is overwritten") does
   not count, like every conditional sentence: the price of precision.
 - **Read-only about an object** does not count: "Creates a read-only token", "mounts the
   volume read-only", "a read-only replica", "It is read-only" (it may be the result).
@@ -174,6 +183,22 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
       },
     ],
     correct: [
+      {
+        title: 'Deletes and overwrites as things, and overwrites done by someone else',
+        doc: false,
+        tools: [
+          { name: 'tool_0', description: 'Returns audit events such as deletes and updates.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'tool_1', description: 'Returns inserts as well as deletes for the table.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_2', description: 'Counts row changes, so deletes are included in the total.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'tool_3', description: 'Shows the change feed since deletes were last compacted.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_4', description: 'Reports table statistics because deletes slow down scans.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'tool_5', description: 'Lists the operations on a key, such as overwrites and reads.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_6', description: 'Returns the schema, as overwriting it requires admin access.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'tool_7', description: 'Previous versions are overwritten every night by the backup job.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_8', description: 'fields are overwritten on each deploy.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false } },
+          { name: 'tool_9', description: 'notes with the same title are overwritten by the sync job.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+      },
       {
         title: 'Negated statements',
         tools: [

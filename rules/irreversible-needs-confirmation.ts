@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import type { Claim } from '../src/engine/claims.js';
-import { canExpressConfirmation, confirmationSignals, irreversibleSignals, offConfirmationSignals, offConfirmationText, offPacksText, says, sideOf } from '../src/engine/queries.js';
+import { canExpressConfirmation, confirmationSignals, irreversibleSignals, offConfirmationSignals, offConfirmationText, lintWithOffPacksOn, offPacksText, says, sideOf } from '../src/engine/queries.js';
 import type { PackId } from '../src/types.js';
 
 /** How directly a claim says a call cannot be undone; lower is stronger. */
@@ -66,8 +66,8 @@ rule reports the tool itself, so turning one rule off never silences both.
 confirmation in a vocabulary the run turned off (\`--disable-vocab meta-hints\` and
 \`"mcp.dev/requiresConfirmation": true\`) is not counted — a client that does not implement
 it does not ask — so the finding stays, but its message names that request and says it was
-not counted because its vocabulary is off (and the suggestion says to lint with it on if
-your clients implement it). [sensitive-to-public](sensitive-to-public.md),
+not counted because its vocabulary is off (and the suggestion says to lint with it on —
+with them on, when several are off — if your clients implement it). [sensitive-to-public](sensitive-to-public.md),
 [toxic-flow](toxic-flow.md) and \`escalate\` policies word it the same way.
 
 **Any "yes" is enough.** When one vocabulary asks for confirmation and another says it
@@ -260,7 +260,7 @@ finding per problem"); one that declines otherwise (\`requiresConfirmation: fals
         : `${signal(strongest)} but ${nothing}; a client that follows the server's own hints will run such a call without asking`,
       suggestion:
         `${asks.length ? asks.join(', or ') : 'ask for confirmation (mcp.dev/requiresConfirmation, approvalRecommendation or requiresReview)'}; if a call can in fact be undone, correct ${strongest.field}` +
-        (off.length ? `; if the clients you lint for implement ${offPacksText(off)}, lint with it on` : ''),
+        (off.length ? `; if the clients you lint for implement ${offPacksText(off)}, ${lintWithOffPacksOn(off)}` : ''),
       related: [
         ...signals.slice(1).map((c) => ({ pointer: c.pointer, message: `${says(c, c.fact === 'outcomes' ? 'irreversible' : undefined)} here as well` })),
         ...declined.map((c) => ({ pointer: c.pointer, message: `${says(c)}: no confirmation` })),

@@ -74,13 +74,21 @@ response):
   \`add_days\`), and "apply" with what a pure function applies (\`apply_filter\`,
   \`apply_regex\`, \`apply_transform\`): such tools are legitimately read-only. A "soft"
   delete (\`soft_delete_user\`) is a write, not a delete.
-- **edit, move, commit, apply, patch, reply** are writes wherever they stand
-  (\`edit_file\`, \`move_file\`, \`git_commit\`, \`kubectl_apply\`, \`kubectl_patch\`,
-  \`API-patch-page\`, \`slack_reply_to_thread\`), except as the first word of a noun phrase
-  (\`commit_history\`, \`commit_message\`, \`edit_history\`, \`move_list\`, \`patch_notes\`,
-  \`reply_count\`, \`apply_status\`) or after an ordinal or recency word (latest, last,
-  recent, first, next, previous, current, initial, best, head: \`latest_commit\`,
-  \`last_edit\`, \`best_move\`), which makes any verb a noun. None of them is a delete:
+- **edit, move, commit, apply, patch, reply** name things as often as acts, so, like post
+  and update, they are writes only as the first word of the segment (\`edit_file\`,
+  \`move_file\`, \`reply_to_thread\`) or right after a one-word server or CLI prefix with
+  nothing, a preposition or one object after them (\`git_commit\`, \`kubectl_apply\`,
+  \`kubectl_patch\`, \`slack_reply_to_thread\`, \`API-patch-page\`), and only when no
+  reading word stands anywhere in the segment — get, show, list, search, view, suggest,
+  analyse, validate, check, blame, … win (\`commit_get\`, \`git_commit_show\`,
+  \`suggest_edit\`, \`blame_commit\`). Followed by a noun that makes them nouns they are
+  not verbs (\`commit_history\`, \`commit_files\`, \`commit_summary\`, \`edit_history\`,
+  \`edit_suggestions\`, \`move_list\`, \`move_analysis\`, \`patch_notes\`,
+  \`patch_compliance_report\`, \`reply_count\`, \`reply_sentiment\`, \`apply_status\`,
+  \`apply_eligibility\`), and deeper in a name they are not read at all
+  (\`os_patch_compliance\`, \`page_edit_metrics\`, \`chess_move_analysis\`). After an
+  ordinal or recency word (latest, last, recent, first, next, previous, current, initial,
+  best, head: \`latest_commit\`, \`last_edit\`, \`best_move\`) any verb is a noun. None of them is a delete:
   editing, moving or patching may lose data, but whether it does is
   [description-vs-hints](description-vs-hints.md)' and the author's call, so they contradict
   only \`readOnlyHint: true\`.
@@ -233,6 +241,43 @@ override.`,
           { name: 'reply_count', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
           { name: 'apply_filter', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
           { name: 'apply_regex', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+      },
+      {
+        title: 'Read-only tools that read about commits, patches, edits, moves and replies',
+        doc: false,
+        tools: [
+          { name: 'commit_get', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'gitlab_commit_get', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'git_commit_show', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'blame_commit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_author', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_authors', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_range', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_summary', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_search', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_frequency', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'commit_check_runs', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'os_patch_compliance', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'patch_compliance_report', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'missing_patch_report', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'patch_contents', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'patch_file_list', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'suggest_move', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'chess_move_analysis', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'move_analysis', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'move_generator', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'move_validator', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'suggest_edit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'edit_suggestions', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'page_edit_metrics', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'wiki_edit_stats', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'suggest_reply', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'reply_suggestions', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'reply_sentiment', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'code_review_reply_suggestions', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'apply_eligibility', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
         ],
       },
       {

@@ -1,7 +1,8 @@
 import { defineRule } from '../src/rule.js';
 import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
 import { readName } from '../src/heuristics/name-verbs.js';
-import { riskyParameters, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
+import { segments } from '../src/util/tokens.js';
+import { DESCRIBING_VERBS, REPORT_NAME_NOUNS, riskyParameters, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
 import { orList, quote } from '../src/util/text.js';
 
 /** The values, quoted; at most four, then how many more. */
@@ -97,7 +98,18 @@ Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delet
   lookup); accept and dismiss (a dialog); sync and refresh.
 - **Operation selectors that filter** are skipped: when the tool name's verb reads
   (\`list_audit_events\` with \`action: ["create", "delete"]\`), when the name is hedged
-  (dry run, preview, plan), or when the description says it filters.
+  (dry run, preview, plan), or when the description says it filters or picks which kind
+  of thing to report ("Which kind of events to show", "Which lock operations to count").
+- **Reports on operations** (a name whose last word is a report noun: stats, history,
+  summary, trail, status, report, log, metrics, activity, lookup, …) and **tools that
+  explain or compute** (explain, calculate, describe, estimate, compare, …) take
+  selectors that name operations without performing them: \`audit_trail\` with
+  \`action: ["approve", "revoke"]\`, \`email_stats\` with \`["archive", "reply"]\`,
+  \`kubectl_explain\` with \`command: ["apply", "drain"]\`, \`lock_status\` with
+  \`["lock", "unlock"]\`, \`calculate_route\` with \`mode: ["transfer", "walk"]\`.
+  On them the state-changing operations and the writing verbs that are nouns as often
+  (edit, move, commit, apply, patch, reply) do not count; delete verbs, "overwrite" and
+  the other writing verbs (create, update, …) still do.
 - **Nested parameters count.** Object properties, array items, anyOf/oneOf/allOf branches
   and local \`$ref\`s (\`#/$defs/…\`) are followed: a flag is as risky inside \`options\`
   as at the top. A parameter reached through \`$ref\` is reported where it is defined.
@@ -221,6 +233,52 @@ with the hint as the related location. No mechanical fix.`,
         ],
       },
       {
+        title: 'Reports on operations, and tools that explain or compute, name operations they do not perform',
+        doc: false,
+        tools: [
+          {
+            name: 'audit_trail',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['approve', 'reject', 'grant', 'revoke', 'transfer'], description: 'Which kind of events to show' } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'email_stats',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['archive', 'reply', 'move'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'pr_activity_summary',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['approve', 'reject', 'comment'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'workflow_history',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['trigger', 'dispatch', 'rerun'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'kubectl_explain',
+            inputSchema: { type: 'object', properties: { command: { type: 'string', enum: ['apply', 'patch', 'rollout', 'drain', 'cordon'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'keyboard_shortcut_lookup',
+            inputSchema: { type: 'object', properties: { command: { type: 'string', enum: ['undo', 'redo', 'archive', 'move'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'lock_status',
+            inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: ['lock', 'unlock'], description: 'Which lock operations to count' } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'calculate_route',
+            inputSchema: { type: 'object', properties: { mode: { type: 'string', enum: ['transfer', 'walk', 'drive'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+        ],
+      },
+      {
         title: 'Reading operations, and operations on the tool’s own session, on a read-only tool',
         doc: false,
         tools: [
@@ -340,7 +398,11 @@ with the hint as the related location. No mechanical fix.`,
     if (!obj || !('inputSchema' in obj)) return;
     const reading = ctx.tool.hasName ? readName(ctx.tool.name) : undefined;
     const skipOperations = reading !== undefined && (reading.hedge !== undefined || reading.verbs[0]?.cls === 'read');
-    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), { skipOperations })) {
+    const segs = ctx.tool.hasName ? segments(ctx.tool.name) : [];
+    const lastToken = segs[segs.length - 1]?.at(-1);
+    const skipStateChanges =
+      (lastToken !== undefined && REPORT_NAME_NOUNS.has(lastToken)) || (reading?.verbs[0] !== undefined && DESCRIBING_VERBS.has(reading.verbs[0].token));
+    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), { skipOperations, skipStateChanges })) {
       const ev = p.evidence.filter((e) => e[against]);
       if (ev.length === 0) continue;
       const pointer = ev[0]!.pointer;

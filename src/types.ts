@@ -63,6 +63,11 @@ export interface ServerInput {
   origin: Origin;
   /** The negotiated or recorded protocol version, when the input says. */
   protocolVersion?: string;
+  /**
+   * A recorded "protocolVersion" that is not a non-empty string (2025, "", null, {…}), as JSON
+   * text: it is no version, so the latest spec applies, and a note on stderr says so.
+   */
+  protocolVersionInvalid?: string;
   serverInfo?: Record<string, unknown>;
   /** Each tool as plain JSON with the pointer of the tool in the source document. */
   tools: { value: unknown; pointer: string }[];

@@ -451,6 +451,12 @@ describe('server and tool name globs', () => {
     expect(m(['\\*'], 'x')).toBe(false);
     expect(m(['a\\\\b'], 'a\\b')).toBe(true);
     expect(m(['!(legacy)*'], 'io.github.acme/weather')).toBe(true);
+    // "/" is an ordinary character: "**" is "*", never "zero or more segments" (the README says so).
+    expect(m(['**/weather'], 'io.github.acme/weather')).toBe(true);
+    expect(m(['**/weather'], 'weather')).toBe(false);
+    expect(m(['a/**/c'], 'a/b/c')).toBe(true);
+    expect(m(['a/**/c'], 'a/c')).toBe(false);
+    expect(m(['{weather,*/weather}'], 'weather')).toBe(true);
   });
 
   it('overrides with `*` apply to servers and tools whose names hold a `/`', async () => {

@@ -142,6 +142,25 @@ describe('a confirmation signal of a disabled vocabulary is named, not silently 
     expect(f!.suggestion).toContain('if the clients you lint for implement the meta-hints vocabulary, lint with it on');
   });
 
+  it('with two vocabularies off, the suggestion says to lint with them on', async () => {
+    const both = tool('wipe', wipe.annotations as Record<string, unknown>, {
+      _meta: { 'mcp.dev/requiresConfirmation': true, 'io.modelcontextprotocol/action-metadata': { requiresReview: true } },
+    });
+    const [f] = of(await findings({ tools: [both] }, ['--disable-vocab', 'meta-hints,action-metadata']), 'irreversible-needs-confirmation');
+    expect(f!.suggestion).toContain('if the clients you lint for implement the action-metadata and meta-hints vocabularies, lint with them on');
+    expect(f!.suggestion).not.toContain('lint with it on');
+    const dir = tempDir({
+      'd.json': json({ tools: [both] }),
+      'mcp-annotate.config.json': json({
+        vocabularies: { 'meta-hints': false, 'action-metadata': false },
+        policies: [{ name: 'confirm-irreversible', effect: 'escalate', conditions: { fact: 'claims.outcomes', equals: 'irreversible' } }],
+      }),
+    });
+    const r = await runCli(['lint', 'd.json', '-f', 'json', '--fail-on', 'none'], { cwd: dir });
+    const [p] = (JSON.parse(r.stdout).findings as Found[]).filter((x) => x.ruleId === 'policy/confirm-irreversible');
+    expect(p!.suggestion).toContain('implement the action-metadata and meta-hints vocabularies, lint with them on');
+  });
+
   it('an escalate policy, meta-hints off: "no confirmation signal in the vocabularies this run checks", naming the signal', async () => {
     const dir = tempDir({
       'd.json': json({ tools: [wipe] }),

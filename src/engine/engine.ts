@@ -124,11 +124,17 @@ export function specNotes(servers: readonly ServerInput[], spec: SpecVersion | u
   if (spec !== undefined) return [];
   const out: string[] = [];
   for (const s of servers) {
-    const { chosen } = specFor(s.protocolVersion);
+    let { chosen } = specFor(s.protocolVersion);
+    let recorded = quote(s.protocolVersion, 40);
+    // 2025, "", null, {…}: not a version at all, so the latest applies, as for "v2".
+    if (s.protocolVersion === undefined && s.protocolVersionInvalid !== undefined) {
+      recorded = s.protocolVersionInvalid.length > 40 ? `${s.protocolVersionInvalid.slice(0, 39)}…` : s.protocolVersionInvalid;
+      chosen = `which is ${s.protocolVersionInvalid === '""' ? 'empty' : 'not a string'} (MCP's versions are YYYY-MM-DD dates), so it was linted against spec ${LATEST_SPEC}, the latest`;
+    }
     if (!chosen) continue;
     const where = s.origin.display === s.name ? quote(s.name) : `${quote(s.name)} (${s.origin.display})`;
     out.push(
-      `server ${where} records protocol version ${quote(s.protocolVersion, 40)}, ${chosen}` +
+      `server ${where} records protocol version ${recorded}, ${chosen}` +
         (s.envelopes.length ? `; the tools/list envelope around its tools was not checked` : '') +
         ` (--spec <version> chooses the version${s.envelopes.length ? ' and checks the envelope against it' : ''})`,
     );

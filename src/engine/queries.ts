@@ -34,6 +34,11 @@ export function offConfirmationSignals(ctx: { tool: ToolView; packs: ReadonlySet
 }
 
 /** The disabled packs of off-signals, as a message names them: "the meta-hints vocabulary", "the meta-hints and risk-metadata vocabularies". */
+/** "lint with it on" for one vocabulary, "lint with them on" for several (see offPacksText). */
+export function lintWithOffPacksOn(signals: readonly Claim[]): string {
+  return `lint with ${new Set(signals.map((c) => c.pack)).size === 1 ? 'it' : 'them'} on`;
+}
+
 export function offPacksText(signals: readonly Claim[]): string {
   const packs = [...new Set(signals.map((c) => c.pack))];
   return packs.length === 1 ? `the ${packs[0]} vocabulary` : `the ${packs.slice(0, -1).join(', ')} and ${packs[packs.length - 1]} vocabularies`;

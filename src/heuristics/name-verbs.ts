@@ -13,7 +13,8 @@
  *    "github_delete_branch"). Verbs that are also common nouns (post, update, set, push,
  *    merge, list, drop, search, read, deploy) count only as the segment's first token:
  *    "blog_post_comments" and "latest_update" have no verb, and "slack_post_message" is
- *    missed (precision over recall).
+ *    missed (precision over recall). edit, move, commit, apply, patch and reply are stricter
+ *    still (NOUN_LIKE_WRITE_VERBS): see there.
  * 3. A known verb right after a conjunction ("and", "or", "then") is a verb too:
  *    "list_and_delete" → list, delete; "get_or_create_user" → get, create.
  * 4. A known verb right after the primary verb ("find_replace", "read_write") is a
@@ -83,6 +84,35 @@ export const OTHER_VERBS: readonly string[] = [
  * NOUN_PHRASES.)
  */
 export const AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(['post', 'update', 'set', 'push', 'merge', 'list', 'drop', 'search', 'read', 'deploy', 'lookup']);
+
+/**
+ * Writing verbs that name a thing as often as an act (a commit, a patch, an edit, a move, a
+ * reply, an application): like AMBIGUOUS_VERBS they count only as the segment's first token
+ * (edit_file, move_file, reply_to_thread), or right after a one-token server or CLI prefix when
+ * nothing but a preposition or one object follows (git_commit, kubectl_apply,
+ * slack_reply_to_thread, API-patch-page); never when a reading word stands anywhere in the
+ * segment (commit_get, git_commit_show, suggest_edit, blame_commit) or when a noun follows
+ * that makes them nouns (commit_files, move_analysis, reply_suggestions, os_patch_compliance).
+ */
+export const NOUN_LIKE_WRITE_VERBS: ReadonlySet<string> = new Set(['edit', 'move', 'commit', 'apply', 'patch', 'reply']);
+
+/** Words that, anywhere in the segment, make a NOUN_LIKE_WRITE_VERBS token a noun read about. */
+const READING_WORDS: ReadonlySet<string> = new Set([
+  ...READ_VERBS, 'show', 'view', 'suggest', 'suggests', 'analyse', 'analyze', 'validate', 'check', 'inspect', 'explain',
+  'compare', 'count', 'summarise', 'summarize', 'blame', 'preview', 'browse', 'query', 'scan', 'audit', 'review',
+  'evaluate', 'estimate', 'verify', 'test',
+]);
+
+/** Nouns that, right after a NOUN_LIKE_WRITE_VERBS token, make it a noun ("commit_summary", "move_analysis"). */
+const REPORT_NOUNS: ReadonlySet<string> = new Set([
+  'summary', 'summaries', 'stats', 'statistics', 'metrics', 'report', 'reports', 'analysis', 'analytics', 'history',
+  'log', 'logs', 'count', 'counts', 'frequency', 'range', 'author', 'authors', 'files', 'contents', 'content',
+  'compliance', 'suggestions', 'suggestion', 'sentiment', 'eligibility', 'generator', 'validator', 'analyzer',
+  'analyser', 'checker', 'status', 'info', 'details', 'list', 'trail', 'activity', 'rate', 'score', 'scores', 'quality',
+  'timeline', 'graph', 'overview', 'insights', 'trends', 'distribution',
+]);
+/** Words that may follow a prefixed NOUN_LIKE_WRITE_VERBS token ("slack_reply_to_thread"). */
+const PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'into', 'on', 'in', 'at', 'from', 'with', 'for']);
 
 const CLASS = new Map<string, VerbClass>();
 for (const v of OTHER_VERBS) CLASS.set(v, 'other');
@@ -185,6 +215,14 @@ function isVerbAt(tokens: readonly string[], i: number, afterConjunction: boolea
   if (!cls) return false;
   if (AMBIGUOUS_VERBS.has(t) && i > 0 && !afterConjunction) return false;
   const next = tokens[i + 1];
+  if (NOUN_LIKE_WRITE_VERBS.has(t)) {
+    if (next !== undefined && REPORT_NOUNS.has(next)) return false;
+    if (!afterConjunction) {
+      if (tokens.some((x) => READING_WORDS.has(x))) return false;
+      if (i > 1) return false;
+      if (i === 1 && !(next === undefined || PREPOSITIONS.has(next) || i + 2 === tokens.length)) return false;
+    }
+  }
   if (next !== undefined && NOUN_PHRASES[t]?.includes(next)) return false;
   const prev = tokens[i - 1];
   if (prev !== undefined && !afterConjunction && MODIFIERS.has(prev)) return false;

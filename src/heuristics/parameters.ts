@@ -33,7 +33,10 @@
  * Operation selectors are also skipped when the tool name's verb reads (list_audit_events
  * with action: ["create", "delete"] filters by action), when the name is hedged (dry run,
  * preview, plan), or when their description says they filter ("Filter by action",
- * "only returns events matching …").
+ * "only returns events matching …", "Which kind of events to show"). Their state-changing
+ * values (OPERATION_VERBS, and edit, move, commit, apply, patch, reply) are skipped when the
+ * name ends in a report noun (audit_trail, email_stats, lock_status: REPORT_NAME_NOUNS) or its
+ * verb explains or computes (kubectl_explain, calculate_route: DESCRIBING_VERBS).
  *
  * Nested object properties, array items, anyOf/oneOf/allOf branches and local $refs
  * ("#/$defs/…", "#/definitions/…") are followed: a flag is as risky inside an
@@ -43,7 +46,7 @@
 import { isObject } from '../util/json.js';
 import { escapeSegment, get } from '../util/pointer.js';
 import { tokensOf } from '../util/tokens.js';
-import { DELETE_VERBS, WRITE_VERBS } from './name-verbs.js';
+import { DELETE_VERBS, NOUN_LIKE_WRITE_VERBS, WRITE_VERBS } from './name-verbs.js';
 
 export type ParameterKind = 'removal' | 'cascade' | 'overwrite' | 'dry-run' | 'operation';
 
@@ -111,8 +114,13 @@ export const OPERATION_VERBS: ReadonlySet<string> = new Set([
 /** Conflict policies: on_conflict, if_exists, conflict_resolution. */
 const CONFLICT_NAMES: ReadonlySet<string> = new Set(['if_exists', 'on_exists', 'exists', 'existing', 'on_conflict', 'conflict', 'conflicts', 'conflict_resolution', 'conflict_strategy', 'conflict_policy', 'write_mode', 'overwrite_mode', 'collision']);
 const CONFLICT_VALUES: ReadonlySet<string> = new Set(['overwrite', 'replace', 'delete', 'drop', 'truncate', 'clobber']);
-/** An operation selector whose description says it filters (list_audit_events' "action"). */
-const FILTER_DESCRIPTION = /\b(?:filter|filters|filtered|filtering|matching|only\s+(?:returns?|shows?|lists?|includes?))\b/i;
+/**
+ * An operation selector whose description says it filters (list_audit_events' "action"), or
+ * picks which kind of thing to report ("Which kind of events to show", "Which lock operations
+ * to count").
+ */
+const FILTER_DESCRIPTION =
+  /\b(?:filter|filters|filtered|filtering|matching|only\s+(?:returns?|shows?|lists?|includes?))\b|\bwhich\b[^.;]*?\bto\s+(?:show|count|list|return|report|display|include|summari[sz]e|search|query)\b/i;
 const RETURNED_DATA = /\b(?:from|in|of|on)\s+(?:the\s+)?(?:returned\s+|response\s+)?(?:results?|output|response|returned\s+\w+)\b|\bcach(?:e|ed|ing)\b/i;
 
 type Schema = Record<string, unknown>;
@@ -255,7 +263,28 @@ function nameInfo(name: string): NameInfo {
 export interface ParameterOptions {
   /** Skip operation selectors (the tool name reads or is hedged). */
   skipOperations?: boolean;
+  /**
+   * Skip the selector values that only change state (OPERATION_VERBS) or are writing verbs that
+   * are nouns as often (edit, move, commit, apply, patch, reply): the tool reports on such
+   * operations (audit_trail, email_stats, lock_status) or explains or computes
+   * (kubectl_explain, calculate_route). Delete verbs, "overwrite" and the other writing verbs
+   * still count.
+   */
+  skipStateChanges?: boolean;
 }
+
+/** Last words of a tool name that make it a report on operations ("audit_trail", "workflow_history"). */
+export const REPORT_NAME_NOUNS: ReadonlySet<string> = new Set([
+  'stats', 'statistics', 'history', 'histories', 'summary', 'summaries', 'trail', 'status', 'statuses', 'report', 'reports',
+  'log', 'logs', 'metrics', 'activity', 'activities', 'lookup', 'overview', 'analytics', 'insights', 'timeline', 'audit',
+  'info', 'details', 'usage', 'counts', 'count', 'trends', 'feed', 'events', 'dashboard', 'reference', 'docs', 'help',
+]);
+/** Tool verbs that explain or compute rather than act: "kubectl_explain", "calculate_route". */
+export const DESCRIBING_VERBS: ReadonlySet<string> = new Set([
+  'explain', 'calculate', 'compute', 'describe', 'estimate', 'analyse', 'analyze', 'compare', 'count', 'summarise',
+  'summarize', 'inspect', 'show', 'view', 'check', 'validate', 'evaluate', 'verify', 'lookup', 'preview', 'simulate',
+  'convert', 'format', 'parse', 'render', 'translate',
+]);
 
 /**
  * A schema whose visit finds nothing: no $ref to follow and nothing that holds
@@ -354,6 +383,7 @@ function inspect(name: string, path: string, tokens: readonly string[], vs: [Sch
     const first = tokensOf(text)[0];
     if (first === undefined) continue;
     if (DELETE_VERBS.includes(first) || first === 'overwrite') evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: true });
+    else if (options.skipStateChanges && (OPERATION_VERBS.has(first) || NOUN_LIKE_WRITE_VERBS.has(first))) continue;
     else if (WRITE_VERBS.includes(first) || OPERATION_VERBS.has(first)) evidence.push({ text, pointer: p, againstReadOnly: true, againstNonDestructive: false });
   }
   return evidence.length > 0 ? { name, path, pointer, kind: 'operation', evidence } : undefined;

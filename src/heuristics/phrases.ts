@@ -14,7 +14,8 @@
  *   below: "Create a new file or completely overwrite an existing one", "it will overwrite
  *   existing files", "Writes the file, overwriting its content") — but not "overwrite" naming
  *   a flag, mode or option ("overwrite protection", "overwrite: true") — and the passive "is",
- *   "are", "will be", "get(s) overwritten" ("existing files will be overwritten"). Overwriting
+ *   "are", "will be", "get(s) overwritten" ("existing files will be overwritten") unless another
+ *   agent or a schedule does it ("are overwritten every night by the backup job"). Overwriting
  *   is not an additive update.
  * - irreversible: "cannot be undone" (and "can't", "can not", "reversed", "reverted"),
  *   "irreversible", "irreversibly".
@@ -74,7 +75,17 @@ interface Pattern {
   sentenceStart?: boolean;
   /** A verb whose subject must be this tool (see subjectIsTool). */
   toolSubject?: boolean;
+  /** A passive form: it does not count when another agent or a schedule does it (see otherAgentOrSchedule). */
+  passive?: boolean;
 }
+
+/**
+ * After a passive verb: the change is made by someone else or on a schedule, not by the call
+ * ("are overwritten every night by the backup job", "are overwritten on each deploy", "are
+ * overwritten by the sync job"). Like passive deletions, such sentences state a policy.
+ */
+const OTHER_AGENT_OR_SCHEDULE =
+  /^\s+(?:[^.;!?]*?\b)?(?:every|each|nightly|daily|hourly|weekly|monthly|yearly|periodically|regularly|routinely|whenever|on\s+(?:a\s+)?schedule|by\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[a-z-]+\s+){0,3}(?:job|jobs|process|server|system|service|scheduler|cron|daemon|worker|workers|pipeline|agent|bot|task|script|sync|admin|administrator|administrators|user|users|owner|team|platform|provider))\b/i;
 
 /**
  * In priority order: a later pattern never matches inside an earlier match. Every match must
@@ -92,7 +103,7 @@ const PATTERNS: Pattern[] = [
     re: /\boverwrit(?:es|e|ing)\b(?!\s*(?:[=:]|(?:protection|mode|flag|option|parameter|setting|behaviou?r|policy|check)s?\b))/gi,
     toolSubject: true,
   },
-  { kind: 'overwrite', re: /\b(?:is|are|will\s+be|gets?)\s+(?:(?:silently|always|automatically|completely|entirely)\s+)?overwritten\b/gi },
+  { kind: 'overwrite', re: /\b(?:is|are|will\s+be|gets?)\s+(?:(?:silently|always|automatically|completely|entirely)\s+)?overwritten\b/gi, passive: true },
   { kind: 'irreversible', re: /\b(?:cannot|can\s+not|can['’]t)\s+be\s+(?:undone|reversed|reverted)\b/gi },
   { kind: 'irreversible', re: /\birreversibl[ey]\b/gi },
   {
@@ -163,8 +174,18 @@ const SUBJECT_WORDS = new Set([
   'automatically', 'then', 'use', 'to', 'note', 'warning', 'caution', 'important', 'please', 'that', 'be', 'aware',
   'sure', 'make', 'means', 'mind', 'remember',
 ]);
-/** Words after which a new clause, with its own subject, begins ("Use with caution as it will overwrite…"). */
-const COORDINATORS = new Set(['and', 'then', 'or', 'but', 'also', 'however', 'as', 'because', 'since', 'so']);
+/** Words after which a new clause about this tool may begin ("Lists the branches and deletes…"). */
+const COORDINATORS = new Set(['and', 'then', 'or', 'but', 'also', 'however']);
+/**
+ * Words that start a subordinate clause with a subject of its own: a verb after them counts
+ * only with this tool named as that subject ("Use with caution as it will overwrite…", "so
+ * this tool deletes…"). "Counts row changes, so deletes are included" and "because deletes
+ * slow down scans" talk about deletes, not this tool's, and so does a temporal "since"
+ * ("since deletes were last compacted"); "since this tool overwrites…" counts.
+ */
+const CLAUSE_STARTS = new Set(['as', 'because', 'since', 'so']);
+/** Words that name this tool as the subject of a subordinate clause. */
+const TOOL_SUBJECTS = new Set(['it', 'tool']);
 
 /**
  * Whether the clause before a third-person verb leaves this tool as its subject: nothing
@@ -175,10 +196,27 @@ const COORDINATORS = new Set(['and', 'then', 'or', 'but', 'also', 'however', 'as
 function subjectIsTool(text: string, sentenceStart: number, index: number): boolean {
   const clause = words(clauseBefore(text, sentenceStart, index));
   let since: string[] = [];
-  for (const w of clause) {
-    if (COORDINATORS.has(w)) since = [];
-    else since.push(w);
+  // After "as", "because" or "so" the tool must be named again; after "such as" or "as well
+  // as" a list of things follows ("such as deletes and updates"), never this tool's verb.
+  let needSubject = false;
+  let listing = false;
+  for (let i = 0; i < clause.length; i++) {
+    const w = clause[i]!;
+    if (w === 'as' && (clause[i - 1] === 'such' || clause[i - 1] === 'well')) {
+      listing = true;
+      since = [];
+    } else if (CLAUSE_STARTS.has(w)) {
+      needSubject = true;
+      listing = false;
+      since = [];
+    } else if (COORDINATORS.has(w)) {
+      if (w !== 'and' && w !== 'or') listing = false;
+      needSubject = false;
+      since = [];
+    } else since.push(w);
   }
+  if (listing) return false;
+  if (needSubject && !since.some((w) => TOOL_SUBJECTS.has(w))) return false;
   if (since.every((w) => SUBJECT_WORDS.has(w) || NEGATORS.has(w) || w === 'does' || w === 'do')) return true;
   // "Use this tool when the user asks to permanently delete a file": an infinitive in a sentence about this tool.
   const sentence = text.slice(sentenceStart);
@@ -248,6 +286,7 @@ export function scanDescription(description: string): PhraseMatch[] {
       const [s, e] = sentenceOf(index);
       if (p.sentenceStart && !atSentenceStart(text, s, index)) continue;
       if (p.toolSubject && !subjectIsTool(text, s, index)) continue;
+      if (p.passive && OTHER_AGENT_OR_SCHEDULE.test(text.slice(end, e))) continue;
       const match: PhraseMatch = { kind: p.kind, text: m[0], index };
       if ((p.kind === 'deletion' || p.kind === 'overwrite') && /\bcach(?:e|es|ed)\b/i.test(words(text.slice(end, e)).slice(0, 4).join(' '))) match.cache = true;
       if (negated(text, s, match)) match.discarded = 'negated';

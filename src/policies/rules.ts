@@ -3,7 +3,7 @@
  * every reporter, the SARIF rule metadata and `mcp-annotate rules` treat it like any
  * other rule, and `rules`/`overrides` in the config can set its severity per tool.
  */
-import { confirmationSignals, offConfirmationSignals, offConfirmationText, offPacksText } from '../engine/queries.js';
+import { confirmationSignals, offConfirmationSignals, offConfirmationText, lintWithOffPacksOn, offPacksText } from '../engine/queries.js';
 import type { Rule, ServerRef, ToolContext } from '../rule.js';
 import type { Severity } from '../types.js';
 import { quote } from '../util/text.js';
@@ -137,7 +137,7 @@ export function policyRule(policy: Policy, compiled: Compiled): Rule {
         suggestion:
           policy.effect === 'escalate'
             ? `ask for confirmation (_meta["mcp.dev/requiresConfirmation"]: true, action-metadata requiresReview, or approvalRecommendation "single"), or correct the declaration if the tool cannot do this` +
-              (off.length ? `; if the clients that enforce the policy implement ${offPacksText(off)}, lint with it on` : '')
+              (off.length ? `; if the clients that enforce the policy implement ${offPacksText(off)}, ${lintWithOffPacksOn(off)}` : '')
             : policy.effect === 'block'
               ? `a client enforcing this policy refuses the tool: correct the declaration if the tool cannot do this, or turn ${id} off for it in "overrides"`
               : `review the tool against the policy; correct the declaration if the tool cannot do this`,

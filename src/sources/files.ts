@@ -172,7 +172,14 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     if (info?.isDirectory()) {
       const scan = await scanFiles(await fastGlob(), '**/*.json', abs, unreadable, unopenable);
       const found = scan.files.filter(keep);
-      if (found.length === 0 && !scan.unreadable) errors.push({ target, message: `${target}: the directory holds no .json files${scan.files.length ? ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)' : ''}` });
+      if (found.length === 0 && !scan.unreadable) {
+        const n = scan.files.length;
+        // As for a glob: a "!" pattern that left files out is named, so the user knows why.
+        const why = n === 0 ? '' : scan.files.some((f) => left?.(f))
+          ? ` to lint (the ${plural(n, 'file')} it holds ${n === 1 ? 'is' : 'are'} left out by a "!" pattern or ${n === 1 ? 'is' : 'are'} the run's own baseline, config or an mcp-annotate report)`
+          : ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)';
+        errors.push({ target, message: `${target}: the directory holds no .json files${why}` });
+      }
       for (const f of found) files.add(f);
       continue;
     }

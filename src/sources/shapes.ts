@@ -44,6 +44,8 @@ function looksLikePage(v: Json): boolean {
 interface Partial {
   name?: string;
   protocolVersion?: string;
+  /** See ServerInput.protocolVersionInvalid. */
+  protocolVersionInvalid?: string;
   serverInfo?: Obj;
   tools: { value: Json; pointer: string }[];
   envelopes: { value: Json; pointer: string }[];
@@ -65,7 +67,10 @@ function fromListResult(obj: Obj, pointer: string): Partial {
   return {
     ...(own !== undefined ? { entryNamed: true } : {}),
     name: own ?? (typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined),
-    protocolVersion: typeof obj.protocolVersion === 'string' ? obj.protocolVersion : undefined,
+    protocolVersion: typeof obj.protocolVersion === 'string' && obj.protocolVersion !== '' ? obj.protocolVersion : undefined,
+    ...(has(obj, 'protocolVersion') && (typeof obj.protocolVersion !== 'string' || obj.protocolVersion === '')
+      ? { protocolVersionInvalid: JSON.stringify(obj.protocolVersion) ?? String(obj.protocolVersion) }
+      : {}),
     serverInfo,
     tools: tools.map((value, i) => ({ value, pointer: `${pointer}/tools/${i}` })),
     envelopes: [{ value: obj, pointer }],
@@ -127,6 +132,9 @@ function fromArray(arr: Json[]): Partial[] {
       {
         name: pages.find((p) => p.name)?.name,
         protocolVersion: pages.find((p) => p.protocolVersion)?.protocolVersion,
+        ...(pages.some((p) => p.protocolVersion) || !pages.some((p) => p.protocolVersionInvalid !== undefined)
+          ? {}
+          : { protocolVersionInvalid: pages.find((p) => p.protocolVersionInvalid !== undefined)!.protocolVersionInvalid! }),
         serverInfo: pages.find((p) => p.serverInfo)?.serverInfo,
         tools: pages.flatMap((p) => p.tools),
         envelopes: pages.flatMap((p) => p.envelopes),
@@ -166,6 +174,7 @@ export function serversFromDocument(value: Json, origin: Origin, fallbackName: s
     name: p.name ?? (parts.length === 1 ? fallbackName : `${fallbackName}#${i + 1}`),
     origin,
     protocolVersion: p.protocolVersion,
+    ...(p.protocolVersionInvalid !== undefined ? { protocolVersionInvalid: p.protocolVersionInvalid } : {}),
     serverInfo: p.serverInfo,
     tools: p.tools,
     envelopes: p.envelopes,

@@ -4,7 +4,9 @@
  * written in a pattern still matches only a `/` (`io.github.acme/*`). picomatch treats `/`
  * as a path separator that no `*` crosses, and on Windows `\` too: each `/` of the pattern
  * and of the name is read as one character picomatch gives no meaning to, so the rest of
- * its syntax (`{a,b}`, `[…]`, `!(…)`, escapes) works as documented.
+ * its syntax (`{a,b}`, `[…]`, `!(…)`, escapes) works as documented. With `/` an ordinary
+ * character, `**` is just `*`: it does not match "zero or more segments", so "**" then
+ * "/weather" does not match `weather`, nor "a/**" then "/c" `a/c` (the README says so).
  */
 import picomatch from 'picomatch';
 
