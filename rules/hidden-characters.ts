@@ -35,9 +35,9 @@ function indexList(indices: number[]): string {
 /** "U+200B ZERO WIDTH SPACE at index 4; 12 tag characters at index 20–43 spelling out "…"" */
 export function describeHidden(scan: HiddenScan): string {
   const parts: string[] = [];
-  // A decoded text stands for the characters of its kind in its range (single selectors
-  // spread over a string may have other hidden characters between them).
-  const inRun = (c: HiddenChar) => scan.texts.some((t) => t.kind === c.kind && c.index >= t.start && c.index < t.end);
+  // A decoded text stands for the characters that encode it (single selectors spread over a
+  // string may have other hidden characters, even a run of selectors, between them).
+  const inRun = (c: HiddenChar) => scan.texts.some((t) => t.kind === c.kind && t.indexes.includes(c.index));
   const byChar = new Map<number, number[]>();
   for (const c of scan.chars) {
     if (inRun(c)) continue;
@@ -47,7 +47,7 @@ export function describeHidden(scan: HiddenScan): string {
   }
   for (const [cp, indices] of byChar) parts.push(`${charLabel(cp)} at index ${indexList(indices)}`);
   for (const t of scan.texts) {
-    const count = scan.chars.filter((c) => c.kind === t.kind && c.index >= t.start && c.index < t.end).length;
+    const count = t.indexes.length;
     const what = t.kind === 'tag' ? 'tag characters' : 'variation selectors';
     const verb = t.kind === 'tag' ? 'spelling out' : 'encoding';
     parts.push(`${count} ${what} at index ${t.start}–${t.end - 1} ${verb} ${escapeTerminal(quote(t.text, 80))}`);

@@ -172,6 +172,19 @@ describe('hidden-characters: flags, single variation selectors and joiners only 
     ]);
   });
 
+  it('decodes stray selectors when the string also has a run of selectors (a decoy run does not turn decoding off)', async () => {
+    const stray = [...'steal'].map((c, i) => 'abcde'[i]! + selector(c.charCodeAt(0))).join('');
+    const found = await lintJson([
+      { name: 'a', description: `${stray} 😀\ufe00\ufe01`, inputSchema: { type: 'object' }, annotations: RO },
+      // The run sits between the strays: each is decoded on its own, and counted once.
+      { name: 'b', description: `${stray.slice(0, 6)} 😀${selector(0x68)}${selector(0x69)} ${stray.slice(6)}`, inputSchema: { type: 'object' }, annotations: RO },
+    ]);
+    expect(found.map((f) => [f.pointer, hidden(f)])).toEqual([
+      ['/tools/0/description', 'U+FE00 VARIATION SELECTOR-1 at index 18; U+FE01 VARIATION SELECTOR-2 at index 19; 5 variation selectors at index 1–14 encoding "steal"'],
+      ['/tools/1/description', '2 variation selectors at index 9–12 encoding "hi"; 5 variation selectors at index 1–22 encoding "steal"'],
+    ]);
+  });
+
   it('reports ZWJ and ZWNJ between letters of scripts that do not use them: Cyrillic, Greek, Latin, CJK, Hangul', async () => {
     const found = await lintJson([
       // The probe's case: a binary code in joiners between Cyrillic letters.

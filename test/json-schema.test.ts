@@ -94,7 +94,7 @@ describe('hidden characters', () => {
   it('decodes tag characters and keeps emoji flags', () => {
     const tags = [...'hi'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
     const scan = scanHidden(`a${tags}b`);
-    expect(scan.texts).toEqual([{ kind: 'tag', start: 1, end: 5, text: 'hi' }]);
+    expect(scan.texts).toEqual([{ kind: 'tag', start: 1, end: 5, text: 'hi', indexes: [1, 3] }]);
     expect(removeHidden(`a${tags}b`, scan.chars)).toBe('ab');
     expect(scanHidden('🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}').chars).toEqual([]);
   });

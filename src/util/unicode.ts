@@ -54,6 +54,8 @@ export interface HiddenText {
   end: number;
   /** The text the run encodes. */
   text: string;
+  /** UTF-16 indexes of the characters that encode it (single selectors spread over a string may have others between them). */
+  indexes: number[];
 }
 
 export interface HiddenScan {
@@ -362,9 +364,8 @@ export function scanHidden(text: string): HiddenScan {
   // Only a character MAY_HIDE matches can be reported, so the scan goes from one to the
   // next (each on a code point boundary: under the u flag a match is a whole code point).
   let rtl: boolean | undefined;
-  /** Single variation selectors that select nothing, and whether any run of them was found. */
+  /** Single variation selectors that select nothing. */
   const stray: HiddenChar[] = [];
-  let runs = false;
   const all = MAY_HIDE_ALL();
   all.lastIndex = 0;
   for (let m = all.exec(text); m !== null; m = all.exec(text)) {
@@ -392,7 +393,7 @@ export function scanHidden(text: string): HiddenScan {
       if (!flag) {
         for (let k = 0; k < run.length; k++) chars.push({ index: start + 2 * k, length: 2, codePoint: run[k]!, kind: 'tag' });
         const decoded = run.filter((c) => c >= 0xe0020 && c <= 0xe007e).map((c) => String.fromCharCode(c - 0xe0000)).join('');
-        if (decoded) texts.push({ kind: 'tag', start, end: j, text: decoded });
+        if (decoded) texts.push({ kind: 'tag', start, end: j, text: decoded, indexes: run.map((_, k) => start + 2 * k) });
       }
       all.lastIndex = j;
       continue;
@@ -409,13 +410,14 @@ export function scanHidden(text: string): HiddenScan {
       }
       if (run.length >= 2) {
         let k = start;
+        const indexes: number[] = [];
         for (const c of run) {
           chars.push({ index: k, length: c > 0xffff ? 2 : 1, codePoint: c, kind: 'variation-selector' });
+          indexes.push(k);
           k += c > 0xffff ? 2 : 1;
         }
         const decoded = decodeSelectors(run);
-        if (readable(decoded)) texts.push({ kind: 'variation-selector', start, end: j, text: decoded });
-        runs = true;
+        if (readable(decoded)) texts.push({ kind: 'variation-selector', start, end: j, text: decoded, indexes });
       } else if (!legitimateSelector(text, start, run[0]!)) {
         const c = { index: start, length: j - start, codePoint: run[0]!, kind: 'variation-selector' as const };
         chars.push(c);
@@ -457,13 +459,19 @@ export function scanHidden(text: string): HiddenScan {
     }
   }
   // One selector after each of several characters encodes a byte each, like a run: decode
-  // them together (unless runs were found, which are decoded on their own).
-  if (stray.length >= 2 && !runs) {
-    const decoded = decodeSelectors(stray.map((c) => c.codePoint));
-    const last = stray[stray.length - 1]!;
-    if (readable(decoded)) texts.push({ kind: 'variation-selector', start: stray[0]!.index, end: last.index + last.length, text: decoded });
-  }
+  // them together, apart from any runs (decoded on their own: a decoy run hides no strays).
+  decodeSpread(stray, texts);
   return { chars, texts };
+}
+
+/** Decodes single selectors spread over a string together, and keeps the text when it reads as text. */
+function decodeSpread(selectors: readonly HiddenChar[], texts: HiddenText[]): void {
+  if (selectors.length < 2) return;
+  const decoded = decodeSelectors(selectors.map((c) => c.codePoint));
+  const last = selectors[selectors.length - 1]!;
+  if (readable(decoded)) {
+    texts.push({ kind: 'variation-selector', start: selectors[0]!.index, end: last.index + last.length, text: decoded, indexes: selectors.map((c) => c.index) });
+  }
 }
 
 /** Whether bytes decoded from variation selectors read as text (and so are shown in the message). */
