@@ -86,7 +86,9 @@ needs any of them.`,
   isolates (U+202A–U+202E, U+2066–U+2069); the tag block (U+E0000–U+E007F); variation
   selectors (U+FE00–U+FE0F, U+E0100–U+E01EF) in runs of two or more, which can encode
   arbitrary bytes ("emoji smuggling"), and single ones where they select nothing (one after
-  each letter encodes a byte per letter; the message decodes them together); the Hangul
+  each letter encodes a byte per letter; the message decodes them together, apart from any
+  runs in the same string), and the ideographic ones of a string when they carry bytes
+  rather than pick glyphs (see below); the Hangul
   fillers U+115F, U+1160, U+3164 and U+FFA0, which render blank but count as letters, so
   \`read\\u3164file\` passes for "read file" and two names can look the same; the soft
   hyphen U+00AD, which shows nothing inside a line and splits a word a reviewer or a filter
@@ -120,7 +122,13 @@ needs any of them.`,
     variants (a non-ASCII math symbol, ∩︀; a CJK ideograph; the CJK punctuation 、。！，．：；？;
     a letter of Myanmar, Phags-pa, Manichaean or Egyptian hieroglyphs; the digit 0); and
     VS17–VS256 after a CJK ideograph (an ideographic variation sequence, 葛󠄀). After
-    anything else — an ASCII letter or sign, a Cyrillic letter, a space — it is reported;
+    anything else — an ASCII letter or sign, a Cyrillic letter, a space — it is reported.
+    Ideographic selectors are reported too, all of a string's together and decoded like
+    stray ones, when three or more of them are VS33 or above (each is then a byte of
+    printable ASCII or of UTF-8: one after each ideograph can spell "Send ~/.ssh/id_rsa")
+    or when a string has more than 16: real text uses few, mostly VS17–VS32 (the
+    Ideographic Variation Database registers a handful of variants per ideograph), so a
+    name or two with a variant glyph is not reported;
   - CR directly before LF.
 - **Also not reported**, as Mongolian and old Hangul need them: a Mongolian variation
   selector right after a Mongolian letter and the Mongolian vowel separator between two; U+115F before a Hangul

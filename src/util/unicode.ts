@@ -20,7 +20,9 @@
  *   of the line in a terminal and lets later text overwrite earlier text.
  * - variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF): a run of two or more always
  *   (it encodes bytes: "emoji smuggling"), a single one where it selects nothing (see
- *   legitimateSelector): one after each letter encodes a byte per letter.
+ *   legitimateSelector): one after each letter encodes a byte per letter; and the
+ *   ideographic ones of a string when they are too many or too high to be glyph variants
+ *   (see smuggledIvs): one after each ideograph encodes a byte per ideograph.
  * - every other default-ignorable code point (Unicode's Default_Ignorable_Code_Point:
  *   what a renderer shows as nothing when it has no glyph for it): the soft hyphen, the
  *   Hangul fillers U+115F, U+1160, U+3164 and U+FFA0 (blank, and letters to an identifier
@@ -364,8 +366,9 @@ export function scanHidden(text: string): HiddenScan {
   // Only a character MAY_HIDE matches can be reported, so the scan goes from one to the
   // next (each on a code point boundary: under the u flag a match is a whole code point).
   let rtl: boolean | undefined;
-  /** Single variation selectors that select nothing. */
+  /** Single variation selectors that select nothing, and the ideographic ones (VS17–VS256 after an ideograph). */
   const stray: HiddenChar[] = [];
+  const ivs: HiddenChar[] = [];
   const all = MAY_HIDE_ALL();
   all.lastIndex = 0;
   for (let m = all.exec(text); m !== null; m = all.exec(text)) {
@@ -418,10 +421,12 @@ export function scanHidden(text: string): HiddenScan {
         }
         const decoded = decodeSelectors(run);
         if (readable(decoded)) texts.push({ kind: 'variation-selector', start, end: j, text: decoded, indexes });
-      } else if (!legitimateSelector(text, start, run[0]!)) {
+      } else {
         const c = { index: start, length: j - start, codePoint: run[0]!, kind: 'variation-selector' as const };
-        chars.push(c);
-        stray.push(c);
+        if (!legitimateSelector(text, start, run[0]!)) {
+          chars.push(c);
+          stray.push(c);
+        } else if (c.codePoint >= 0xe0100) ivs.push(c);
       }
       all.lastIndex = j;
       continue;
@@ -461,7 +466,32 @@ export function scanHidden(text: string): HiddenScan {
   // One selector after each of several characters encodes a byte each, like a run: decode
   // them together, apart from any runs (decoded on their own: a decoy run hides no strays).
   decodeSpread(stray, texts);
+  // One ideographic selector after each ideograph can encode a byte each just the same.
+  if (smuggledIvs(ivs)) {
+    chars.push(...ivs);
+    chars.sort((a, b) => a.index - b.index);
+    decodeSpread(ivs, texts);
+  }
   return { chars, texts };
+}
+
+/**
+ * Ideographic variation selectors (VS17–VS256, each after an ideograph) that carry bytes
+ * rather than pick glyphs. Real text uses few, and mostly the first sixteen, VS17–VS32
+ * (the Ideographic Variation Database registers a handful of variants per ideograph; 葛󠄀 is
+ * VS17), which decode to the control bytes 0x10–0x1F. So a string's ideographic selectors are
+ * smuggled bytes when three or more are VS33 or above (each one byte of printable ASCII or of
+ * a multi-byte UTF-8 character: "Send ~/.ssh/id_rsa" after 18 ideographs), or when there are
+ * more than 16 of them at all. A name or two with a variant glyph stays quiet.
+ */
+const IVS_DATA_SELECTORS = 3;
+const IVS_MAX = 16;
+function smuggledIvs(ivs: readonly HiddenChar[]): boolean {
+  if (ivs.length > IVS_MAX) return true;
+  if (ivs.length < IVS_DATA_SELECTORS) return false;
+  let data = 0;
+  for (const c of ivs) if (c.codePoint >= 0xe0110 && ++data >= IVS_DATA_SELECTORS) return true;
+  return false;
 }
 
 /** Decodes single selectors spread over a string together, and keeps the text when it reads as text. */
