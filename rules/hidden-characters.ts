@@ -105,10 +105,15 @@ needs any of them.`,
   - ZWJ or ZWNJ between two letters (or marks) of a script that uses them — the joining
     scripts Arabic (Persian "می‌خواهم"), Syriac, N'Ko, Mongolian, Mandaic, Manichaean,
     Psalter Pahlavi, Phags-pa, Hanifi Rohingya, Sogdian, Old Uyghur, Chorasmian and Adlam,
-    where they pick joined or separate letter forms, and the Indic scripts Devanagari,
-    Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam and Sinhala,
-    where they choose conjuncts, half forms or a visible virama (क्‍ष, क्‌ष) — and after an
-    Indic virama at the end of a word (Malayalam's old chillu spelling, അവന്‍). Between
+    where they pick joined or separate letter forms, and the Brahmic scripts with a virama —
+    Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam,
+    Sinhala, Myanmar, Khmer, Tai Tham, Balinese, Javanese, Sundanese, the Philippine scripts
+    and the historic Brahmic scripts (Brahmi, Grantha, Sharada, Kawi…) — where they choose
+    conjuncts, half forms, stacked letters or a visible virama (क्‍ष, क्‌ष, င‍်);
+  - ZWJ or ZWNJ right after a virama of any script (a character of canonical combining
+    class 9: the Indic viramas, Myanmar U+1039/U+103A, Khmer U+17D2, Javanese U+A9C0,
+    Balinese U+1B44, Thai U+0E3A…), as IDNA allows (RFC 5892, appendix A.1/A.2), also at the
+    end of a word or of the text (Malayalam's old chillu spelling, അവന്‍). Between
     Latin, Greek, Cyrillic, CJK or Hangul letters they change nothing a reader sees, and
     are reported;
   - the three flags recommended for general interchange (RGI, UTS #51): 🏴 + the tag

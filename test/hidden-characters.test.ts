@@ -6,7 +6,7 @@
  * server's strings shows them escaped.
  */
 import { describe, expect, it } from 'vitest';
-import { describeChar } from '../src/util/unicode.js';
+import { describeChar, scanHidden, VIRAMAS } from '../src/util/unicode.js';
 import { json, runCli, tempDir } from './helpers/cli.js';
 
 /** The default-ignorable characters the rule once missed, and the name its message gives each ('' for unassigned ones). */
@@ -213,6 +213,43 @@ describe('hidden-characters: flags, single variation selectors and joiners only 
       ['/tools/0/description', 'U+200D ZERO WIDTH JOINER at index 1, 7; U+200C ZERO WIDTH NON-JOINER at index 3, 5'],
       ['/tools/1/description', 'U+200C ZERO WIDTH NON-JOINER at index 1, 9; U+200D ZERO WIDTH JOINER at index 5, 13'],
     ]);
+  });
+
+  it('does not report a joiner right after a virama of any script, nor between letters of Myanmar, Khmer, Javanese…, even at the end of the text', async () => {
+    const quiet = [
+      // Between a letter and a mark: Myanmar (ZWJ before asat), Khmer, Javanese, Balinese.
+      'င\u200D်', 'ក\u200Cា', 'ꦲ\u200Dꦏ', 'ᬓ\u200Dᬬ',
+      // Right after a virama (RFC 5892 CONTEXTJ): Myanmar, Khmer coeng, Javanese pangkon, Balinese adeg adeg, Thai phinthu.
+      'က\u1039\u200Dခ', 'ក\u17D2\u200Cក', 'ꦏ\uA9C0\u200Dꦱ', 'ᬓ\u1B44\u200Cᬱ', 'ก\u0E3A\u200Cข',
+      // A joiner after a virama at the very end of the text: Malayalam's old chillu, Telugu.
+      'അവന്\u200D', 'ర్\u200C',
+    ];
+    const found = await lintJson(quiet.map((description, i) => ({ name: `t${i}`, description, inputSchema: { type: 'object' }, annotations: RO })));
+    expect(found.map((f) => [f.pointer, hidden(f)])).toEqual([]);
+    // Still reported: a second joiner after the virama's joiner, one after a letter before a space, one after a Latin letter.
+    const loud = await lintJson([{ name: 'x', description: 'क्\u200D\u200C अव\u200D é\u200Dx', inputSchema: { type: 'object' }, annotations: RO }]);
+    expect(loud.map((f) => [f.pointer, hidden(f)])).toEqual([
+      ['/tools/0/description', 'U+200C ZERO WIDTH NON-JOINER at index 3; U+200D ZERO WIDTH JOINER at index 7, 10'],
+    ]);
+  });
+
+  it("accepts a joiner after exactly the characters this Node's Unicode data gives combining class 9 (Virama)", () => {
+    // normalize() orders marks by combining class: a mark is ccc 9 when it moves after a nukta
+    // (ccc 7) and a kana voicing mark (ccc 8), and a Hebrew sheva (ccc 10) moves after it.
+    const moves = (s: string) => s.normalize('NFD') !== s;
+    const derived: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const m = String.fromCodePoint(cp);
+      if (!/^\p{M}$/u.test(m) || m.normalize('NFD') !== m) continue;
+      if (moves(`a${m}\u093c`) && moves(`a${m}\u3099`) && moves(`a\u05b0${m}`)) derived.push(cp);
+    }
+    expect(derived.length).toBeGreaterThan(60);
+    // Every virama this Node knows is in the list; any other entry is one its Unicode data does not have yet.
+    expect(derived.filter((cp) => !VIRAMAS.has(cp))).toEqual([]);
+    expect([...VIRAMAS].filter((cp) => !derived.includes(cp) && /^\p{M}$/u.test(String.fromCodePoint(cp)))).toEqual([]);
+    const wrong = [...VIRAMAS].filter((cp) => scanHidden(`x${String.fromCodePoint(cp)}\u200c`).chars.length > 0);
+    expect(wrong).toEqual([]);
   });
 
   it('does not report RGI flags, presentation and ideographic variation selectors, emoji ZWJ sequences, nor joiners in Persian, Arabic and Indic text', async () => {
