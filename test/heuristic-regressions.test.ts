@@ -43,6 +43,16 @@ describe('name-vs-hints: edit, move, commit, apply, patch and reply', () => {
     const writes = ['edit_file', 'move_file', 'git_commit', 'kubectl_apply', 'kubectl_patch', 'reply_to_thread', 'slack_reply_to_thread', 'API-patch-page'];
     expect(await findings(writes.map((n) => readOnlyTool(n)))).toEqual(writes.map((_, i) => `name-vs-hints /tools/${i}/annotations/readOnlyHint`));
   });
+  it('writing tools whose object is a file, content or details, a reading word used as a noun, or a prefix of two words are reported', async () => {
+    const writes = [
+      'move_files', 'edit_content', 'reply_to_review_comment', 'edit_query', 'edit_test_file', 'aws_s3_move_object',
+      'git_commit_all_changes', 'edit_files', 'edit_contents', 'patch_content', 'edit_view', 'edit_saved_search',
+      'google_drive_move_file', 'jira_issue_edit', 'edit_details',
+    ];
+    const tools = writes.map((n) => readOnlyTool(n));
+    tools[0]!.description = 'Move one or more files to another folder.';
+    expect(await findings(tools)).toEqual(writes.map((_, i) => `name-vs-hints /tools/${i}/annotations/readOnlyHint`));
+  });
 });
 
 describe('description-vs-hints: clauses after as/because/so, lists, and passive overwrites by others', () => {
