@@ -85,6 +85,23 @@ describe('description-vs-hints: clauses after as/because/so, lists, and passive 
     ];
     expect(await findings(tools(loud))).toEqual(loud.flatMap((_, i) => [`description-vs-hints /tools/${2 * i}/description`, `description-vs-hints /tools/${2 * i + 1}/description`]));
   });
+  it('"this", "the call" or "the tool" as the subject after as/because/since, and a verb after "as well as", still count', async () => {
+    const loud = [
+      'Use with care, as this will permanently delete the repository.',
+      'Be careful since this deletes every row in the table.',
+      'Handle with caution because the call deletes the branch.',
+      'Handle with caution because this call deletes the branch.',
+      'Use with care as the tool deletes the branch.',
+      'Resets the cache as well as deletes the temporary files.',
+    ];
+    const readers = loud.map((description, i) => readOnlyTool(`reader_${i}`, { description }));
+    expect(await findings(readers)).toEqual(loud.map((_, i) => `description-vs-hints /tools/${i}/description`));
+  });
+  it('an overwrite the call itself makes counts: "whenever you call this", "by the user-supplied values"', async () => {
+    const loud = ['The existing file will be overwritten whenever you call this.', 'Existing keys are overwritten by the user-supplied values.'];
+    const readers = loud.map((description, i) => readOnlyTool(`reader_${i}`, { description }));
+    expect(await findings(readers)).toEqual(loud.map((_, i) => `description-vs-hints /tools/${i}/description`));
+  });
 });
 
 describe('risky-parameters: state-changing selector values on reports and explainers', () => {
