@@ -136,6 +136,18 @@ describe('risky-parameters: state-changing selector values on reports and explai
       'risky-parameters /tools/3/inputSchema/properties/action/enum/1',
     ]);
   });
+  it('a report noun at the end of the name does not hide selectors when the name or description says the tool writes', async () => {
+    const loud = [
+      { ...selector('subscription_status', 'action', ['cancel', 'pause', 'resume']), description: 'Change the status of a subscription.' },
+      selector('manage_account_details', 'operation', ['lock', 'unlock', 'transfer']),
+      selector('handle_events', 'action', ['approve', 'reject']),
+    ];
+    expect(await findings(loud)).toEqual([
+      'risky-parameters /tools/0/inputSchema/properties/action/enum/1',
+      'risky-parameters /tools/1/inputSchema/properties/operation/enum/0',
+      'risky-parameters /tools/2/inputSchema/properties/action/enum/0',
+    ]);
+  });
 });
 
 describe('README: name globs', () => {
