@@ -44,13 +44,17 @@ other than this call.`,
   clause or the last "and", "or", "then" ("Deletes…", "This tool permanently deletes…",
   "Archives the thread and deletes its attachments"), or as an infinitive in a sentence
   about this tool ("Use this tool when the user asks to permanently delete a file"). After
-  "as", "because", "since" or "so" the clause needs the tool as its subject again ("it", "this
-  tool", "the tool": "Use with caution as it will overwrite existing files"): "Counts row
+  "as", "because", "since" or "so" the clause needs the tool as its subject again ("it", "this",
+  "this tool", "the tool", "this call", "the call": "Use with caution as it will overwrite
+  existing files", "Be careful since this deletes every row", "because the call deletes the
+  branch"): "Counts row
   changes, so deletes are included", "because deletes slow down scans" and "Returns the
   schema, as overwriting it requires admin access" are about deletes and overwrites, not
   this tool's; the same holds after "since" ("since this tool overwrites…" counts, the
   temporal "since deletes were last compacted" does not). Nothing after "such as" or "as
-  well as" counts: "Returns audit events such as deletes and updates".
+  well as" counts: "Returns audit events such as deletes and updates", "Returns inserts as
+  well as deletes for the table" — unless a verb with its object follows "as well as": in
+  "Resets the cache as well as deletes the temporary files" the tool deletes.
   "The server deletes expired tokens automatically" has another subject, and so has "Set
   overwrite to true to replace the file".
 - **"overwrite" as a name** of a flag, mode or option does not count: "overwrite
@@ -81,10 +85,12 @@ other than this call.`,
   use delete_file."). Passive deletions ("items are permanently deleted after 30 days")
   never match: they usually state a retention policy, not what the call does. A passive
   overwrite does ("existing files will be overwritten"): it states what the call does to
-  what is already there — unless another agent or a schedule does it ("Previous versions
-  are overwritten every night by the backup job", "fields are overwritten on each deploy",
-  "notes with the same title are overwritten by the sync job"): that, like a passive
-  deletion, states a policy. A conditional one ("If the file exists, it is overwritten") does
+  what is already there — unless another agent or a schedule does it, said right after the verb
+  ("Previous versions are overwritten every night by the backup job", "fields are
+  overwritten on each deploy", "notes with the same title are overwritten by the sync job"):
+  that, like a passive deletion, states a policy. "The existing file will be overwritten
+  whenever you call this" and "Existing keys are overwritten by the user-supplied values"
+  are the call's own overwrites and count. A conditional one ("If the file exists, it is overwritten") does
   not count, like every conditional sentence: the price of precision.
 - **Read-only about an object** does not count: "Creates a read-only token", "mounts the
   volume read-only", "a read-only replica", "It is read-only" (it may be the result).
@@ -180,6 +186,26 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
           },
         ],
         findings: [{ pointer: '/tools/0/description' }, { pointer: '/tools/0/description' }],
+      },
+      {
+        title: 'This tool as the subject after as/since/because, a verb after "as well as", and the call’s own passive overwrites',
+        doc: false,
+        tools: [
+          { name: 'tool_0', description: 'Use with care, as this will permanently delete the repository.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_1', description: 'Be careful since this deletes every row in the table.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_2', description: 'Handle with caution because the call deletes the branch.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_3', description: 'Resets the cache as well as deletes the temporary files.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_4', description: 'The existing file will be overwritten whenever you call this.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'tool_5', description: 'Existing keys are overwritten by the user-supplied values.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+        findings: [
+          { pointer: '/tools/0/description' },
+          { pointer: '/tools/1/description' },
+          { pointer: '/tools/2/description' },
+          { pointer: '/tools/3/description' },
+          { pointer: '/tools/4/description' },
+          { pointer: '/tools/5/description' },
+        ],
       },
     ],
     correct: [

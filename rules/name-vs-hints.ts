@@ -76,17 +76,20 @@ response):
   delete (\`soft_delete_user\`) is a write, not a delete.
 - **edit, move, commit, apply, patch, reply** name things as often as acts, so, like post
   and update, they are writes only as the first word of the segment (\`edit_file\`,
-  \`move_file\`, \`reply_to_thread\`) or right after a one-word server or CLI prefix with
-  nothing, a preposition or one object after them (\`git_commit\`, \`kubectl_apply\`,
-  \`kubectl_patch\`, \`slack_reply_to_thread\`, \`API-patch-page\`), and only when no
-  reading word stands anywhere in the segment — get, show, list, search, view, suggest,
-  analyse, validate, check, blame, … win (\`commit_get\`, \`git_commit_show\`,
-  \`suggest_edit\`, \`blame_commit\`). Followed by a noun that makes them nouns they are
-  not verbs (\`commit_history\`, \`commit_files\`, \`commit_summary\`, \`edit_history\`,
-  \`edit_suggestions\`, \`move_list\`, \`move_analysis\`, \`patch_notes\`,
+  \`move_files\`, \`edit_content\`, \`reply_to_review_comment\`) or after a server, CLI or
+  resource prefix of one or two words with nothing, a preposition or at most two words after
+  them (\`git_commit\`, \`kubectl_apply\`, \`slack_reply_to_thread\`, \`API-patch-page\`,
+  \`git_commit_all_changes\`, \`aws_s3_move_object\`, \`jira_issue_edit\`). A reading word
+  — get, show, list, search, view, suggest, analyse, validate, check, blame, … — is the verb
+  instead when it comes before them (\`suggest_edit\`, \`blame_commit\`) or ends a
+  resource-first name (\`commit_get\`, \`git_commit_show\`, \`patch_file_list\`), unless it
+  is a noun too (\`edit_view\`, \`edit_query\`, \`edit_saved_search\` edit). Followed by a
+  noun that names a report or an analysis they are nouns (\`commit_summary\`,
+  \`edit_history\`, \`edit_suggestions\`, \`move_analysis\`, \`patch_notes\`,
   \`patch_compliance_report\`, \`reply_count\`, \`reply_sentiment\`, \`apply_status\`,
-  \`apply_eligibility\`), and deeper in a name they are not read at all
-  (\`os_patch_compliance\`, \`page_edit_metrics\`, \`chess_move_analysis\`). After an
+  \`apply_eligibility\`, \`os_patch_compliance\`, \`page_edit_metrics\`), as in a few
+  phrases (\`commit_files\`, \`commit_author\`, \`patch_contents\`); what a writing tool
+  writes (files, content, details) does not make them nouns. After an
   ordinal or recency word (latest, last, recent, first, next, previous, current, initial,
   best, head: \`latest_commit\`, \`last_edit\`, \`best_move\`) any verb is a noun. None of them is a delete:
   editing, moving or patching may lose data, but whether it does is
@@ -177,6 +180,34 @@ override.`,
           { pointer: '/tools/3/annotations/readOnlyHint' },
           { pointer: '/tools/4/annotations/readOnlyHint' },
           { pointer: '/tools/5/annotations/readOnlyHint' },
+        ],
+      },
+      {
+        title: 'Writing tools whose object is files, content or a noun that reads, or with a two-word prefix',
+        doc: false,
+        tools: [
+          { name: 'move_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'edit_content', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'edit_details', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'reply_to_review_comment', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'edit_view', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'edit_saved_search', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'git_commit_all_changes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'aws_s3_move_object', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'google_drive_move_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'jira_issue_edit', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/readOnlyHint' },
+          { pointer: '/tools/1/annotations/readOnlyHint' },
+          { pointer: '/tools/2/annotations/readOnlyHint' },
+          { pointer: '/tools/3/annotations/readOnlyHint' },
+          { pointer: '/tools/4/annotations/readOnlyHint' },
+          { pointer: '/tools/5/annotations/readOnlyHint' },
+          { pointer: '/tools/6/annotations/readOnlyHint' },
+          { pointer: '/tools/7/annotations/readOnlyHint' },
+          { pointer: '/tools/8/annotations/readOnlyHint' },
+          { pointer: '/tools/9/annotations/readOnlyHint' },
         ],
       },
       {

@@ -2,7 +2,7 @@ import { defineRule } from '../src/rule.js';
 import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
 import { readName } from '../src/heuristics/name-verbs.js';
 import { segments } from '../src/util/tokens.js';
-import { DESCRIBING_VERBS, REPORT_NAME_NOUNS, riskyParameters, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
+import { DESCRIBING_VERBS, REPORT_NAME_NOUNS, riskyParameters, saysItActs, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
 import { orList, quote } from '../src/util/text.js';
 
 /** The values, quoted; at most four, then how many more. */
@@ -109,7 +109,11 @@ Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delet
   \`["lock", "unlock"]\`, \`calculate_route\` with \`mode: ["transfer", "walk"]\`.
   On them the state-changing operations and the writing verbs that are nouns as often
   (edit, move, commit, apply, patch, reply) do not count; delete verbs, "overwrite" and
-  the other writing verbs (create, update, …) still do.
+  the other writing verbs (create, update, …) still do. A report noun at the end of the
+  name is not enough when a writing verb stands anywhere in the name (manage, handle,
+  change, set, update, …: \`manage_account_details\`, \`handle_events\`) or opens the
+  description ("Change the status of a subscription." on \`subscription_status\`): such
+  tools act, and their selectors count.
 - **Nested parameters count.** Object properties, array items, anyOf/oneOf/allOf branches
   and local \`$ref\`s (\`#/$defs/…\`) are followed: a flag is as risky inside \`options\`
   as at the top. A parameter reached through \`$ref\` is reported where it is defined.
@@ -210,6 +214,33 @@ with the hint as the related location. No mechanical fix.`,
         findings: [
           { pointer: '/tools/0/inputSchema/properties/if_exists/enum/2' },
           { pointer: '/tools/0/inputSchema/$defs/Opts/properties/cascade' },
+        ],
+      },
+      {
+        title: 'A report noun at the end of the name of a tool that says it acts',
+        doc: false,
+        tools: [
+          {
+            name: 'subscription_status',
+            description: 'Change the status of a subscription.',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['cancel', 'pause', 'resume'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'manage_account_details',
+            inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: ['lock', 'unlock', 'transfer'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+          {
+            name: 'handle_events',
+            inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['approve', 'reject'] } } },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/inputSchema/properties/action/enum/1' },
+          { pointer: '/tools/1/inputSchema/properties/operation/enum/0' },
+          { pointer: '/tools/2/inputSchema/properties/action/enum/0' },
         ],
       },
     ],
@@ -401,7 +432,8 @@ with the hint as the related location. No mechanical fix.`,
     const segs = ctx.tool.hasName ? segments(ctx.tool.name) : [];
     const lastToken = segs[segs.length - 1]?.at(-1);
     const skipStateChanges =
-      (lastToken !== undefined && REPORT_NAME_NOUNS.has(lastToken)) || (reading?.verbs[0] !== undefined && DESCRIBING_VERBS.has(reading.verbs[0].token));
+      (lastToken !== undefined && REPORT_NAME_NOUNS.has(lastToken) && !saysItActs(ctx.tool.hasName ? ctx.tool.name : undefined, obj.description)) ||
+      (reading?.verbs[0] !== undefined && DESCRIBING_VERBS.has(reading.verbs[0].token));
     for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), { skipOperations, skipStateChanges })) {
       const ev = p.evidence.filter((e) => e[against]);
       if (ev.length === 0) continue;

@@ -43,6 +43,16 @@ describe('name-vs-hints: edit, move, commit, apply, patch and reply', () => {
     const writes = ['edit_file', 'move_file', 'git_commit', 'kubectl_apply', 'kubectl_patch', 'reply_to_thread', 'slack_reply_to_thread', 'API-patch-page'];
     expect(await findings(writes.map((n) => readOnlyTool(n)))).toEqual(writes.map((_, i) => `name-vs-hints /tools/${i}/annotations/readOnlyHint`));
   });
+  it('writing tools whose object is a file, content or details, a reading word used as a noun, or a prefix of two words are reported', async () => {
+    const writes = [
+      'move_files', 'edit_content', 'reply_to_review_comment', 'edit_query', 'edit_test_file', 'aws_s3_move_object',
+      'git_commit_all_changes', 'edit_files', 'edit_contents', 'patch_content', 'edit_view', 'edit_saved_search',
+      'google_drive_move_file', 'jira_issue_edit', 'edit_details',
+    ];
+    const tools = writes.map((n) => readOnlyTool(n));
+    tools[0]!.description = 'Move one or more files to another folder.';
+    expect(await findings(tools)).toEqual(writes.map((_, i) => `name-vs-hints /tools/${i}/annotations/readOnlyHint`));
+  });
 });
 
 describe('description-vs-hints: clauses after as/because/so, lists, and passive overwrites by others', () => {
@@ -74,6 +84,23 @@ describe('description-vs-hints: clauses after as/because/so, lists, and passive 
       'Existing files are overwritten by the new content.',
     ];
     expect(await findings(tools(loud))).toEqual(loud.flatMap((_, i) => [`description-vs-hints /tools/${2 * i}/description`, `description-vs-hints /tools/${2 * i + 1}/description`]));
+  });
+  it('"this", "the call" or "the tool" as the subject after as/because/since, and a verb after "as well as", still count', async () => {
+    const loud = [
+      'Use with care, as this will permanently delete the repository.',
+      'Be careful since this deletes every row in the table.',
+      'Handle with caution because the call deletes the branch.',
+      'Handle with caution because this call deletes the branch.',
+      'Use with care as the tool deletes the branch.',
+      'Resets the cache as well as deletes the temporary files.',
+    ];
+    const readers = loud.map((description, i) => readOnlyTool(`reader_${i}`, { description }));
+    expect(await findings(readers)).toEqual(loud.map((_, i) => `description-vs-hints /tools/${i}/description`));
+  });
+  it('an overwrite the call itself makes counts: "whenever you call this", "by the user-supplied values"', async () => {
+    const loud = ['The existing file will be overwritten whenever you call this.', 'Existing keys are overwritten by the user-supplied values.'];
+    const readers = loud.map((description, i) => readOnlyTool(`reader_${i}`, { description }));
+    expect(await findings(readers)).toEqual(loud.map((_, i) => `description-vs-hints /tools/${i}/description`));
   });
 });
 
@@ -107,6 +134,18 @@ describe('risky-parameters: state-changing selector values on reports and explai
       'risky-parameters /tools/1/inputSchema/properties/operation/enum/2',
       'risky-parameters /tools/2/inputSchema/properties/operation/enum/0',
       'risky-parameters /tools/3/inputSchema/properties/action/enum/1',
+    ]);
+  });
+  it('a report noun at the end of the name does not hide selectors when the name or description says the tool writes', async () => {
+    const loud = [
+      { ...selector('subscription_status', 'action', ['cancel', 'pause', 'resume']), description: 'Change the status of a subscription.' },
+      selector('manage_account_details', 'operation', ['lock', 'unlock', 'transfer']),
+      selector('handle_events', 'action', ['approve', 'reject']),
+    ];
+    expect(await findings(loud)).toEqual([
+      'risky-parameters /tools/0/inputSchema/properties/action/enum/1',
+      'risky-parameters /tools/1/inputSchema/properties/operation/enum/0',
+      'risky-parameters /tools/2/inputSchema/properties/action/enum/0',
     ]);
   });
 });

@@ -88,27 +88,36 @@ export const AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(['post', 'update', '
 /**
  * Writing verbs that name a thing as often as an act (a commit, a patch, an edit, a move, a
  * reply, an application): like AMBIGUOUS_VERBS they count only as the segment's first token
- * (edit_file, move_file, reply_to_thread), or right after a one-token server or CLI prefix when
- * nothing but a preposition or one object follows (git_commit, kubectl_apply,
- * slack_reply_to_thread, API-patch-page); never when a reading word stands anywhere in the
- * segment (commit_get, git_commit_show, suggest_edit, blame_commit) or when a noun follows
- * that makes them nouns (commit_files, move_analysis, reply_suggestions, os_patch_compliance).
+ * (edit_file, move_files, reply_to_review_comment), or after a server, CLI or resource prefix
+ * of one or two tokens when nothing, a preposition or at most two more tokens follow
+ * (git_commit, kubectl_apply, slack_reply_to_thread, API-patch-page, git_commit_all_changes,
+ * aws_s3_move_object, jira_issue_edit). A reading word is the segment's verb instead when it
+ * comes before them (suggest_edit, blame_commit) or, as in resource-first names, when it ends
+ * the segment and is not also a common noun (commit_get, git_commit_show, patch_file_list; but
+ * edit_view, edit_query and edit_saved_search edit). A report noun right after them makes them
+ * nouns (move_analysis, reply_suggestions, os_patch_compliance), as do the nouns in
+ * NOUN_PHRASES (commit_files, patch_contents).
  */
 export const NOUN_LIKE_WRITE_VERBS: ReadonlySet<string> = new Set(['edit', 'move', 'commit', 'apply', 'patch', 'reply']);
 
-/** Words that, anywhere in the segment, make a NOUN_LIKE_WRITE_VERBS token a noun read about. */
+/** Words that, as a segment's verb, make a NOUN_LIKE_WRITE_VERBS token a noun read about. */
 const READING_WORDS: ReadonlySet<string> = new Set([
   ...READ_VERBS, 'show', 'view', 'suggest', 'suggests', 'analyse', 'analyze', 'validate', 'check', 'inspect', 'explain',
   'compare', 'count', 'summarise', 'summarize', 'blame', 'preview', 'browse', 'query', 'scan', 'audit', 'review',
   'evaluate', 'estimate', 'verify', 'test',
 ]);
+/** Reading words that are common nouns too: at the end of a name they are what is written ("edit_view", "edit_saved_search"). */
+const NOUN_READING_WORDS: ReadonlySet<string> = new Set(['view', 'search', 'query', 'test', 'review', 'audit', 'scan', 'preview', 'count', 'check']);
 
-/** Nouns that, right after a NOUN_LIKE_WRITE_VERBS token, make it a noun ("commit_summary", "move_analysis"). */
+/**
+ * Nouns that name a report or an analysis: right after a NOUN_LIKE_WRITE_VERBS token they make
+ * it a noun ("commit_summary", "move_analysis"). Not the things a writing tool writes (files,
+ * content, details, status, …): "edit_files" and "move_files" write.
+ */
 const REPORT_NOUNS: ReadonlySet<string> = new Set([
   'summary', 'summaries', 'stats', 'statistics', 'metrics', 'report', 'reports', 'analysis', 'analytics', 'history',
-  'log', 'logs', 'count', 'counts', 'frequency', 'range', 'author', 'authors', 'files', 'contents', 'content',
-  'compliance', 'suggestions', 'suggestion', 'sentiment', 'eligibility', 'generator', 'validator', 'analyzer',
-  'analyser', 'checker', 'status', 'info', 'details', 'list', 'trail', 'activity', 'rate', 'score', 'scores', 'quality',
+  'log', 'logs', 'count', 'counts', 'frequency', 'compliance', 'suggestions', 'suggestion', 'sentiment', 'eligibility',
+  'generator', 'validator', 'analyzer', 'analyser', 'checker', 'trail', 'activity', 'rate', 'score', 'scores', 'quality',
   'timeline', 'graph', 'overview', 'insights', 'trends', 'distribution',
 ]);
 /** Words that may follow a prefixed NOUN_LIKE_WRITE_VERBS token ("slack_reply_to_thread"). */
@@ -129,10 +138,10 @@ const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'then']);
 
 /** verb → tokens that, right after it, make it the first word of a noun phrase. */
 const NOUN_PHRASES: Readonly<Record<string, readonly string[]>> = {
-  commit: ['history', 'log', 'logs', 'message', 'messages', 'status', 'statuses', 'info', 'details', 'diff', 'diffs', 'hash', 'sha', 'id', 'list', 'stats', 'count', 'graph', 'activity'],
+  commit: ['history', 'log', 'logs', 'message', 'messages', 'status', 'statuses', 'info', 'details', 'diff', 'diffs', 'hash', 'sha', 'id', 'list', 'stats', 'count', 'graph', 'activity', 'files', 'author', 'authors', 'range', 'check', 'checks', 'search'],
   edit: ['history', 'log', 'logs', 'distance', 'count', 'mode', 'link', 'links', 'url', 'permission', 'permissions', 'access', 'status'],
   move: ['history', 'list', 'log', 'logs', 'count', 'number', 'notation', 'options', 'suggestions'],
-  patch: ['notes', 'note', 'version', 'versions', 'level', 'status', 'history', 'info', 'details', 'list', 'id', 'set', 'sets'],
+  patch: ['notes', 'note', 'version', 'versions', 'level', 'status', 'history', 'info', 'details', 'list', 'id', 'set', 'sets', 'contents'],
   reply: ['count', 'counts', 'list', 'rate', 'time', 'times', 'status', 'history', 'template', 'templates'],
   apply: ['status', 'history', 'log', 'logs', 'link', 'url'],
   merge: ['request', 'requests', 'conflict', 'conflicts', 'sort', 'base', 'status', 'statuses'],
@@ -218,9 +227,15 @@ function isVerbAt(tokens: readonly string[], i: number, afterConjunction: boolea
   if (NOUN_LIKE_WRITE_VERBS.has(t)) {
     if (next !== undefined && REPORT_NOUNS.has(next)) return false;
     if (!afterConjunction) {
-      if (tokens.some((x) => READING_WORDS.has(x))) return false;
-      if (i > 1) return false;
-      if (i === 1 && !(next === undefined || PREPOSITIONS.has(next) || i + 2 === tokens.length)) return false;
+      // a reading word before it is the segment's verb (suggest_edit, blame_commit); one that
+      // ends the segment is the verb of a resource-first name (commit_get, git_commit_show)
+      // unless it is a noun too (edit_view, edit_saved_search)
+      if (tokens.slice(0, i).some((x) => READING_WORDS.has(x))) return false;
+      const last = tokens[tokens.length - 1]!;
+      if (i < tokens.length - 1 && READING_WORDS.has(last) && !NOUN_READING_WORDS.has(last)) return false;
+      // digits belong to the word before them ("aws_s3_move_object" → aws, s, 3: a two-word prefix)
+      if (tokens.slice(0, i).filter((x) => !/^\d+$/.test(x)).length > 2) return false;
+      if (i > 0 && !(next === undefined || PREPOSITIONS.has(next) || tokens.length - i - 1 <= 2)) return false;
     }
   }
   if (next !== undefined && NOUN_PHRASES[t]?.includes(next)) return false;

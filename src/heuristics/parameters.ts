@@ -35,8 +35,10 @@
  * preview, plan), or when their description says they filter ("Filter by action",
  * "only returns events matching …", "Which kind of events to show"). Their state-changing
  * values (OPERATION_VERBS, and edit, move, commit, apply, patch, reply) are skipped when the
- * name ends in a report noun (audit_trail, email_stats, lock_status: REPORT_NAME_NOUNS) or its
- * verb explains or computes (kubectl_explain, calculate_route: DESCRIBING_VERBS).
+ * name ends in a report noun (audit_trail, email_stats, lock_status: REPORT_NAME_NOUNS) and
+ * neither the name nor the description's first word says the tool acts (manage_account_details,
+ * handle_events: saysItActs), or its verb explains or computes (kubectl_explain,
+ * calculate_route: DESCRIBING_VERBS).
  *
  * Nested object properties, array items, anyOf/oneOf/allOf branches and local $refs
  * ("#/$defs/…", "#/definitions/…") are followed: a flag is as risky inside an
@@ -279,6 +281,34 @@ export const REPORT_NAME_NOUNS: ReadonlySet<string> = new Set([
   'log', 'logs', 'metrics', 'activity', 'activities', 'lookup', 'overview', 'analytics', 'insights', 'timeline', 'audit',
   'info', 'details', 'usage', 'counts', 'count', 'trends', 'feed', 'events', 'dashboard', 'reference', 'docs', 'help',
 ]);
+/**
+ * Writing verbs that, anywhere in a tool's name or as the first word of its description, say
+ * the tool acts: a report noun at the end of the name then does not make it a report
+ * ("manage_account_details", "handle_events", "subscription_status" described as "Change the
+ * status of a subscription.").
+ */
+const ACTING_VERBS: ReadonlySet<string> = new Set([
+  'manage', 'handle', 'change', 'set', 'modify', 'update', 'edit', 'administer', 'control', 'configure', 'adjust',
+  'toggle', 'perform', 'execute', 'create', 'write', 'save', 'apply', 'process',
+]);
+/** The base form of a third-person verb ("changes" → "change", "modifies" → "modify", "sets" → "set"). */
+function baseForms(word: string): string[] {
+  const forms = [word];
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  return forms;
+}
+/**
+ * Whether the name (any token) or the description (its first word) says the tool writes: then
+ * a report noun at the end of its name does not skip its state-changing selector values.
+ */
+export function saysItActs(name: string | undefined, description: unknown): boolean {
+  if (name !== undefined && tokensOf(name).some((t) => ACTING_VERBS.has(t))) return true;
+  if (typeof description !== 'string') return false;
+  const first = tokensOf(description.slice(0, 40))[0];
+  return first !== undefined && baseForms(first).some((f) => ACTING_VERBS.has(f));
+}
 /** Tool verbs that explain or compute rather than act: "kubectl_explain", "calculate_route". */
 export const DESCRIBING_VERBS: ReadonlySet<string> = new Set([
   'explain', 'calculate', 'compute', 'describe', 'estimate', 'analyse', 'analyze', 'compare', 'count', 'summarise',

@@ -15,7 +15,8 @@
  *   existing files", "Writes the file, overwriting its content") — but not "overwrite" naming
  *   a flag, mode or option ("overwrite protection", "overwrite: true") — and the passive "is",
  *   "are", "will be", "get(s) overwritten" ("existing files will be overwritten") unless another
- *   agent or a schedule does it ("are overwritten every night by the backup job"). Overwriting
+ *   agent or a schedule does it, said right after the verb ("are overwritten every night by
+ *   the backup job"; not "whenever you call this" nor "by the user-supplied values"). Overwriting
  *   is not an additive update.
  * - irreversible: "cannot be undone" (and "can't", "can not", "reversed", "reverted"),
  *   "irreversible", "irreversibly".
@@ -85,7 +86,7 @@ interface Pattern {
  * overwritten by the sync job"). Like passive deletions, such sentences state a policy.
  */
 const OTHER_AGENT_OR_SCHEDULE =
-  /^\s+(?:[^.;!?]*?\b)?(?:every|each|nightly|daily|hourly|weekly|monthly|yearly|periodically|regularly|routinely|whenever|on\s+(?:a\s+)?schedule|by\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[a-z-]+\s+){0,3}(?:job|jobs|process|server|system|service|scheduler|cron|daemon|worker|workers|pipeline|agent|bot|task|script|sync|admin|administrator|administrators|user|users|owner|team|platform|provider))\b/i;
+  /^\s+(?:(?:every|each|nightly|daily|hourly|weekly|monthly|yearly|periodically|regularly|routinely)\b|on\s+(?:(?:a\s+)?schedule|each|every)\b|by\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[a-z-]+\s+){0,3}(?:job|jobs|process|server|system|service|scheduler|cron|daemon|worker|workers|pipeline|agent|bot|task|script|sync|admin|administrator|administrators|user|users|owner|team|platform|provider)(?![\w-]))/i;
 
 /**
  * In priority order: a later pattern never matches inside an earlier match. Every match must
@@ -184,8 +185,10 @@ const COORDINATORS = new Set(['and', 'then', 'or', 'but', 'also', 'however']);
  * ("since deletes were last compacted"); "since this tool overwrites…" counts.
  */
 const CLAUSE_STARTS = new Set(['as', 'because', 'since', 'so']);
-/** Words that name this tool as the subject of a subordinate clause. */
-const TOOL_SUBJECTS = new Set(['it', 'tool']);
+/** Words that name this tool as the subject of a subordinate clause ("it", "this", "this call", "the call", "this tool", "the tool"). */
+const TOOL_SUBJECTS = new Set(['it', 'this', 'tool', 'call']);
+/** Words that, right after a verb, start its object: "as well as deletes the temporary files" lists a verb, not a noun. */
+const OBJECT_STARTS = new Set(['the', 'a', 'an', 'any', 'all', 'every', 'each', 'its', 'their', 'your', 'this', 'that', 'these', 'those', 'them', 'it']);
 
 /**
  * Whether the clause before a third-person verb leaves this tool as its subject: nothing
@@ -200,10 +203,12 @@ function subjectIsTool(text: string, sentenceStart: number, index: number): bool
   // as" a list of things follows ("such as deletes and updates"), never this tool's verb.
   let needSubject = false;
   let listing = false;
+  let listedWord = '';
   for (let i = 0; i < clause.length; i++) {
     const w = clause[i]!;
     if (w === 'as' && (clause[i - 1] === 'such' || clause[i - 1] === 'well')) {
       listing = true;
+      listedWord = clause[i - 1]!;
       since = [];
     } else if (CLAUSE_STARTS.has(w)) {
       needSubject = true;
@@ -214,6 +219,16 @@ function subjectIsTool(text: string, sentenceStart: number, index: number): bool
       needSubject = false;
       since = [];
     } else since.push(w);
+  }
+  // "as well as" lists nouns ("inserts as well as deletes for the table"), but a verb with
+  // an object right after it is a second verb of the clause ("Resets the cache as well as
+  // deletes the temporary files")
+  if (listing && listedWord === 'well' && since.length === 0) {
+    const after = words(text.slice(index, index + 80));
+    if (after.length > 1 && /s$/.test(after[0]!) && OBJECT_STARTS.has(after[1]!)) {
+      listing = false;
+      needSubject = false; // the "as" of "as well as" starts no clause: the verb shares the sentence's subject
+    }
   }
   if (listing) return false;
   if (needSubject && !since.some((w) => TOOL_SUBJECTS.has(w))) return false;
