@@ -150,20 +150,18 @@ function splitSetting(setting: RuleSetting | undefined): { severity?: SeveritySe
 
 function resolveRule(rule: Rule, raise: number | undefined, ...settings: (RuleSetting | undefined)[]): Resolved | undefined {
   let severity: SeveritySetting = rule.severity;
-  let options: Record<string, unknown> = { ...(rule.options?.defaults ?? {}) };
   let shift: number | undefined = raise;
   for (let i = 0; i < settings.length; i++) {
-    const { severity: sev, options: opts } = splitSetting(settings[i]);
+    const sev = splitSetting(settings[i]).severity;
     if (sev) {
       // The preset's raise goes with the preset's own setting (the first); an override's
       // severity replaces it, unless it restates that severity.
       if (i > 0 && sev !== severity) shift = undefined;
       severity = sev;
     }
-    if (opts) options = { ...options, ...opts };
   }
   if (severity === 'off') return undefined;
-  return { severity, options, shift: shift ?? SEVERITY_RANK[severity] - SEVERITY_RANK[rule.severity] };
+  return { severity, options: resolveOptions(rule, ...settings), shift: shift ?? SEVERITY_RANK[severity] - SEVERITY_RANK[rule.severity] };
 }
 
 /** A rule's options from its settings, whatever their severity: the defaults, then each setting's options over the previous. */
@@ -254,7 +252,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         if (own) s.options = {};
         for (const t of s.tools) {
           t.collected = undefined;
-          t.options = {};
+          if (own) t.options = {};
         }
       }
     }
