@@ -185,6 +185,22 @@ describe('a recorded protocolVersion that is not a string, or is empty', () => {
     const r = await runCli(['lint', '--no-config', 'pv.json'], { cwd: dir });
     expect(r.stderr).toMatch(new RegExp(`^mcp-annotate: note: server "s" \\(pv\\.json\\) records protocol version ${said.replace(/[{}()"]/g, '\\$&')} \\(MCP's versions are YYYY-MM-DD dates\\), so it was linted against spec \\d{4}-\\d\\d-\\d\\d, the latest; the tools/list envelope around its tools was not checked`));
   });
+  it.each([
+    ['2025', '2025, which is not a string'],
+    ['""', '"", which is empty'],
+    ['null', 'null, which is not a string'],
+  ])('in a session transcript, initialize recording %s gets the same note (the server is named after serverInfo)', async (raw, said) => {
+    const lines = [
+      '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}',
+      `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":${raw},"serverInfo":{"name":"files","version":"1"},"capabilities":{}}}`,
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}',
+    ];
+    const dir = tempDir({ 's.jsonl': lines.join('\n') + '\n' });
+    const r = await runCli(['lint', '--no-config', 's.jsonl'], { cwd: dir });
+    expect(r.stderr).toMatch(new RegExp(`^mcp-annotate: note: server "files" \\(s\\.jsonl\\) records protocol version ${said.replace(/[{}()"]/g, '\\$&')} \\(MCP's versions are YYYY-MM-DD dates\\), so it was linted against spec \\d{4}-\\d\\d-\\d\\d, the latest`));
+    expect((await runCli(['lint', '--no-config', '--spec', '2025-11-25', 's.jsonl'], { cwd: dir })).stderr).not.toContain('records protocol version');
+  });
   it('"v2" still gets its note, and --spec silences them all', async () => {
     const dir = tempDir({ 'a.json': '{"serverInfo":{"name":"a"},"protocolVersion":"v2","tools":[]}', 'b.json': '{"serverInfo":{"name":"b"},"protocolVersion":2025,"tools":[]}' });
     expect((await runCli(['lint', '--no-config', 'a.json'], { cwd: dir })).stderr).toContain('records protocol version "v2", which is not a date');

@@ -212,6 +212,8 @@ interface ServerState {
   firstEntry: string;
   serverInfo?: Obj;
   protocolVersion?: string;
+  /** See ServerInput.protocolVersionInvalid: what initialize recorded when it is no version string. */
+  protocolVersionInvalid?: string;
   steps: SessionStep[];
 }
 
@@ -412,7 +414,14 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
     if (!result) return;
     if (req.method === 'initialize') {
       if (isObject(result.serverInfo)) state.serverInfo = result.serverInfo;
-      if (typeof result.protocolVersion === 'string') state.protocolVersion = result.protocolVersion;
+      if (typeof result.protocolVersion === 'string' && result.protocolVersion !== '') {
+        state.protocolVersion = result.protocolVersion;
+        state.protocolVersionInvalid = undefined;
+      } else if (has(result, 'protocolVersion')) {
+        // 2025, "", null, {…}: no version, so the latest applies, and the run says so (specNotes), as for a dump.
+        state.protocolVersion = undefined;
+        state.protocolVersionInvalid = JSON.stringify(result.protocolVersion) ?? String(result.protocolVersion);
+      }
     } else if (req.method === 'tools/list') {
       if (!Array.isArray(result.tools)) {
         throw new InputProblem(`the tools/list result of ${label} needs a "tools" array, got ${describe(result.tools)}`, undefined, undefined, `${msgPointer}/result${has(result, 'tools') ? '/tools' : ''}`);
@@ -495,6 +504,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       name: own,
       origin,
       protocolVersion: s.protocolVersion,
+      ...(s.protocolVersionInvalid !== undefined ? { protocolVersionInvalid: s.protocolVersionInvalid } : {}),
       serverInfo: s.serverInfo,
       tools: s.listing?.tools ?? [],
       envelopes: s.listing?.envelopes ?? [],
