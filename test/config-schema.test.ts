@@ -70,12 +70,35 @@ describe('config schema', () => {
     }
     // What the schema leaves to the CLI, which checks it on its own (each a config error with its place):
     // unique policy names, a policy/<name> setting naming a policy, facts and their operands, and the
-    // form of a condition ({"fact", one operator}, or one of "and", "or", "not"; said more clearly than a schema could).
+    // form of a condition, which the schema checks too ({"fact", one operator}, or one of "and",
+    // "or", "not") but the CLI says more clearly (compileConditions' messages, not the anyOf's).
+    const forms: [unknown, RegExp][] = [
+      [{}, /conditions: a condition with|conditions: a condition is/],
+      [{ fact: 'tool.name', equals: 'a', in: ['b'] }, /takes exactly one of "equals", "in" or "contains"/],
+      [{ fact: 'tool.name', equals: 'a', and: [{ fact: 'tool.name', equals: 'b' }] }, /and no "and" beside it/],
+      [{ fact: 'tool.name' }, /needs one of "equals", "in" or "contains"/],
+      [{ and: [{ fact: 'tool.name', equals: 'a' }], or: [{ fact: 'tool.name', equals: 'b' }] }, /conditions/],
+      [{ not: { fact: 'tool.name', contains: 'x', equals: 'y' } }, /conditions\.not: a condition with "fact" takes exactly one/],
+    ];
+    for (const [conditions, said] of forms) {
+      const value = { policies: [{ name: 'p', effect: 'warn', conditions }] };
+      expect(validate(value), `schema: ${JSON.stringify(conditions)}`).toBe(false);
+      const err = await loadConfig({ cwd: tempDir({ 'c.json': JSON.stringify(value) }), file: 'c.json' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err, JSON.stringify(conditions)).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message;
+      expect(message, JSON.stringify(conditions)).toMatch(said);
+      expect(message, `no schema wording: ${message}`).not.toMatch(/anyOf|must match|maxProperties|minProperties|must NOT/);
+    }
+    for (const conditions of [{ and: [{ fact: 'tool.name', equals: 'a' }, { not: { fact: 'tool.name', in: ['b'] } }] }, { or: [{ fact: 'tool.name', contains: 'a' }] }]) {
+      expect(validate({ policies: [{ name: 'p', effect: 'warn', conditions }] }), JSON.stringify(conditions)).toBe(true);
+    }
     for (const value of [
       { policies: [{ name: 'p', effect: 'warn', conditions: { fact: 'tool.name', equals: 'a' } }, { name: 'p', effect: 'warn', conditions: { fact: 'tool.name', equals: 'b' } }] },
       { rules: { 'policy/nope': 'off' } },
       { policies: [{ name: 'p', effect: 'warn', conditions: { fact: 'claims.destinations', equals: 'Public' } }] },
-      { policies: [{ name: 'p', effect: 'warn', conditions: {} }] },
     ]) {
       expect(validate(value), JSON.stringify(value)).toBe(true);
       await expect(loadConfig({ cwd: tempDir({ 'c.json': JSON.stringify(value) }), file: 'c.json' }), JSON.stringify(value)).rejects.toBeInstanceOf(ConfigError);

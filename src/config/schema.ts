@@ -156,6 +156,14 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
           or: { type: 'array', minItems: 1, items: { $ref: '#/definitions/condition' } },
           not: { $ref: '#/definitions/condition' },
         },
+        // Exactly one form: "fact" with one operator beside it, or one combinator alone. (The
+        // CLI says which form is wrong more clearly: see schemaProblems' CONDITION_FORM.)
+        anyOf: [
+          { required: ['fact'], minProperties: 2, maxProperties: 2, not: { anyOf: [{ required: ['and'] }, { required: ['or'] }, { required: ['not'] }] } },
+          { required: ['and'], maxProperties: 1 },
+          { required: ['or'], maxProperties: 1 },
+          { required: ['not'], maxProperties: 1 },
+        ],
       },
     },
   };

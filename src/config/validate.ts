@@ -49,6 +49,14 @@ const RULES_PATH = /^\/rules$|^\/overrides\/\d+\/rules$/;
 const OPTIONS_PATH = /^(?:\/overrides\/\d+)?\/rules\/([^/]+)\/1$/;
 const SERVER_ENTRY_PATH = /^\/targets\/mcpServers\/[^/]+$/;
 const OVERRIDE_PATH = /^\/overrides\/\d+$/;
+/** A policy condition, at any depth. */
+const CONDITION_PATH = /^\/policies\/\d+\/conditions(?:\/(?:and|or)\/\d+|\/not)*$/;
+/**
+ * The keywords of the schema's "one form per condition" (anyOf of the forms): the policy
+ * compiler names what is wrong with a condition's form more clearly than they can, so their
+ * errors are left to it.
+ */
+const CONDITION_FORM = new Set(['anyOf', 'required', 'minProperties', 'maxProperties', 'not']);
 const EMPTY_IN_PATH = /^\/policies\/\d+\/conditions(?:\/(?:and|or)\/\d+|\/not)*\/in$/;
 const GLOB_PATH = /^\/overrides\/\d+\/(servers|tools)\/\d+$|^\/targets(\/files)?\/\d+$/;
 const SECRET_PATH = /^\/targets\/mcpServers\/[^/]+\/(env|headers)(\/|$)/;
@@ -154,11 +162,12 @@ export interface CheckedConfig {
 export function checkConfig(value: unknown, problems: PointedProblem[]): CheckedConfig {
   const knownRules = [...RULES, ...DRIFT_RULES].map((r) => r.id);
   const validateSchema = generated('config').validate!;
-  const valid = validateSchema(value);
+  const errors = validateSchema(value) ? [] : (validateSchema.errors ?? []).filter((e) => !(CONDITION_PATH.test(e.instancePath) && CONDITION_FORM.has(e.keyword)));
+  const valid = errors.length === 0;
   // With schema errors, the checks below still look at the parts the schema found nothing
   // wrong in (a policy, a rules map), so that one run lists every problem.
-  const errorPaths = valid ? [] : (validateSchema.errors ?? []).map((e) => e.instancePath);
-  if (!valid) append(problems, schemaProblems(validateSchema.errors ?? [], knownRules));
+  const errorPaths = errors.map((e) => e.instancePath);
+  if (!valid) append(problems, schemaProblems(errors, knownRules));
   if (!isObject(value)) return { policies: [] };
   const sound = (at: string) => !errorPaths.some((p) => p === at || p.startsWith(`${at}/`));
   const config = value as Record<string, unknown>;
