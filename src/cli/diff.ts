@@ -37,7 +37,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   // (The base stands in for targets: diff never lints the config's targets.)
   const settings = await runSettings([base], opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
-  const checkInputs = checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path });
+  const checkInputs = checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path, clients: opts.mcpConfig });
   opts = { ...opts, checkInputs };
   const live = hasLiveFlags(opts);
   if (head === undefined && !live) {

@@ -8,6 +8,7 @@ import type { LiveFlags } from '../sources/live/flags.js';
 import { oneLine } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
+import { checkOutputsAreNotInputs } from './lint.js';
 import { writeText } from '../util/write.js';
 import { inWorkflowLog, logGuard } from '../util/workflow-log.js';
 
@@ -39,6 +40,8 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
     throw new UsageError('nothing to dump: give a URL, --stdio "<command line>", a command after --, or --mcp-config <file> --server <name>');
   }
   const ctx = { env: io.env, cwd: io.cwd, stderr: io.stderr };
+  // The snapshot must not replace a client config it is read from (-o .mcp.json --mcp-config .mcp.json).
+  if (flags.outputFile !== undefined) checkOutputsAreNotInputs([{ format: 'json', file: flags.outputFile }], io.cwd, { clients: flags.mcpConfig }, 'snapshot');
   if (flags.mcpConfig?.length) {
     // How many servers were given, before any is resolved: the variables of servers not
     // chosen are no concern of this run (and the usage error says to choose).

@@ -16,6 +16,7 @@ import { tuneForLargeRun } from './tuning.js';
 import type { OutputSpec } from './main.js';
 import type { ServerInput } from '../types.js';
 import { checkLiveFlags, hasLiveFlags, type LiveFlags } from '../sources/live/flags.js';
+import { clientConfigFiles } from '../sources/live/discover.js';
 import { runSettings } from '../config/settings.js';
 import { gatherConfigTargets } from '../config/targets.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
@@ -105,22 +106,30 @@ export function checkOutputs(outputs: OutputSpec[], cwd: string): OutputSpec[] {
 
 /**
  * An --output-file must not be a file the run reads: the report would replace it (a target,
- * the config file, the --baseline file even with --update-baseline). Checks the config and
- * the baseline now, and returns the check of the target files, for when they are known.
+ * the config file, the --baseline file even with --update-baseline, a client config of
+ * --mcp-config or --discover). Checks the config, the baseline and the client configs now,
+ * and returns the check of the target files, for when they are known. `written`: what the
+ * file would hold (dump writes a snapshot).
  */
-export function checkOutputsAreNotInputs(outputs: readonly OutputSpec[], cwd: string, inputs: { config?: string; baseline?: string }): ((files: readonly string[]) => void) | undefined {
-  const written = new Map<string, string>();
+export function checkOutputsAreNotInputs(
+  outputs: readonly OutputSpec[],
+  cwd: string,
+  inputs: { config?: string; baseline?: string; clients?: readonly string[] },
+  written: 'report' | 'snapshot' = 'report',
+): ((files: readonly string[]) => void) | undefined {
+  const files = new Map<string, string>();
   // A device or pipe (-o /dev/stdout, while /dev/stdin is a target) is written to, not replaced.
-  for (const o of outputs) if (o.file !== undefined && !isDevice(resolve(cwd, o.file))) written.set(realPath(resolve(cwd, o.file)), o.file);
-  if (written.size === 0) return undefined;
+  for (const o of outputs) if (o.file !== undefined && o.file !== '-' && !isDevice(resolve(cwd, o.file))) files.set(realPath(resolve(cwd, o.file)), o.file);
+  if (files.size === 0) return undefined;
   const refuse = (path: string, what: string) => {
-    const file = written.get(realPath(path));
-    if (file !== undefined) throw new UsageError(`-o ${file} is ${what}; the report would replace it (write the report elsewhere)`);
+    const file = files.get(realPath(path));
+    if (file !== undefined) throw new UsageError(`-o ${file} is ${what}; the ${written} would replace it (write the ${written} elsewhere)`);
   };
   if (inputs.config !== undefined) refuse(inputs.config, 'the config file of this run');
   if (inputs.baseline !== undefined) refuse(resolve(cwd, inputs.baseline), 'the --baseline file of this run');
-  return (files) => {
-    for (const f of files) refuse(f, 'also an input of this run');
+  for (const c of inputs.clients ?? []) refuse(resolve(cwd, c), 'also an input of this run');
+  return (targets) => {
+    for (const f of targets) refuse(f, 'also an input of this run');
   };
 }
 
@@ -287,7 +296,9 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   }
   if (live) {
     const { gatherLive } = await import('../sources/live/index.js');
-    const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr, reserved: readFiles(gathered.servers, exclude) }, { alone: targets.length === 0 });
+    // --save-snapshots names no snapshot like a file the run reads or an -o report.
+    const reserved = new Set([...readFiles(gathered.servers, exclude), ...(exclude?.outputs ?? [])]);
+    const r = await gatherLive(opts, { env: io.env, cwd: io.cwd, stderr: io.stderr, reserved }, { alone: targets.length === 0 });
     append(gathered.servers, r.servers);
     append(gathered.errors, r.errors);
     append(gathered.notes, r.notes);
@@ -304,7 +315,9 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   // The config file, with the flags over it; its targets when the command line names none.
   const settings = await runSettings(targets, opts, { cwd: io.cwd, warn: (line) => io.stderr.write(`mcp-annotate: ${line}\n`) });
   const packs = selectPacks(settings.vocab, settings.disableVocab);
-  opts = { ...opts, checkInputs: checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path, baseline: opts.baseline }) };
+  // The client configs the run reads (--mcp-config, --discover's), refused as -o before any server starts.
+  const clients = outputs.some((o) => o.file !== undefined) ? clientConfigFiles(opts, { cwd: io.cwd, env: io.env }) : [];
+  opts = { ...opts, checkInputs: checkOutputsAreNotInputs(outputs, io.cwd, { config: settings.config?.path, baseline: opts.baseline, clients }) };
   if (opts.discover && !opts.yes) {
     if (targets.length) throw new UsageError('--discover without --yes only lists servers; add --yes to lint them, or lint the other targets in another run');
     const { listDiscovered } = await import('../sources/live/index.js');

@@ -65,7 +65,9 @@ export async function gatherConfigTargets(
       for (const n of resolved.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
       throw new UsageError(`nothing to lint: every server under targets.mcpServers of ${config.display} is disabled; enable one, or give targets on the command line`);
     }
-    const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, { ...io, reserved: readFiles(out.servers, exclude) }));
+    // --save-snapshots names no snapshot like a file the run reads or an -o report.
+    const reserved = new Set([...readFiles(out.servers, exclude), ...(exclude?.outputs ?? [])]);
+    const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, { ...io, reserved }));
     append(out.servers, run.servers);
     append(out.errors, run.errors);
     out.interrupted = run.interrupted;

@@ -6,7 +6,7 @@
  */
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir, json } from '../helpers/cli.js';
@@ -186,6 +186,49 @@ describe('config files that select nothing', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('mcp-annotate: note: skipped "a" (off.json): it is disabled\nmcp-annotate: note: skipped "b" (off.json): it is disabled\n');
     expect(r.stdout).toContain('in 1 server, 4 tools');
+  });
+});
+
+describe('an -o that names a client config the run reads', () => {
+  // A server that leaves a mark when it starts: a refused run starts none.
+  const marking = { command: process.execPath, args: ['-e', "require('fs').writeFileSync('started', '')"] };
+  const config = json({ mcpServers: { s: marking } });
+  const refused = (file: string, written = 'report') => `mcp-annotate: -o ${file} is also an input of this run; the ${written} would replace it (write the ${written} elsewhere)\n`;
+
+  it('is refused (exit 2) before any server starts, for lint, dump and diff, however the path is spelled', async () => {
+    const dir = tempDir({ '.mcp.json': config, 'base.json': readFileSync(VOCAB_FIXTURE, 'utf8') });
+    symlinkSync(join(dir, '.mcp.json'), join(dir, 'link.json'));
+    const cases: [string[], string][] = [
+      [['lint', '--no-config', '--mcp-config', '.mcp.json', '-f', 'sarif', '-o', '.mcp.json'], refused('.mcp.json')],
+      [['lint', '--no-config', '--mcp-config', '.mcp.json', '-f', 'json', '-o', './.mcp.json'], refused('./.mcp.json')],
+      [['lint', '--no-config', '--mcp-config', './.mcp.json', '-o', join(dir, '.mcp.json')], refused(join(dir, '.mcp.json'))],
+      [['lint', '--no-config', '--mcp-config', '.mcp.json', '-f', 'json', '-o', 'out.json', '-f', 'sarif', '-o', 'link.json'], refused('link.json')],
+      [['dump', '--mcp-config', '.mcp.json', '--server', 's', '-o', '.mcp.json'], refused('.mcp.json', 'snapshot')],
+      [['dump', '--mcp-config', 'link.json', '--server', 's', '-o', 'sub/../.mcp.json'], refused('sub/../.mcp.json', 'snapshot')],
+      [['diff', '--no-config', 'base.json', '--mcp-config', '.mcp.json', '-f', 'json', '-o', '.mcp.json'], refused('.mcp.json')],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await runCli(args, { cwd: dir });
+      expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ args, code: 2, stdout: '', stderr });
+    }
+    expect(readFileSync(join(dir, '.mcp.json'), 'utf8')).toBe(config);
+    expect(['started', 'out.json'].filter((f) => existsSync(join(dir, f)))).toEqual([]);
+  });
+
+  it('a config --discover finds is refused too', async () => {
+    const dir = tempDir({ '.mcp.json': config });
+    const env = { HOME: dir, XDG_CONFIG_HOME: undefined, APPDATA: undefined, USERPROFILE: undefined };
+    const r = await runCli(['lint', '--no-config', '--discover', '--yes', '-f', 'json', '-o', '.mcp.json'], { cwd: dir, env });
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', refused('.mcp.json')]);
+    expect(readFileSync(join(dir, '.mcp.json'), 'utf8')).toBe(config);
+    expect(existsSync(join(dir, 'started'))).toBe(false);
+  });
+
+  it('dump -o another file still writes the snapshot', async () => {
+    const dir = tempDir({ '.mcp.json': json({ mcpServers: { s: tools } }) });
+    const r = await runCli(['dump', '--mcp-config', '.mcp.json', '--server', 's', '-o', 's.json'], { cwd: dir });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'))).toMatchObject({ configEntry: 's' });
   });
 });
 

@@ -155,6 +155,23 @@ describe('snapshots', () => {
     expect(files).toEqual(new Set(['snaps/vocab-server.json', 'snaps/vocab-server-2.json']));
   });
 
+  it('a snapshot never writes over a client config that selected no server, nor takes the name of an -o report', async () => {
+    const off = json({ mcpServers: { x: { command: 'no-such-program', disabled: true } } });
+    const dir = tempDir({ 'snaps/vocab-server.json': off });
+    const r = await runCli(['lint', '--mcp-config', 'snaps/vocab-server.json', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--save-snapshots', 'snaps', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(dir, 'snaps/vocab-server.json'), 'utf8')).toBe(off);
+    expect(readdirSync(join(dir, 'snaps')).sort()).toEqual(['vocab-server-2.json', 'vocab-server.json']);
+
+    const out = tempDir();
+    const o = await runCli(['lint', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--save-snapshots', 'snaps', '-f', 'json', '-o', 'snaps/vocab-server.json'], { cwd: out });
+    expect(o.code).toBe(1);
+    expect(readdirSync(join(out, 'snaps')).sort()).toEqual(['vocab-server-2.json', 'vocab-server.json']);
+    const report = JSON.parse(readFileSync(join(out, 'snaps/vocab-server.json'), 'utf8'));
+    expect(new Set(report.findings.map((f: { file: string }) => f.file))).toEqual(new Set(['snaps/vocab-server-2.json']));
+    expect(JSON.parse(readFileSync(join(out, 'snaps/vocab-server-2.json'), 'utf8'))).toMatchObject({ serverInfo: { name: 'vocab-server' } });
+  });
+
   it('a snapshot or dump path that cannot be written is one line naming it; the other servers are still linted', async () => {
     const dir = tempDir({ afile: '' });
     const r = await runCli(['lint', '--stdio', serverCommand('stdio-tools.mjs', VOCAB_FIXTURE), '--save-snapshots', 'afile/snaps', '-f', 'json'], { cwd: dir });

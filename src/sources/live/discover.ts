@@ -58,3 +58,11 @@ export function knownConfigLocations(ctx: DiscoverContext): KnownConfig[] {
 export function discoverConfigs(ctx: DiscoverContext): KnownConfig[] {
   return knownConfigLocations(ctx).filter((c) => existsSync(c.path) && statSync(c.path).isFile());
 }
+
+/**
+ * The client config files a run reads: its --mcp-config files and, with --discover, the known
+ * ones that exist (paths as given, or absolute). Reads none of them.
+ */
+export function clientConfigFiles(f: { mcpConfig?: readonly string[]; discover?: boolean }, ctx: DiscoverContext): string[] {
+  return [...(f.mcpConfig ?? []), ...(f.discover ? discoverConfigs(ctx).map((c) => c.path) : [])];
+}

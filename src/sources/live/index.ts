@@ -24,7 +24,7 @@ export interface LiveContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  /** Files the run reads (absolute): --save-snapshots never writes over one. */
+  /** Files the run reads or writes (absolute): --save-snapshots never writes over one. */
   reserved?: ReadonlySet<string>;
 }
 
@@ -132,7 +132,9 @@ export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext, 
     for (const n of resolved.notes) ctx.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
     throw new UsageError(nothingSelected(f, resolved));
   }
-  const run = await runLiveTargets(resolved.targets, liveRunOptions(f, ctx));
+  // Every client config read keeps its content, also one that selected no server.
+  const reserved = new Set([...(ctx.reserved ?? []), ...resolved.files.map((file) => file.path)]);
+  const run = await runLiveTargets(resolved.targets, liveRunOptions(f, { ...ctx, reserved }));
   return { ...run, errors: [...resolved.errors, ...run.errors], notes: resolved.notes };
 }
 

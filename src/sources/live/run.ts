@@ -11,6 +11,7 @@ import { setMaxListeners } from 'node:events';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { InputError, Origin, ServerInput } from '../../types.js';
 import { writeReason } from '../../util/write.js';
+import { realPath } from '../../util/paths.js';
 import { displayPath, loadText } from '../files.js';
 import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
 import { LiveError } from './errors.js';
@@ -27,7 +28,7 @@ export interface LiveRunOptions {
   concurrency: number;
   /** Write each server's snapshot into this directory (absolute), and point findings into it. */
   saveDir?: string;
-  /** Files the run reads (absolute): a snapshot never takes one's name (it would overwrite it). */
+  /** Files the run reads, and its -o reports (absolute): a snapshot never takes one's name (it would overwrite it, or the report it). */
   reserved?: ReadonlySet<string>;
   cwd: string;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -142,9 +143,11 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
   const takenFiles = new Set<string>();
   if (opts.saveDir) {
     // The run's own inputs in that directory (a dump linted in the same run, a client config,
-    // the config file) keep their content: a snapshot named like one gets another name.
+    // the config file) keep their content, and its -o reports are not replaced by a snapshot
+    // (nor a snapshot by them): a snapshot named like one gets another name.
     const inputs = [...(opts.reserved ?? []), ...targets.flatMap((t) => (t.config ? [t.config.file] : []))];
-    for (const path of inputs) if (dirname(resolve(path)) === opts.saveDir) takenFiles.add(basename(path).toLowerCase());
+    const saveDir = realPath(opts.saveDir);
+    for (const path of inputs) if (realPath(dirname(resolve(path))) === saveDir) takenFiles.add(basename(path).toLowerCase());
   }
   const takenIds = new Set<string>();
   // A directory that cannot be made fails each snapshot's write below, which says why for its server.
