@@ -121,6 +121,44 @@ describe('mcp-annotate lint: exit codes', () => {
   });
 });
 
+describe('the headline mark of text and markdown is the run\'s verdict (its exit code), not the most severe finding', () => {
+  const getX = (annotations: Record<string, unknown>) => ({ name: 'get_x', description: 'Gets x', inputSchema: { type: 'object' }, annotations });
+  const files = {
+    // Two warnings, no error.
+    'w.json': json({ tools: [getX({ openWorldHint: false })] }),
+    'before.json': json({ tools: [getX({ readOnlyHint: true, destructiveHint: false, openWorldHint: false })] }),
+    'after.json': json({ tools: [getX({ readOnlyHint: false, destructiveHint: true, openWorldHint: false })] }),
+  };
+  const headline = async (args: string[], cwd: string) => {
+    const md = await runCli([...args, '-f', 'markdown'], { cwd });
+    const text = await runCli(args, { cwd });
+    expect(text.code).toBe(md.code);
+    return { code: md.code, markdown: md.stdout.split('\n')[2], text: text.stdout.trimEnd().split('\n').at(-1) };
+  };
+
+  it('❌/✖ when --fail-on, --max-warnings or the default fail it; ⚠️/⚠ when it passes with errors or warnings', async () => {
+    const dir = tempDir(files);
+    const lint = ['lint', '--no-config', 'w.json'];
+    const warnings = '2 problems (0 errors, 2 warnings, 0 notes) in 1 server, 1 tool';
+    expect(await headline([...lint, '--fail-on', 'warning'], dir)).toEqual({ code: 1, markdown: '❌ **2 findings** in 1 server, 1 tool.', text: `✖ ${warnings}` });
+    expect(await headline([...lint, '--fail-on', 'note'], dir)).toEqual({ code: 1, markdown: '❌ **2 findings** in 1 server, 1 tool.', text: `✖ ${warnings}` });
+    expect(await headline([...lint, '--max-warnings', '0'], dir)).toMatchObject({ code: 1, markdown: '❌ **2 findings** in 1 server, 1 tool.' });
+    expect(await headline(lint, dir)).toEqual({ code: 0, markdown: '⚠️ **2 findings** in 1 server, 1 tool.', text: `⚠ ${warnings}` });
+    const example = await headline(['lint', '--no-config', join(ROOT, 'fixtures/example-server.json')], dir);
+    expect(example).toEqual({ code: 1, markdown: '❌ **21 findings** in 1 server, 8 tools.', text: '✖ 21 problems (4 errors, 15 warnings, 2 notes) in 1 server, 8 tools' });
+    const passing = await headline(['lint', '--no-config', join(ROOT, 'fixtures/example-server.json'), '--fail-on', 'none'], dir);
+    expect(passing).toEqual({ code: 0, markdown: '⚠️ **21 findings** in 1 server, 8 tools.', text: '⚠ 21 problems (4 errors, 15 warnings, 2 notes) in 1 server, 8 tools' });
+  });
+
+  it('the same for diff', async () => {
+    const dir = tempDir(files);
+    const diff = ['diff', '--no-config', 'before.json', 'after.json'];
+    const errors = '2 problems (2 errors, 0 warnings, 0 notes) in 1 server, 1 tool';
+    expect(await headline(diff, dir)).toEqual({ code: 1, markdown: '❌ **2 findings** in 1 server, 1 tool.', text: `✖ ${errors}` });
+    expect(await headline([...diff, '--fail-on', 'none'], dir)).toEqual({ code: 0, markdown: '⚠️ **2 findings** in 1 server, 1 tool.', text: `⚠ ${errors}` });
+  });
+});
+
 describe('mcp-annotate lint: bad input', () => {
   it('says when a file holds several JSON values, one per line, that are not a session transcript', async () => {
     const dumps = [{ tools: [tool('get_x')] }, { tools: [tool('get_y')] }];

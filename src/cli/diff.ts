@@ -98,12 +98,9 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   }
   const counted = failingSeverities(result.findings);
   const over = tooManyWarnings(counted, settings.maxWarnings);
-  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(over ? { tooManyWarnings: over } : {}) };
+  const code = exitCodeFor(counted, errors, settings.failOn, settings.maxWarnings);
+  // The reports' headlines say the verdict the exit code gives.
+  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(over ? { tooManyWarnings: over } : {}), fails: code !== EXIT.ok };
   await writeReports(report, outputs, opts, io);
-  return exitCodeFor(
-    counted,
-    errors,
-    settings.failOn,
-    settings.maxWarnings,
-  );
+  return code;
 }

@@ -350,7 +350,10 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   loaded = undefined;
   const counted = failingSeverities(baselined.findings);
   const over = tooManyWarnings(counted, settings.maxWarnings);
-  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(over ? { tooManyWarnings: over } : {}) };
+  const code = exitCodeFor(counted, inputErrors, settings.failOn, settings.maxWarnings);
+  const exit = baselined.error ? EXIT.error : code === EXIT.ok && baselined.failStale ? EXIT.findings : code;
+  // The reports' headlines say the verdict the exit code gives.
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(over ? { tooManyWarnings: over } : {}), fails: exit !== EXIT.ok };
   for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
   for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);
@@ -368,12 +371,5 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
       ]),
     );
   }
-  const code = exitCodeFor(
-    counted,
-    inputErrors,
-    settings.failOn,
-    settings.maxWarnings,
-  );
-  if (baselined.error) return EXIT.error;
-  return code === EXIT.ok && baselined.failStale ? EXIT.findings : code;
+  return exit;
 }

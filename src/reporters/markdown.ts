@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { Finding, Severity } from '../types.js';
 import { oneLine, plural, shorten, thousands } from '../util/text.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
-import { count, visible, type Report, type ReporterOptions } from './types.js';
+import { count, headlineMark, visible, type Report, type ReporterOptions } from './types.js';
 import { append } from '../util/array.js';
 
 /** Default size budget in bytes (UTF-8): under the 1 MiB a step summary may hold, with room to spare. */
@@ -76,6 +76,7 @@ export function escapeMarkdown(text: string, max = NAME_MAX): string {
     .replace(/^([-+=])|^(\d+)([.)])/, (_m, marker?: string, digits?: string, delim?: string) => (marker ? `\\${marker}` : `${digits}\\${delim}`));
 }
 
+const HEADLINE_MARK: Record<ReturnType<typeof headlineMark>, string> = { fail: '❌', clean: '✅', warn: '⚠️', info: 'ℹ️' };
 const SEVERITY_CELL: Record<Severity, string> = { error: '❌ error', warning: '⚠️ warning', note: 'ℹ️ note' };
 
 const docPages = new Map<string, boolean>();
@@ -129,11 +130,11 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   const head: string[] = [`## ${title}`, ''];
   const problems = n.error + n.warning + n.note;
   const unreadable = report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be read` : '';
-  const failStale = Boolean(report.baseline?.failStale) || Boolean(report.tooManyWarnings);
+  // The mark is the run's verdict (its exit code), not the most severe finding's.
+  const mark = HEADLINE_MARK[headlineMark(report, n)];
   if (problems === 0) {
-    head.push(`${report.errors.length || failStale ? '❌' : '✅'} **No ${report.command === 'diff' ? 'changes that weaken the annotations' : 'problems'}** in ${scope}${unreadable}.`, '');
+    head.push(`${mark} **No ${report.command === 'diff' ? 'changes that weaken the annotations' : 'problems'}** in ${scope}${unreadable}.`, '');
   } else {
-    const mark = n.error || report.errors.length || failStale ? '❌' : n.warning ? '⚠️' : 'ℹ️';
     head.push(`${mark} **${plural(problems, 'finding')}** in ${scope}${unreadable}.`, '');
     head.push('| ❌ Errors | ⚠️ Warnings | ℹ️ Notes |', '| ---: | ---: | ---: |', `| ${n.error} | ${n.warning} | ${n.note} |`, '');
   }

@@ -7,7 +7,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../types.js';
 import { joinWords, nameLine, oneLine, plural } from '../util/text.js';
-import { count, failureClauses, visible, type Report, type ReporterOptions } from './types.js';
+import { count, failureClauses, headlineMark, visible, type Report, type ReporterOptions } from './types.js';
 import { maxOf } from '../util/array.js';
 
 function severityLabel(c: ChalkInstance, f: Finding): string {
@@ -60,14 +60,14 @@ export function formatText(report: Report, opts: ReporterOptions): string {
   const total = n.error + n.warning + n.note;
   const tools = report.servers.reduce((sum, s) => sum + s.tools, 0);
   const scope = `${plural(report.servers.length, 'server')}, ${plural(tools, 'tool')}`;
-  const b = report.baseline;
-  const failStale = Boolean(b?.failStale) || Boolean(report.tooManyWarnings);
+  // The mark is the run's verdict (its exit code), not the most severe finding's.
+  const verdict = headlineMark(report, n);
   const errs = (report.errors.length ? `; ${plural(report.errors.length, 'input')} could not be linted` : '') + failureClauses(report);
   if (total === 0) {
-    out.push(`${report.errors.length || failStale ? c.red('✖') : c.green('✔')} no problems in ${scope}${errs}`);
+    out.push(`${verdict === 'fail' ? c.red('✖') : c.green('✔')} no problems in ${scope}${errs}`);
   } else {
     const parts = `${plural(n.error, 'error')}, ${plural(n.warning, 'warning')}, ${plural(n.note, 'note')}`;
-    const mark = n.error || report.errors.length || failStale ? c.red.bold('✖') : n.warning ? c.yellow.bold('⚠') : c.blue('ℹ');
+    const mark = verdict === 'fail' ? c.red.bold('✖') : verdict === 'warn' ? c.yellow.bold('⚠') : c.blue('ℹ');
     // "1 warning", "2 notes", "1 warning and 2 notes": only the kinds there are.
     const hiddenParts = [...(n.warning ? [plural(n.warning, 'warning')] : []), ...(n.note ? [plural(n.note, 'note')] : [])];
     const hidden = opts.quiet && hiddenParts.length ? ` (${joinWords(hiddenParts)} hidden by --quiet)` : '';

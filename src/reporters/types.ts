@@ -20,6 +20,33 @@ export interface Report {
   baseline?: BaselineSummary;
   /** Set when the warnings that count are more than --max-warnings (or the config's maxWarnings) allows: the run fails for them. */
   tooManyWarnings?: { max: number; warnings: number };
+  /**
+   * Whether the run fails (its exit code is not 0) under --fail-on, --max-warnings and
+   * --fail-on-stale, or for an input it could not read: the headline mark of text and
+   * markdown says it. Absent: as the default thresholds decide (see runFails).
+   */
+  fails?: boolean;
+}
+
+/**
+ * The run's verdict, which the headlines of text and markdown show: `report.fails` when the
+ * command set it, else what the defaults decide (an error that is not informational, an
+ * input error, stale baseline entries under --fail-on-stale, too many warnings).
+ */
+export function runFails(report: Report): boolean {
+  if (report.fails !== undefined) return report.fails;
+  return report.errors.length > 0 || Boolean(report.baseline?.failStale) || Boolean(report.tooManyWarnings) || report.findings.some((f) => f.severity === 'error' && !f.informational);
+}
+
+/**
+ * The headline mark: the run's verdict. A failing run is 'fail' whatever its findings'
+ * severities; a passing one is 'clean' without findings, else 'warn' when an error or warning
+ * is among them (it passes with findings), else 'info' (notes only).
+ */
+export function headlineMark(report: Report, n: Counts): 'fail' | 'clean' | 'warn' | 'info' {
+  if (runFails(report)) return 'fail';
+  if (n.error + n.warning + n.note === 0) return 'clean';
+  return n.error + n.warning ? 'warn' : 'info';
 }
 
 /**
