@@ -14,6 +14,22 @@ const contradictory = json({
 });
 
 describe('mcp-annotate', () => {
+  it('the README documents every option --help lists, of the program and of each command', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const missing: string[] = [];
+    for (const command of [[], ['lint'], ['dump'], ['diff'], ['rules'], ['explain'], ['init']]) {
+      const help = await runCli([...command, '--help']);
+      expect(help.code).toBe(0);
+      // "  -o, --output-file <file>  …" or "  --no-config  …": the short and long names.
+      for (const m of help.stdout.matchAll(/^ {2}((?:-\w, )?--[\w-]+)/gm)) {
+        const option = m[1]!;
+        const long = option.replace(/^-\w, /, '');
+        if (!readme.includes(`\`${option}`) && !readme.includes(`\`${long}`)) missing.push(`${command.join(' ') || 'mcp-annotate'} ${option}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('prints its version', async () => {
     const r = await runCli(['--version']);
     expect(r.code).toBe(0);
