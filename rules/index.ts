@@ -7,6 +7,7 @@ import type { Rule } from '../src/rule.js';
 import schemaValid from './schema-valid.js';
 import toolNameFormat from './tool-name-format.js';
 import toolNameUnique from './tool-name-unique.js';
+import duplicateKey from './duplicate-key.js';
 import inputSchemaObject from './input-schema-object.js';
 import inputSchemaValid from './input-schema-valid.js';
 import hiddenCharacters from './hidden-characters.js';
@@ -65,6 +66,7 @@ export const RULES: readonly Rule[] = [
   schemaValid,
   toolNameFormat,
   toolNameUnique,
+  duplicateKey,
   inputSchemaObject,
   inputSchemaValid,
   hiddenCharacters,

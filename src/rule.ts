@@ -4,7 +4,7 @@
  * through a context and reports findings with a JSON pointer. Rules never format
  * output, never read files and never compute line numbers.
  */
-import type { Fix, PackId, Severity, SpecVersion } from './types.js';
+import type { Fix, PackId, RepeatedKey, Severity, SpecVersion } from './types.js';
 import type { ClaimSet } from './engine/claims.js';
 import type { SchemaProblem, ToolView } from './packs/types.js';
 
@@ -28,6 +28,8 @@ export interface RuleExample {
   tools?: unknown[];
   /** Any document shape mcp-annotate reads (a snapshot, a JSON-RPC response, …). */
   document?: unknown;
+  /** The document as JSON text, for what a JSON value cannot hold (a member given twice); it wins over the others. */
+  text?: string;
   /** Drift rules (mcp-annotate diff): the document before; `tools`/`document` is the one after. */
   base?: unknown;
   /**
@@ -93,7 +95,8 @@ export interface ReportInput {
    * setting never turns it into a warning or an error no change can clear.
    */
   informational?: boolean;
-  related?: { pointer: string; message: string; tool?: Pick<ToolView, 'name'>; serverId?: string }[];
+  /** Other places the message names; `occurrence` picks an earlier copy of a member its object gives more than once (0: the first). */
+  related?: { pointer: string; message: string; tool?: Pick<ToolView, 'name'>; serverId?: string; occurrence?: number }[];
   fix?: Fix;
   /**
    * What the finding is about when its rule and place alone do not say it (hidden-characters:
@@ -156,6 +159,11 @@ export interface ServerContext<O = Record<string, never>> {
   /** Problems of the server's envelope (the tools/list result around the tools). */
   envelopeProblems: readonly SchemaProblem[];
   toolsPointer: string;
+  /**
+   * Member names the server's tools and tools/list results repeat in its source text (empty for a
+   * live server, whose JSON the SDK parsed).
+   */
+  repeatedKeys: readonly RepeatedKey[];
   /** A server of a session transcript that no tools/list response declared (it has no tools to lint). */
   unlisted?: true;
   spec: SpecVersion;

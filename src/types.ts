@@ -44,10 +44,36 @@ export interface Located extends Region {
 }
 
 export interface Locator {
-  /** Positions for many pointers in one pass over the text, in the order of `pointers` (undefined where none is found). */
-  locateAll(pointers: readonly string[]): (Located | undefined)[];
+  /**
+   * Positions for many pointers in one pass over the text, in the order of `pointers` (undefined
+   * where none is found). A member its object gives more than once is found where it is given
+   * last (the value JSON.parse keeps), unless `occurrences` asks for an earlier one at that
+   * index (0: the first).
+   */
+  locateAll(pointers: readonly string[], occurrences?: readonly (number | undefined)[]): (Located | undefined)[];
   /** The position of one pointer. */
   locateOne(pointer: string): Located | undefined;
+  /** The member names that tools and tools/list results repeat in the text (see findRepeatedKeys in src/sources/locate.ts). */
+  repeatedKeys?(scopes: readonly { pointer: string; scope: RepeatedKeyScope }[]): RepeatedKey[];
+}
+
+/** What findRepeatedKeys checks: a tool (its members, and all of its annotations and _meta), or a tools/list result (its own members). */
+export type RepeatedKeyScope = 'tool' | 'envelope';
+
+/** A member name an object of a tool or a tools/list result gives more than once in the source text. */
+export interface RepeatedKey {
+  /** Pointer of the tool or tools/list result it is in. */
+  scope: string;
+  kind: RepeatedKeyScope;
+  /** Pointer of the object that repeats it. */
+  object: string;
+  key: string;
+  /** How many times the object gives it (2 or more). */
+  count: number;
+  /** Every occurrence's value has the same JSON text as the last one's. */
+  same: boolean;
+  /** The JSON text of the first and the last value, when both are short. */
+  values?: [string, string];
 }
 
 export type Origin =
@@ -99,6 +125,8 @@ export interface ServerInput {
   unlisted?: true;
   /** The session of the transcript this server came from (shared by every server of it). */
   session?: Session;
+  /** Member names its tools and tools/list results repeat in the source text (none for a live server: the SDK parsed the JSON). */
+  repeatedKeys?: RepeatedKey[];
 }
 
 /**
@@ -164,6 +192,8 @@ export interface InputError {
 export interface RelatedLocation {
   message: string;
   pointer: string;
+  /** The occurrence of the pointer's member the location is at, when its object gives it more than once (0: the first); else the last. */
+  occurrence?: number;
   serverId: string;
   server: string;
   tool?: string;

@@ -25,6 +25,7 @@ export function exampleDocument(example: RuleExample): unknown {
 const INVISIBLE_IN_JSON = /[\u007f-\u009f\u2028\u2029\ufff9-\ufffb\p{Default_Ignorable_Code_Point}]/gu;
 
 export function exampleText(example: RuleExample): string {
+  if (example.text !== undefined) return example.text.endsWith('\n') ? example.text : `${example.text}\n`;
   const text = JSON.stringify(exampleDocument(example), null, 2);
   return text.replace(INVISIBLE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}${ch.length > 1 ? `\\u${ch.charCodeAt(1).toString(16).padStart(4, '0')}` : ''}`) + '\n';
 }

@@ -357,6 +357,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         return {
           message: r.message,
           pointer: r.pointer,
+          ...(r.occurrence !== undefined ? { occurrence: r.occurrence } : {}),
           serverId: sameServer ? server.id : r.serverId!,
           server: sameServer ? server.name : (serverNames.get(r.serverId!) ?? server.name),
           // A place inside the finding's own tool is that tool's, unless the rule names another.
@@ -448,6 +449,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       tools: toolContexts,
       envelopeProblems,
       toolsPointer: input.toolsPointer,
+      repeatedKeys: input.repeatedKeys ?? [],
       ...(input.unlisted ? { unlisted: true as const } : {}),
       spec,
       packs,
@@ -660,20 +662,22 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
   // The servers of one document ({"servers": [...]}) share its locator: one pass over the
   // text for all of them (a pass per server made 4,000 servers in one file take seconds).
   const documentOf = (serverId: string): unknown => byId.get(serverId)?.locator ?? serverId;
-  const wanted = new Map<unknown, string[]>();
-  const want = (serverId: string, pointer: string) => {
+  const wanted = new Map<unknown, { pointers: string[]; occurrences?: (number | undefined)[] }>();
+  const want = (serverId: string, pointer: string, occurrence?: number) => {
     const doc = documentOf(serverId);
     let list = wanted.get(doc);
-    if (!list) wanted.set(doc, (list = []));
-    list.push(pointer);
+    if (!list) wanted.set(doc, (list = { pointers: [] }));
+    // Which copy of a member given more than once: only lists that ask for one carry them.
+    if (occurrence !== undefined) (list.occurrences ??= [])[list.pointers.length] = occurrence;
+    list.pointers.push(pointer);
   };
   for (const f of findings) {
     want(f.serverId, f.pointer);
-    for (const r of f.related ?? []) want(r.serverId, r.pointer);
+    for (const r of f.related ?? []) want(r.serverId, r.pointer, r.occurrence);
     for (const r of f.fix?.replacements ?? []) want(f.serverId, r.pointer);
   }
   const located = new Map<unknown, { at: (Located | undefined)[]; next: number }>();
-  for (const [doc, pointers] of wanted) located.set(doc, { at: typeof doc === 'string' ? [] : (doc as Locator).locateAll(pointers), next: 0 });
+  for (const [doc, { pointers, occurrences }] of wanted) located.set(doc, { at: typeof doc === 'string' ? [] : (doc as Locator).locateAll(pointers, occurrences), next: 0 });
   /** The position of the next wanted pointer of a server's document: the loop below asks in the order they were collected. */
   const take = (serverId: string): Located | undefined => {
     const l = located.get(documentOf(serverId))!;

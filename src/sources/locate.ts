@@ -11,8 +11,8 @@
  * produce (see bench/). test/locate.test.ts checks it against jsonc-parser's syntax tree
  * on generated documents.
  */
-import type { Located, Locator } from '../types.js';
-import { parent, unescapeSegment } from '../util/pointer.js';
+import type { Located, Locator, RepeatedKey, RepeatedKeyScope } from '../types.js';
+import { escapeSegment, parent, unescapeSegment } from '../util/pointer.js';
 
 interface Mark {
   keyOffset: number;
@@ -44,7 +44,12 @@ interface Node {
   keys?: Map<string, Node>;
   items?: Map<number, Node>;
   mark?: Mark;
+  /** Where the member was found before, when its object gives it more than once (the first first); `mark` is the last. */
+  earlier?: Mark[];
   parent?: Node;
+  /** For findRepeatedKeys: the node is a tool or a tools/list result whose keys are checked. */
+  scope?: RepeatedKeyScope;
+  scopePointer?: string;
   /** The position found for the pointer that ends here (null: none), once asked. */
   located?: Located | null;
 }
@@ -86,13 +91,19 @@ function nodeOf(root: Node, pointer: string): Node {
 }
 
 export function createLocator(text: string): Locator {
-  const locateAll = (pointers: readonly string[]): (Located | undefined)[] => {
+  const locateAll = (pointers: readonly string[], occurrences?: readonly (number | undefined)[]): (Located | undefined)[] => {
     const root: Node = {};
     const nodes = pointers.map((p) => nodeOf(root, p));
     scan(text, root);
     const lines = new LineIndex(text);
     return pointers.map((p, i) => {
       const node = nodes[i]!;
+      // An earlier occurrence of a member its object gives more than once.
+      const k = occurrences?.[i];
+      if (k !== undefined && node.mark) {
+        const mark = k < (node.earlier?.length ?? 0) ? node.earlier![k] : node.mark;
+        return toLocated(p, mark!, lines);
+      }
       // Repeats of a pointer share its node, and its position.
       if (node.located !== undefined) return node.located ?? undefined;
       // The nearest ancestor that exists when the pointer itself does not.
@@ -106,7 +117,7 @@ export function createLocator(text: string): Locator {
       return node.located ?? undefined;
     });
   };
-  return locatorOf(locateAll);
+  return { ...locatorOf(locateAll), repeatedKeys: (scopes) => findRepeatedKeys(text, scopes) };
 }
 
 /** A Locator from its locateAll. */
@@ -205,6 +216,7 @@ function forget(node: Node): void {
     for (const c of n.keys?.values() ?? []) {
       if (c.mark === undefined) continue;
       c.mark = undefined;
+      c.earlier = undefined;
       stack.push(c);
     }
   }
@@ -253,7 +265,10 @@ function scan(text: string, root: Node): void {
     const mark: Mark = { keyOffset, offset: i, end: -1, container };
     // A member given again (in this object, or in an object given again): JSON.parse keeps
     // the last value, so what was found in an earlier one no longer counts.
-    if (next.mark) forget(next);
+    if (next.mark) {
+      forget(next);
+      (next.earlier ??= []).push(next.mark);
+    }
     next.mark = mark;
     if (container && (next.keys || next.items)) {
       stack.push({ node: next, array: c === C.OpenBracket, index: 0 });
@@ -262,6 +277,161 @@ function scan(text: string, root: Node): void {
       i = mark.end = skipValue(text, i);
     }
   }
+}
+
+/** A member name given more than once in one object, as findRepeatedKeys meets it. */
+interface Repeat {
+  count: number;
+  /** Where the first and the last value start (their ends are found when needed: repeats are rare). */
+  firstStart: number;
+  lastStart: number;
+  same: boolean;
+}
+
+interface RepeatFrame {
+  array: boolean;
+  index: number;
+  /** The requested node this container is, when it is on the way to a scope (or is one). */
+  node?: Node;
+  pointer: string;
+  /** 0: on the way, members not checked; 1: a scope's own members checked; 2: every object inside checked (a tool's annotations or _meta). */
+  track: 0 | 1 | 2;
+  scope?: { pointer: string; kind: RepeatedKeyScope };
+  /**
+   * The member names of this object so far (track 1 and 2), and where each one's first value
+   * starts; past a few names, an index of them. Plain arrays: most objects have a handful of
+   * members, and a Map per object cost more than the search.
+   */
+  names?: string[];
+  starts?: number[];
+  byName?: Map<string, number>;
+  /** Members on the way (track 0) this object gave. */
+  passed?: Set<Node>;
+}
+
+const SHORT_VALUE = 60;
+const FEW_NAMES = 12;
+
+/**
+ * The member names the tools and tools/list results at `scopes` repeat: a tool's own members,
+ * every object inside its `annotations` and `_meta` (at any depth), and a tools/list result's own
+ * members. One pass over the text, like the locator's: it descends only on the way to the scopes
+ * and into annotations and _meta, and skips every other value (inputSchema, outputSchema, …) at
+ * the speed of a bracket scan; an explicit stack, so deep nesting cannot overflow. As JSON.parse
+ * keeps the last of a member given twice, what is found inside an earlier copy of a member
+ * given again (a tool's "annotations" given twice, a tools array given twice) no longer counts:
+ * the copy itself is the finding.
+ */
+export function findRepeatedKeys(text: string, scopes: readonly { pointer: string; scope: RepeatedKeyScope }[]): RepeatedKey[] {
+  if (scopes.length === 0) return [];
+  const root: Node = {};
+  for (const s of scopes) {
+    const n = nodeOf(root, s.pointer);
+    n.scope = s.scope;
+    n.scopePointer = s.pointer;
+  }
+  const found = new Map<string, { scope: { pointer: string; kind: RepeatedKeyScope }; object: string; key: string; repeat: Repeat }>();
+  /** Forget what was found inside a member given again (its earlier value no longer counts). */
+  const drop = (member: string) => {
+    if (found.size === 0) return;
+    for (const [k, v] of found) if (v.object === member || v.object.startsWith(`${member}/`)) found.delete(k);
+  };
+  const valueText = (start: number) => text.slice(start, skipValue(text, start));
+  const frameOf = (node: Node | undefined, pointer: string, array: boolean, outer: RepeatFrame | undefined, deep: boolean): RepeatFrame => {
+    if (deep) return { array, index: 0, pointer, track: 2, scope: outer!.scope };
+    if (node?.scope && !array) return { array, index: 0, node, pointer: node.scopePointer!, track: 1, scope: { pointer: node.scopePointer!, kind: node.scope } };
+    return { array, index: 0, node, pointer, track: 0 };
+  };
+
+  let i = skipWhitespace(text, 0);
+  const c0 = text.charCodeAt(i);
+  if (c0 !== C.OpenBrace && c0 !== C.OpenBracket) return [];
+  const stack: RepeatFrame[] = [frameOf(root, '', c0 === C.OpenBracket, undefined, false)];
+  i++;
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    i = skipWhitespace(text, i);
+    let c = text.charCodeAt(i);
+    if (c === C.Comma) {
+      i = skipWhitespace(text, i + 1);
+      c = text.charCodeAt(i);
+    }
+    if (c === C.CloseBrace || c === C.CloseBracket) {
+      stack.pop();
+      i++;
+      continue;
+    }
+    if (Number.isNaN(c)) break;
+    let key = '';
+    let index = -1;
+    let next: Node | undefined;
+    if (frame.array) {
+      index = frame.index++;
+      next = frame.node?.items?.get(index);
+    } else {
+      const keyEnd = skipString(text, i);
+      if (frame.track !== 0 || frame.node?.keys) key = readKey(text, i, keyEnd);
+      next = frame.node?.keys?.get(key);
+      i = skipWhitespace(text, keyEnd);
+      i = skipWhitespace(text, i + 1); // the colon
+      if (frame.track !== 0) {
+        const names = (frame.names ??= []);
+        const starts = (frame.starts ??= []);
+        const at = frame.byName ? (frame.byName.get(key) ?? -1) : names.indexOf(key);
+        if (at < 0) {
+          if (frame.byName) frame.byName.set(key, names.length);
+          else if (names.length === FEW_NAMES) frame.byName = new Map(names.map((n, k) => [n, k]));
+          frame.byName?.set(key, names.length);
+          names.push(key);
+          starts.push(i);
+        } else {
+          const id = `${frame.pointer}\u0000${key}`;
+          const known = found.get(id)?.repeat;
+          const repeat: Repeat = known ?? { count: 1, firstStart: starts[at]!, lastStart: starts[at]!, same: true };
+          if (repeat.same && valueText(i) !== valueText(repeat.firstStart)) repeat.same = false;
+          repeat.count++;
+          repeat.lastStart = i;
+          drop(`${frame.pointer}/${escapeSegment(key)}`);
+          found.set(id, { scope: frame.scope!, object: frame.pointer, key, repeat });
+        }
+      } else if (next) {
+        const passed = (frame.passed ??= new Set());
+        if (passed.has(next)) drop(`${frame.pointer}/${escapeSegment(key)}`);
+        else passed.add(next);
+      }
+    }
+    c = text.charCodeAt(i);
+    if (c === C.OpenBrace || c === C.OpenBracket) {
+      const array = c === C.OpenBracket;
+      const childPointer = () => `${frame.pointer}/${frame.array ? index : escapeSegment(key)}`;
+      let child: RepeatFrame | undefined;
+      if (next && (next.keys || next.items || next.scope)) child = frameOf(next, next.scopePointer ?? childPointer(), array, frame, false);
+      else if (frame.track === 2 || (frame.track === 1 && frame.scope!.kind === 'tool' && (key === 'annotations' || key === '_meta'))) {
+        child = frameOf(undefined, childPointer(), array, frame, true);
+      }
+      if (child) {
+        stack.push(child);
+        i++;
+        continue;
+      }
+    }
+    i = skipValue(text, i);
+  }
+  const out: RepeatedKey[] = [];
+  for (const { scope, object, key, repeat } of found.values()) {
+    const first = valueText(repeat.firstStart);
+    const last = valueText(repeat.lastStart);
+    out.push({
+      scope: scope.pointer,
+      kind: scope.kind,
+      object,
+      key,
+      count: repeat.count,
+      same: repeat.same,
+      ...(first.length <= SHORT_VALUE && last.length <= SHORT_VALUE ? { values: [first, last] as [string, string] } : {}),
+    });
+  }
+  return out;
 }
 
 /**

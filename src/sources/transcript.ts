@@ -26,7 +26,7 @@
  * a response whose id no earlier request of its server is waiting for, a tools/list result
  * without a tools array.
  */
-import type { Located, Locator, Origin, ServerInput, Session, SessionStep } from '../types.js';
+import type { Located, Locator, Origin, RepeatedKey, RepeatedKeyScope, ServerInput, Session, SessionStep } from '../types.js';
 import { isObject } from '../util/json.js';
 import { quote } from '../util/text.js';
 import { createLocator, locatorOf } from './locate.js';
@@ -154,7 +154,7 @@ export function jsonLinesLocator(doc: JsonLines): Locator {
     }
     return l;
   };
-  return locatorOf((pointers) => {
+  const locateAll = (pointers: readonly string[], occurrences?: readonly (number | undefined)[]): (Located | undefined)[] => {
     const byLine = new Map<number, { at: number; rel: string }[]>();
     const out: (Located | undefined)[] = new Array(pointers.length).fill(undefined);
     pointers.forEach((p, at) => {
@@ -170,7 +170,7 @@ export function jsonLinesLocator(doc: JsonLines): Locator {
       list.push({ at, rel: p.slice(m![0].length) });
     });
     for (const [i, wanted] of byLine) {
-      const found = lineLocator(i).locateAll(wanted.map((w) => w.rel));
+      const found = lineLocator(i).locateAll(wanted.map((w) => w.rel), occurrences && wanted.map((w) => occurrences[w.at]));
       const shift = doc.lines[i]!;
       const offset = doc.offsets[i]!;
       wanted.forEach((w, k) => {
@@ -188,7 +188,25 @@ export function jsonLinesLocator(doc: JsonLines): Locator {
       });
     }
     return out;
-  });
+  };
+  /** Each line's scopes checked in the line's own text, their pointers made absolute again. */
+  const repeatedKeys = (scopes: readonly { pointer: string; scope: RepeatedKeyScope }[]): RepeatedKey[] => {
+    const byLine = new Map<number, { pointer: string; scope: RepeatedKeyScope }[]>();
+    for (const s of scopes) {
+      const m = /^\/(0|[1-9]\d*)(?=\/|$)/.exec(s.pointer);
+      const i = m ? Number(m[1]) : -1;
+      if (i < 0 || i >= doc.values.length) continue;
+      let list = byLine.get(i);
+      if (!list) byLine.set(i, (list = []));
+      list.push({ pointer: s.pointer.slice(m![0].length), scope: s.scope });
+    }
+    const out: RepeatedKey[] = [];
+    for (const [i, wanted] of byLine) {
+      for (const r of lineLocator(i).repeatedKeys?.(wanted) ?? []) out.push({ ...r, scope: `/${i}${r.scope}`, object: `/${i}${r.object}` });
+    }
+    return out;
+  };
+  return { ...locatorOf(locateAll), repeatedKeys };
 }
 
 interface Listing {

@@ -1,0 +1,112 @@
+/**
+ * duplicate-key: member names a dump, a snapshot or a transcript repeats, found in the text
+ * (JSON.parse keeps the last value silently), with positions in every output format and
+ * baseline keys that do not move.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from './helpers/cli.js';
+import { createLocator, findRepeatedKeys } from '../src/sources/locate.js';
+
+const PROBE =
+  '{"tools":[{"name":"send_email","description":"Sends an email to any address.","inputSchema":{"type":"object"},' +
+  '"annotations":{"readOnlyHint":false,"destructiveHint":false,"openWorldHint":true,"readOnlyHint":true}}]}';
+
+interface JsonFinding {
+  ruleId: string;
+  severity: string;
+  message: string;
+  pointer: string;
+  toolPointer: string;
+  line?: number;
+  column?: number;
+  related: { pointer: string; line?: number; column?: number }[];
+}
+
+const findings = (stdout: string, rule = 'duplicate-key') => (JSON.parse(stdout) as { findings: JsonFinding[] }).findings.filter((f) => f.ruleId === rule);
+
+describe('duplicate-key through the CLI', () => {
+  it('reports a hint given twice at its last occurrence, the first as related, and fails the run', async () => {
+    const dir = tempDir({ 'd.json': PROBE });
+    const r = await runCli(['lint', 'd.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const [f, ...more] = findings(r.stdout);
+    expect(more).toEqual([]);
+    expect(f).toMatchObject({ severity: 'error', pointer: '/tools/0/annotations/readOnlyHint', toolPointer: '/annotations/readOnlyHint', line: 1, column: PROBE.lastIndexOf('"readOnlyHint"') + 1 });
+    expect(f!.message).toContain('"readOnlyHint" is given twice');
+    expect(f!.message).toContain('first false, last true');
+    expect(f!.related).toEqual([expect.objectContaining({ pointer: '/tools/0/annotations/readOnlyHint', line: 1, column: PROBE.indexOf('"readOnlyHint"') + 1 })]);
+  });
+
+  it('reports "tools" given twice in the tools/list result (an empty server to JSON.parse)', async () => {
+    const dir = tempDir({ 'd.json': '{"tools":[{"name":"x","inputSchema":{"type":"object"}}],\n"tools":[]}' });
+    const r = await runCli(['lint', 'd.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(findings(r.stdout).map((f) => [f.pointer, f.line, f.column, f.related[0]?.line, f.related[0]?.column])).toEqual([['/tools', 2, 1, 1, 2]]);
+  });
+
+  it('gives SARIF a physical location and a related location on the first occurrence', async () => {
+    const dir = tempDir({ 'd.json': PROBE });
+    const r = await runCli(['lint', 'd.json', '--no-config', '-f', 'sarif'], { cwd: dir });
+    const results = (JSON.parse(r.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: { startColumn: number } } }[]; relatedLocations?: { physicalLocation: { region: { startColumn: number } } }[] }[] }[] }).runs[0]!.results.filter((x) => x.ruleId === 'duplicate-key');
+    expect(results).toHaveLength(1);
+    expect(results[0]!.locations[0]!.physicalLocation.region.startColumn).toBe(PROBE.lastIndexOf('"readOnlyHint"') + 1);
+    expect(results[0]!.relatedLocations?.[0]?.physicalLocation.region.startColumn).toBe(PROBE.indexOf('"readOnlyHint"') + 1);
+  });
+
+  it('keeps its baseline key when a tool is added before it', async () => {
+    const other = '{"name":"ping","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}}';
+    const dir = tempDir({ 'd.json': PROBE });
+    const w = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    expect(w.code).toBe(0);
+    const moved = tempDir({ 'd.json': PROBE.replace('{"tools":[', `{"tools":[${other},`), 'b.json': '' });
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    writeFileSync(`${moved}/b.json`, readFileSync(`${dir}/b.json`));
+    const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', '-f', 'json'], { cwd: moved });
+    expect(findings(r.stdout)).toEqual([]);
+  });
+
+  it('reads a session transcript (JSON Lines) with positions on the right line', async () => {
+    const text = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","inputSchema":{"type":"object"},"annotations":{"destructiveHint":true,"destructiveHint":false}}]}}\n';
+    const dir = tempDir({ 's.jsonl': text });
+    const r = await runCli(['lint', 's.jsonl', '--no-config', '-f', 'json'], { cwd: dir });
+    const line2 = text.split('\n')[1]!;
+    expect(findings(r.stdout).map((f) => [f.pointer, f.line, f.column, f.related[0]?.line, f.related[0]?.column])).toEqual([
+      ['/1/result/tools/0/annotations/destructiveHint', 2, line2.lastIndexOf('"destructiveHint"') + 1, 2, line2.indexOf('"destructiveHint"') + 1],
+    ]);
+  });
+
+  it('says nothing of a document without repeated names, or of repeats inside inputSchema', async () => {
+    const dir = tempDir({ 'd.json': '{"tools":[{"name":"a","inputSchema":{"type":"object","type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}}]}' });
+    const r = await runCli(['lint', 'd.json', '--no-config', '-f', 'json'], { cwd: dir });
+    expect(findings(r.stdout)).toEqual([]);
+  });
+});
+
+describe('findRepeatedKeys', () => {
+  it('counts every copy, compares their values, and forgets what an overridden copy held', () => {
+    const text = '{"tools":[{"name":"a","annotations":{"x":1,"x":1,"x":1},"_meta":{"k":{"y":[{"z":1,"z":2}]},"k":{"y":2}}}],"tools":[{"name":"b","name":"b"}]}';
+    // The first tools array is overridden: only the envelope's "tools" and what the second holds count.
+    expect(findRepeatedKeys(text, [{ pointer: '', scope: 'envelope' }, { pointer: '/tools/0', scope: 'tool' }])).toEqual([
+      { scope: '', kind: 'envelope', object: '', key: 'tools', count: 2, same: false },
+      { scope: '/tools/0', kind: 'tool', object: '/tools/0', key: 'name', count: 2, same: true, values: ['"b"', '"b"'] },
+    ]);
+    const one = '{"tools":[{"name":"a","annotations":{"x":1,"x":1,"x":2},"_meta":{"k":{"y":[{"z":1,"z":2}]}}}]}';
+    expect(findRepeatedKeys(one, [{ pointer: '/tools/0', scope: 'tool' }])).toEqual([
+      { scope: '/tools/0', kind: 'tool', object: '/tools/0/annotations', key: 'x', count: 3, same: false, values: ['1', '2'] },
+      { scope: '/tools/0', kind: 'tool', object: '/tools/0/_meta/k/y/0', key: 'z', count: 2, same: false, values: ['1', '2'] },
+    ]);
+  });
+
+  it('does not overflow on deep nesting inside annotations', () => {
+    const depth = 200_000;
+    const text = `{"tools":[{"name":"a","annotations":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)},"annotations":{}}]}`;
+    const found = findRepeatedKeys(text, [{ pointer: '/tools/0', scope: 'tool' }]);
+    expect(found.map((f) => [f.object, f.key])).toEqual([['/tools/0', 'annotations']]);
+  });
+
+  it('lets the locator find an earlier copy of a member', () => {
+    const text = '{"a":1,\n"a":2,\n"a":3}';
+    const [last, first, second] = createLocator(text).locateAll(['/a', '/a', '/a'], [undefined, 0, 1]);
+    expect([last?.line, first?.line, second?.line]).toEqual([3, 1, 2]);
+  });
+});
