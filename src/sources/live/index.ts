@@ -133,7 +133,7 @@ export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext, 
     throw new UsageError(nothingSelected(f, resolved));
   }
   const run = await runLiveTargets(resolved.targets, liveRunOptions(f, ctx));
-  return { ...run, errors: [...resolved.errors, ...run.errors], notes: resolved.notes };
+  return { ...run, errors: [...resolved.errors, ...run.errors], notes: [...resolved.notes, ...run.notes] };
 }
 
 /** What a target would start or reach, for --discover's listing: no arguments, no query, no secret. */
