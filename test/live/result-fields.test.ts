@@ -112,3 +112,33 @@ describe('a snapshot\'s own fields are mcp-annotate\'s, never the tools/list res
     expect(JSON.parse(dump.stdout).configEntry).toBe('mine');
   });
 });
+
+describe('input errors do not depend on the order of the targets', () => {
+  const crash = serverCommand('misbehave.mjs', 'rpc-error', '-32603:initialize');
+  const garbage = serverCommand('misbehave.mjs', 'list-error');
+
+  it('two failing --stdio servers, either way round: the same report in every format, the same stderr', async () => {
+    const dir = tempDir();
+    for (const format of ['json', 'sarif', 'markdown', 'github', 'text']) {
+      const a = await runCli(['lint', '--no-config', '--stdio', crash, '--stdio', garbage, '-f', format], { cwd: dir });
+      const b = await runCli(['lint', '--no-config', '--stdio', garbage, '--stdio', crash, '-f', format], { cwd: dir });
+      expect(a.code).toBe(2);
+      expect(b.stdout).toBe(a.stdout);
+      expect(b.stderr).toBe(a.stderr);
+    }
+  });
+
+  it('two --mcp-config files, either way round: the same errors and notes', async () => {
+    const dir = tempDir({
+      'one.json': json({ mcpServers: { a: serverArgv('misbehave.mjs', 'list-error'), off1: { command: 'x', disabled: true } } }),
+      'two.json': json({ mcpServers: { b: serverArgv('misbehave.mjs', 'rpc-error', '-32603:initialize'), off2: { command: 'x', disabled: true } } }),
+    });
+    const a = await runCli(['lint', '--no-config', '--mcp-config', 'one.json', '--mcp-config', 'two.json', '-f', 'json'], { cwd: dir });
+    const b = await runCli(['lint', '--no-config', '--mcp-config', 'two.json', '--mcp-config', 'one.json', '-f', 'json'], { cwd: dir });
+    expect(a.code).toBe(2);
+    expect(JSON.parse(a.stdout).inputErrors).toHaveLength(2);
+    expect(b.stdout).toBe(a.stdout);
+    expect(b.stderr).toBe(a.stderr);
+    expect(a.stderr.indexOf('one.json')).toBeLessThan(a.stderr.indexOf('two.json'));
+  });
+});
