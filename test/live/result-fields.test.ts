@@ -142,3 +142,22 @@ describe('input errors do not depend on the order of the targets', () => {
     expect(a.stderr.indexOf('one.json')).toBeLessThan(a.stderr.indexOf('two.json'));
   });
 });
+
+describe('Claude Code\'s ~/.claude.json: the project\'s server shadows the user\'s of the same name', () => {
+  it('only the project\'s one is linted, with a note naming the shadowed one', async () => {
+    const dir = tempDir();
+    const config = {
+      mcpServers: { github: serverArgv('misbehave.mjs', 'list-error'), other: serverArgv('misbehave.mjs', 'ok') },
+      projects: { [dir]: { mcpServers: { github: serverArgv('misbehave.mjs', 'result-fields', '{}') } } },
+    };
+    const home = tempDir({ '.claude.json': json(config) });
+    const r = await runCli(['lint', '--no-config', '--mcp-config', join(home, '.claude.json'), '-f', 'json'], { cwd: dir });
+    const report = JSON.parse(r.stdout);
+    expect(report.inputErrors).toEqual([]);
+    expect(report.servers.map((s: { name: string }) => s.name).sort()).toEqual(['github', 'other']);
+    // The project's github (delete_all), not the user's (which fails tools/list).
+    expect(report.findings.some((f: { ruleId: string; tool: string }) => f.ruleId === 'name-vs-hints' && f.tool === 'delete_all')).toBe(true);
+    expect(report.findings.map((f: { ruleId: string }) => f.ruleId)).not.toContain('cross-server-name-collision');
+    expect(r.stderr).toContain(`mcp-annotate: note: server "github" of ${join(home, '.claude.json')}'s user scope ("mcpServers") is shadowed by the one of this project (projects[${JSON.stringify(dir)}].mcpServers): Claude Code uses the project's, and so does the lint`);
+  });
+});
