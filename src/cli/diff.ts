@@ -17,7 +17,7 @@ import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
-import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, failingSeverities, gatherServers, tooManyWarnings, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, failingSeverities, gatherServers, sortInputErrors, tooManyWarnings, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
 
@@ -65,12 +65,13 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   const before = await loadTargets([base], io.cwd, io.stdin, { exclude: own, check: checkInputs });
   // The base's files are the run's too: --save-snapshots must not write over them.
   const after = await gatherServers(head === undefined ? [] : [head], opts, io, { ...own, inputs: readFiles(before.servers, own) });
-  for (const n of after.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  for (const n of after.notes.sort()) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (after.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${after.interrupted}); ${stoppedSummary('every server started was stopped')}\n`);
     return SIGNAL_EXIT[after.interrupted] ?? EXIT.error;
   }
-  const errors = [...before.errors, ...after.errors];
+  // The base's errors, then the head's, each side's in a stable order (see sortInputErrors).
+  const errors = [...sortInputErrors(before.errors), ...sortInputErrors(after.errors)];
   // A server too large to compare is an input error: its side counts as not read completely.
   for (const side of [before, after]) {
     side.servers = side.servers.filter((s) => {

@@ -65,6 +65,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
     io.stderr.write(`mcp-annotate: interrupted (${run.interrupted}); ${stoppedSummary('the server was stopped')}\n`);
     return SIGNAL_EXIT[run.interrupted] ?? EXIT.error;
   }
+  for (const n of run.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   for (const e of run.errors) io.stderr.write(`${oneLine(e.message)}\n`);
   const snapshot = run.snapshots[0];
   if (!snapshot) return EXIT.error;

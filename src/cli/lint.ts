@@ -307,6 +307,15 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
   return gathered;
 }
 
+/**
+ * Input errors in a stable order whatever the order of the targets (as findings and servers
+ * are): by target, then file, position and message; errors alike keep their order.
+ */
+export function sortInputErrors(errors: InputError[]): InputError[] {
+  const cmp = (a: string | number | undefined, b: string | number | undefined) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1);
+  return errors.sort((a, b) => cmp(a.target, b.target) || cmp(a.file, b.file) || cmp(a.line, b.line) || cmp(a.column, b.column) || cmp(a.message, b.message));
+}
+
 export const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 export async function lintCommand(targets: string[], opts: LintCliOptions, io: CliIO): Promise<number> {
@@ -333,6 +342,9 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const own = ownFiles(io.cwd, { inputs: [opts.baseline, settings.config?.path], outputs: outputs.map((o) => o.file) });
   let loaded: GatheredServers | undefined = settings.targetsFromConfig ? await gatherConfigTargets(settings.config!, opts, io, own) : await gatherServers(targets, opts, io, own);
   const gathered = performance.now();
+  sortInputErrors(loaded.errors);
+  // Notes too: two --mcp-config files given the other way round say the same.
+  loaded.notes.sort();
   for (const n of loaded.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (loaded.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${loaded.interrupted}); ${stoppedSummary('every server started was stopped')}\n`);

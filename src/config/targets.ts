@@ -70,6 +70,7 @@ export async function gatherConfigTargets(
     const run = await live.runLiveTargets(resolved.targets, liveRunOptions(flags, { ...io, reserved }));
     append(out.servers, run.servers);
     append(out.errors, run.errors);
+    append(out.notes, run.notes);
     out.interrupted = run.interrupted;
   }
   return out;

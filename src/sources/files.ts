@@ -390,10 +390,10 @@ const OWN_FILE_START = new RegExp(
 );
 /** The start of a baseline; a dump could start so too, so the whole file is checked (see isOwnFile). */
 const BASELINE_START = /^\s*\{\s*"version":\s*1,\s*"entries":\s*\[/;
-/** Past this size a file is not taken for a baseline (they hold one line per finding, never this many). */
+/** Past this size a file is not taken for a baseline (they hold one line per finding, never this many), and one that starts as a report is taken for one without reading it whole. */
 const MAX_BASELINE_CHECK = 32 * 1024 * 1024;
 
-/** Whether a file is one this tool wrote that is not a dump, by its first bytes (a baseline: by its keys). */
+/** Whether a file is one this tool wrote that is not a dump: by its first bytes, and then by its having no top-level "tools" (a baseline: by its keys). */
 function isOwnFile(path: string): boolean {
   let fd: number | undefined;
   try {
@@ -401,10 +401,19 @@ function isOwnFile(path: string): boolean {
     const head = Buffer.alloc(512);
     const n = readSync(fd, head, 0, head.length, 0);
     const text = head.toString('utf8', 0, n);
-    if (OWN_FILE_START.test(text)) return true;
-    if (!BASELINE_START.test(text) || fstatSync(fd).size > MAX_BASELINE_CHECK) return false;
-    const value: unknown = JSON.parse(readFileSync(fd, 'utf8').replace(/^\uFEFF/, ''));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, 'tools');
+    const ownStart = OWN_FILE_START.test(text);
+    if (!ownStart && !BASELINE_START.test(text)) return false;
+    // A file with "tools" is a dump whatever its start (a tools/list result can carry a
+    // "$schema" of ours, and a snapshot once kept it first): it is linted. None of the tool's
+    // own files has "tools" at its top level.
+    if (fstatSync(fd).size > MAX_BASELINE_CHECK) return ownStart;
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(fd, 'utf8').replace(/^\uFEFF/, ''));
+    } catch {
+      return ownStart;
+    }
+    return !(typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, 'tools'));
   } catch {
     return false;
   } finally {

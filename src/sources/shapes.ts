@@ -84,8 +84,14 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
       const message = typeof obj.error.message === 'string' ? obj.error.message : 'no message';
       throw new InputProblem(`this is a JSON-RPC error response (${JSON.stringify(message)}), not a tools/list result`);
     }
+    // A tools/list result with a stray "jsonrpc" field (a snapshot written before mcp-annotate
+    // left a result's "jsonrpc" out): its tools are read as they are.
+    if (!has(obj, 'result') && !has(obj, 'id') && Array.isArray(obj.tools)) return [fromListResult(obj, pointer)];
+    if (!has(obj, 'result')) {
+      throw new InputProblem(`a JSON-RPC response needs a "result" object with "tools"; this one has no "result" (its keys: ${describe(obj).replace(/^an object with keys /, '')})`, undefined, undefined, pointer);
+    }
     if (!isObject(obj.result)) {
-      throw new InputProblem(`a JSON-RPC response needs a "result" object with "tools"; got ${describe(obj.result)}`, undefined, undefined, `${pointer}/result`);
+      throw new InputProblem(`a JSON-RPC response needs a "result" object with "tools"; its "result" is ${describe(obj.result)}`, undefined, undefined, `${pointer}/result`);
     }
     return fromObject(obj.result, `${pointer}/result`);
   }

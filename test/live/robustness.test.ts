@@ -77,9 +77,10 @@ describe('misbehaving servers', () => {
     await new Promise((r) => probe.close(r));
     const r = await runCli(['lint', '--stdio', 'no-such-program-anywhere --flag', '--url', `http://127.0.0.1:${port}/mcp`]);
     expect(r.code).toBe(2);
+    // Input errors are sorted by target, whatever the order of the arguments.
     expect(r.stderr).toBe(
-      'no-such-program-anywhere --flag: could not start "no-such-program-anywhere": no such program (is it installed and on PATH?)\n' +
-        `http://127.0.0.1:${port}/mcp: could not connect: connection refused\n`,
+      `http://127.0.0.1:${port}/mcp: could not connect: connection refused\n` +
+        'no-such-program-anywhere --flag: could not start "no-such-program-anywhere": no such program (is it installed and on PATH?)\n',
     );
   });
 
@@ -476,9 +477,9 @@ describe('redirects', () => {
       const r = await runCli(['lint', '--no-config', '--timeout', '60', ...['moved', 'found', 'loop'].flatMap((p) => ['--url', `${server.base}/${p}`])], { timeoutMs: 30_000 });
       const sse = await runCli(['lint', '--no-config', '--timeout', '60', '--transport', 'sse', '--url', `${server.base}/found`], { timeoutMs: 30_000 });
       expect(r.stderr.trimEnd().split('\n')).toEqual([
-        `${server.base}/moved: the server answered a POST with a redirect (HTTP 301 Moved Permanently to "${server.base}/good") while waiting for the initialize response, which is not followed: a 301 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
         `${server.base}/found: the server answered a POST with a redirect (HTTP 302 Found to "${server.base}/found") while waiting for the initialize response, which is not followed: a 302 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
         `${server.base}/loop: the server redirected more than 5 times in a row (HTTP 307 Temporary Redirect to "${server.base}/loop", a loop?) while waiting for the initialize response; give the URL the redirects end at`,
+        `${server.base}/moved: the server answered a POST with a redirect (HTTP 301 Moved Permanently to "${server.base}/good") while waiting for the initialize response, which is not followed: a 301 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
       ]);
       expect(sse.stderr).toBe(`${server.base}/found: the server redirected more than 5 times in a row (HTTP 302 Found to "${server.base}/found", a loop?) while connecting; give the URL the redirects end at\n`);
       for (const out of [r.stderr, sse.stderr]) expect(out).not.toContain('redirectPolicy');
@@ -773,8 +774,8 @@ describe('a server that answers wrongly', () => {
       expect(lines).toEqual([
         `${bad('error-no-id')}: the server answered with error -32600 while waiting for the initialize response, without the id of the request it answers: "unsupported protocol version xyz"`,
         expect.stringMatching(/^.* wrong-id: the server sent a response to request id 999, which was never sent, while waiting for the initialize response \("\{\\"jsonrpc\\":\\"2.0\\",\\"id\\":999,/),
-        `${server.base}/wrong-id: the server sent a response to request id 4242, which was never sent, while listing tools (page 1) ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":4242,\\"result\\":{\\"tools\\":[]}}")`,
         `${server.base}/notification: the server answered a request with JSON that holds no response to it (it held a notification "notifications/message") while listing tools (page 1)`,
+        `${server.base}/wrong-id: the server sent a response to request id 4242, which was never sent, while listing tools (page 1) ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":4242,\\"result\\":{\\"tools\\":[]}}")`,
         `${bad('notify-only')}: timed out after 2 s while waiting for the initialize response (--timeout 2); the server sent 1 message but no response (a notification "notifications/message")`,
       ]);
     } finally {

@@ -433,9 +433,29 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
     append(out.planned!, r.planned ?? []);
   };
   let found = false;
+  // Claude Code's ~/.claude.json: the servers of the project in the working directory (its
+  // "local" scope) take precedence over the user's of the same name, as Claude Code starts them.
+  const projects = own(value, 'projects');
+  const project = isObject(projects) ? own(projects, opts.cwd) : undefined;
+  const projectServers = isObject(project) ? own(project, 'mcpServers') : undefined;
+  const projectPointer = `/projects/${escapeSegment(opts.cwd)}/mcpServers`;
   if (Object.hasOwn(value, 'mcpServers')) {
     found = true;
-    add(value.mcpServers, '/mcpServers', 'mcpServers');
+    let userServers = value.mcpServers;
+    if (isObject(userServers) && isObject(projectServers)) {
+      const kept: Obj = {};
+      for (const name of Object.keys(userServers)) {
+        if (!Object.hasOwn(projectServers, name)) {
+          Object.defineProperty(kept, name, { value: userServers[name], enumerable: true, writable: true, configurable: true });
+        } else if (!opts.only || opts.only.has(name)) {
+          out.notes.push(
+            `server ${JSON.stringify(name)} of ${display}'s user scope ("mcpServers") is shadowed by the one of this project (projects[${JSON.stringify(opts.cwd)}].mcpServers): Claude Code uses the project's, and so does the lint`,
+          );
+        }
+      }
+      userServers = kept;
+    }
+    add(userServers, '/mcpServers', 'mcpServers');
   }
   if (Object.hasOwn(value, 'servers')) {
     found = true;
@@ -458,14 +478,9 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
     add(value.context_servers, '/context_servers', 'zed');
   }
   // Claude Code's ~/.claude.json: servers of the project in the working directory.
-  const projects = own(value, 'projects');
-  if (isObject(projects)) {
-    const project = own(projects, opts.cwd);
-    const servers = isObject(project) ? own(project, 'mcpServers') : undefined;
-    if (isObject(servers) && Object.keys(servers).length > 0) {
-      found = true;
-      add(servers, `/projects/${escapeSegment(opts.cwd)}/mcpServers`, 'mcpServers');
-    }
+  if (isObject(projectServers) && Object.keys(projectServers).length > 0) {
+    found = true;
+    add(projectServers, projectPointer, 'mcpServers');
   }
   if (!found && !opts.allowNoServers) {
     out.errors.push({ target: display, file: display, message: `${display}: no MCP servers found: expected a "mcpServers", "servers" (VS Code), "mcp" (opencode) or "context_servers" (Zed) object` });

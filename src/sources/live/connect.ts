@@ -16,6 +16,7 @@ import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
+import { buildSnapshot } from './snapshot.js';
 import { requirePackage } from '../../util/require.js';
 import { writeJson } from '../../util/json.js';
 import { plural } from '../../util/text.js';
@@ -41,8 +42,10 @@ export const DEFAULT_LIMITS: Omit<Limits, 'timeoutMs'> = {
 };
 
 export interface Fetched {
-  /** {serverInfo, protocolVersion, capabilities, tools, …page fields}, as the server sent them. */
+  /** {serverInfo, protocolVersion, capabilities, tools, …page fields}, as the server sent them (see buildSnapshot). */
   snapshot: Record<string, unknown>;
+  /** The tools/list result's fields the snapshot leaves out (see buildSnapshot). */
+  dropped: string[];
   transport: 'stdio' | 'http' | 'sse';
 }
 
@@ -569,7 +572,7 @@ const ROUND_TRIP_SLACK_MS = 1000;
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /** initialize + every tools/list page over a connected transport. */
-async function listOver(s: Sdk, transport: Transport, session: Session): Promise<Obj> {
+async function listOver(s: Sdk, transport: Transport, session: Session): Promise<{ snapshot: Obj; dropped: string[] }> {
   const capture = new Capture(transport, session);
   const client = new s.Client({ name: TOOL_NAME, version: version() }, { capabilities: {} });
   // Transport noise (a server without a standalone SSE stream, a reconnect) is not fatal;
@@ -648,12 +651,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       cursor = next;
     }
     session.listed = true;
-    const { tools: _t, nextCursor: _n, ...pageFields } = first!;
-    void _t;
-    void _n;
-    const snapshot: Obj = { ...pageFields, capabilities: isObject(init.capabilities) ? init.capabilities : {}, serverInfo: isObject(init.serverInfo) ? init.serverInfo : {}, tools };
-    if (typeof init.protocolVersion === 'string') snapshot.protocolVersion = init.protocolVersion;
-    return snapshot;
+    return buildSnapshot(first!, init, tools);
   } finally {
     await closeQuietly(client, transport);
   }
@@ -821,7 +819,7 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
         { maxBytes: limits.maxBytes, isMessage: (v) => s.JSONRPCMessageSchema.safeParse(v).success, fail: (e) => session.fail(e), needles, phase: () => session.phase, protocolVersion: () => session.protocolVersion },
       );
       try {
-        return { snapshot: await listOver(s, transport, session), transport: 'stdio' };
+        return { ...(await listOver(s, transport, session)), transport: 'stdio' };
       } catch (err) {
         throw explain(s, err, session, target, transport);
       }
@@ -833,18 +831,18 @@ export async function fetchTools(target: LiveTarget, limits: Limits, signal: Abo
     const viaSse = () => listOver(s, new s.SSEClientTransport(url, { requestInit, fetch: sessionFetch(session, 'sse') }), session);
     if (http.transport === 'sse') {
       try {
-        return { snapshot: await viaSse(), transport: 'sse' };
+        return { ...(await viaSse()), transport: 'sse' };
       } catch (err) {
         throw explain(s, err, session, target);
       }
     }
     try {
-      return { snapshot: await viaHttp(), transport: 'http' };
+      return { ...(await viaHttp()), transport: 'http' };
     } catch (err) {
       if (http.transport === 'http' || !fallsBack(s, err, session) || session.error) throw explain(s, err, session, target);
       const first = explain(s, err, session, target);
       try {
-        return { snapshot: await viaSse(), transport: 'sse' };
+        return { ...(await viaSse()), transport: 'sse' };
       } catch (err2) {
         const second = explain(s, err2, session, target);
         if (session.error === second) throw second;

@@ -135,7 +135,7 @@ export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext, 
   // Every client config read keeps its content, also one that selected no server.
   const reserved = new Set([...(ctx.reserved ?? []), ...resolved.files.map((file) => file.path)]);
   const run = await runLiveTargets(resolved.targets, liveRunOptions(f, { ...ctx, reserved }));
-  return { ...run, errors: [...resolved.errors, ...run.errors], notes: resolved.notes };
+  return { ...run, errors: [...resolved.errors, ...run.errors], notes: [...resolved.notes, ...run.notes] };
 }
 
 /** What a target would start or reach, for --discover's listing: no arguments, no query, no secret. */

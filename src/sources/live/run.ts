@@ -17,7 +17,7 @@ import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
 import { LiveError } from './errors.js';
 import { killAllGroups } from './processes.js';
 import { createProgress } from './progress.js';
-import { snapshotFileName, snapshotText } from './snapshot.js';
+import { droppedNote, snapshotFileName, snapshotText } from './snapshot.js';
 import type { LiveTarget } from './targets.js';
 import { redact, redactJson, secretNeedles } from './vars.js';
 
@@ -46,6 +46,8 @@ export interface LiveRunResult {
   servers: ServerInput[];
   errors: InputError[];
   snapshots: LiveSnapshot[];
+  /** Said on stderr: a tools/list result's fields its snapshot leaves out (see buildSnapshot). */
+  notes: string[];
   /** Set when a signal stopped the run: nothing was linted. */
   interrupted?: NodeJS.Signals;
 }
@@ -74,7 +76,7 @@ export function liveRunOptions(f: LiveRunFlags, io: Pick<LiveRunOptions, 'cwd' |
   };
 }
 
-type Outcome = { ok: true; snapshot: Record<string, unknown>; transport: string } | { ok: false; message: string };
+type Outcome = { ok: true; snapshot: Record<string, unknown>; dropped: string[]; transport: string } | { ok: false; message: string };
 
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -118,7 +120,7 @@ export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Pro
       try {
         const own = target.timeoutMs !== undefined && !opts.timeoutGiven;
         const fetched = await fetchTools(target, own ? { ...limits, timeoutMs: target.timeoutMs!, timeoutFrom: 'entry' } : limits, stop.signal, needles);
-        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, transport: fetched.transport };
+        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, dropped: fetched.dropped, transport: fetched.transport };
       } catch (err) {
         const message = err instanceof LiveError ? err.message : `internal error: ${(err as Error)?.message ?? err}`;
         outcomes[i] = { ok: false, message: redact(message, needles) };
@@ -138,8 +140,8 @@ export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Pro
 /** Live targets → servers to lint (or errors), in target order. */
 export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions): Promise<LiveRunResult> {
   const { outcomes, interrupted } = await fetchAll(targets, opts);
-  if (interrupted) return { servers: [], errors: [], snapshots: [], interrupted };
-  const result: LiveRunResult = { servers: [], errors: [], snapshots: [] };
+  if (interrupted) return { servers: [], errors: [], snapshots: [], notes: [], interrupted };
+  const result: LiveRunResult = { servers: [], errors: [], snapshots: [], notes: [] };
   const takenFiles = new Set<string>();
   if (opts.saveDir) {
     // The run's own inputs in that directory (a dump linted in the same run, a client config,
@@ -160,10 +162,11 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
     }
     const info = outcome.snapshot.serverInfo as Record<string, unknown> | undefined;
     const name = target.name ?? (typeof info?.name === 'string' && info.name !== '' ? info.name : target.label);
+    if (outcome.dropped.length) result.notes.push(droppedNote(target.name !== undefined ? `server ${JSON.stringify(target.name)}` : target.display, outcome.dropped));
     // A config entry's name goes into the snapshot, so that linting or diffing the file later
-    // names the server as this run does (overrides, baselines and diff pair by name).
+    // names the server as this run does (overrides, baselines and diff pair by name). Only
+    // mcp-annotate sets it: a server's own "configEntry" was left out (see buildSnapshot).
     const text = snapshotText(target.name !== undefined ? { ...outcome.snapshot, configEntry: target.name } : outcome.snapshot);
-    result.snapshots.push({ target, text, name });
     let id = target.display;
     for (let n = 2; takenIds.has(id); n++) id = `${target.display} (${n})`;
     takenIds.add(id);
@@ -172,16 +175,10 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
       origin.configFile = target.config.display;
       origin.configPointer = target.config.pointer;
     }
-    if (opts.saveDir) {
-      const path = join(opts.saveDir, snapshotFileName(name, takenFiles));
-      try {
-        await writeFile(path, text);
-      } catch (err) {
-        result.errors.push(liveError(target, `cannot write its snapshot ${displayPath(path, opts.cwd)}: ${writeReason(err)}`));
-        continue;
-      }
-      origin.snapshot = displayPath(path, opts.cwd);
-    }
+    const path = opts.saveDir ? join(opts.saveDir, snapshotFileName(name, takenFiles)) : undefined;
+    if (path) origin.snapshot = displayPath(path, opts.cwd);
+    // Read back as `lint` reads the file, before it is written: a snapshot lint would refuse is
+    // neither saved nor dumped.
     let servers: ServerInput[];
     try {
       servers = loadText(text, origin, name, id);
@@ -189,6 +186,15 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
       result.errors.push(liveError(target, (err as Error).message));
       continue;
     }
+    if (path) {
+      try {
+        await writeFile(path, text);
+      } catch (err) {
+        result.errors.push(liveError(target, `cannot write its snapshot ${displayPath(path, opts.cwd)}: ${writeReason(err)}`));
+        continue;
+      }
+    }
+    result.snapshots.push({ target, text, name });
     for (const s of servers) {
       if (target.name !== undefined) {
         s.name = target.name;

@@ -1,7 +1,8 @@
 /**
  * Snapshots: what a live server said, as a file `lint` reads back with positions.
  * {capabilities, protocolVersion, serverInfo, tools} (plus the tools/list result's own
- * fields such as 2026-07-28's cacheScope), keys sorted at every level, two-space indent,
+ * fields such as 2026-07-28's cacheScope, but never one of those, nor one that would make the
+ * file read as another kind: see buildSnapshot), keys sorted at every level, two-space indent,
  * a final newline: the same server gives the same bytes.
  */
 import { jsonDepth } from '../../schema/json-schema.js';
@@ -34,6 +35,55 @@ export const MAX_INDENTED_DEPTH = 256;
 export function snapshotText(snapshot: Record<string, unknown>): string {
   const indent = jsonDepth(snapshot, MAX_INDENTED_DEPTH) <= MAX_INDENTED_DEPTH ? '  ' : '';
   return `${writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit' })}\n`;
+}
+
+/**
+ * A snapshot's own fields: mcp-annotate fills them (from the initialize result, or the config
+ * entry's name), never a tools/list result; a result's field of that name is left out ("tools"
+ * and "nextCursor" are the listing itself).
+ */
+export const OWN_SNAPSHOT_KEYS: readonly string[] = ['capabilities', 'configEntry', 'protocolVersion', 'serverInfo', 'tools', 'nextCursor'];
+
+/**
+ * Fields of a tools/list result that would make its snapshot read as another kind of file: a
+ * JSON-RPC message ("jsonrpc", "id", "result", "error", "method", "params"), a transcript's
+ * wrapper ("message"), a config file or SARIF log ("$schema"; a directory scan skipped the
+ * snapshot as one of the tool's own files), a SARIF log ("runs") or a JSON report ("tool",
+ * "findings"). Left out of the snapshot, so `lint` reads back what the run linted.
+ */
+export const MISLEADING_RESULT_KEYS: readonly string[] = ['$schema', 'jsonrpc', 'id', 'result', 'error', 'method', 'params', 'message', 'runs', 'tool', 'findings'];
+
+/**
+ * A live server's snapshot: the first tools/list page's own fields (cacheScope, _meta, …),
+ * then what mcp-annotate records itself, which a result cannot set: capabilities, serverInfo
+ * and protocolVersion from initialize, and all the pages' tools. `dropped`: the result's fields
+ * left out (sorted), for a note.
+ */
+export function buildSnapshot(firstPage: Record<string, unknown>, init: Record<string, unknown>, tools: unknown[]): { snapshot: Record<string, unknown>; dropped: string[] } {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const snapshot: Record<string, unknown> = {};
+  const dropped: string[] = [];
+  for (const [k, v] of Object.entries(firstPage)) {
+    if (k === 'tools' || k === 'nextCursor') continue;
+    if (OWN_SNAPSHOT_KEYS.includes(k) || MISLEADING_RESULT_KEYS.includes(k)) dropped.push(k);
+    // Defined, not assigned: a "__proto__" field is kept as a field, as JSON.parse made it.
+    else Object.defineProperty(snapshot, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  snapshot.capabilities = isObject(init.capabilities) ? init.capabilities : {};
+  snapshot.serverInfo = isObject(init.serverInfo) ? init.serverInfo : {};
+  snapshot.tools = tools;
+  if (typeof init.protocolVersion === 'string') snapshot.protocolVersion = init.protocolVersion;
+  return { snapshot, dropped: dropped.sort() };
+}
+
+/** The note for a live server whose tools/list result had fields its snapshot leaves out. */
+export function droppedNote(label: string, dropped: readonly string[]): string {
+  const list = dropped.map((k) => JSON.stringify(k)).join(', ');
+  return (
+    `${label}: its tools/list result's ${list} ${dropped.length === 1 ? 'is' : 'are'} left out of its snapshot and not linted: ` +
+    `a snapshot's "capabilities", "configEntry", "protocolVersion" and "serverInfo" are mcp-annotate's own (from initialize and the config entry), ` +
+    `and a "$schema", "jsonrpc", "result", "message", "tool" or the like would make the file read as something other than a snapshot`
+  );
 }
 
 /** A file name for a server's snapshot: its name, with anything but letters, digits, ".", "_" and "-" replaced. */
