@@ -223,3 +223,29 @@ describe("a policy's cannot-be-decided note does not claim the rest of its condi
     expect(note.message).toContain('What its declaration says does not rule it out, so a client enforcing it at call time may block it');
   });
 });
+
+describe('sensitive-to-public reads a public destination as toxic-flow reads a sink', () => {
+  const send = (extraMeta: Record<string, unknown> = {}, annotations: Record<string, unknown> = {}) =>
+    tool(
+      'send',
+      { readOnlyHint: false, destructiveHint: false, openWorldHint: true, ...annotations },
+      { _meta: { 'mcp.dev/effect': 'external', 'io.modelcontextprotocol/action-metadata': { inputMetadata: { sensitivity: 'pii' } }, ...extraMeta } },
+    );
+
+  it('mcp.dev/effect "external" with pii inputs and no confirmation is reported at the effect', async () => {
+    const found = (await findings({ tools: [send()] })).filter((f) => f.ruleId === 'sensitive-to-public');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/_meta/mcp.dev~1effect']);
+    expect(found[0]!.message).toContain('_meta["mcp.dev/effect"] is "external"');
+    expect(found[0]!.message).toContain('includes "pii"');
+  });
+
+  it('not when the tool asks for confirmation, nor when its declared destinations leave public out', async () => {
+    const found = await findings({
+      tools: [
+        send({ 'mcp.dev/requiresConfirmation': true }),
+        send({}, { inputMetadata: { destination: 'internal', sensitivity: 'none', outcomes: 'consequential' } }),
+      ],
+    });
+    expect(ids(found)).not.toContain('sensitive-to-public');
+  });
+});

@@ -88,6 +88,22 @@ export function irreversibleSignals(claims: ClaimSet): Claim[] {
   ];
 }
 
+/**
+ * What makes a tool a public sink, the claims that say its arguments may leave for a public
+ * destination: an input destination that includes "public" (with that member), or else
+ * `mcp.dev/effect` "external" — that vocabulary's only way to say the arguments leave the
+ * system — unless the tool declares destinations that leave public out. Shared by
+ * toxic-flow and sensitive-to-public, so both read a sink the same way.
+ */
+export function publicSinks(claims: ClaimSet): { claim: Claim; members?: string[] }[] {
+  const out: { claim: Claim; members?: string[] }[] = claims.including('destinations', 'public').map((claim) => ({ claim, members: ['public'] }));
+  if (out.length > 0) return out;
+  const external = claims.where('action', 'external');
+  if (external.length === 0) return out;
+  if (claims.only('destinations', 'ephemeral', 'system', 'user', 'internal').length > 0) return out;
+  return external.map((claim) => ({ claim }));
+}
+
 /** `field is value` or `field includes "x"` for one claim, as a message names it. */
 export function says(claim: Claim, member?: string): string {
   if (member !== undefined) return `${claim.field} includes ${JSON.stringify(member)}`;
