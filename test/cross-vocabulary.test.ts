@@ -14,6 +14,7 @@ interface Found {
   pointer: string;
   message: string;
   suggestion?: string;
+  related?: { pointer: string; message: string }[];
 }
 
 /** Lints one document (with an optional mcp-annotate.config.json) and returns its findings. */
@@ -247,5 +248,53 @@ describe('sensitive-to-public reads a public destination as toxic-flow reads a s
       ],
     });
     expect(ids(found)).not.toContain('sensitive-to-public');
+  });
+});
+
+describe('read-action-conflict: a reading category or effect against another vocabulary, with no core hint to compare', () => {
+  const doc = {
+    tools: [
+      tool('purge_cache', { openWorldHint: false, category: 'read' }, { _meta: { 'mcp.dev/effect': 'delete' } }),
+      tool('lookup_order', { inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'irreversible' } }, { _meta: { 'mcp.dev/effect': 'read' } }),
+      tool('get_invoice', { category: 'read' }, { _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'irreversible' } } }),
+    ],
+  };
+
+  it('one error per contradicting field, naming both fields', async () => {
+    const found = (await findings(doc)).filter((f) => f.ruleId === 'read-action-conflict');
+    expect(found.map((f) => [f.tool, f.severity, f.pointer])).toEqual([
+      ['purge_cache', 'error', '/tools/0/_meta/mcp.dev~1effect'],
+      ['lookup_order', 'error', '/tools/1/annotations/inputMetadata/outcomes'],
+      ['get_invoice', 'error', '/tools/2/_meta/io.modelcontextprotocol~1action-metadata/outcome'],
+    ]);
+    expect(found[0]!.message).toContain('annotations.category is "read" (/tools/0/annotations/category) but _meta["mcp.dev/effect"] is "delete"');
+    expect(found[1]!.message).toContain('_meta["mcp.dev/effect"] is "read" (/tools/1/_meta/mcp.dev~1effect) but annotations.inputMetadata.outcomes includes "irreversible"');
+    expect(found[2]!.related?.map((r) => r.pointer)).toEqual(['/tools/2/annotations/category']);
+  });
+
+  const stated = {
+    tools: [
+      tool('purge_cache', { readOnlyHint: true, category: 'read' }, { _meta: { 'mcp.dev/effect': 'delete' } }),
+      tool('wipe_cache', { readOnlyHint: false, destructiveHint: true, category: 'read' }, { _meta: { 'mcp.dev/effect': 'delete' } }),
+    ],
+  };
+
+  it('with a core hint stated, the rule that compares it reports the field and lists the other side as related', async () => {
+    const found = await findings(stated);
+    expect(ids(found)).not.toContain('read-action-conflict');
+    const ro = found.find((f) => f.ruleId === 'readonly-vs-category')!;
+    expect(ro.pointer).toBe('/tools/0/_meta/mcp.dev~1effect');
+    expect(ro.related?.map((r) => r.pointer)).toContain('/tools/0/annotations/category');
+    const d = found.find((f) => f.ruleId === 'destructive-vs-category')!;
+    expect(d.pointer).toBe('/tools/1/annotations/category');
+    expect(d.related?.map((r) => r.pointer)).toContain('/tools/1/_meta/mcp.dev~1effect');
+  });
+
+  it('only while that rule runs: with it off, read-action-conflict reports the pair', async () => {
+    const found = await findings(stated, { rules: { 'readonly-vs-category': 'off', 'destructive-vs-category': 'off' } });
+    expect(found.filter((f) => f.ruleId === 'read-action-conflict').map((f) => [f.tool, f.pointer])).toEqual([
+      ['purge_cache', '/tools/0/_meta/mcp.dev~1effect'],
+      ['wipe_cache', '/tools/1/_meta/mcp.dev~1effect'],
+    ]);
   });
 });

@@ -73,6 +73,24 @@ export function openWorld(claims: ClaimSet): Claim<'openWorld'> | undefined {
   return claims.from('openWorld', 'core');
 }
 
+/** SEP-2793 category or mcp.dev/effect claims saying the tool only reads ("read", "observe"). */
+export function readingActions(claims: ClaimSet): Claim<'action'>[] {
+  return claims.where('action', 'read', 'observe');
+}
+
+/**
+ * Claims that contradict a reading category or effect (read-action-conflict's other side):
+ * an action of write, delete, destroy or external; outcomes including irreversible (the
+ * member); reversibility "none".
+ */
+export function beyondReading(claims: ClaimSet): { claim: Claim; member?: string }[] {
+  return [
+    ...claims.where('action', 'write', 'delete', 'destroy', 'external').map((claim) => ({ claim: claim as Claim })),
+    ...claims.including('outcomes', 'irreversible').map((claim) => ({ claim: claim as Claim, member: 'irreversible' })),
+    ...claims.where('reversibility', 'none').map((claim) => ({ claim: claim as Claim })),
+  ];
+}
+
 /**
  * Claims saying the tool may be irreversible or destructive: outcomes include
  * irreversible, reversibility none, action delete/destroy, destructiveHint true (only
