@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import type { Action } from '../src/engine/claims.js';
-import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
+import { beyondReading, destructive, readingActions, readOnly, says, sideOf } from '../src/engine/queries.js';
 
 /** Actions that cannot be additive-only, and why. */
 const DESTRUCTIVE: Partial<Record<Action, string>> = {
@@ -67,7 +67,14 @@ separately), at that field, with \`destructiveHint\` as the related location. Wh
 hint says \`false\` against a delete, the mechanical fix sets it to \`true\`, the side that
 errs towards asking the user. When the hint says \`true\` against a read, there is no
 mechanical fix: the better repair is often \`readOnlyHint: true\`, and lowering a
-warning hint should be a person's decision.`,
+warning hint should be a person's decision.
+
+**A read beside a write in another field** (category \`read\` and effect \`delete\`, say) is
+[read-action-conflict](read-action-conflict.md)'s finding, except where this rule already
+reports one side: against \`false\`, the delete's finding also lists the reading category
+or effect as related; against \`true\`, the read's finding also lists what says the tool
+does more than read (a writing action, an irreversible outcome, \`reversibility: "none"\`).
+One problem, one finding.`,
   examples: {
     incorrect: [
       {
@@ -182,7 +189,8 @@ warning hint should be a person's decision.`,
           message: `${sideOf(d)} but ${sideOf(claim)}: destructiveHint false promises only additive updates, and ${why}`,
           suggestion: 'set destructiveHint to true; if the deletion can be undone, say so with reversibility rather than with destructiveHint',
           fix: { description: 'Set destructiveHint to true', replacements: [{ pointer: d.pointer, text: 'true' }] },
-          related,
+          // A reading category or effect contradicts the deletion too (read-action-conflict leaves it to this rule).
+          related: [...related, ...readingActions(ctx.claims).map((r) => ({ pointer: r.pointer, message: `${says(r)} here, which contradicts ${claim.field} too` }))],
         });
       } else {
         const why = HARMLESS[claim.value];
@@ -193,7 +201,11 @@ warning hint should be a person's decision.`,
           detail: claim.value,
           message: `${sideOf(d)} but ${sideOf(claim)}: ${why}`,
           suggestion: `if the tool changes nothing, set readOnlyHint to true (or at least destructiveHint to false); if it can delete or overwrite data, correct ${claim.field}`,
-          related,
+          // What else says the tool does more than read (read-action-conflict leaves the tool to this rule).
+          related:
+            claim.value === 'utility'
+              ? related
+              : [...related, ...beyondReading(ctx.claims).map((w) => ({ pointer: w.claim.pointer, message: `${says(w.claim, w.member)} here, which says the tool does more than read` }))],
         });
       }
     }

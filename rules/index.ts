@@ -28,6 +28,7 @@ import readonlyVsOutcome from './readonly-vs-outcome.js';
 import readonlyVsDestination from './readonly-vs-destination.js';
 import readonlyVsCategory from './readonly-vs-category.js';
 import readonlyContradicted from './readonly-contradicted.js';
+import readActionConflict from './read-action-conflict.js';
 import destructiveVsCategory from './destructive-vs-category.js';
 import destructiveVsOutcome from './destructive-vs-outcome.js';
 import reversibilityVsOutcome from './reversibility-vs-outcome.js';
@@ -87,6 +88,7 @@ export const RULES: readonly Rule[] = [
   readonlyVsDestination,
   readonlyVsCategory,
   readonlyContradicted,
+  readActionConflict,
   destructiveVsCategory,
   destructiveVsOutcome,
   reversibilityVsOutcome,

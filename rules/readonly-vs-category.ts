@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import type { Action, Claim } from '../src/engine/claims.js';
-import { readOnly, sideOf } from '../src/engine/queries.js';
+import { readingActions, readOnly, says, sideOf } from '../src/engine/queries.js';
 import { orList } from '../src/util/text.js';
 
 /** Actions a read-only tool cannot have, and what each says the tool does. */
@@ -54,7 +54,12 @@ agrees with every category.
 \`readOnlyHint\` as the related location, as [readonly-vs-outcome](readonly-vs-outcome.md)
 does. The mechanical fix sets \`readOnlyHint\` to false: it is the side that errs towards
 asking the user, never towards skipping a prompt. Review it: if the tool really only
-reads, correct the category or effect instead. The \`sideEffects\` warning carries no fix,
+reads, correct the category or effect instead. A category or effect of \`read\` or
+\`observe\` beside the contradicting one (category \`read\`, effect \`delete\`) agrees
+with the hint but not with the other field, and setting the hint to false leaves that
+standing, so it is listed as a related location too ([read-action-conflict](read-action-conflict.md),
+which reports such a pair when no \`readOnlyHint: true\` is stated, leaves it to this
+finding). The \`sideEffects\` warning carries no fix,
 since harmless side effects are a plausible reading.`,
   examples: {
     incorrect: [
@@ -194,6 +199,9 @@ since harmless side effects are a plausible reading.`,
     const listed = (c: Claim<'sideEffects'>) => `${c.field} lists ${orList(c.value, 'and')}`;
 
     const writes = ctx.claims.all('action').filter((c) => WRITES[c.value] !== undefined);
+    // A reading category or effect beside the write agrees with the hint, not with the write:
+    // the fix below does not settle it (read-action-conflict leaves the write to this rule).
+    const reads = readingActions(ctx.claims);
     for (const claim of writes) {
       const onlyReads = claim.field.startsWith('_meta') ? 'set the effect to "read"' : 'set the category to "read" or "observe"';
       ctx.report({
@@ -208,6 +216,7 @@ since harmless side effects are a plausible reading.`,
         fix,
         related: [
           { pointer: ro.pointer, message: 'readOnlyHint is true here' },
+          ...reads.map((r) => ({ pointer: r.pointer, message: `${says(r)} here, which agrees with readOnlyHint but not with ${claim.field}` })),
           ...sideEffects.map((c) => ({ pointer: c.pointer, message: `${listed(c)} as well` })),
         ],
       });

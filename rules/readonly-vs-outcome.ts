@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { memberOf, readOnly, sideOf } from '../src/engine/queries.js';
+import { memberOf, readingActions, readOnly, says, sideOf } from '../src/engine/queries.js';
 
 export default defineRule({
   id: 'readonly-vs-outcome',
@@ -10,7 +10,13 @@ export default defineRule({
   precision: 'high',
   notes: `The message names the most serious outcome in conflict ("irreversible" before
 "consequential"). A baseline or a SARIF fingerprint keys the finding by it (its \`detail\`): an
-accepted \`"consequential"\` does not cover \`"irreversible"\` at the same place later.`,
+accepted \`"consequential"\` does not cover \`"irreversible"\` at the same place later.
+
+A SEP-2793 \`category\` or \`mcp.dev/effect\` of \`read\` or \`observe\` on the same tool
+agrees with the hint but not with the outcome, and setting the hint to false leaves that
+standing, so it is listed as a related location
+([read-action-conflict](read-action-conflict.md), which reports such a pair when no
+\`readOnlyHint: true\` is stated, leaves it to this finding).`,
   security: 8.0,
   why: `\`readOnlyHint: true\` tells a client the tool does not modify its environment, and
 clients skip approval prompts for such tools. An outcome of \`consequential\` (persistent,
@@ -90,6 +96,8 @@ rule fires when the set *includes* a consequential or irreversible outcome.`,
   check(ctx) {
     const ro = readOnly(ctx.claims);
     if (ro?.value !== true) return;
+    // A reading category or effect agrees with the hint, not with the outcome (read-action-conflict leaves the outcome to this rule).
+    const reads = readingActions(ctx.claims);
     for (const claim of ctx.claims.including('outcomes', 'consequential', 'irreversible')) {
       const member = memberOf(claim, ['irreversible', 'consequential'])!;
       ctx.report({
@@ -99,7 +107,10 @@ rule fires when the set *includes* a consequential or irreversible outcome.`,
         message: `readOnlyHint is true (${ro.pointer}) but ${sideOf(claim, member)}`,
         suggestion: `set readOnlyHint to false, or drop ${JSON.stringify(member)} if the tool cannot cause it`,
         fix: { description: 'Set readOnlyHint to false', replacements: [{ pointer: ro.pointer, text: 'false' }] },
-        related: [{ pointer: ro.pointer, message: 'readOnlyHint is true here' }],
+        related: [
+          { pointer: ro.pointer, message: 'readOnlyHint is true here' },
+          ...reads.map((r) => ({ pointer: r.pointer, message: `${says(r)} here, which agrees with readOnlyHint but not with ${claim.field}` })),
+        ],
       });
     }
   },

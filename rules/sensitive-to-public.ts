@@ -1,7 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import { SENSITIVE_CLASSES, type Claim, type DataClass } from '../src/engine/claims.js';
 import { describeClass, members, dataClassOf } from '../src/engine/possible-sets.js';
-import { confirmationSignals, offConfirmationSignals, offConfirmationText, says, sideOf } from '../src/engine/queries.js';
+import { confirmationSignals, offConfirmationSignals, offConfirmationText, publicSinks, says, sideOf } from '../src/engine/queries.js';
 
 /** Data classes a client must not let reach a public destination unasked. */
 const SENSITIVE: readonly DataClass[] = SENSITIVE_CLASSES;
@@ -48,7 +48,14 @@ they *include* a sensitive class and \`public\`.`,
   the declaration itself describes an exfiltration path, and adding a confirmation hint
   from another vocabulary costs one \`_meta\` key. The SEP's own \`send_email\` example
   (\`public\`, \`["pii", "user"]\`) is reported for that reason.
-- **One finding per tool**, at the (first) destination that includes \`public\`, with the
+- **What counts as a public destination** is what makes a tool a sink in
+  [toxic-flow](toxic-flow.md) (both rules share the definition): an input destination
+  that includes \`public\`, or \`_meta["mcp.dev/effect"]\` \`"external"\` — that
+  vocabulary's only way to say the arguments leave the system — unless the same tool
+  declares input destinations that leave \`public\` out (\`internal\`, say). An
+  action-metadata destination written as an open string (\`"external"\`) is not guessed at.
+- **One finding per tool**, at the (first) destination that includes \`public\` (or, with
+  none, at the \`"external"\` effect), with the
   sensitivity field as related location. A confirmation hint that is explicitly off
   (\`requiresConfirmation: false\`, \`approvalRecommendation: "none"\`) is named in the
   message and listed as related.
@@ -118,6 +125,22 @@ they *include* a sensitive class and \`public\`.`,
         ],
         findings: [{ pointer: '/tools/0/annotations/inputMetadata/destination' }],
       },
+      {
+        title: 'mcp.dev/effect "external" is a public destination: the arguments leave the system',
+        tools: [
+          {
+            name: 'send',
+            description: 'Send a message to any address.',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+            _meta: {
+              'mcp.dev/effect': 'external',
+              'io.modelcontextprotocol/action-metadata': { inputMetadata: { sensitivity: 'pii' } },
+            },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/mcp.dev~1effect' }],
+      },
     ],
     correct: [
       {
@@ -175,6 +198,18 @@ they *include* a sensitive class and \`public\`.`,
         ],
       },
       {
+        title: 'An external effect whose declared destination leaves public out',
+        doc: false,
+        tools: [
+          {
+            name: 'notify_oncall',
+            inputSchema: { type: 'object' },
+            annotations: { inputMetadata: { destination: 'internal', sensitivity: 'pii', outcomes: 'irreversible' } },
+            _meta: { 'mcp.dev/effect': 'external' },
+          },
+        ],
+      },
+      {
         title: "Publishing the user's own content",
         tools: [
           {
@@ -193,11 +228,15 @@ they *include* a sensitive class and \`public\`.`,
   },
   check(ctx) {
     const sensitive = ctx.claims.including('inputSensitivity', ...SENSITIVE);
-    const toPublic = ctx.claims.including('destinations', 'public');
+    const toPublic = publicSinks(ctx.claims);
     if (sensitive.length === 0 || toPublic.length === 0) return;
     if (confirmationSignals(ctx.claims).length > 0) return;
 
-    const dest = toPublic[0]!;
+    const dest = toPublic[0]!.claim;
+    const destSide = toPublic[0]!.members ? sideOf(dest, 'public') : `${sideOf(dest)}, which says the arguments leave the system,`;
+    const narrow = toPublic[0]!.members
+      ? 'or narrow destination or sensitivity if the tool cannot send such data publicly'
+      : 'or declare the input destination (internal, user, system) or narrow sensitivity if the arguments cannot reach a public destination';
     const sens = sensitive[0]!;
     const off = ctx.claims.where('requiresConfirmation', false);
     const classes = sensitiveMembers(sens);
@@ -211,13 +250,13 @@ they *include* a sensitive class and \`public\`.`,
     ctx.report({
       pointer: dest.pointer,
       message:
-        `${sideOf(dest, 'public')} and ${sens.field} includes ${classes} (${sens.pointer})${offText}: ` +
+        `${destSide} and ${sens.field} includes ${classes} (${sens.pointer})${offText}: ` +
         'a client may send such data to a public destination without asking the user' +
         (unchecked.length ? `; ${offConfirmationText(unchecked)}` : ''),
       suggestion:
         off.length > 0
-          ? `turn confirmation on (${says(off[0]!)} today), or narrow destination or sensitivity if the tool cannot send such data publicly`
-          : 'ask for confirmation (e.g. _meta["mcp.dev/requiresConfirmation"]: true or approvalRecommendation "single"), or narrow destination or sensitivity if the tool cannot send such data publicly',
+          ? `turn confirmation on (${says(off[0]!)} today), ${narrow}`
+          : `ask for confirmation (e.g. _meta["mcp.dev/requiresConfirmation"]: true or approvalRecommendation "single"), ${narrow}`,
       related: [
         { pointer: sens.pointer, message: `inputs may carry ${classes} data` },
         ...sensitive.slice(1).map((c) => ({ pointer: c.pointer, message: `${c.field} also includes ${sensitiveMembers(c)}` })),

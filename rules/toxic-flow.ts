@@ -1,6 +1,6 @@
 import { defineRule, type ServerRef } from '../src/rule.js';
 import { SENSITIVE_CLASSES, type Claim, type ClaimSet, type DataClass, type ResultSensitivity } from '../src/engine/claims.js';
-import { confirmationSignals, offConfirmationSignals, offConfirmationText, openWorld, says } from '../src/engine/queries.js';
+import { confirmationSignals, offConfirmationSignals, offConfirmationText, openWorld, publicSinks, says } from '../src/engine/queries.js';
 import type { ToolView } from '../src/packs/types.js';
 import { quote } from '../src/util/text.js';
 
@@ -80,19 +80,6 @@ export function privateEvidence(claims: ClaimSet): Evidence[] {
     })),
     ...claims.where('resultSensitivity', ...levels).map((claim) => ({ claim: claim as Claim })),
   ];
-}
-
-/**
- * A public sink: an input destination that includes public, or `mcp.dev/effect`
- * "external" unless the tool declares destinations that leave public out.
- */
-export function sinkEvidence(claims: ClaimSet): Evidence[] {
-  const out: Evidence[] = claims.including('destinations', 'public').map((claim) => ({ claim, members: ['public'] }));
-  if (out.length > 0) return out;
-  const external = claims.where('action', 'external');
-  if (external.length === 0) return out;
-  if (claims.only('destinations', 'ephemeral', 'system', 'user', 'internal').length > 0) return out;
-  return external.map((claim) => ({ claim }));
 }
 
 const member = (m: string) => (m === 'regulated' ? 'a regulated class' : JSON.stringify(m));
@@ -608,7 +595,7 @@ private data.`,
       sink: [],
       off: [],
     };
-    const sink = sinkEvidence(c);
+    const sink = publicSinks(c);
     if (sink.length && confirmationSignals(c).length === 0) {
       roles.sink = sink;
       roles.off = c.where('requiresConfirmation', false);

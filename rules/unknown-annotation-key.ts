@@ -151,7 +151,15 @@ object with \`requiresreview\` does not request review.`,
   \`idempotentHint\`, \`openWorldHint\`) and of every vocabulary mcp-annotate knows (SEP-1913,
   SEP-2793 risk metadata, WebMCP's \`sensitiveHint\`), **whether or not that pack is
   enabled** for the run: turning a pack off stops checking its vocabulary; it does not
-  make its keys wrong.
+  make its keys wrong. This departs on purpose from the wording of the project's rule
+  catalogue ("an \`annotations\` key that no *enabled* pack defines"): read literally, that
+  would report every \`riskLevel\` or \`inputMetadata\` as unknown as soon as its pack is
+  off. A pack is turned off because the user's clients do not implement that
+  vocabulary, not because its keys are misspelled, so such a finding would be noise whose
+  only "fix" (moving the key under \`_meta\`) breaks a correct declaration for the clients
+  that do implement it. The keys of the vocabularies mcp-annotate knows
+  are therefore always known; what the pack switch controls is whether the vocabulary is
+  checked at all, its near misses included (next point).
 - **A disabled vocabulary is not checked at all**, near misses included: with the
   \`meta-hints\` pack off, \`_meta["mcp.dev/requireConfirmation"]\` is not reported; with
   \`action-metadata\` off, neither is a \`requiresreview\` member; with \`risk-metadata\`

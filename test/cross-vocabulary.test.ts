@@ -14,6 +14,7 @@ interface Found {
   pointer: string;
   message: string;
   suggestion?: string;
+  related?: { pointer: string; message: string }[];
 }
 
 /** Lints one document (with an optional mcp-annotate.config.json) and returns its findings. */
@@ -221,5 +222,79 @@ describe("a policy's cannot-be-decided note does not claim the rest of its condi
     expect(note.severity).toBe('note');
     expect(note.message).not.toContain('rest of its conditions');
     expect(note.message).toContain('What its declaration says does not rule it out, so a client enforcing it at call time may block it');
+  });
+});
+
+describe('sensitive-to-public reads a public destination as toxic-flow reads a sink', () => {
+  const send = (extraMeta: Record<string, unknown> = {}, annotations: Record<string, unknown> = {}) =>
+    tool(
+      'send',
+      { readOnlyHint: false, destructiveHint: false, openWorldHint: true, ...annotations },
+      { _meta: { 'mcp.dev/effect': 'external', 'io.modelcontextprotocol/action-metadata': { inputMetadata: { sensitivity: 'pii' } }, ...extraMeta } },
+    );
+
+  it('mcp.dev/effect "external" with pii inputs and no confirmation is reported at the effect', async () => {
+    const found = (await findings({ tools: [send()] })).filter((f) => f.ruleId === 'sensitive-to-public');
+    expect(found.map((f) => f.pointer)).toEqual(['/tools/0/_meta/mcp.dev~1effect']);
+    expect(found[0]!.message).toContain('_meta["mcp.dev/effect"] is "external"');
+    expect(found[0]!.message).toContain('includes "pii"');
+  });
+
+  it('not when the tool asks for confirmation, nor when its declared destinations leave public out', async () => {
+    const found = await findings({
+      tools: [
+        send({ 'mcp.dev/requiresConfirmation': true }),
+        send({}, { inputMetadata: { destination: 'internal', sensitivity: 'none', outcomes: 'consequential' } }),
+      ],
+    });
+    expect(ids(found)).not.toContain('sensitive-to-public');
+  });
+});
+
+describe('read-action-conflict: a reading category or effect against another vocabulary, with no core hint to compare', () => {
+  const doc = {
+    tools: [
+      tool('purge_cache', { openWorldHint: false, category: 'read' }, { _meta: { 'mcp.dev/effect': 'delete' } }),
+      tool('lookup_order', { inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: 'irreversible' } }, { _meta: { 'mcp.dev/effect': 'read' } }),
+      tool('get_invoice', { category: 'read' }, { _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'irreversible' } } }),
+    ],
+  };
+
+  it('one error per contradicting field, naming both fields', async () => {
+    const found = (await findings(doc)).filter((f) => f.ruleId === 'read-action-conflict');
+    expect(found.map((f) => [f.tool, f.severity, f.pointer])).toEqual([
+      ['purge_cache', 'error', '/tools/0/_meta/mcp.dev~1effect'],
+      ['lookup_order', 'error', '/tools/1/annotations/inputMetadata/outcomes'],
+      ['get_invoice', 'error', '/tools/2/_meta/io.modelcontextprotocol~1action-metadata/outcome'],
+    ]);
+    expect(found[0]!.message).toContain('annotations.category is "read" (/tools/0/annotations/category) but _meta["mcp.dev/effect"] is "delete"');
+    expect(found[1]!.message).toContain('_meta["mcp.dev/effect"] is "read" (/tools/1/_meta/mcp.dev~1effect) but annotations.inputMetadata.outcomes includes "irreversible"');
+    expect(found[2]!.related?.map((r) => r.pointer)).toEqual(['/tools/2/annotations/category']);
+  });
+
+  const stated = {
+    tools: [
+      tool('purge_cache', { readOnlyHint: true, category: 'read' }, { _meta: { 'mcp.dev/effect': 'delete' } }),
+      tool('wipe_cache', { readOnlyHint: false, destructiveHint: true, category: 'read' }, { _meta: { 'mcp.dev/effect': 'delete' } }),
+    ],
+  };
+
+  it('with a core hint stated, the rule that compares it reports the field and lists the other side as related', async () => {
+    const found = await findings(stated);
+    expect(ids(found)).not.toContain('read-action-conflict');
+    const ro = found.find((f) => f.ruleId === 'readonly-vs-category')!;
+    expect(ro.pointer).toBe('/tools/0/_meta/mcp.dev~1effect');
+    expect(ro.related?.map((r) => r.pointer)).toContain('/tools/0/annotations/category');
+    const d = found.find((f) => f.ruleId === 'destructive-vs-category')!;
+    expect(d.pointer).toBe('/tools/1/annotations/category');
+    expect(d.related?.map((r) => r.pointer)).toContain('/tools/1/_meta/mcp.dev~1effect');
+  });
+
+  it('only while that rule runs: with it off, read-action-conflict reports the pair', async () => {
+    const found = await findings(stated, { rules: { 'readonly-vs-category': 'off', 'destructive-vs-category': 'off' } });
+    expect(found.filter((f) => f.ruleId === 'read-action-conflict').map((f) => [f.tool, f.pointer])).toEqual([
+      ['purge_cache', '/tools/0/_meta/mcp.dev~1effect'],
+      ['wipe_cache', '/tools/1/_meta/mcp.dev~1effect'],
+    ]);
   });
 });

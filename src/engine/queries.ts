@@ -73,6 +73,24 @@ export function openWorld(claims: ClaimSet): Claim<'openWorld'> | undefined {
   return claims.from('openWorld', 'core');
 }
 
+/** SEP-2793 category or mcp.dev/effect claims saying the tool only reads ("read", "observe"). */
+export function readingActions(claims: ClaimSet): Claim<'action'>[] {
+  return claims.where('action', 'read', 'observe');
+}
+
+/**
+ * Claims that contradict a reading category or effect (read-action-conflict's other side):
+ * an action of write, delete, destroy or external; outcomes including irreversible (the
+ * member); reversibility "none".
+ */
+export function beyondReading(claims: ClaimSet): { claim: Claim; member?: string }[] {
+  return [
+    ...claims.where('action', 'write', 'delete', 'destroy', 'external').map((claim) => ({ claim: claim as Claim })),
+    ...claims.including('outcomes', 'irreversible').map((claim) => ({ claim: claim as Claim, member: 'irreversible' })),
+    ...claims.where('reversibility', 'none').map((claim) => ({ claim: claim as Claim })),
+  ];
+}
+
 /**
  * Claims saying the tool may be irreversible or destructive: outcomes include
  * irreversible, reversibility none, action delete/destroy, destructiveHint true (only
@@ -86,6 +104,22 @@ export function irreversibleSignals(claims: ClaimSet): Claim[] {
     ...claims.where('action', 'delete', 'destroy'),
     ...(ro?.value === true ? [] : claims.where('destructive', true)),
   ];
+}
+
+/**
+ * What makes a tool a public sink, the claims that say its arguments may leave for a public
+ * destination: an input destination that includes "public" (with that member), or else
+ * `mcp.dev/effect` "external" — that vocabulary's only way to say the arguments leave the
+ * system — unless the tool declares destinations that leave public out. Shared by
+ * toxic-flow and sensitive-to-public, so both read a sink the same way.
+ */
+export function publicSinks(claims: ClaimSet): { claim: Claim; members?: string[] }[] {
+  const out: { claim: Claim; members?: string[] }[] = claims.including('destinations', 'public').map((claim) => ({ claim, members: ['public'] }));
+  if (out.length > 0) return out;
+  const external = claims.where('action', 'external');
+  if (external.length === 0) return out;
+  if (claims.only('destinations', 'ephemeral', 'system', 'user', 'internal').length > 0) return out;
+  return external.map((claim) => ({ claim }));
 }
 
 /** `field is value` or `field includes "x"` for one claim, as a message names it. */
