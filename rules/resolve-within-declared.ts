@@ -1,22 +1,51 @@
 import { defineRule } from '../src/rule.js';
-import { ambiguousNote, schemaNotes, callName, declaredText, memberText, outsideDeclared, undeclaredNote } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, callName, declaredText, exceedsDeclared, excessText, undeclaredNote, COMPARISONS, type Excess } from '../src/engine/session.js';
 import { declare, listed, resolved } from '../src/docs/transcripts.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
-import type { PackId } from '../src/types.js';
+import type { SessionCall } from '../src/rule.js';
 
-/**
- * Boolean hints and the value of each that says more than its opposite: a resolve may not
- * say it where the declaration explicitly said the other.
- */
-const HINTS: { fact: Fact; pack: PackId; key: string; more: boolean; why: string; omissionRulesOut?: boolean }[] = [
-  { fact: 'openWorld', pack: 'core', key: 'openWorldHint', more: true, why: 'the tool was declared closed-world' },
-  { fact: 'destructive', pack: 'core', key: 'destructiveHint', more: true, why: 'the tool was declared non-destructive' },
-  { fact: 'readOnly', pack: 'core', key: 'readOnlyHint', more: false, why: 'the tool was declared read-only' },
-  { fact: 'idempotent', pack: 'core', key: 'idempotentHint', more: false, why: 'the tool was declared idempotent' },
-  // No core default: SEP-1913's "false or omission means it will never be set" holds as written.
-  { fact: 'maliciousActivity', pack: 'sep-1913', key: 'maliciousActivityHint', more: true, why: 'the declaration says the hint is never set', omissionRulesOut: true },
-];
+/** Every fact a declaration bounds: a resolve describes the whole tool. */
+const FACTS: ReadonlySet<Fact> = new Set(COMPARISONS.map((c) => c.fact));
+
+/** Why the riskier value of a boolean fact is ruled out by a declaration of the other. */
+const WHY: Partial<Record<Fact, string>> = {
+  openWorld: 'the tool was declared closed-world',
+  destructive: 'the tool was declared non-destructive',
+  readOnly: 'the tool was declared read-only',
+  idempotent: 'the tool was declared idempotent',
+  maliciousActivity: 'the declaration says the hint is never set',
+  untrusted: "the tool's results were declared trusted",
+  sensitiveOutput: "the tool's output was declared not sensitive",
+  requiresConfirmation: 'the tool was declared to need confirmation',
+};
+
+const MALICIOUS_KEY = 'maliciousActivityHint';
+
+/** The finding for what a resolve says beyond the declaration. */
+function excessFinding(call: SessionCall, e: Excess) {
+  const c = e.comparison;
+  const said = c.kind === 'set' ? excessText(e) : `${e.claim.field.replace(/^annotations\./, '')} to ${quote(e.value)}`;
+  const declared = declaredText(e.declared);
+  const fields = [...new Set(e.declared.map((d) => d.field))].join(' and ');
+  const message =
+    c.kind === 'set'
+      ? `${callName(call)} resolved ${said}, outside the tool's declared possible set: ${declared}`
+      : c.kind === 'boolean'
+        ? `${callName(call)} resolved ${said}, but the tool's tools/list declaration says ${declared}: ${WHY[c.fact] ?? 'the declaration rules it out'}, and a resolve only selects within the declaration`
+        : `${callName(call)} resolved ${said}, beyond what the tool's tools/list declaration allows: ${declared} (${c.order}), and a resolve only selects within the declaration`;
+  const suggestion =
+    c.kind === 'set'
+      ? `add it to ${fields} in the tools/list declaration if some arguments can lead to it; otherwise resolve within the declared set`
+      : `if some arguments can lead to it, declare it possible in tools/list (${fields}); otherwise resolve within the declaration`;
+  return {
+    call,
+    pointer: e.pointer,
+    message,
+    suggestion,
+    related: e.declared.map((d) => ({ pointer: d.pointer, message: `${quote(call.tool)} declares ${d.field} here`, tool: { name: call.tool } })),
+  };
+}
 
 const readFile = declare('read_file', {
   readOnlyHint: true,
@@ -24,11 +53,22 @@ const readFile = declare('read_file', {
   returnMetadata: { source: ['internal', 'user'], sensitivity: ['none', 'pii', 'financial'] },
 });
 
+const AM = 'io.modelcontextprotocol/action-metadata';
+const TRUST = 'io.modelcontextprotocol/trust-annotations';
+
+const tidy = declare(
+  'tidy',
+  { readOnlyHint: false, destructiveHint: false, category: 'mutate', reversibility: 'auto', riskLevel: 'low', approvalRecommendation: 'single' },
+  { 'mcp.dev/effect': 'write', 'mcp.dev/requiresConfirmation': true },
+);
+
+const archive = declare('archive', { readOnlyHint: false, openWorldHint: false }, { [AM]: { inputMetadata: { destination: 'internal', outcomes: ['benign', 'consequential'] } } });
+
 export default defineRule({
   id: 'resolve-within-declared',
   severity: 'error',
   category: 'session',
-  packs: ['core', 'sep-1913'],
+  packs: ['core', 'sep-1913', 'action-metadata', 'trust-annotations', 'risk-metadata', 'webmcp-sensitive', 'meta-hints'],
   summary: 'A tools/resolve result must not exceed what the tool declared in tools/list.',
   precision: 'very-high',
   security: 6.5,
@@ -40,19 +80,56 @@ Resolution*) builds on it: "the tool declares the **set of possible annotations*
 which to allow without asking, from the static declaration: a resolve that suddenly says
 \`openWorldHint: true\` for a tool declared closed-world, or a \`public\` destination the
 declaration never listed, widens what was approved after the approval.`,
-  notes: `- Sets (SEP-1913 \`inputMetadata.destination\`, \`.sensitivity\`, \`.outcomes\`,
-  \`returnMetadata.source\`, \`.sensitivity\`): a resolve MAY return an array when it cannot
-  fully resolve, so the resolved set must be a subset of the declared one: each member outside it
-  is its own finding. A field the declaration does not give excludes nothing, and values no enum
-  knows, on either side, are not compared: for the resolve's, a note says so in SEP-1913's
+  notes: `- **Every vocabulary the run has on is compared, one comparison per fact.** The packs read
+  each vocabulary into facts; a resolved value is compared with every claim of the same fact in
+  the declaration, whichever vocabulary made it, and exceeds the declaration only when no
+  declared claim allows it (when two vocabularies of the declaration disagree, the looser one
+  counts). Each finding names the resolved field and value, and every declared field and value it
+  exceeds. A fact the declaration does not give excludes nothing.
+- **Boolean facts**: the resolve may not say the riskier value where every declared claim says the
+  other one.
+
+  | Fact | Fields | Riskier value |
+  | --- | --- | --- |
+  | open world | \`openWorldHint\` | true |
+  | destructive | \`destructiveHint\` | true |
+  | read-only | \`readOnlyHint\` | false |
+  | idempotent | \`idempotentHint\`, \`_meta["mcp.dev/idempotent"]\` | false |
+  | malicious activity | \`maliciousActivityHint\` | true |
+  | untrusted results | trust-annotations \`untrusted\` | true |
+  | sensitive output | \`sensitiveHint\` (WebMCP), trust-annotations \`sensitive\` | true |
+  | needs confirmation | \`_meta["mcp.dev/requiresConfirmation"]\`, action-metadata \`requiresReview\`, \`approvalRecommendation\` (not \`"none"\`) | false |
+
+  An omitted core hint has MCP's default (openWorldHint and destructiveHint true, readOnlyHint
+  and idempotentHint false), which already allows the riskier value. \`maliciousActivityHint\`
+  has no core default: SEP-1913's "\`false\` or omission means it will never be set" holds, so
+  a resolve that says it true fires when the declaration omits it too.
+- **Ordered facts**: the resolved value may not rank above the highest declared one.
+
+  | Fact | Fields | Order, least to most |
+  | --- | --- | --- |
+  | action | SEP-2793 \`category\`, \`_meta["mcp.dev/effect"]\` | read, observe, utility < write (\`mutate\`), external < delete < destroy |
+  | risk level | \`riskLevel\` | low < medium < high < critical |
+  | reversibility | \`reversibility\` | auto < manual < none |
+  | blast radius | \`blastRadius\` | item < namespace < cluster < organization < global |
+  | approval | \`approvalRecommendation\` | multi < single < none (less approval allows more) |
+  | result sensitivity | \`_meta["mcp.dev/resultSensitivity"]\` | public < internal < confidential < restricted |
+
+  \`mcp.dev/effect\` has no value past \`delete\`, so a declared effect \`delete\` allows a
+  resolved category \`destroy\`. One field reported as one fact is not reported again as
+  another (\`approvalRecommendation: "none"\` is an approval finding, not also a confirmation
+  one).
+- **Sets** (SEP-1913 \`inputMetadata.destination\`, \`.sensitivity\`, \`.outcomes\`,
+  \`returnMetadata.source\`, \`.sensitivity\`, and the same fields of the action-metadata
+  extension): a resolve MAY return an array when it cannot fully resolve, so each resolved member
+  must be in the declared set (the union of the declaration's sets of that fact): each member
+  outside it is its own finding. A declared set holding a value no enum knows — an open
+  action-metadata string, a typo — excludes nothing, since what it meant to allow is unclear;
+  resolved values no enum knows are not compared either: for SEP-1913's, a note says so in its
   schema's words (a value outside its enum or of the wrong type).
-- Boolean hints: a resolve may not say the riskier value where the declaration explicitly said
-  the other — \`openWorldHint\`, \`destructiveHint\` or \`maliciousActivityHint\` true on a
-  tool declared \`false\`, \`readOnlyHint\` or \`idempotentHint\` false on a tool declared
-  \`true\`. An omitted hint has MCP's default (openWorldHint and destructiveHint true,
-  readOnlyHint and idempotentHint false), which already allows the riskier value.
-  \`maliciousActivityHint\` has no core default: SEP-1913's "\`false\` or omission means it will
-  never be set" holds, so a resolve that says it true fires when the declaration omits it too.
+- Not compared: \`attribution\` (provenance, not a bound), SEP-2793 \`sideEffects\` (open
+  strings) and \`minTrustLevel\` (an advisory scale whose direction the SEP leaves open),
+  WebMCP's \`x-sensitive\` properties and secret_reference results (about the output schema).
 - A resolve of a tool that no \`tools/list\` in effect declared is not compared: a note says so
   (never guessed).
 - Arrays in a resolve are not [result-single-value](result-single-value.md) findings.`,
@@ -95,6 +172,65 @@ declaration never listed, widens what was approved after the approval.`,
         transcript: resolved(1, 'read_file', { readOnlyHint: true }),
         findings: [{ pointer: '/1/result/tool', severity: 'note' }],
       },
+      {
+        title: "A resolve riskier than the tool's SEP-2793 and _meta hints declaration",
+        explanation: 'Each field is compared with every declared field of the same fact: the category and the effect with both the declared category and effect, the _meta confirmation with both `approvalRecommendation` and `mcp.dev/requiresConfirmation`.',
+        transcript: [
+          ...listed(1, [tidy]),
+          ...resolved(
+            2,
+            'tidy',
+            { readOnlyHint: false, destructiveHint: true, category: 'destroy', reversibility: 'none', riskLevel: 'critical', approvalRecommendation: 'none' },
+            { 'mcp.dev/effect': 'delete', 'mcp.dev/requiresConfirmation': false },
+          ),
+        ],
+        findings: [
+          { pointer: '/3/result/tool/annotations/destructiveHint' },
+          { pointer: '/3/result/tool/annotations/category' },
+          { pointer: '/3/result/tool/annotations/reversibility' },
+          { pointer: '/3/result/tool/annotations/riskLevel' },
+          { pointer: '/3/result/tool/annotations/approvalRecommendation' },
+          { pointer: '/3/result/tool/_meta/mcp.dev~1effect' },
+          { pointer: '/3/result/tool/_meta/mcp.dev~1requiresConfirmation' },
+        ],
+      },
+      {
+        title: 'An action-metadata set wider than the declared one',
+        transcript: [...listed(1, [archive]), ...resolved(2, 'archive', { readOnlyHint: false, openWorldHint: false }, { [AM]: { inputMetadata: { destination: 'public', outcomes: 'irreversible' } } })],
+        findings: [
+          { pointer: '/3/result/tool/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination' },
+          { pointer: '/3/result/tool/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/outcomes' },
+        ],
+      },
+      {
+        title: 'A SEP-1913 destination outside an action-metadata declaration',
+        doc: false,
+        transcript: [...listed(1, [archive]), ...resolved(2, 'archive', { readOnlyHint: false, inputMetadata: { destination: ['internal', 'public'], sensitivity: 'none', outcomes: 'benign' } })],
+        findings: [{ pointer: '/3/result/tool/annotations/inputMetadata/destination/1' }],
+      },
+      {
+        title: 'Trust labels and a sensitive output the declaration rules out',
+        doc: false,
+        transcript: [
+          ...listed(1, [declare('read_doc', { readOnlyHint: true, sensitiveHint: false }, { [TRUST]: { untrusted: false } })]),
+          ...resolved(2, 'read_doc', { readOnlyHint: true }, { [TRUST]: { untrusted: true, sensitive: true } }),
+        ],
+        findings: [{ pointer: '/3/result/tool/_meta/io.modelcontextprotocol~1trust-annotations/untrusted' }, { pointer: '/3/result/tool/_meta/io.modelcontextprotocol~1trust-annotations/sensitive' }],
+      },
+      {
+        title: 'A wider blast radius, a more sensitive result, a lost review',
+        doc: false,
+        transcript: [
+          ...listed(1, [declare('scale', { readOnlyHint: false, blastRadius: 'namespace' }, { 'mcp.dev/resultSensitivity': 'internal', [AM]: { requiresReview: true }, 'mcp.dev/idempotent': true })]),
+          ...resolved(2, 'scale', { readOnlyHint: false, idempotentHint: false, blastRadius: 'global', approvalRecommendation: 'none' }, { 'mcp.dev/resultSensitivity': 'restricted' }),
+        ],
+        findings: [
+          { pointer: '/3/result/tool/annotations/idempotentHint' },
+          { pointer: '/3/result/tool/annotations/blastRadius' },
+          { pointer: '/3/result/tool/annotations/approvalRecommendation' },
+          { pointer: '/3/result/tool/_meta/mcp.dev~1resultSensitivity' },
+        ],
+      },
     ],
     correct: [
       {
@@ -105,6 +241,30 @@ declaration never listed, widens what was approved after the approval.`,
         title: 'A resolve that cannot fully resolve',
         explanation: 'A subset of the declared set is within it.',
         transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: true, returnMetadata: { source: ['internal', 'user'], sensitivity: ['pii', 'financial'] } })],
+      },
+      {
+        title: "Another vocabulary's word for what the declaration allows",
+        explanation: '`mcp.dev/effect` has no value past `delete`: a declared effect `delete` allows the category `destroy`. A riskLevel below the declared one narrows it.',
+        transcript: [
+          ...listed(1, [declare('purge', { destructiveHint: true, riskLevel: 'critical' }, { 'mcp.dev/effect': 'delete' })]),
+          ...resolved(2, 'purge', { destructiveHint: true, category: 'destroy', riskLevel: 'high' }),
+        ],
+      },
+      {
+        title: 'A declared action-metadata set with an open value',
+        explanation: 'What "partner-cloud" allows is unclear: the declared set excludes nothing.',
+        transcript: [
+          ...listed(1, [declare('sync', { readOnlyHint: false }, { [AM]: { inputMetadata: { destination: ['internal', 'partner-cloud'] } } })]),
+          ...resolved(2, 'sync', { readOnlyHint: false }, { [AM]: { inputMetadata: { destination: 'public' } } }),
+        ],
+      },
+      {
+        title: 'Declared vocabularies that disagree: the looser one counts',
+        doc: false,
+        transcript: [
+          ...listed(1, [declare('note', { readOnlyHint: false, category: 'read' }, { 'mcp.dev/effect': 'write', 'mcp.dev/requiresConfirmation': false, [AM]: { requiresReview: true } })]),
+          ...resolved(2, 'note', { readOnlyHint: false }, { 'mcp.dev/effect': 'write', 'mcp.dev/requiresConfirmation': false }),
+        ],
       },
     ],
   },
@@ -125,39 +285,19 @@ declaration never listed, widens what was approved after the approval.`,
         continue;
       }
       const declared = call.declared;
-      for (const h of HINTS) {
-        const mine = call.resultClaims.from(h.fact, h.pack);
-        const theirs = declared.claims.from(h.fact, h.pack);
-        if (mine?.value !== h.more) continue;
-        if (theirs === undefined && h.omissionRulesOut && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, h.key))) {
-          const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
-          ctx.report({
-            call,
-            pointer: mine.pointer,
-            message: `${callName(call)} resolved ${h.key} to ${h.more}, but the tool's tools/list declaration (${where}) does not give ${h.key}: SEP-1913 says "false or omission means it will never be set", and a resolve only selects within the declaration`,
-            suggestion: `if the tool can flag such content for some arguments, declare ${h.key}: true in tools/list; otherwise resolve to false`,
-            related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${h.key}`, tool: { name: call.tool } }],
-          });
-          continue;
-        }
-        if (theirs?.value !== !h.more) continue;
+      const malicious = call.resultClaims.from('maliciousActivity', 'sep-1913');
+      if (malicious?.value === true && !declared.claims.has('maliciousActivity') && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, MALICIOUS_KEY))) {
+        // No core default: SEP-1913's "false or omission means it will never be set" holds as written.
+        const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
         ctx.report({
           call,
-          pointer: mine.pointer,
-          message: `${callName(call)} resolved ${h.key} to ${h.more}, but the tool's tools/list declaration says ${h.key} ${!h.more} (${theirs.pointer}): ${h.why}, and a resolve only selects within the declaration`,
-          suggestion: `if the tool can do this for some arguments, declare ${h.key}: ${h.more}${h.omissionRulesOut ? '' : ' (or omit it)'} in tools/list; otherwise resolve to ${!h.more}`,
-          related: [{ pointer: theirs.pointer, message: `${quote(call.tool)} declares ${h.key} ${!h.more} here`, tool: { name: call.tool } }],
+          pointer: malicious.pointer,
+          message: `${callName(call)} resolved ${MALICIOUS_KEY} to true, but the tool's tools/list declaration (${where}) does not give ${MALICIOUS_KEY}: SEP-1913 says "false or omission means it will never be set", and a resolve only selects within the declaration`,
+          suggestion: `if the tool can flag such content for some arguments, declare ${MALICIOUS_KEY}: true in tools/list; otherwise resolve to false`,
+          related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${MALICIOUS_KEY}`, tool: { name: call.tool } }],
         });
       }
-      for (const e of outsideDeclared(call.resultClaims, declared.claims)) {
-        ctx.report({
-          call,
-          pointer: e.member.pointer,
-          message: `${callName(call)} resolved ${memberText(e)}, outside the tool's declared possible set: ${declaredText(e.declared)} (${e.declared.pointer})`,
-          suggestion: `add it to ${e.declared.field} in the tools/list declaration if some arguments can lead to it; otherwise resolve within the declared set`,
-          related: [{ pointer: e.declared.pointer, message: `${quote(call.tool)} declares ${e.declared.field} here`, tool: { name: call.tool } }],
-        });
-      }
+      for (const e of exceedsDeclared(call.resultClaims, declared.claims, FACTS)) ctx.report(excessFinding(call, e));
     }
   },
 });

@@ -1,20 +1,49 @@
-import { defineRule } from '../src/rule.js';
-import { ambiguousNote, schemaNotes, declaredText, memberText, outsideDeclared, resultName, undeclaredNote } from '../src/engine/session.js';
+import { defineRule, type SessionCall } from '../src/rule.js';
+import { ambiguousNote, schemaNotes, declaredText, exceedsDeclared, excessText, resultName, undeclaredNote, SET_FACTS, type Excess } from '../src/engine/session.js';
 import { called, declare, listed } from '../src/docs/transcripts.js';
 import { isObject } from '../src/util/json.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
-import type { PackId } from '../src/types.js';
 
 /**
- * Boolean hints whose `true` in a result a declaration of `false` rules out, and whether
- * omitting the hint rules it out too: SEP-1913 says "false or omission means it will never be
- * set", but MCP core gives an omitted openWorldHint the default true.
+ * The facts a result's annotations say of its data, and so the ones its declaration bounds: a
+ * result says nothing of the tool's own behaviour (readOnlyHint, riskLevel, …).
  */
-const HINTS: { fact: Fact; pack: PackId; key: string; omissionRulesOut: boolean }[] = [
-  { fact: 'openWorld', pack: 'core', key: 'openWorldHint', omissionRulesOut: false },
-  { fact: 'maliciousActivity', pack: 'sep-1913', key: 'maliciousActivityHint', omissionRulesOut: true },
-];
+const FACTS: ReadonlySet<Fact> = new Set<Fact>(['openWorld', 'maliciousActivity', 'untrusted', 'sensitiveOutput', 'resultSensitivity', ...SET_FACTS]);
+
+/** Why the riskier value of a boolean fact is ruled out by a declaration of the other. */
+const WHY: Partial<Record<Fact, string>> = {
+  openWorld: 'false means the hint is never set',
+  maliciousActivity: 'false means the hint is never set',
+  untrusted: "the tool's results were declared trusted",
+  sensitiveOutput: "the tool's output was declared not sensitive",
+};
+
+const MALICIOUS_KEY = 'maliciousActivityHint';
+
+/** The finding for what a result says beyond the declaration. */
+function excessFinding(call: SessionCall, e: Excess) {
+  const c = e.comparison;
+  const fields = [...new Set(e.declared.map((d) => d.field))].join(' and ');
+  const said = c.kind === 'set' ? excessText(e) : `${e.claim.field.replace(/^annotations\./, '')} ${quote(e.value)}`;
+  const message =
+    c.kind === 'set'
+      ? `${resultName(call)} has ${said}, outside the tool's declared possible set: ${declaredText(e.declared)}`
+      : c.kind === 'boolean'
+        ? `${resultName(call)} has ${said}, but the tool's tools/list declaration says ${declaredText(e.declared)}: ${WHY[c.fact] ?? 'the declaration rules it out'}`
+        : `${resultName(call)} has ${said}, beyond what the tool's tools/list declaration allows: ${declaredText(e.declared)} (${c.order})`;
+  const suggestion =
+    c.kind === 'set'
+      ? `add it to ${fields} in the tools/list declaration if the tool can return it; otherwise fix the result's annotation`
+      : `if the tool can return such data, declare it possible in tools/list (${fields}); otherwise the server must not say it on results`;
+  return {
+    call,
+    pointer: e.pointer,
+    message,
+    suggestion,
+    related: e.declared.map((d) => ({ pointer: d.pointer, message: `${quote(call.tool)} declares ${d.field} here`, tool: { name: call.tool } })),
+  };
+}
 
 const readFile = declare('read_file', {
   readOnlyHint: true,
@@ -22,11 +51,16 @@ const readFile = declare('read_file', {
   returnMetadata: { source: ['internal', 'user'], sensitivity: ['none', 'financial'] },
 });
 
+const AM = 'io.modelcontextprotocol/action-metadata';
+const TRUST = 'io.modelcontextprotocol/trust-annotations';
+
+const readDoc = declare('read_doc', { readOnlyHint: true, openWorldHint: false }, { [AM]: { returnMetadata: { source: 'internal', sensitivity: 'none' } }, [TRUST]: { untrusted: false } });
+
 export default defineRule({
   id: 'result-within-declared',
   severity: 'error',
   category: 'session',
-  packs: ['core', 'sep-1913'],
+  packs: ['core', 'sep-1913', 'action-metadata', 'trust-annotations', 'webmcp-sensitive', 'meta-hints'],
   summary: "A tools/call result's annotations must stay within what the tool's tools/list declaration allows.",
   precision: 'very-high',
   security: 6.5,
@@ -58,12 +92,32 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   not the tool was declared. Members the schema requires of a declaration are not asked of a
   result. A \`{"regulated": …}\` class is compared as the class:
   regulatory scopes are not.
-- Only SEP-1913's own fields are compared, on both sides (\`annotations\` of the declaration,
-  \`_meta.annotations\` of the result): the action-metadata extension's classifiers are open
-  strings.
+- **Every vocabulary the run has on is compared, one comparison per fact**, whichever
+  vocabulary says it on either side: the declaration's \`annotations\` and \`_meta\` (the
+  action-metadata and trust-annotations extensions, the _meta hints), the result's
+  \`_meta.annotations\` (SEP-1913's) and the extensions in the result's own \`_meta\`. A
+  result's value exceeds the declaration only when no declared claim of the same fact allows it
+  (when two vocabularies of the declaration disagree, the looser one counts); each finding names
+  the result's field and value, and every declared field and value it exceeds. The facts a result
+  says of its data are compared:
+  - the sets above, from SEP-1913 or the action-metadata extension (\`returnMetadata.source\` in
+    one and a declared \`returnMetadata.source\` in the other are the same fact);
+  - \`openWorldHint\` and \`maliciousActivityHint\` (true where the declaration rules it out);
+  - untrusted results — trust-annotations \`untrusted\` true where the declaration says false;
+  - sensitive output — trust-annotations \`sensitive\` or WebMCP's \`sensitiveHint\` true where
+    each of them the declaration gives says false;
+  - \`_meta["mcp.dev/resultSensitivity"]\` above the declared one (public < internal <
+    confidential < restricted).
+
+  What a result cannot say of its data (readOnlyHint, riskLevel, an effect) is not compared.
+- An action-metadata declaration is compared when its sets hold only values SEP-1913 defines
+  (in any letter case). The extension's classifiers are open strings, so a declared set that
+  holds one no enum knows (\`"partner-feed"\`) excludes nothing — what it meant to allow is
+  unclear — and the result is not compared with it.
 - The declaration is the tool of that name in the server's \`tools/list\` result in effect when
   the request was sent (the last listing before it). **A tool that no listing declared is never
-  guessed at**: when the result carries annotations, a note says they were not checked and why
+  guessed at**: when the result carries annotations (in \`_meta.annotations\` or an extension of
+  its \`_meta\`), a note says they were not checked and why
   (no \`tools/list\` of that server before the call, or one that does not list the tool).`,
   examples: {
     incorrect: [
@@ -107,8 +161,50 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         transcript: [...listed(1, [declare('fetch_page', { readOnlyHint: true })]), ...called(2, 'fetch_page', { result: { maliciousActivityHint: true } })],
         findings: [{ pointer: '/3/result/_meta/annotations/maliciousActivityHint' }],
       },
+      {
+        title: 'A source the action-metadata declaration does not allow',
+        explanation: 'The declaration in the action-metadata extension bounds the result as SEP-1913\'s would.',
+        transcript: [
+          ...listed(1, [readDoc]),
+          ...called(2, 'read_doc', { result: { returnMetadata: { source: 'untrustedPublic', sensitivity: 'credentials' } } }),
+        ],
+        findings: [{ pointer: '/3/result/_meta/annotations/returnMetadata/source' }, { pointer: '/3/result/_meta/annotations/returnMetadata/sensitivity' }],
+      },
+      {
+        title: 'Untrusted content from a tool declared trusted',
+        transcript: [...listed(1, [readDoc]), ...called(2, 'read_doc', { resultMeta: { [TRUST]: { untrusted: true } } })],
+        findings: [{ pointer: '/3/result/_meta/io.modelcontextprotocol~1trust-annotations/untrusted' }],
+      },
+      {
+        title: 'An action-metadata result outside a SEP-1913 declaration',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...called(2, 'read_file', { resultMeta: { [AM]: { returnMetadata: { source: 'untrustedPublic' } } } })],
+        findings: [{ pointer: '/3/result/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/source' }],
+      },
+      {
+        title: 'A sensitive result from a tool declared not sensitive, and a higher result sensitivity',
+        doc: false,
+        transcript: [
+          ...listed(1, [declare('get_report', { readOnlyHint: true, sensitiveHint: false }, { 'mcp.dev/resultSensitivity': 'internal' })]),
+          ...called(2, 'get_report', { resultMeta: { [TRUST]: { sensitive: true }, 'mcp.dev/resultSensitivity': 'restricted' } }),
+        ],
+        findings: [{ pointer: '/3/result/_meta/io.modelcontextprotocol~1trust-annotations/sensitive' }, { pointer: '/3/result/_meta/mcp.dev~1resultSensitivity' }],
+      },
     ],
     correct: [
+      {
+        title: 'A declared action-metadata set with an open value',
+        explanation: 'What "partner-feed" allows is unclear: the declared set excludes nothing.',
+        transcript: [
+          ...listed(1, [declare('read_feed', { readOnlyHint: true }, { [AM]: { returnMetadata: { source: ['internal', 'partner-feed'] } } })]),
+          ...called(2, 'read_feed', { result: { returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' } } }),
+        ],
+      },
+      {
+        title: 'Trust labels the declaration allows',
+        doc: false,
+        transcript: [...listed(1, [declare('fetch_page', { readOnlyHint: true }, { [TRUST]: { untrusted: true, sensitive: false } })]), ...called(2, 'fetch_page', { resultMeta: { [TRUST]: { untrusted: true, sensitive: false } } })],
+      },
       {
         title: 'A result that resolves the declared possible sets',
         transcript: [
@@ -142,46 +238,29 @@ trusted, admitted exactly the data its policy meant to keep out.`,
       }
       if (!call.result || call.response === undefined) continue;
       const meta = call.result._meta;
-      if (!isObject(meta) || !isObject(meta.annotations)) continue;
-      const at = `${call.response}/result/_meta/annotations`;
+      if (!isObject(meta)) continue;
+      const annotated = isObject(meta.annotations);
+      // Annotations in _meta.annotations (SEP-1913's), or in a vocabulary of _meta itself.
+      if (!annotated && call.resultClaims.list.length === 0) continue;
+      const at = annotated ? `${call.response}/result/_meta/annotations` : `${call.response}/result/_meta`;
       for (const note of schemaNotes(call)) ctx.report({ call, ...note });
       if (!call.declared) {
         ctx.report(undeclaredNote(call, 'results', at, `${resultName(call)} carries annotations`));
         continue;
       }
       const declared = call.declared;
-      for (const h of HINTS) {
-        const mine = call.resultClaims.from(h.fact, h.pack);
-        if (mine?.value !== true) continue;
-        const theirs = declared.claims.from(h.fact, h.pack);
-        if (theirs?.value === false) {
-          ctx.report({
-            call,
-            pointer: mine.pointer,
-            message: `${resultName(call)} has ${h.key} true, but the tool's tools/list declaration says ${h.key} false (${theirs.pointer}): false means the hint is never set`,
-            suggestion: `if the tool can return such data, declare ${h.key}: true${h.omissionRulesOut ? '' : ' (or omit it)'} in tools/list; otherwise the server must not set it on results`,
-            related: [{ pointer: theirs.pointer, message: `${quote(call.tool)} declares ${h.key} false here`, tool: { name: call.tool } }],
-          });
-        } else if (h.omissionRulesOut && !theirs && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, h.key))) {
-          const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
-          ctx.report({
-            call,
-            pointer: mine.pointer,
-            message: `${resultName(call)} has ${h.key} true, but the tool's tools/list declaration (${where}) does not give ${h.key}: SEP-1913 says "false or omission means it will never be set"`,
-            suggestion: `if the tool can flag such content, declare ${h.key}: true in tools/list so clients plan for it; otherwise the server must not set it on results`,
-            related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${h.key}`, tool: { name: call.tool } }],
-          });
-        }
-      }
-      for (const e of outsideDeclared(call.resultClaims, declared.claims)) {
+      const malicious = call.resultClaims.from('maliciousActivity', 'sep-1913');
+      if (malicious?.value === true && !declared.claims.has('maliciousActivity') && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, MALICIOUS_KEY))) {
+        const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
         ctx.report({
           call,
-          pointer: e.member.pointer,
-          message: `${resultName(call)} has ${memberText(e)}, outside the tool's declared possible set: ${declaredText(e.declared)} (${e.declared.pointer})`,
-          suggestion: `add it to ${e.declared.field} in the tools/list declaration if the tool can return it; otherwise fix the result's annotation`,
-          related: [{ pointer: e.declared.pointer, message: `${quote(call.tool)} declares ${e.declared.field} here`, tool: { name: call.tool } }],
+          pointer: malicious.pointer,
+          message: `${resultName(call)} has ${MALICIOUS_KEY} true, but the tool's tools/list declaration (${where}) does not give ${MALICIOUS_KEY}: SEP-1913 says "false or omission means it will never be set"`,
+          suggestion: `if the tool can flag such content, declare ${MALICIOUS_KEY}: true in tools/list so clients plan for it; otherwise the server must not set it on results`,
+          related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${MALICIOUS_KEY}`, tool: { name: call.tool } }],
         });
       }
+      for (const e of exceedsDeclared(call.resultClaims, declared.claims, FACTS)) ctx.report(excessFinding(call, e));
     }
   },
 });

@@ -213,7 +213,11 @@ export interface SessionCall {
   result?: Record<string, unknown>;
   /** What params._meta.annotations say (empty when none). */
   requestClaims: ClaimSet;
-  /** What the result says: its _meta.annotations (a call), the resolved tool (a resolve); empty when none. */
+  /**
+   * What the result says: its _meta.annotations and the vocabularies of its _meta (the
+   * trust-annotations and action-metadata extensions, the _meta hints) for a call, the resolved
+   * tool for a resolve; empty when none.
+   */
   resultClaims: ClaimSet;
   /**
    * SEP-1913 schema problems of the result's annotations (when the sep-1913 pack is active): a

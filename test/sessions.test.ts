@@ -606,3 +606,129 @@ describe('session transcripts: server-level findings are keyed within their mess
     expect([legacy.code, JSON.parse(legacy.stdout).findings]).toEqual([0, []]);
   });
 });
+
+describe('session transcripts: resolve-within-declared and result-within-declared compare every vocabulary', () => {
+  const AM = 'io.modelcontextprotocol/action-metadata';
+  const TRUST = 'io.modelcontextprotocol/trust-annotations';
+  const within = (r: { report: { findings: Record<string, any>[] } }) =>
+    r.report.findings.filter((f) => f.ruleId.endsWith('-within-declared')).map((f) => `${f.ruleId} ${f.pointer} ${f.severity}`);
+  const messageAt = (r: { report: { findings: Record<string, any>[] } }, pointer: string) => r.report.findings.find((f) => f.ruleId.endsWith('-within-declared') && f.pointer === pointer)?.message;
+
+  it('a resolve riskier than the SEP-2793 and _meta hints declaration: each field, against every declared field of its fact', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          tools: [
+            {
+              name: 'tidy',
+              description: 'Tidies.',
+              inputSchema: { type: 'object' },
+              annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'mutate', reversibility: 'auto', riskLevel: 'low', approvalRecommendation: 'single' },
+              _meta: { 'mcp.dev/effect': 'write', 'mcp.dev/requiresConfirmation': true },
+            },
+          ],
+        },
+      },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'tidy', arguments: { all: true } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        result: {
+          tool: {
+            name: 'tidy',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false, category: 'destroy', reversibility: 'none', riskLevel: 'critical', approvalRecommendation: 'none' },
+            _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/requiresConfirmation': false },
+          },
+        },
+      },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(r.code).toBe(1);
+    const at = '/3/result/tool';
+    expect(within(r)).toEqual([
+      `resolve-within-declared ${at}/annotations/destructiveHint error`,
+      `resolve-within-declared ${at}/annotations/category error`,
+      `resolve-within-declared ${at}/annotations/reversibility error`,
+      `resolve-within-declared ${at}/annotations/riskLevel error`,
+      `resolve-within-declared ${at}/annotations/approvalRecommendation error`,
+      `resolve-within-declared ${at}/_meta/mcp.dev~1effect error`,
+      `resolve-within-declared ${at}/_meta/mcp.dev~1requiresConfirmation error`,
+    ]);
+    expect(messageAt(r, `${at}/annotations/riskLevel`)).toBe(
+      'tools/resolve of "tidy" (server "s") resolved riskLevel to "critical", beyond what the tool\'s tools/list declaration allows: annotations.riskLevel is "low" (/1/result/tools/0/annotations/riskLevel) (low < medium < high < critical), and a resolve only selects within the declaration',
+    );
+    expect(messageAt(r, `${at}/_meta/mcp.dev~1effect`)).toContain('resolved _meta["mcp.dev/effect"] to "delete", beyond what the tool\'s tools/list declaration allows: annotations.category is "mutate" (/1/result/tools/0/annotations/category) and _meta["mcp.dev/effect"] is "write"');
+    expect(messageAt(r, `${at}/_meta/mcp.dev~1requiresConfirmation`)).toContain('declaration says annotations.approvalRecommendation is "single" (/1/result/tools/0/annotations/approvalRecommendation) and _meta["mcp.dev/requiresConfirmation"] is true');
+    // A narrower resolve in other words: category destroy is within a declared effect delete, riskLevel high within critical.
+    const ok = [
+      list[0],
+      { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'purge', inputSchema: { type: 'object' }, annotations: { destructiveHint: true, riskLevel: 'critical' }, _meta: { 'mcp.dev/effect': 'delete' } }] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'purge', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'purge', inputSchema: { type: 'object' }, annotations: { destructiveHint: true, category: 'destroy', riskLevel: 'high' } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(ok) }), 's.jsonl'))).toEqual([]);
+  });
+
+  it('a resolve outside an action-metadata declaration: both copies of each set are reported', async () => {
+    const meta = (destination: string, outcomes: string) => ({ [AM]: { inputMetadata: { destination, outcomes } } });
+    const ann = (destination: string, outcomes: string) => ({ readOnlyHint: false, destructiveHint: false, openWorldHint: false, inputMetadata: { destination, sensitivity: 'none', outcomes } });
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'tidy', description: 'Tidies.', inputSchema: { type: 'object' }, annotations: ann('internal', 'benign'), _meta: meta('internal', 'benign') }] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'tidy', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'tidy', inputSchema: { type: 'object' }, annotations: ann('public', 'irreversible'), _meta: meta('public', 'irreversible') } } },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    const am = '/3/result/tool/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata';
+    expect(within(r)).toEqual([
+      'resolve-within-declared /3/result/tool/annotations/inputMetadata/destination error',
+      'resolve-within-declared /3/result/tool/annotations/inputMetadata/outcomes error',
+      `resolve-within-declared ${am}/destination error`,
+      `resolve-within-declared ${am}/outcomes error`,
+    ]);
+    expect(messageAt(r, `${am}/destination`)).toBe(
+      'tools/resolve of "tidy" (server "s") resolved _meta["io.modelcontextprotocol/action-metadata"].inputMetadata.destination "public", outside the tool\'s declared possible set: annotations.inputMetadata.destination is "internal" (/1/result/tools/0/annotations/inputMetadata/destination) and _meta["io.modelcontextprotocol/action-metadata"].inputMetadata.destination is "internal" (/1/result/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destination)',
+    );
+  });
+
+  const readDoc = (meta: Record<string, unknown>) => ({ name: 'read_doc', description: 'Reads a doc.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false }, _meta: meta });
+  const session = (declared: Record<string, unknown>, resultMeta: Record<string, unknown>) => [
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    { jsonrpc: '2.0', id: 1, result: { tools: [declared] } },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_doc', arguments: {} } },
+    { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'x' }], _meta: resultMeta } },
+  ];
+
+  it('a result outside an action-metadata declaration, as outside a SEP-1913 one', async () => {
+    const list = session(readDoc({ [AM]: { returnMetadata: { source: 'internal', sensitivity: 'none' } } }), { annotations: { returnMetadata: { source: 'untrustedPublic', sensitivity: 'credentials' } } });
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(r.code).toBe(1);
+    expect(within(r)).toEqual(['result-within-declared /3/result/_meta/annotations/returnMetadata/source error', 'result-within-declared /3/result/_meta/annotations/returnMetadata/sensitivity error']);
+    expect(messageAt(r, '/3/result/_meta/annotations/returnMetadata/source')).toBe(
+      'the result of tools/call of "read_doc" (server "s") has returnMetadata.source "untrustedPublic", outside the tool\'s declared possible set: _meta["io.modelcontextprotocol/action-metadata"].returnMetadata.source is "internal" (/1/result/tools/0/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/source)',
+    );
+    // A declared set holding an open value excludes nothing.
+    const open = session(readDoc({ [AM]: { returnMetadata: { source: ['internal', 'partner-feed'], sensitivity: 'none' } } }), { annotations: { returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' } } });
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(open) }), 's.jsonl'))).toEqual([]);
+  });
+
+  it("a result's trust-annotations against the declared ones", async () => {
+    const list = session(readDoc({ [TRUST]: { untrusted: false, sensitive: false } }), { [TRUST]: { untrusted: true } });
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(r.code).toBe(1);
+    const at = '/3/result/_meta/io.modelcontextprotocol~1trust-annotations/untrusted';
+    expect(within(r)).toEqual([`result-within-declared ${at} error`]);
+    expect(messageAt(r, at)).toBe(
+      'the result of tools/call of "read_doc" (server "s") has _meta["io.modelcontextprotocol/trust-annotations"].untrusted true, but the tool\'s tools/list declaration says _meta["io.modelcontextprotocol/trust-annotations"].untrusted is false (/1/result/tools/0/_meta/io.modelcontextprotocol~1trust-annotations/untrusted): the tool\'s results were declared trusted',
+    );
+    // Declared possible: nothing. Not declared at all: a note that nothing was compared.
+    const allowed = session(readDoc({ [TRUST]: { untrusted: true, sensitive: false } }), { [TRUST]: { untrusted: true } });
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(allowed) }), 's.jsonl'))).toEqual([]);
+    const undeclared = session(readDoc({}), { [TRUST]: { untrusted: true } }).slice(2);
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(undeclared) }), 's.jsonl'))).toEqual(['result-within-declared /1/result/_meta note']);
+  });
+});

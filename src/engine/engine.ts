@@ -615,17 +615,24 @@ function sessionCalls(
           : isObject(result.tool)
             ? toolView(result.tool, `${step.response}/result/tool`, -1)
             : undefined;
+    // A call result's own _meta, for the vocabularies that live there (the trust-annotations and
+    // action-metadata extensions, the _meta hints): `_meta.annotations` is SEP-1913's, read above.
+    const resultMetaView =
+      step.kind === 'call' && result !== undefined && step.response !== undefined && isObject(result._meta) ? toolView({ _meta: result._meta }, `${step.response}/result`, -1) : undefined;
     // What SEP-1913's schema says of the result's annotations: a value of the wrong type, or one
     // no enum knows, is left out of the claims; the session rules say so rather than nothing.
     // (Required members are a declaration's business: a result gives what applies to it.)
     const resultProblems: SchemaProblem[] = [];
     let resultClaims = NO_CLAIMS_SET;
-    if (resultView) {
+    if (resultView || resultMetaView) {
       const claims: Claim[] = [];
       for (const pack of packs) {
-        const r = pack.analyse(resultView, env);
-        for (const c of r.claims) claims.push(c);
-        if (pack.id === 'sep-1913') for (const p of r.problems) if (p.kind !== 'collision' && !/ is missing the required member /.test(p.message)) resultProblems.push(p);
+        if (resultView) {
+          const r = pack.analyse(resultView, env);
+          for (const c of r.claims) claims.push(c);
+          if (pack.id === 'sep-1913') for (const p of r.problems) if (p.kind !== 'collision' && !/ is missing the required member /.test(p.message)) resultProblems.push(p);
+        }
+        if (resultMetaView && pack.metaKeys.length > 0) for (const c of pack.analyse(resultMetaView, env).claims) claims.push(c);
       }
       resultClaims = new ClaimSet(claims);
     }

@@ -5,9 +5,9 @@
  */
 import type { SessionCall } from '../rule.js';
 import { quote } from '../util/text.js';
-import type { Claim, ClaimSet, Fact } from './claims.js';
-import { hasUnmapped } from './claims.js';
-import { dataClassOf, describeClass, members, type Member } from './possible-sets.js';
+import type { Action, Claim, ClaimSet, Fact } from './claims.js';
+import { BLAST_RADII, hasUnmapped, RESULT_SENSITIVITIES, REVERSIBILITIES, RISK_LEVELS } from './claims.js';
+import { dataClassOf, describeClass, members, written } from './possible-sets.js';
 
 /** `tools/call of "read_file" (server "files")`. */
 export function callName(call: SessionCall): string {
@@ -19,7 +19,7 @@ export function resultName(call: SessionCall): string {
   return `the result of ${callName(call)}`;
 }
 
-/** The SEP-1913 set-valued facts a result or a resolve may narrow, with the field each is read from. */
+/** The set-valued facts a result or a resolve may narrow (SEP-1913's and the action-metadata extension's). */
 export const SET_FACTS = ['destinations', 'inputSensitivity', 'outcomes', 'sources', 'outputSensitivity'] as const;
 
 /** The member of a set a written value stands for ("regulated" for {regulated: …}), or undefined for a value no set holds. */
@@ -31,45 +31,125 @@ function memberName(fact: Fact, value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * How a fact is compared between a declaration and what a result or a resolve says, whichever
+ * vocabulary says it on either side:
+ * - set: each member must be in the union of the declared sets;
+ * - boolean: `riskier` must not be said where every declaration of the fact said the other value;
+ * - order: the value must not rank above every declared value (ranks from the least to the most
+ *   a client has to allow for).
+ */
+export type Comparison =
+  | { fact: Fact; kind: 'set' }
+  | { fact: Fact; kind: 'boolean'; riskier: boolean }
+  | { fact: Fact; kind: 'order'; ranks: Readonly<Record<string, number>>; order: string };
+
+const ranked = (values: readonly string[]): Record<string, number> => Object.fromEntries(values.map((v, i) => [v, i]));
+
+/** SEP-2793 categories and mcp.dev/effect values as actions, by reach: external counts as a write. */
+const ACTION_RANKS: Readonly<Record<Action, number>> = { read: 0, observe: 0, utility: 0, write: 1, external: 1, delete: 2, destroy: 3 };
+
+/** Every fact a declaration bounds, in the order findings are made (approval before requiresConfirmation, which one field can give both). */
+export const COMPARISONS: readonly Comparison[] = [
+  { fact: 'openWorld', kind: 'boolean', riskier: true },
+  { fact: 'destructive', kind: 'boolean', riskier: true },
+  { fact: 'readOnly', kind: 'boolean', riskier: false },
+  { fact: 'idempotent', kind: 'boolean', riskier: false },
+  { fact: 'maliciousActivity', kind: 'boolean', riskier: true },
+  { fact: 'untrusted', kind: 'boolean', riskier: true },
+  { fact: 'sensitiveOutput', kind: 'boolean', riskier: true },
+  { fact: 'action', kind: 'order', ranks: ACTION_RANKS, order: 'read, observe and utility < write and external < delete < destroy' },
+  { fact: 'riskLevel', kind: 'order', ranks: ranked(RISK_LEVELS), order: RISK_LEVELS.join(' < ') },
+  { fact: 'reversibility', kind: 'order', ranks: ranked(REVERSIBILITIES), order: REVERSIBILITIES.join(' < ') },
+  { fact: 'blastRadius', kind: 'order', ranks: ranked(BLAST_RADII), order: BLAST_RADII.join(' < ') },
+  { fact: 'approval', kind: 'order', ranks: { multi: 0, single: 1, none: 2 }, order: 'multi < single < none: less approval allows more' },
+  { fact: 'requiresConfirmation', kind: 'boolean', riskier: false },
+  { fact: 'resultSensitivity', kind: 'order', ranks: ranked(RESULT_SENSITIVITIES), order: RESULT_SENSITIVITIES.join(' < ') },
+  ...SET_FACTS.map((fact) => ({ fact, kind: 'set' as const })),
+];
+
 export interface Excess {
+  comparison: Comparison;
   /** The result's or the resolve's claim. */
   claim: Claim;
-  /** Its member outside the declared set. */
-  member: Member;
-  /** The declaration's claim of the same field. */
-  declared: Claim;
+  /** Where it says what exceeds the declaration: a member of a set, or the claim's field. */
+  pointer: string;
+  /** What it says there, as written. */
+  value: unknown;
+  /** The declaration's claims of the same fact, every one of which rules the value out. */
+  declared: Claim[];
 }
 
 /**
- * Members of `actual`'s SEP-1913 set fields that the declaration's possible set of the same
- * field does not hold. A field the declaration does not give, or gives with values no enum
- * knows (a typo: what it allows is unclear), excludes nothing: never guessed.
+ * The declared upper bound a claim's value gives an ordered fact, or (actual) the least it says.
+ * mcp.dev/effect has no value past "delete", so a declared effect "delete" allows SEP-2793's
+ * "destroy" too.
  */
-export function outsideDeclared(actual: ClaimSet, declared: ClaimSet): Excess[] {
+function rankOf(c: Comparison & { kind: 'order' }, claim: Claim, side: 'actual' | 'declared'): number | undefined {
+  const v = claim.value;
+  if (typeof v !== 'string' || !Object.hasOwn(c.ranks, v)) return undefined;
+  if (side === 'declared' && c.fact === 'action' && claim.pack === 'meta-hints' && v === 'delete') return ACTION_RANKS.destroy;
+  return c.ranks[v];
+}
+
+/**
+ * What `actual` (a result's or a resolve's claims) says beyond what `declared` (the tool's
+ * tools/list declaration) allows, fact by fact (`facts`), whichever vocabulary says it on
+ * either side: one comparison per fact, against every declared claim of it, so a value exceeds
+ * only what no vocabulary of the declaration allows. A fact the declaration does not give
+ * excludes nothing; neither does a declared set holding a value no enum knows (an open
+ * action-metadata string, a typo: what it allows is unclear). Each pointer is reported once
+ * (SEP-2793's approvalRecommendation gives both approval and requiresConfirmation).
+ */
+export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: ReadonlySet<Fact>): Excess[] {
   const out: Excess[] = [];
-  for (const fact of SET_FACTS) {
-    const mine = actual.from(fact, 'sep-1913');
-    const theirs = declared.from(fact, 'sep-1913');
-    if (!mine || !theirs || hasUnmapped(theirs)) continue;
-    const allowed = theirs.value as readonly string[];
-    for (const m of members(mine)) {
-      const name = memberName(fact, m.value);
-      // Values no enum knows are schema-valid's (in a tools/list) or unknown: not compared.
-      if (name === undefined || !(mine.value as readonly string[]).includes(name)) continue;
-      if (!allowed.includes(name)) out.push({ claim: mine, member: m, declared: theirs });
+  const seen = new Set<string>();
+  const push = (e: Excess) => {
+    if (seen.has(e.pointer)) return;
+    seen.add(e.pointer);
+    out.push(e);
+  };
+  for (const comparison of COMPARISONS) {
+    if (!facts.has(comparison.fact)) continue;
+    const mine = actual.all(comparison.fact);
+    const theirs = declared.all(comparison.fact);
+    if (mine.length === 0 || theirs.length === 0) continue;
+    if (comparison.kind === 'boolean') {
+      if (theirs.some((t) => t.value === comparison.riskier)) continue;
+      for (const m of mine) if (m.value === comparison.riskier) push({ comparison, claim: m, pointer: m.pointer, value: written(m), declared: theirs });
+    } else if (comparison.kind === 'order') {
+      let bound = -1;
+      for (const t of theirs) bound = Math.max(bound, rankOf(comparison, t, 'declared') ?? Infinity);
+      for (const m of mine) {
+        const r = rankOf(comparison, m, 'actual');
+        if (r !== undefined && r > bound) push({ comparison, claim: m, pointer: m.pointer, value: written(m), declared: theirs });
+      }
+    } else {
+      if (theirs.some(hasUnmapped)) continue;
+      const allowed = new Set<unknown>();
+      for (const t of theirs) for (const v of t.value as readonly unknown[]) allowed.add(v);
+      for (const m of mine) {
+        for (const member of members(m)) {
+          const name = memberName(comparison.fact, member.value);
+          // Values no enum knows are schema-valid's (in a tools/list) or unknown: not compared.
+          if (name === undefined || !(m.value as readonly string[]).includes(name)) continue;
+          if (!allowed.has(name)) push({ comparison, claim: m, pointer: member.pointer, value: member.value, declared: theirs });
+        }
+      }
     }
   }
   return out;
 }
 
-/** `returnMetadata.source "untrustedPublic"` for a message. */
-export function memberText(e: Excess): string {
-  return `${e.claim.field.replace(/^annotations\./, '')} ${describeClass(e.member.value)}`;
+/** `returnMetadata.source "untrustedPublic"`, `_meta["mcp.dev/effect"] "delete"`: what a result or resolve says, for a message. */
+export function excessText(e: Excess): string {
+  const field = e.claim.field.replace(/^annotations\./, '');
+  return `${field} ${e.comparison.kind === 'set' ? describeClass(e.value) : quote(e.value)}`;
 }
 
-/** The declared set as written, for a message. */
-export function declaredText(c: Claim): string {
-  return `${c.field} is ${quote(c.raw !== undefined ? c.raw : c.value, 80)}`;
+/** The declaration's claims as written, for a message: `annotations.riskLevel is "low" (/1/…/riskLevel)`, joined with "and". */
+export function declaredText(claims: readonly Claim[]): string {
+  return claims.map((c) => `${c.field} is ${quote(c.raw !== undefined ? c.raw : c.value, 80)} (${c.pointer})`).join(' and ');
 }
 
 /**
