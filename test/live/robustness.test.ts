@@ -83,6 +83,27 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a Node.js server that dies of an uncaught exception is said by what it threw, not by the "Node.js vX.Y.Z" footer after its stack', async () => {
+    const dir = tempDir({
+      'throw.mjs': 'throw new Error("cannot find config file /etc/foo.json");\n',
+      // Its properties (errno, code, …) follow the stack between braces.
+      'enoent.mjs': 'import { readFileSync } from "node:fs";\nreadFileSync("/no/such/dir/foo.json");\n',
+      'cause.cjs': 'setTimeout(() => { throw new TypeError("bad port in config", { cause: new Error("inner") }); }, 10);\n',
+      'string.mjs': 'throw "config missing";\n',
+    });
+    const r = await runCli(['lint', '--no-config', '--stdio', 'node throw.mjs', '--stdio', 'node enoent.mjs', '--stdio', 'node cause.cjs', '--stdio', 'node string.mjs'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const said = (file: string) => `node ${file}: the server exited with code 1 while waiting for the initialize response; its stderr ended with`;
+    expect(r.stderr.trimEnd().split('\n').sort()).toEqual(
+      [
+        `${said('throw.mjs')} "Error: cannot find config file /etc/foo.json"`,
+        `${said('enoent.mjs')} "Error: ENOENT: no such file or directory, open '/no/such/dir/foo.json'"`,
+        `${said('cause.cjs')} "TypeError: bad port in config"`,
+        `${said('string.mjs')} "config missing"`,
+      ].sort(),
+    );
+  });
+
   it('a working directory that does not exist or is a file is named (not "no such program"), and a --stdio line with a quote left open is refused', async () => {
     const dir = tempDir({
       'file.txt': 'not a directory\n',
