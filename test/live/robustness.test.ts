@@ -922,6 +922,36 @@ describe('a line on stdout that is JSON-RPC but not MCP', () => {
   });
 });
 
+describe('a connection that fails after initialize', () => {
+  it('is not "could not connect": it says the connection broke, or could not be made again, and when', async () => {
+    const drop = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      // Hung up on before any answer.
+      if (message?.method === 'tools/list') return void res.socket?.destroy();
+      res.writeHead(202).end();
+    });
+    let gone: Awaited<ReturnType<typeof rawHttp>> | undefined;
+    gone = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      // Stops listening once it has taken the initialized notification: the next request is refused.
+      res.writeHead(202, { connection: 'close' }).end(() => gone?.close());
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '20', '--url', `${drop.base}/mcp`, '--url', `${gone.base}/mcp`], { timeoutMs: 30_000 });
+      const forced = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'http', '--url', `${drop.base}/mcp`], { timeoutMs: 30_000 });
+      expect([r.code, forced.code]).toEqual([2, 2]);
+      const broke = `${drop.base}/mcp: the connection broke before the server sent its response (other side closed), while listing tools (page 1)`;
+      expect(r.stderr.trimEnd().split('\n').sort()).toEqual([broke, `${gone.base}/mcp: could not connect while listing tools (page 1): connection refused`].sort());
+      expect(forced.stderr).toBe(`${broke}\n`);
+    } finally {
+      drop.close();
+      gone.close();
+    }
+  });
+});
+
 describe('a JSON response cut short', () => {
   it('a connection broken in the middle of the body is not "could not connect"; a body cut short is named as invalid JSON', async () => {
     const server = await rawHttp((req, res, message) => {

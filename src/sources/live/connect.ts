@@ -679,19 +679,29 @@ function httpStatusText(code: number): string {
   return process.getBuiltinModule('node:http').STATUS_CODES[code] ?? '';
 }
 
-/** Why fetch could not connect to `url`, from the code and message of its cause. */
-function connectFailure(url: string, code: string | undefined, message: string): LiveError {
+/** Causes of a fetch failure that mean no connection was made (the others mean one broke). */
+const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+
+/**
+ * Why fetch failed for `url`, from the code and message of its cause. Before the server has
+ * answered initialize, it could not connect. After (`phase` given: the server was reached), a
+ * failure that is not one to connect (refused, host not found, …: the server may have gone
+ * since) is a connection that broke, said with the phase it broke in.
+ */
+function connectFailure(url: string, code: string | undefined, message: string, phase?: string): LiveError {
   const is = (c: string) => code === c || message.includes(c);
+  const during = phase === undefined ? '' : ` ${phase}`;
   // fetch refuses some ports outright (the Fetch standard's "bad ports": 6000, 6665–6669, …).
   if (message === 'bad port') {
-    return new LiveError(`could not connect: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
+    return new LiveError(`could not connect${during}: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
   }
   const certificate = /certificate|CERT/.test(`${code ?? ''} ${message}`);
   // Node 24 appends its own advice after a ";" to a certificate error: the hint below is ours.
   const said = certificate ? message.split(';')[0]! : message;
   const why = is('ECONNREFUSED') ? 'connection refused' : is('ENOTFOUND') ? 'host not found' : is('ECONNRESET') ? 'connection reset' : said;
+  if (phase !== undefined && !certificate && !NOT_CONNECTED.some(is)) return new LiveError(`the connection broke before the server sent its response (${why}),${during}`);
   return new LiveError(
-    `could not connect: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
+    `could not connect${during}: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
   );
 }
 
@@ -735,7 +745,9 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   // fetch could not connect: its cause, or over SSE the cause's message inside the transport's.
   const failed = e instanceof TypeError && e.cause ? e.cause : err instanceof s.SseError ? /fetch failed: (.+)$/.exec(err.message)?.[1] : undefined;
   if (failed !== undefined && target.http) {
-    return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed));
+    // Once the server has answered initialize, it was reached: say when the failure came.
+    const phase = session.initialized ? session.phase : undefined;
+    return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed, phase) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed), phase);
   }
   const redirected = redirectReason(session, err instanceof s.StreamableHTTPError || err instanceof s.SseError ? err.code : undefined);
   if (redirected !== undefined) return new LiveError(redirected);
