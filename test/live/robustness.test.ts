@@ -697,6 +697,47 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it('a 401/403 to credentials that were given says they were refused (never showing them); a Basic password echoed decoded is hidden', async () => {
+    const basic = `Basic ${Buffer.from('alice:hunter2pass').toString('base64')}`;
+    const server = createHttpServer((req, res) => {
+      const auth = req.headers.authorization ?? '';
+      // Echoes the credentials decoded, as some servers' error pages do.
+      const decoded = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : auth;
+      res.writeHead(req.url === '/forbidden' ? 403 : 401, { 'content-type': 'text/plain' }).end(decoded ? `refused ${decoded} (password ${decoded.split(':')[1]})` : 'no credentials');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({
+        'mcp.json': json({
+          mcpServers: {
+            withHeaders: { url: `${base}/forbidden`, headers: { Authorization: basic, 'X-Api-Key': 'key-${API_KEY}' } },
+            withoutHeaders: { url: `${base}/locked` },
+          },
+        }),
+      });
+      const args = ['lint', '--url', `${base}/forbidden`, '--header', `Authorization: ${basic}`, '--header', 'Accept: application/json, text/event-stream'];
+      const runs = [
+        await runCli(args, { cwd: dir }),
+        await runCli([...args, '-f', 'json'], { cwd: dir }),
+        await runCli(['lint', '--mcp-config', 'mcp.json', '-f', 'sarif'], { cwd: dir, env: { API_KEY: 'k3y-value-Secret' } }),
+      ];
+      expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
+      expect(runs[0]!.stderr).toBe(
+        `${base}/forbidden: HTTP 403 Forbidden while waiting for the initialize response: "refused *** (password ***)" (the server refused the credentials given with --header: the Authorization header; check its value, not shown here)\n`,
+      );
+      expect(runs[1]!.stderr).toBe(runs[0]!.stderr);
+      expect(runs[2]!.stderr.trimEnd().split('\n').sort()).toEqual([
+        'mcp.json:3:5: server "withHeaders": HTTP 403 Forbidden while waiting for the initialize response: "refused *** (password ***)" (the server refused the credentials given in the "headers" of its entry in mcp.json: the Authorization and X-Api-Key headers; check their values, not shown here)',
+        'mcp.json:10:5: server "withoutHeaders": HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (give credentials in the "headers" of its entry in mcp.json, e.g. "headers": {"Authorization": "Bearer ${TOKEN}"})',
+      ].sort());
+      for (const r of runs) for (const part of ['hunter2', 'alice:', Buffer.from('alice:hunter2pass').toString('base64'), 'k3y-value']) expect(r.stdout + r.stderr).not.toContain(part);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+
   it('a header or env value that fetch or spawn would refuse is named, never quoted, not even the part before a line break', async () => {
     // Refused before connecting: nothing listens at this URL, and nothing needs to.
     const url = 'http://127.0.0.1:8/mcp';

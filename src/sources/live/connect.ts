@@ -14,7 +14,7 @@ import { TOOL_NAME, version } from '../../version.js';
 import { LiveError, batchError, excerpt, idlessError, isBatch, lastLine } from './errors.js';
 import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
-import { HEADER_NAME, type LiveTarget } from './targets.js';
+import { HEADER_NAME, isPlainHeader, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { requirePackage } from '../../util/require.js';
 import { writeJson } from '../../util/json.js';
@@ -667,9 +667,19 @@ async function closeQuietly(client: { close(): Promise<void> }, transport: Trans
   await bounded(transport.close(), 5000);
 }
 
-/** For a 401 or 403: how to give the server credentials (a config server's come from its entry: --header is for --url). */
+/**
+ * For a 401 or 403: how to give the server credentials (a config server's come from its entry:
+ * --header is for --url); or, when some were given (a header other than Accept, Content-Type,
+ * User-Agent), that the server refused them, naming the headers (never their values).
+ */
 function authHint(code: number | undefined, target: LiveTarget): string {
   if (code !== 401 && code !== 403) return '';
+  const given = Object.keys(target.http?.headers ?? {}).filter((name) => !isPlainHeader(name));
+  if (given.length > 0) {
+    const names = given.length === 1 ? `the ${given[0]} header` : `the ${given.slice(0, -1).join(', ')} and ${given[given.length - 1]} headers`;
+    const where = target.config ? `in the "headers" of its entry in ${target.config.display}` : 'with --header';
+    return ` (the server refused the credentials given ${where}: ${names}; check ${given.length === 1 ? 'its value' : 'their values'}, not shown here)`;
+  }
   if (target.config) return ` (give credentials in the "headers" of its entry in ${target.config.display}, e.g. "headers": {"Authorization": "Bearer \${TOKEN}"})`;
   return ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")';
 }

@@ -153,6 +153,28 @@ function displayWritten(text: string): string {
   return `${scheme}${shownAuthority}${path}${query}${fragment}`;
 }
 
+/**
+ * The secrets hidden in a header value besides the value itself: for HTTP Basic credentials
+ * (`Basic <base64 of user:password>`), the decoded `user:password` and the password, which a
+ * server may echo decoded ("bad credentials for alice:hunter2").
+ */
+export function headerSecrets(value: string): string[] {
+  const m = /^\s*Basic\s+([A-Za-z0-9+/_-]+={0,2})\s*$/i.exec(value);
+  if (!m) return [];
+  const bytes = Buffer.from(m[1]!, m[1]!.includes('-') || m[1]!.includes('_') ? 'base64url' : 'base64');
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // RFC 7617: without a charset, the encoding is unspecified; Latin-1 is the old default.
+    decoded = bytes.toString('latin1');
+  }
+  const colon = decoded.indexOf(':');
+  if (colon === -1) return [];
+  const password = decoded.slice(colon + 1);
+  return password === '' ? [decoded] : [decoded, password];
+}
+
 /** A URL's query values and bare query parts (?sk-…), as written and decoded: keys travel there too (?api_key=…). */
 export function querySecrets(url: URL): string[] {
   const values = url.search
@@ -316,6 +338,7 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
     }
     try {
       const secrets = new Set(headers.secrets);
+      for (const [name, value] of Object.entries(headers.values)) if (!isPlainHeader(name)) for (const secret of headerSecrets(value)) secrets.add(secret);
       const url = checkUrl(expand(raw, ctx, secrets, '--url'), display);
       // A query value in the URL is a secret too (checkUrl refused a password).
       const parsed = new URL(url);
