@@ -738,6 +738,43 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it("a key in a URL's path (/mcp/sk-…/sse) is hidden: in the target, the discover listing, an error body that echoes it, every format; ordinary paths stay readable", async () => {
+    const echo = createHttpServer((req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`no such path ${req.url}`));
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({
+        '.mcp.json': json({
+          mcpServers: {
+            zap: { url: 'https://actions.zapier.com/mcp/sk-ak-ZapPathSecret999/sse' },
+            opaque: { url: 'https://mcp.example.com/s/Xk9fP2mQ7rT4vB8nW3yZ/mcp' },
+            plain: { url: 'https://mcp.example.com/v1/sse' },
+            named: { url: 'https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace' },
+          },
+        }),
+      });
+      const url = `${base}/mcp/sk-ak-PathSecret12345/sse`;
+      const shown = `${base}/mcp/***/sse`;
+      const formats = await Promise.all(['text', 'json', 'sarif', 'github', 'markdown'].map((f) => runCli(['lint', '--no-config', '--url', url, '-f', f], { cwd: dir })));
+      const discover = await runCli(['lint', '--discover'], { cwd: dir, env: { HOME: dir } });
+      const dump = await runCli(['dump', '--url', url], { cwd: dir });
+      expect(formats.map((r) => r.code)).toEqual([2, 2, 2, 2, 2]);
+      expect(formats[0]!.stderr).toBe(`${shown}: HTTP 500 Internal Server Error while waiting for the initialize response: "no such path /mcp/***/sse"\n`);
+      expect((JSON.parse(formats[1]!.stdout) as { inputErrors: { target: string }[] }).inputErrors.map((e) => e.target)).toEqual([shown]);
+      expect(dump.stderr).toBe(formats[0]!.stderr);
+      expect(discover.stdout).toContain('zap     http   https://actions.zapier.com/mcp/***/sse');
+      expect(discover.stdout).toContain('opaque  http   https://mcp.example.com/s/***/mcp');
+      expect(discover.stdout).toContain('plain   http   https://mcp.example.com/v1/sse');
+      expect(discover.stdout).toContain('named   http   https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace');
+      for (const r of [...formats, discover, dump]) {
+        for (const part of ['PathSecret', 'ZapPathSecret', 'Xk9fP2mQ']) expect(r.stdout + r.stderr).not.toContain(part);
+      }
+    } finally {
+      echo.close();
+      echo.closeAllConnections();
+    }
+  });
+
   it('a header or env value that fetch or spawn would refuse is named, never quoted, not even the part before a line break', async () => {
     // Refused before connecting: nothing listens at this URL, and nothing needs to.
     const url = 'http://127.0.0.1:8/mcp';

@@ -14,7 +14,7 @@ import { TOOL_NAME, version } from '../../version.js';
 import { LiveError, batchError, excerpt, idlessError, isBatch, lastLine } from './errors.js';
 import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
-import { HEADER_NAME, isPlainHeader, type LiveTarget } from './targets.js';
+import { HEADER_NAME, displayUrl, isPlainHeader, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { requirePackage } from '../../util/require.js';
 import { writeJson } from '../../util/json.js';
@@ -545,7 +545,8 @@ function redirectReason(session: Session, code: number | undefined): string | un
   const r = session.redirect;
   if (r === undefined || code === undefined || !REDIRECT_STATUSES.has(code)) return undefined;
   const status = `HTTP ${r.status} ${httpStatusText(r.status)}`.trim();
-  const target = session.quote(`${r.to.origin}${r.to.pathname}`, 120);
+  // A key in its path is hidden as in the target's own URL (see displayUrl).
+  const target = session.quote(displayUrl(`${r.to.origin}${r.to.pathname}`), 120);
   if (r.to.origin !== r.from.origin) {
     return `the server redirected to another origin (${status} to ${target}) ${session.phase}, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL`;
   }
