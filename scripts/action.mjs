@@ -91,7 +91,9 @@ const MIN_MASK = 4;
 /**
  * The secret values in the CLI arguments (of --env NAME=value, --input id=value, --header
  * "Name: value", and their --opt=… forms; not after --, the server's command), and the
- * arguments as they may be shown, with those values as ***.
+ * arguments as they may be shown, with those values as ***. A --url is shown as the CLI shows
+ * it (its user-info, query values and key-like path segments as ***), and those path segments
+ * are masked too.
  *
  * As in the CLI (its isPlainHeader, used here so that the two cannot drift apart), the values
  * of Accept, Content-Type and User-Agent (any case) are no secrets: they hold no credential, and
@@ -101,9 +103,18 @@ const MIN_MASK = 4;
  * output, as for any other header.
  */
 export async function secretsOf(args) {
-  const { isPlainHeader } = await cliModule('sources/live/targets.js');
+  const { isPlainHeader, displayUrl, pathSecrets } = await cliModule('sources/live/targets.js');
   const secrets = [];
   const shown = [];
+  /** A --url as the CLI shows it (user-info, query values and path segments that look like keys as ***), its key-like path segments masked. */
+  const url = (word) => {
+    try {
+      for (const secret of new Set(pathSecrets(new URL(word)))) if (!REFERENCE.test(secret)) secrets.push(secret);
+    } catch {
+      // Not a URL: the CLI refuses it, showing it as displayUrl does.
+    }
+    return displayUrl(word);
+  };
   /** word with its value part hidden: the part after the first separator, or all of it. */
   const hide = (word, separator) => {
     const at = word.indexOf(separator);
@@ -126,7 +137,12 @@ export async function secretsOf(args) {
       break;
     }
     const attached = /^(--[\w-]+)=/.exec(word);
-    if (attached && SECRET_OPTIONS[attached[1]]) {
+    if (attached?.[1] === '--url') {
+      shown.push(`--url=${url(word.slice(attached[0].length))}`);
+    } else if (word === '--url' && i + 1 < args.length) {
+      shown.push(word, url(args[i + 1]));
+      i++;
+    } else if (attached && SECRET_OPTIONS[attached[1]]) {
       shown.push(`${attached[1]}=${hide(word.slice(attached[0].length), SECRET_OPTIONS[attached[1]])}`);
     } else if (SECRET_OPTIONS[word] && i + 1 < args.length) {
       shown.push(word, hide(args[i + 1], SECRET_OPTIONS[word]));

@@ -357,6 +357,18 @@ describe('the action, run as the runner runs it', () => {
     expect(echo).toContain('--env "REF=${MY_KEY}"');
   });
 
+  it('shows a --url as the CLI does (a key in its path or query as ***), and masks a key in its path', () => {
+    const key = 'sk-ak-ZapPathSecret999';
+    const args = `--timeout 5 --url http://127.0.0.1:9/mcp/${key}/sse?api_key=query-secret-1 --url=http://127.0.0.1:9/v1/${key}/mcp`;
+    const { last } = runAction(actionPath, workspace({}), { 'fail-on': 'none', args }, lintStep);
+    expect(last.code, last.stdout).toBe(2);
+    const log = `${last.stdout}\n${last.stderr}`.split('\n');
+    expect(log.filter((l) => l.startsWith('::add-mask::'))).toEqual([`::add-mask::${key}`, `::add-mask::${key}`]);
+    const echo = log.find((l) => l.startsWith('mcp-annotate lint '))!;
+    expect(echo).toContain('--url "http://127.0.0.1:9/mcp/***/sse?api_key=***" "--url=http://127.0.0.1:9/v1/***/mcp"');
+    expect(log.filter((l) => (l.includes(key) || l.includes('query-secret-1')) && !l.startsWith('::add-mask::'))).toEqual([]);
+  });
+
   it('neither masks nor hides the values of Accept, Content-Type and User-Agent (any case), as the CLI does not; other headers stay secret', async () => {
     // A server that quotes the headers it was sent, in a process of its own (runAction blocks this one).
     const server = spawn(

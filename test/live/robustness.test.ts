@@ -84,6 +84,27 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a Node.js server that dies of an uncaught exception is said by what it threw, not by the "Node.js vX.Y.Z" footer after its stack', async () => {
+    const dir = tempDir({
+      'throw.mjs': 'throw new Error("cannot find config file /etc/foo.json");\n',
+      // Its properties (errno, code, …) follow the stack between braces.
+      'enoent.mjs': 'import { readFileSync } from "node:fs";\nreadFileSync("/no/such/dir/foo.json");\n',
+      'cause.cjs': 'setTimeout(() => { throw new TypeError("bad port in config", { cause: new Error("inner") }); }, 10);\n',
+      'string.mjs': 'throw "config missing";\n',
+    });
+    const r = await runCli(['lint', '--no-config', '--stdio', 'node throw.mjs', '--stdio', 'node enoent.mjs', '--stdio', 'node cause.cjs', '--stdio', 'node string.mjs'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const said = (file: string) => `node ${file}: the server exited with code 1 while waiting for the initialize response; its stderr ended with`;
+    expect(r.stderr.trimEnd().split('\n').sort()).toEqual(
+      [
+        `${said('throw.mjs')} "Error: cannot find config file /etc/foo.json"`,
+        `${said('enoent.mjs')} "Error: ENOENT: no such file or directory, open '/no/such/dir/foo.json'"`,
+        `${said('cause.cjs')} "TypeError: bad port in config"`,
+        `${said('string.mjs')} "config missing"`,
+      ].sort(),
+    );
+  });
+
   it('a working directory that does not exist or is a file is named (not "no such program"), and a --stdio line with a quote left open is refused', async () => {
     const dir = tempDir({
       'file.txt': 'not a directory\n',
@@ -677,6 +698,84 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it('a 401/403 to credentials that were given says they were refused (never showing them); a Basic password echoed decoded is hidden', async () => {
+    const basic = `Basic ${Buffer.from('alice:hunter2pass').toString('base64')}`;
+    const server = createHttpServer((req, res) => {
+      const auth = req.headers.authorization ?? '';
+      // Echoes the credentials decoded, as some servers' error pages do.
+      const decoded = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : auth;
+      res.writeHead(req.url === '/forbidden' ? 403 : 401, { 'content-type': 'text/plain' }).end(decoded ? `refused ${decoded} (password ${decoded.split(':')[1]})` : 'no credentials');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({
+        'mcp.json': json({
+          mcpServers: {
+            withHeaders: { url: `${base}/forbidden`, headers: { Authorization: basic, 'X-Api-Key': 'key-${API_KEY}' } },
+            withoutHeaders: { url: `${base}/locked` },
+          },
+        }),
+      });
+      const args = ['lint', '--url', `${base}/forbidden`, '--header', `Authorization: ${basic}`, '--header', 'Accept: application/json, text/event-stream'];
+      const runs = [
+        await runCli(args, { cwd: dir }),
+        await runCli([...args, '-f', 'json'], { cwd: dir }),
+        await runCli(['lint', '--mcp-config', 'mcp.json', '-f', 'sarif'], { cwd: dir, env: { API_KEY: 'k3y-value-Secret' } }),
+      ];
+      expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
+      expect(runs[0]!.stderr).toBe(
+        `${base}/forbidden: HTTP 403 Forbidden while waiting for the initialize response: "refused *** (password ***)" (the server refused the credentials given with --header: the Authorization header; check its value, not shown here)\n`,
+      );
+      expect(runs[1]!.stderr).toBe(runs[0]!.stderr);
+      expect(runs[2]!.stderr.trimEnd().split('\n').sort()).toEqual([
+        'mcp.json:3:5: server "withHeaders": HTTP 403 Forbidden while waiting for the initialize response: "refused *** (password ***)" (the server refused the credentials given in the "headers" of its entry in mcp.json: the Authorization and X-Api-Key headers; check their values, not shown here)',
+        'mcp.json:10:5: server "withoutHeaders": HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (give credentials in the "headers" of its entry in mcp.json, e.g. "headers": {"Authorization": "Bearer ${TOKEN}"})',
+      ].sort());
+      for (const r of runs) for (const part of ['hunter2', 'alice:', Buffer.from('alice:hunter2pass').toString('base64'), 'k3y-value']) expect(r.stdout + r.stderr).not.toContain(part);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+
+  it("a key in a URL's path (/mcp/sk-…/sse) is hidden: in the target, the discover listing, an error body that echoes it, every format; ordinary paths stay readable", async () => {
+    const echo = createHttpServer((req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`no such path ${req.url}`));
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir({
+        '.mcp.json': json({
+          mcpServers: {
+            zap: { url: 'https://actions.zapier.com/mcp/sk-ak-ZapPathSecret999/sse' },
+            opaque: { url: 'https://mcp.example.com/s/Xk9fP2mQ7rT4vB8nW3yZ/mcp' },
+            plain: { url: 'https://mcp.example.com/v1/sse' },
+            named: { url: 'https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace' },
+          },
+        }),
+      });
+      const url = `${base}/mcp/sk-ak-PathSecret12345/sse`;
+      const shown = `${base}/mcp/***/sse`;
+      const formats = await Promise.all(['text', 'json', 'sarif', 'github', 'markdown'].map((f) => runCli(['lint', '--no-config', '--url', url, '-f', f], { cwd: dir })));
+      const discover = await runCli(['lint', '--discover'], { cwd: dir, env: { HOME: dir } });
+      const dump = await runCli(['dump', '--url', url], { cwd: dir });
+      expect(formats.map((r) => r.code)).toEqual([2, 2, 2, 2, 2]);
+      expect(formats[0]!.stderr).toBe(`${shown}: HTTP 500 Internal Server Error while waiting for the initialize response: "no such path /mcp/***/sse"\n`);
+      expect((JSON.parse(formats[1]!.stdout) as { inputErrors: { target: string }[] }).inputErrors.map((e) => e.target)).toEqual([shown]);
+      expect(dump.stderr).toBe(formats[0]!.stderr);
+      expect(discover.stdout).toContain('zap     http   https://actions.zapier.com/mcp/***/sse');
+      expect(discover.stdout).toContain('opaque  http   https://mcp.example.com/s/***/mcp');
+      expect(discover.stdout).toContain('plain   http   https://mcp.example.com/v1/sse');
+      expect(discover.stdout).toContain('named   http   https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace');
+      for (const r of [...formats, discover, dump]) {
+        for (const part of ['PathSecret', 'ZapPathSecret', 'Xk9fP2mQ']) expect(r.stdout + r.stderr).not.toContain(part);
+      }
+    } finally {
+      echo.close();
+      echo.closeAllConnections();
+    }
+  });
+
   it('a header or env value that fetch or spawn would refuse is named, never quoted, not even the part before a line break', async () => {
     // Refused before connecting: nothing listens at this URL, and nothing needs to.
     const url = 'http://127.0.0.1:8/mcp';
@@ -899,6 +998,36 @@ describe('a line on stdout that is JSON-RPC but not MCP', () => {
     expect(line('batch')).toMatch(/^the server sent a JSON-RPC batch \(an array of 1 message\) while waiting for the initialize response, which MCP allows only in protocol version 2025-03-26 and the MCP SDK does not read; send one message per line \("\[\{/);
     // A line that is not JSON-RPC at all is still a log line on stdout.
     expect(line('garbage')).toMatch(/logs belong on stderr$/);
+  });
+});
+
+describe('a connection that fails after initialize', () => {
+  it('is not "could not connect": it says the connection broke, or could not be made again, and when', async () => {
+    const drop = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      // Hung up on before any answer.
+      if (message?.method === 'tools/list') return void res.socket?.destroy();
+      res.writeHead(202).end();
+    });
+    let gone: Awaited<ReturnType<typeof rawHttp>> | undefined;
+    gone = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      // Stops listening once it has taken the initialized notification: the next request is refused.
+      res.writeHead(202, { connection: 'close' }).end(() => gone?.close());
+    });
+    try {
+      const r = await runCli(['lint', '--no-config', '--timeout', '20', '--url', `${drop.base}/mcp`, '--url', `${gone.base}/mcp`], { timeoutMs: 30_000 });
+      const forced = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'http', '--url', `${drop.base}/mcp`], { timeoutMs: 30_000 });
+      expect([r.code, forced.code]).toEqual([2, 2]);
+      const broke = `${drop.base}/mcp: the connection broke before the server sent its response (other side closed), while listing tools (page 1)`;
+      expect(r.stderr.trimEnd().split('\n').sort()).toEqual([broke, `${gone.base}/mcp: could not connect while listing tools (page 1): connection refused`].sort());
+      expect(forced.stderr).toBe(`${broke}\n`);
+    } finally {
+      drop.close();
+      gone.close();
+    }
   });
 });
 

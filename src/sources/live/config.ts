@@ -27,7 +27,7 @@ import { createLocator } from '../locate.js';
 import { decode, InputProblem, jsonErrorMessage, lineColumn, parseJsonc, type RepeatedKey } from '../parse.js';
 import { escapeSegment, parent } from '../../util/pointer.js';
 import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../../util/read.js';
-import { checkUrl, displayUrl, isPlainHeader, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
+import { checkUrl, displayUrl, headerSecrets, isPlainHeader, pathSecrets, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
 import { MAX_TIMEOUT_SECONDS } from './options.js';
 import { DEFAULT_TIMEOUT_SECONDS } from './run.js';
@@ -321,9 +321,9 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
           if (!isPlainHeader(k)) secrets.add(v);
           const value = expand(v, ctx, secrets, `headers.${k}`);
           setOwn(headers, k, value);
-          if (!isPlainHeader(k)) secrets.add(value);
+          if (!isPlainHeader(k)) for (const secret of [value, ...headerSecrets(value)]) secrets.add(secret);
         }
-        for (const secret of querySecrets(new URL(url))) secrets.add(secret);
+        for (const secret of [...querySecrets(new URL(url)), ...pathSecrets(new URL(url))]) secrets.add(secret);
         out.targets.push({ name, display, label: name, http: { url, headers, transport: raw.transport ?? 'auto' }, secrets: [...secrets], config, timeoutMs: raw.timeoutMs });
       } else {
         const env: Record<string, string> = {};

@@ -14,7 +14,7 @@ import { TOOL_NAME, version } from '../../version.js';
 import { LiveError, batchError, excerpt, idlessError, isBatch, lastLine } from './errors.js';
 import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
-import { HEADER_NAME, type LiveTarget } from './targets.js';
+import { HEADER_NAME, displayUrl, isPlainHeader, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { buildSnapshot } from './snapshot.js';
 import { requirePackage } from '../../util/require.js';
@@ -548,7 +548,8 @@ function redirectReason(session: Session, code: number | undefined): string | un
   const r = session.redirect;
   if (r === undefined || code === undefined || !REDIRECT_STATUSES.has(code)) return undefined;
   const status = `HTTP ${r.status} ${httpStatusText(r.status)}`.trim();
-  const target = session.quote(`${r.to.origin}${r.to.pathname}`, 120);
+  // A key in its path is hidden as in the target's own URL (see displayUrl).
+  const target = session.quote(displayUrl(`${r.to.origin}${r.to.pathname}`), 120);
   if (r.to.origin !== r.from.origin) {
     return `the server redirected to another origin (${status} to ${target}) ${session.phase}, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL`;
   }
@@ -665,9 +666,19 @@ async function closeQuietly(client: { close(): Promise<void> }, transport: Trans
   await bounded(transport.close(), 5000);
 }
 
-/** For a 401 or 403: how to give the server credentials (a config server's come from its entry: --header is for --url). */
+/**
+ * For a 401 or 403: how to give the server credentials (a config server's come from its entry:
+ * --header is for --url); or, when some were given (a header other than Accept, Content-Type,
+ * User-Agent), that the server refused them, naming the headers (never their values).
+ */
 function authHint(code: number | undefined, target: LiveTarget): string {
   if (code !== 401 && code !== 403) return '';
+  const given = Object.keys(target.http?.headers ?? {}).filter((name) => !isPlainHeader(name));
+  if (given.length > 0) {
+    const names = given.length === 1 ? `the ${given[0]} header` : `the ${given.slice(0, -1).join(', ')} and ${given[given.length - 1]} headers`;
+    const where = target.config ? `in the "headers" of its entry in ${target.config.display}` : 'with --header';
+    return ` (the server refused the credentials given ${where}: ${names}; check ${given.length === 1 ? 'its value' : 'their values'}, not shown here)`;
+  }
   if (target.config) return ` (give credentials in the "headers" of its entry in ${target.config.display}, e.g. "headers": {"Authorization": "Bearer \${TOKEN}"})`;
   return ' (pass credentials with --header, e.g. --header "Authorization: Bearer ${TOKEN}")';
 }
@@ -677,19 +688,29 @@ function httpStatusText(code: number): string {
   return process.getBuiltinModule('node:http').STATUS_CODES[code] ?? '';
 }
 
-/** Why fetch could not connect to `url`, from the code and message of its cause. */
-function connectFailure(url: string, code: string | undefined, message: string): LiveError {
+/** Causes of a fetch failure that mean no connection was made (the others mean one broke). */
+const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+
+/**
+ * Why fetch failed for `url`, from the code and message of its cause. Before the server has
+ * answered initialize, it could not connect. After (`phase` given: the server was reached), a
+ * failure that is not one to connect (refused, host not found, …: the server may have gone
+ * since) is a connection that broke, said with the phase it broke in.
+ */
+function connectFailure(url: string, code: string | undefined, message: string, phase?: string): LiveError {
   const is = (c: string) => code === c || message.includes(c);
+  const during = phase === undefined ? '' : ` ${phase}`;
   // fetch refuses some ports outright (the Fetch standard's "bad ports": 6000, 6665–6669, …).
   if (message === 'bad port') {
-    return new LiveError(`could not connect: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
+    return new LiveError(`could not connect${during}: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
   }
   const certificate = /certificate|CERT/.test(`${code ?? ''} ${message}`);
   // Node 24 appends its own advice after a ";" to a certificate error: the hint below is ours.
   const said = certificate ? message.split(';')[0]! : message;
   const why = is('ECONNREFUSED') ? 'connection refused' : is('ENOTFOUND') ? 'host not found' : is('ECONNRESET') ? 'connection reset' : said;
+  if (phase !== undefined && !certificate && !NOT_CONNECTED.some(is)) return new LiveError(`the connection broke before the server sent its response (${why}),${during}`);
   return new LiveError(
-    `could not connect: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
+    `could not connect${during}: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
   );
 }
 
@@ -733,7 +754,9 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   // fetch could not connect: its cause, or over SSE the cause's message inside the transport's.
   const failed = e instanceof TypeError && e.cause ? e.cause : err instanceof s.SseError ? /fetch failed: (.+)$/.exec(err.message)?.[1] : undefined;
   if (failed !== undefined && target.http) {
-    return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed));
+    // Once the server has answered initialize, it was reached: say when the failure came.
+    const phase = session.initialized ? session.phase : undefined;
+    return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed, phase) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed), phase);
   }
   const redirected = redirectReason(session, err instanceof s.StreamableHTTPError || err instanceof s.SseError ? err.code : undefined);
   if (redirected !== undefined) return new LiveError(redirected);

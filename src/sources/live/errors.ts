@@ -15,10 +15,29 @@ export function excerpt(text: string, max = 80, needles: readonly string[] = [])
   return `"${oneLine(shorten(t, max)).replace(/"/g, '\\"')}"`;
 }
 
-/** The last non-empty line of a server's stderr, for "it exited" messages. */
+/** The footer Node.js writes after an uncaught exception: "Node.js v20.20.2". */
+const NODE_FOOTER = /^Node\.js v\d+\.\d+\.\d+\S*$/;
+/** Node's note after a thrown value that is not an Error. */
+const TRACE_UNCAUGHT = /^\(Use `node --trace-uncaught \.\.\.` to show where the exception was thrown\)$/;
+
+/**
+ * The last non-empty line of a server's stderr, for "it exited" messages. When Node.js died
+ * of an uncaught exception, the line that says what was thrown ("Error: cannot find …"), not
+ * the "Node.js vX.Y.Z" footer: Node writes the error's stack (its frames indented), then the
+ * error's properties and cause between " {" and a "}" of their own, then the footer. What was
+ * thrown is the last line before the footer that starts at the left margin, but for that "}".
+ */
 export function lastLine(text: string): string | undefined {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines[lines.length - 1];
+  const raw = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const last = raw[raw.length - 1]?.trim();
+  if (last === undefined || !NODE_FOOTER.test(last)) return last;
+  for (let i = raw.length - 2; i >= 0; i--) {
+    const line = raw[i]!;
+    if (/^\s/.test(line) || line === '}' || TRACE_UNCAUGHT.test(line)) continue;
+    // "Error: message {" when the stack has no frames and the error has properties.
+    return line.replace(/ \{$/, '').trim() || last;
+  }
+  return last;
 }
 
 type Obj = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { displayPath } from '../files.js';
 import { targetsFromConfigFile } from './config.js';
 import { discoverConfigs } from './discover.js';
 import { liveRunOptions, runLiveTargets, type LiveRunFlags, type LiveRunResult } from './run.js';
-import { parseAssignment, targetsFromFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
+import { displayUrl, parseAssignment, targetsFromFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
 import { VariableError, redact, secretNeedles } from './vars.js';
 import { oneLine, plural } from '../../util/text.js';
 import { append, maxOf } from '../../util/array.js';
@@ -143,7 +143,7 @@ function describeTarget(t: LiveTarget): string {
   const needles = secretNeedles(t.secrets);
   if (t.stdio) return `stdio  ${redact(t.stdio.command, needles)}`;
   const url = new URL(t.http!.url);
-  return `${t.http!.transport === 'auto' ? 'http' : t.http!.transport}   ${redact(`${url.origin}${url.pathname}`, needles)}`;
+  return `${t.http!.transport === 'auto' ? 'http' : t.http!.transport}   ${redact(displayUrl(`${url.origin}${url.pathname}`), needles)}`;
 }
 
 /** --discover without --yes: the servers found, with their source files. Starts nothing. */

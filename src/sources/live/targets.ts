@@ -136,7 +136,8 @@ function displayWritten(text: string): string {
   const userInfo = authority.slice(0, Math.max(at, 0));
   const shownAuthority = at === -1 ? authority : `${userInfo.split(':').every((part) => REFERENCE.test(part)) ? userInfo : REDACTED}${authority.slice(at)}`;
   const q = rest.indexOf('?');
-  const path = q === -1 ? rest : rest.slice(0, q);
+  // A path segment may be a key too (/mcp/sk-…/sse): one that looks like one is hidden.
+  const path = (q === -1 ? rest : rest.slice(0, q)).replace(/[^/\\]+/g, (segment) => (isSecretSegment(segment) ? REDACTED : segment));
   // Query values are often keys (?api_key=…), and a bare query part can be one (?sk-…).
   const query =
     q === -1
@@ -151,6 +152,71 @@ function displayWritten(text: string): string {
           })
           .join('&')}`;
   return `${scheme}${shownAuthority}${path}${query}${fragment}`;
+}
+
+/**
+ * The secrets hidden in a header value besides the value itself: for HTTP Basic credentials
+ * (`Basic <base64 of user:password>`), the decoded `user:password` and the password, which a
+ * server may echo decoded ("bad credentials for alice:hunter2").
+ */
+export function headerSecrets(value: string): string[] {
+  const m = /^\s*Basic\s+([A-Za-z0-9+/_-]+={0,2})\s*$/i.exec(value);
+  if (!m) return [];
+  const bytes = Buffer.from(m[1]!, m[1]!.includes('-') || m[1]!.includes('_') ? 'base64url' : 'base64');
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // RFC 7617: without a charset, the encoding is unspecified; Latin-1 is the old default.
+    decoded = bytes.toString('latin1');
+  }
+  const colon = decoded.indexOf(':');
+  if (colon === -1) return [];
+  const password = decoded.slice(colon + 1);
+  return password === '' ? [decoded] : [decoded, password];
+}
+
+/** Prefixes of API keys and tokens (OpenAI/Anthropic/Zapier `sk-`, GitHub, GitLab, Slack, AWS, Google, Shopify, npm). */
+const TOKEN_PREFIX = /^(?:sk|rk)[-_]|^(?:ghp|gho|ghu|ghs|ghr)_|^github_pat_|^glpat-|^xox[abposr]-|^AKIA|^AIza|^ya29\.|^shp(?:at|ss|ca|pa)_|^npm_/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Does a URL path segment look like a key (hosted MCP servers often take theirs in the path,
+ * `https://actions.zapier.com/mcp/sk-ak-…/sse`)? A token with a known prefix (`sk-`, `ghp_`,
+ * `xoxb-`, … 16 characters or more), a UUID, or a long opaque run: 16 letters and digits or
+ * more without a separator that are hex (24 or more) or break into pieces of under 3
+ * characters on average where case or digits change, as random text does (camelCase words
+ * and numbers make long pieces). Ordinary paths (`/mcp`, `/v1/sse`, `/api/tools`,
+ * `/my-server-2024`, `/listAllToolsForWorkspace`, `/OAuth2AuthorizationServer`) stay readable.
+ */
+export function isSecretSegment(segment: string): boolean {
+  let text = segment;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    // Not percent-encoding: read as written.
+  }
+  if (REFERENCE.test(text) || text.length < 16) return false;
+  if (TOKEN_PREFIX.test(text) && /^[A-Za-z0-9._~+=-]{16,}$/.test(text)) return true;
+  if (UUID.test(text)) return true;
+  return (text.match(/[A-Za-z0-9]{16,}/g) ?? []).some((run) => {
+    if (/^[0-9a-f]{24,}$/i.test(run) && /[0-9]/.test(run) && /[a-f]/i.test(run)) return true;
+    // Words (camelCase, a number) are long pieces; random text breaks into short ones.
+    const pieces = run.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g) ?? [];
+    return run.length / pieces.length < 3;
+  });
+}
+
+/** A URL's path segments that look like keys (see isSecretSegment), as written and decoded. */
+export function pathSecrets(url: URL): string[] {
+  const segments = url.pathname.split('/').filter(isSecretSegment);
+  return [...segments, ...segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  })];
 }
 
 /** A URL's query values and bare query parts (?sk-…), as written and decoded: keys travel there too (?api_key=…). */
@@ -316,10 +382,11 @@ export function targetsFromFlags(flags: LiveFlags, env: NodeJS.ProcessEnv, cwd: 
     }
     try {
       const secrets = new Set(headers.secrets);
+      for (const [name, value] of Object.entries(headers.values)) if (!isPlainHeader(name)) for (const secret of headerSecrets(value)) secrets.add(secret);
       const url = checkUrl(expand(raw, ctx, secrets, '--url'), display);
-      // A query value in the URL is a secret too (checkUrl refused a password).
+      // A query value in the URL is a secret too, and so is a path segment that looks like a key (checkUrl refused a password).
       const parsed = new URL(url);
-      for (const secret of querySecrets(parsed)) secrets.add(secret);
+      for (const secret of [...querySecrets(parsed), ...pathSecrets(parsed)]) secrets.add(secret);
       out.targets.push({
         display,
         label: parsed.host,
