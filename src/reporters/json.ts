@@ -85,7 +85,8 @@ export function jsonReport(report: Report, opts: Pick<ReporterOptions, 'quiet'>)
 /**
  * The report as chunks of text, each finding serialised on its own: a run with a
  * hundred thousand findings never holds the whole document (or a second copy of every
- * finding) in memory. The bytes are those of JSON.stringify(jsonReport(…), null, 2).
+ * finding) in memory. The bytes are those of JSON.stringify(jsonReport(…), null, 2), but for
+ * the controls escapeJsonControls writes as \uXXXX.
  */
 export function* jsonChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>): Generator<string> {
   const findings = visible(report.findings, opts.quiet);
