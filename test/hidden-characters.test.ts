@@ -128,17 +128,6 @@ describe('hidden-characters: every default-ignorable code point', () => {
     }
   });
 
-  it('a name with a literal "\\u{200B}" does not print like one with a real U+200B, in text, markdown and github output', async () => {
-    const tool = (name: string) => ({ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } });
-    const dir = tempDir({ 'tools.json': json({ tools: [tool('read\\u{200B}file'), tool('read\u200Bfile')] }) });
-    for (const format of ['text', 'markdown', 'github']) {
-      const r = await runCli(['lint', 'tools.json', '--no-config', '-f', format], { cwd: dir });
-      expect(r.stdout, format).toMatch(/read\\{1,2}u\{5C\}u\{200B\}file/);
-      expect(r.stdout, format).toMatch(/read\\{1,2}u\{200B\}file/);
-      expect(r.stdout, format).not.toContain('\u200B');
-    }
-  });
-
   it('names a character as a message shows it: a filler escaped, though Unicode calls it a letter', () => {
     expect(describeChar('\u3164')).toBe('"\\u3164" (U+3164 HANGUL FILLER)');
     expect(describeChar('\u00ad')).toBe('"\\u00AD" (U+00AD SOFT HYPHEN)');

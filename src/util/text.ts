@@ -147,15 +147,12 @@ export function closest(input: string, candidates: Iterable<string>): string | u
  * such as U+3164, tag characters, variation selectors) but the two presentation selectors
  * U+FE0E/U+FE0F, which only pick an emoji's look ("❤️").
  */
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufff9-\ufffb\p{Default_Ignorable_Code_Point}\p{Surrogate}]|\\(?=u\{)/gu;
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufff9-\ufffb\p{Default_Ignorable_Code_Point}\p{Surrogate}]/gu;
 
 /**
  * Text safe for a terminal: control characters, bidi controls, zero-width, filler and tag
  * characters from servers become visible escapes (\u{202E}); nothing can move the cursor,
- * change colours, reorder the line or make two different names look the same. A backslash
- * that starts "u{" is escaped too (\u{5C}u{200B}), so a literal "\u{200B}" in a name never
- * reads as the escape of a real U+200B: read left to right, every "\u{" is an escape. Other
- * backslashes stay as they are.
+ * change colours, reorder the line or make two different names look the same.
  */
 export function escapeTerminal(text: string): string {
   return text.replace(INVISIBLE, (ch) => {
