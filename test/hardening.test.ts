@@ -16,8 +16,9 @@ import { lint } from '../src/engine/engine.js';
 import { format, FORMATS } from '../src/reporters/index.js';
 import type { FormatName, Report } from '../src/reporters/types.js';
 import { loadText } from '../src/sources/files.js';
-import { InputProblem } from '../src/sources/parse.js';
-import { BIN, ROOT, tempDir } from './helpers/cli.js';
+import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
+import { firstJsonError, InputProblem } from '../src/sources/parse.js';
+import { BIN, ROOT, runCli, tempDir } from './helpers/cli.js';
 import { assertAsyncProperty, assertProperty } from './helpers/property.js';
 import { validateSarif } from './helpers/schemas.js';
 
@@ -633,6 +634,60 @@ describe('the process', () => {
     expect(client.code).toBe(2);
     expect(client.stderr).toBe('client.json: the JSON is nested too deeply to process\n');
     expect(JSON.parse(client.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+  });
+
+  it('a dump, transcript line or diff side that is invalid JSON 100,000 levels deep: the usual file:line:column error, not a stack overflow', async () => {
+    const a = JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] });
+    const dir = tempDir({
+      'a.json': a,
+      'deep.json': '['.repeat(10_000),
+      'deep-comma.json': `${'['.repeat(100_000)}1,]${']'.repeat(99_999)}\n`,
+      'deep.jsonl': `{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}\n${'{"a":'.repeat(100_000)}\n`,
+    });
+    const lint = await runCli(['lint', 'a.json', 'deep.json', '-f', 'json', '--no-config'], { cwd: dir });
+    expect(lint.code).toBe(2);
+    expect(lint.stderr).toBe('deep.json:1:10001: invalid JSON: expected "]"\n');
+    expect(JSON.parse(lint.stdout).inputErrors).toEqual([{ target: 'deep.json', file: 'deep.json', line: 1, column: 10001, message: 'deep.json:1:10001: invalid JSON: expected "]"' }]);
+    expect((await runCli(['lint', 'deep-comma.json', '--no-config'], { cwd: dir })).stderr).toBe('deep-comma.json:1:100003: invalid JSON: expected a value\n');
+    expect((await runCli(['lint', '-', '--no-config'], { cwd: dir, input: '['.repeat(10_000) })).stderr).toBe('<stdin>:1:10001: invalid JSON: expected "]"\n');
+    expect((await runCli(['lint', 'deep.jsonl', '--no-config'], { cwd: dir })).stderr).toBe(
+      'deep.jsonl:3:500001: invalid JSON on this line of the transcript (JSON Lines: one JSON-RPC message per line): expected a value\n',
+    );
+    const diff = await runCli(['diff', 'deep-comma.json', 'a.json', '--no-config'], { cwd: dir });
+    expect(diff.code).toBe(2);
+    expect(diff.stderr).toContain('deep-comma.json:1:100003: invalid JSON: expected a value\n');
+    expect(diff.stdout + diff.stderr).not.toContain('Maximum call stack');
+  });
+
+  it('the non-recursive JSON error finder reports the first error jsonc-parser would, at the same offset', () => {
+    const pieces = ['[', ']', '{', '}', ',', ':', '"a"', '1', '-', 'true', 'nul', ' ', '\n', '/', '*', '"\\x"', '"\\u12"', '"', '1e', '01', '\u202e', '\u0000', '"\t"', '0.', 'null', '//c\n', '/*c*/'];
+    assertProperty(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 14 }), (parts) => {
+        const text = parts.join('');
+        const errors: ParseError[] = [];
+        parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+        const mine = firstJsonError(text);
+        expect(mine && { error: mine.error, offset: mine.offset }).toEqual(errors[0] && { error: errors[0].error, offset: errors[0].offset });
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('an unexpected character in a dump, transcript line or config is named; NUL bytes say the file looks UTF-16', async () => {
+    const dir = tempDir({
+      'u.json': '{"tools": \u202e}',
+      'q.json': '{"tools": [x]}',
+      'c.json': '{"rules": \u200b}',
+      'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }),
+    });
+    writeFileSync(join(dir, 'u16.json'), Buffer.from(readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8'), 'utf16le'));
+    writeFileSync(join(dir, 'nul.json'), '{"tools": [\u0000]}');
+    const stderr = async (...args: string[]) => (await runCli(args, { cwd: dir })).stderr;
+    expect(await stderr('lint', 'u.json', '--no-config')).toBe('u.json:1:11: invalid JSON: unexpected character U+202E\n');
+    expect(await stderr('lint', 'q.json', '--no-config')).toBe('q.json:1:12: invalid JSON: unexpected character "x"\n');
+    expect(await stderr('lint', 'u16.json', '--no-config')).toBe('u16.json:1:2: invalid JSON: unexpected character U+0000 (a NUL byte: the file looks UTF-16 encoded; it must be UTF-8)\n');
+    expect(await stderr('lint', 'nul.json', '--no-config')).toBe('nul.json:1:12: invalid JSON: unexpected character U+0000 (a NUL byte)\n');
+    expect(await stderr('lint', 'a.json', '-c', 'c.json')).toBe('mcp-annotate: c.json:1:11: invalid JSON: unexpected character U+200B\n');
   });
 
   it('says which output cannot be written and why, still writes the others, and exits 2 without a stack trace', async () => {

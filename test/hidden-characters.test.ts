@@ -7,7 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeChar, scanHidden, VIRAMAS } from '../src/util/unicode.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { json, runCli, tempDir } from './helpers/cli.js';
+import { validateSarif } from './helpers/schemas.js';
+import { serverCommand } from './live/helpers.js';
 
 /** The default-ignorable characters the rule once missed, and the name its message gives each ('' for unassigned ones). */
 const ADDED: [number, string][] = [
@@ -283,5 +287,44 @@ describe('hidden-characters: flags, single variation selectors and joiners only 
       },
     ]);
     expect(found).toEqual([]);
+  });
+});
+
+describe('C1 and bidi controls and line separators in json and sarif reports, snapshots and baselines', () => {
+  // What JSON.stringify leaves raw: C1 controls, bidi controls, U+2028/U+2029 (and DEL).
+  const RAW = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+  const name = 'get\u0085a\u202eb\u2028c\u2066d\u200fe\u061cf\u009b31mg';
+  // An escape is a \u after an even run of backslashes ("\\u2028" is a backslash, then "u2028").
+  const unescape = (text: string) =>
+    text.replace(/(?<!\\)((?:\\\\)*)\\u(007f|00[89][0-9a-f]|061c|200[ef]|202[89a-e]|206[6-9])/g, (_, pairs: string, hex: string) => pairs + String.fromCharCode(parseInt(hex, 16)));
+  /** The text is JSON.stringify(value, null, 2) but for those characters, each as \uXXXX. */
+  const expectEscapedOnly = (text: string, what: string) => {
+    expect(text, what).not.toMatch(RAW);
+    expect(text, what).toContain('get\\u0085a\\u202eb\\u2028c\\u2066d\\u200fe\\u061cf\\u009b31mg');
+    const value = JSON.parse(text);
+    expect(JSON.stringify(value, null, 2) + '\n', what).toBe(unescape(text));
+    return value;
+  };
+  const tool = { name, description: `Reads \u202eit\u009b`, inputSchema: { type: 'object' } };
+
+  it('-f json and -f sarif write them as \\uXXXX: the same JSON value, valid SARIF', async () => {
+    const dir = tempDir({ 'tools.json': json({ tools: [tool] }) });
+    const r = await runCli(['lint', 'tools.json', '--no-config', '-f', 'json', '-f', 'sarif', '-o', 'r.sarif'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const report = expectEscapedOnly(r.stdout, 'json');
+    expect(report.findings.some((f: { tool: string }) => f.tool === name)).toBe(true);
+    const sarif = expectEscapedOnly(readFileSync(join(dir, 'r.sarif'), 'utf8'), 'sarif');
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
+  });
+
+  it('dump and the baseline write them as \\uXXXX too', async () => {
+    const dir = tempDir({ 'tools.json': json({ tools: [tool] }) });
+    const dump = await runCli(['dump', '--stdio', serverCommand('stdio-tools.mjs', join(dir, 'tools.json'))], { cwd: dir, timeoutMs: 15_000 });
+    expect(dump.code).toBe(0);
+    expect(expectEscapedOnly(dump.stdout, 'dump').tools[0].name).toBe(name);
+    const update = await runCli(['lint', 'tools.json', '--no-config', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    expect(update.code).toBe(0);
+    const baseline = expectEscapedOnly(readFileSync(join(dir, 'b.json'), 'utf8'), 'baseline');
+    expect(baseline.entries.some((e: { tool: string }) => e.tool === name)).toBe(true);
   });
 });

@@ -277,7 +277,7 @@ describe('session transcripts: bad input', () => {
     const dir = tempDir({ 'bad.jsonl': good + '{"jsonrpc": "2.0", "id": 9, "method": tools/call}\n', 'ok.jsonl': good });
     const r = await runCli(['lint', 'bad.jsonl', 'ok.jsonl', '--no-config'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('bad.jsonl:9:39: invalid JSON on this line of the transcript (JSON Lines: one JSON-RPC message per line): unexpected character\n');
+    expect(r.stderr).toBe('bad.jsonl:9:39: invalid JSON on this line of the transcript (JSON Lines: one JSON-RPC message per line): unexpected character "t"\n');
     expect(r.stdout).toContain('ok.jsonl');
     expect(r.stdout + r.stderr).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
   });

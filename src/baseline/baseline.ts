@@ -32,7 +32,7 @@
  */
 import { canonical } from '../engine/possible-sets.js';
 import type { Finding, ServerInput } from '../types.js';
-import { isObject } from '../util/json.js';
+import { escapeJsonControls, isObject } from '../util/json.js';
 import { hasIndexSegment } from '../util/pointer.js';
 
 /** node:crypto, loaded when the first hash is needed (it costs start-up time otherwise). */
@@ -387,6 +387,7 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
   return { version: BASELINE_VERSION, entries: list };
 }
 
+/** The baseline file's text; C1 and bidi controls in a server's names written as \uXXXX (escapeJsonControls), as in reports. */
 export function baselineText(baseline: Baseline): string {
-  return JSON.stringify(baseline, null, 2) + '\n';
+  return escapeJsonControls(JSON.stringify(baseline, null, 2)) + '\n';
 }

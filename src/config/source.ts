@@ -63,7 +63,7 @@ function parseJsonConfigTree(text: string, file: string, base: string): ParsedCo
     const first = errors[0]!;
     const { line, column } = lineColumn(text, first.offset);
     const code = printParseErrorCode(first.error);
-    throw new ConfigError([{ file, line, column, message: `invalid JSON: ${jsonErrorMessage(code)}` }]);
+    throw new ConfigError([{ file, line, column, message: `invalid JSON: ${jsonErrorMessage(code, text, first.offset)}` }]);
   }
   // An empty file is an empty config (as an empty YAML file is).
   const top = root && base ? findNodeAtLocation(root, split(base)) : root;

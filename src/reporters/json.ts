@@ -3,6 +3,7 @@
  * Version 1. Fields are only added within a version, never renamed or removed.
  */
 import { TOOL_NAME, version } from '../version.js';
+import { escapeJsonControls } from '../util/json.js';
 import type { Finding } from '../types.js';
 import { count, visible, type Report, type ReporterOptions } from './types.js';
 
@@ -84,7 +85,8 @@ export function jsonReport(report: Report, opts: Pick<ReporterOptions, 'quiet'>)
 /**
  * The report as chunks of text, each finding serialised on its own: a run with a
  * hundred thousand findings never holds the whole document (or a second copy of every
- * finding) in memory. The bytes are those of JSON.stringify(jsonReport(…), null, 2).
+ * finding) in memory. The bytes are those of JSON.stringify(jsonReport(…), null, 2), but for
+ * the controls escapeJsonControls writes as \uXXXX.
  */
 export function* jsonChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>): Generator<string> {
   const findings = visible(report.findings, opts.quiet);
@@ -93,7 +95,8 @@ export function* jsonChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>
 
 /**
  * JSON.stringify(doc, null, 2) + "\n" with the (empty) array at `key` filled from
- * `items`. `depth` is how deep the key sits (1 = a member of the root).
+ * `items`. `depth` is how deep the key sits (1 = a member of the root). C1 and bidi
+ * controls and U+2028/U+2029 are written as \uXXXX (escapeJsonControls): the same value.
  *
  * Items are serialised a batch at a time by one JSON.stringify of the batch nested `depth`
  * objects deep, where JSON.stringify itself indents them as they stand in the document:
@@ -128,13 +131,13 @@ export function* spliceArray<T>(doc: unknown, key: string, depth: number, items:
     if (batch.length === 256) {
       flush();
       if (chunk.length > 1 << 16) {
-        yield chunk;
+        yield escapeJsonControls(chunk);
         chunk = '';
       }
     }
   }
   if (batch.length) flush();
-  yield `${chunk}${first ? '' : `\n${pad}`}]${text.slice(at + marker.length)}\n`;
+  yield escapeJsonControls(`${chunk}${first ? '' : `\n${pad}`}]${text.slice(at + marker.length)}\n`);
 }
 
 export function formatJson(report: Report, opts: ReporterOptions): string {

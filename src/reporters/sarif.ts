@@ -202,7 +202,7 @@ export function sarifLog(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   return log;
 }
 
-/** The log as chunks, one result at a time (see jsonChunks); the bytes of JSON.stringify(sarifLog(…), null, 2). */
+/** The log as chunks, one result at a time (see jsonChunks); the bytes of JSON.stringify(sarifLog(…), null, 2), controls escaped as there. */
 export function* sarifChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>): Generator<string> {
   const { log, findings, toResult } = prepare(report, opts);
   yield* spliceArray(log, 'results', 3, findings, toResult);

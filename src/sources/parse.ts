@@ -1,7 +1,7 @@
 /**
  * Turns bytes into a JSON value, or into one clear error with a position.
  */
-import { parse as parseTolerant, printParseErrorCode, visit, type ParseError, type ParseOptions } from 'jsonc-parser';
+import { createScanner, ParseErrorCode, printParseErrorCode, ScanError, SyntaxKind, visit, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { escapeSegment } from '../util/pointer.js';
 
 export class InputProblem extends Error {
@@ -144,9 +144,126 @@ const MESSAGES: Record<string, string> = {
   InvalidCharacter: 'invalid character in string (control characters must be escaped)',
 };
 
-/** A jsonc-parser error code (printParseErrorCode) in words. */
-export function jsonErrorMessage(code: string): string {
-  return MESSAGES[code] ?? code;
+/**
+ * A jsonc-parser error code (printParseErrorCode) in words. Given the text and the error's
+ * offset, an unexpected character is named: `unexpected character U+202E`, or quoted when it
+ * is printable ASCII; a NUL in a text that is mostly NULs says the file looks UTF-16.
+ */
+export function jsonErrorMessage(code: string, text?: string, offset?: number): string {
+  const words = MESSAGES[code] ?? code;
+  if (code !== 'InvalidSymbol' || text === undefined || offset === undefined) return words;
+  const cp = text.codePointAt(offset);
+  if (cp === undefined) return words;
+  return `${words} ${describeCharacter(cp)}${cp === 0 ? nulNote(text) : ''}`;
+}
+
+/** A character as an error message names it: printable ASCII quoted, anything else as U+XXXX. */
+export function describeCharacter(cp: number): string {
+  if (cp >= 0x21 && cp <= 0x7e) return cp === 0x22 ? `'"'` : `"${String.fromCodePoint(cp)}"`;
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** What a NUL in JSON text most likely means: UTF-16 text (every other byte NUL for ASCII) read as UTF-8. */
+function nulNote(text: string): string {
+  const head = text.slice(0, 1000);
+  let nuls = 0;
+  for (let i = 0; i < head.length; i++) if (head.charCodeAt(i) === 0) nuls++;
+  return nuls * 3 >= head.length
+    ? ' (a NUL byte: the file looks UTF-16 encoded; it must be UTF-8)'
+    : ' (a NUL byte)';
+}
+
+/**
+ * The first error jsonc-parser's parse() reports for strict JSON (no comments, no trailing
+ * commas, no empty content), found without recursion: parse() descends one call per level, so
+ * an unclosed "[[[[…" thousands deep overflowed the stack and the error had no position. Its
+ * rules, followed up to the first error: a scanner error or an unknown token is reported at its
+ * token; a missing value, property name, colon, comma or closing bracket at the token found
+ * instead; content after the value at that content.
+ */
+export function firstJsonError(text: string): ParseError | undefined {
+  const scanner = createScanner(text, false);
+  const error = (code: ParseErrorCode): ParseError => ({ error: code, offset: scanner.getTokenOffset(), length: scanner.getTokenLength() });
+  const SCAN_ERRORS: Partial<Record<ScanError, ParseErrorCode>> = {
+    [ScanError.InvalidUnicode]: ParseErrorCode.InvalidUnicode,
+    [ScanError.InvalidEscapeCharacter]: ParseErrorCode.InvalidEscapeCharacter,
+    [ScanError.UnexpectedEndOfNumber]: ParseErrorCode.UnexpectedEndOfNumber,
+    [ScanError.UnexpectedEndOfString]: ParseErrorCode.UnexpectedEndOfString,
+    [ScanError.InvalidCharacter]: ParseErrorCode.InvalidCharacter,
+  };
+  /** The next token that is not whitespace, or the error it is. */
+  const next = (): SyntaxKind | ParseError => {
+    for (;;) {
+      const token = scanner.scan();
+      const scanError = SCAN_ERRORS[scanner.getTokenError()];
+      if (scanError !== undefined) return error(scanError);
+      if (token === SyntaxKind.LineCommentTrivia || token === SyntaxKind.BlockCommentTrivia) return error(ParseErrorCode.InvalidCommentToken);
+      if (token === SyntaxKind.Unknown) return error(ParseErrorCode.InvalidSymbol);
+      if (token !== SyntaxKind.Trivia && token !== SyntaxKind.LineBreakTrivia) return token;
+    }
+  };
+  // Open containers, innermost last: true for an array. needsComma: whether the innermost has a member.
+  const open: boolean[] = [];
+  let needsComma = false;
+  let token = next();
+  if (typeof token !== 'number') return token;
+  let expectValue = true;
+  for (;;) {
+    if (expectValue) {
+      if (token === SyntaxKind.NumericLiteral && Number.isNaN(Number(scanner.getTokenValue()))) return error(ParseErrorCode.InvalidNumberFormat);
+      switch (token) {
+        case SyntaxKind.OpenBracketToken:
+        case SyntaxKind.OpenBraceToken:
+          open.push(token === SyntaxKind.OpenBracketToken);
+          needsComma = false;
+          expectValue = false;
+          break;
+        case SyntaxKind.NumericLiteral:
+        case SyntaxKind.StringLiteral:
+        case SyntaxKind.NullKeyword:
+        case SyntaxKind.TrueKeyword:
+        case SyntaxKind.FalseKeyword:
+          if (open.length === 0) {
+            token = next();
+            if (typeof token !== 'number') return token;
+            return token === SyntaxKind.EOF ? undefined : error(ParseErrorCode.EndOfFileExpected);
+          }
+          needsComma = true;
+          expectValue = false;
+          break;
+        default:
+          return error(ParseErrorCode.ValueExpected);
+      }
+      token = next();
+      if (typeof token !== 'number') return token;
+      continue;
+    }
+    // Inside the innermost open container, after its opening bracket or a member.
+    const array = open[open.length - 1]!;
+    if (token === (array ? SyntaxKind.CloseBracketToken : SyntaxKind.CloseBraceToken)) {
+      open.pop();
+      token = next();
+      if (typeof token !== 'number') return token;
+      if (open.length === 0) return token === SyntaxKind.EOF ? undefined : error(ParseErrorCode.EndOfFileExpected);
+      needsComma = true;
+      continue;
+    }
+    if (token === SyntaxKind.EOF) return error(array ? ParseErrorCode.CloseBracketExpected : ParseErrorCode.CloseBraceExpected);
+    if (token === SyntaxKind.CommaToken) {
+      if (!needsComma) return error(ParseErrorCode.ValueExpected);
+      token = next();
+      if (typeof token !== 'number') return token;
+    } else if (needsComma) return error(ParseErrorCode.CommaExpected);
+    if (!array) {
+      if (token !== SyntaxKind.StringLiteral) return error(ParseErrorCode.PropertyNameExpected);
+      token = next();
+      if (typeof token !== 'number') return token;
+      if (token !== SyntaxKind.ColonToken) return error(ParseErrorCode.ColonExpected);
+      token = next();
+      if (typeof token !== 'number') return token;
+    }
+    expectValue = true;
+  }
 }
 
 /** The words of the error for a text of several JSON values (loadText then tries it as a JSON Lines transcript). */
@@ -169,13 +286,11 @@ export function parseJson(text: string): unknown {
     if (err instanceof RangeError) {
       throw new InputProblem('the JSON is nested too deeply to process', 1, 1);
     }
-    const errors: ParseError[] = [];
-    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-    const first = errors[0];
+    const first = firstJsonError(text);
     if (first) {
       const { line, column } = lineColumn(text, first.offset);
       const code = printParseErrorCode(first.error);
-      throw new InputProblem(`invalid JSON: ${jsonErrorMessage(code)}${code === 'EndOfFileExpected' && severalValues(text, first.offset) ? SEVERAL_VALUES : ''}`, line, column);
+      throw new InputProblem(`invalid JSON: ${jsonErrorMessage(code, text, first.offset)}${code === 'EndOfFileExpected' && severalValues(text, first.offset) ? SEVERAL_VALUES : ''}`, line, column);
     }
     // The tolerant parser accepts a few things JSON.parse rejects (e.g. trailing commas
     // are off above, but lone surrogates pass); fall back to the engine's own message.

@@ -30,8 +30,8 @@ import type { Located, Locator, Origin, RepeatedKey, RepeatedKeyScope, ServerInp
 import { isObject } from '../util/json.js';
 import { quote } from '../util/text.js';
 import { createLocator, locatorOf } from './locate.js';
-import { InputProblem, jsonErrorMessage, lineColumn } from './parse.js';
-import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { firstJsonError, InputProblem, jsonErrorMessage, lineColumn } from './parse.js';
+import { printParseErrorCode } from 'jsonc-parser';
 
 type Obj = Record<string, unknown>;
 const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -121,11 +121,9 @@ export function parseJsonLines(text: string): JsonLines | undefined {
         value = JSON.parse(raw);
       } catch {
         if (out.values.length === 0) return undefined;
-        const errors: ParseError[] = [];
-        parseTolerant(raw, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-        const first = errors[0];
+        const first = firstJsonError(raw);
         const at = first ? lineColumn(raw, first.offset) : { line: 1, column: 1 };
-        throw new InputProblem(`invalid JSON on this line of the transcript (JSON Lines: one JSON-RPC message per line): ${first ? jsonErrorMessage(printParseErrorCode(first.error)) : 'cannot be read'}`, line + 1, at.column);
+        throw new InputProblem(`invalid JSON on this line of the transcript (JSON Lines: one JSON-RPC message per line): ${first ? jsonErrorMessage(printParseErrorCode(first.error), raw, first.offset) : 'cannot be read'}`, line + 1, at.column);
       }
       if (out.values.length === 0 && !isEntry(value)) return undefined;
       out.values.push(value);

@@ -84,3 +84,18 @@ export function writeJson(value: unknown, style: WriteJsonStyle): string {
   }
   return out.join('');
 }
+
+/**
+ * JSON text with the characters that JSON.stringify leaves raw but that a terminal, an editor
+ * or a code review page acts on written as \uXXXX escapes: DEL and the C1 controls
+ * (U+007F–U+009F), the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)
+ * and the line and paragraph separators (U+2028, U+2029). They can only stand inside a
+ * string in JSON text, where the escape reads back as the same character: the JSON value is
+ * unchanged. Always applied (not only on a terminal), so the output is the same wherever it
+ * goes; a test first keeps the usual text, with none of them, at one scan.
+ */
+export function escapeJsonControls(text: string): string {
+  return JSON_CONTROL.test(text) ? text.replace(JSON_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+}
+const JSON_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+const JSON_CONTROLS = new RegExp(JSON_CONTROL.source, 'g');

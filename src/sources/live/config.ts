@@ -388,7 +388,7 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
   const first = errors[0];
   if (first) {
     const { line, column } = lineColumn(text, first.offset);
-    const message = `${display}:${line}:${column}: invalid JSON: ${jsonErrorMessage(printParseErrorCode(first.error))}`;
+    const message = `${display}:${line}:${column}: invalid JSON: ${jsonErrorMessage(printParseErrorCode(first.error), text, first.offset)}`;
     return { targets: [], notes: [], errors: [{ target: display, file: display, line, column, message }] };
   }
   if (!isObject(value)) {

@@ -6,7 +6,7 @@
  * a final newline: the same server gives the same bytes.
  */
 import { jsonDepth } from '../../schema/json-schema.js';
-import { writeJson } from '../../util/json.js';
+import { escapeJsonControls, writeJson } from '../../util/json.js';
 
 /** Whether a key is an array index, which JavaScript objects list first, in numeric order. */
 const isIndex = (k: string) => /^(?:0|[1-9]\d{0,9})$/.test(k) && Number(k) < 2 ** 32 - 1;
@@ -29,12 +29,13 @@ export const MAX_INDENTED_DEPTH = 256;
 /**
  * The snapshot as text: JSON.stringify(value, null, 2) with every object's keys in sorted
  * order (as the object with its keys inserted in sorted order lists them), and a final
- * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line). Written
+ * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line); C1 and bidi
+ * controls and U+2028/U+2029 as \uXXXX (escapeJsonControls). Written
  * without recursion (see writeJson): a server's tools may nest 100,000 levels deep.
  */
 export function snapshotText(snapshot: Record<string, unknown>): string {
   const indent = jsonDepth(snapshot, MAX_INDENTED_DEPTH) <= MAX_INDENTED_DEPTH ? '  ' : '';
-  return `${writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit' })}\n`;
+  return `${escapeJsonControls(writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit' }))}\n`;
 }
 
 /**
