@@ -695,6 +695,27 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     );
   });
 
+  it('a resolve or a result in another letter case ("Public", "UntrustedPublic") is compared as the member the pack reads it as', async () => {
+    const meta = (destination: string, outcomes: string) => ({ [AM]: { inputMetadata: { destination, outcomes } } });
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'archive', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false }, _meta: { [AM]: { inputMetadata: { destination: 'internal', outcomes: ['benign'] } } } }] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'archive', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'archive', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false }, _meta: meta('Public', 'Irreversible') } } },
+    ];
+    const am = '/3/result/tool/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata';
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(within(r)).toEqual([`resolve-within-declared ${am}/destination error`, `resolve-within-declared ${am}/outcomes error`]);
+    expect(messageAt(r, `${am}/destination`)).toContain('inputMetadata.destination "Public", outside the tool\'s declared possible set');
+    // A variant of a declared member is within it.
+    list[3] = { jsonrpc: '2.0', id: 2, result: { tool: { name: 'archive', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false }, _meta: meta('Internal', 'Benign') } } };
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl'))).toEqual([]);
+
+    const declared = readDoc({ [AM]: { returnMetadata: { source: 'internal', sensitivity: 'none' } } });
+    const result = await findingsOf(tempDir({ 's.jsonl': jsonl(session(declared, { [AM]: { returnMetadata: { source: 'UntrustedPublic', sensitivity: 'none' } } })) }), 's.jsonl');
+    expect(within(result)).toEqual(['result-within-declared /3/result/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/source error']);
+  });
+
   const readDoc = (meta: Record<string, unknown>) => ({ name: 'read_doc', description: 'Reads a doc.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false }, _meta: meta });
   const session = (declared: Record<string, unknown>, resultMeta: Record<string, unknown>) => [
     { jsonrpc: '2.0', id: 1, method: 'tools/list' },

@@ -22,13 +22,21 @@ export function resultName(call: SessionCall): string {
 /** The set-valued facts a result or a resolve may narrow (SEP-1913's and the action-metadata extension's). */
 export const SET_FACTS = ['destinations', 'inputSensitivity', 'outcomes', 'sources', 'outputSensitivity'] as const;
 
-/** The member of a set a written value stands for ("regulated" for {regulated: …}), or undefined for a value no set holds. */
-function memberName(fact: Fact, value: unknown): string | undefined {
+/**
+ * The member of a set a written value stands for ("regulated" for {regulated: …}; a value in
+ * another letter case, "Public" or "UntrustedPublic", for the member the pack read it as, among
+ * the claim's `read` members), or undefined for a value no set holds.
+ */
+function memberName(fact: Fact, value: unknown, read: readonly unknown[]): string | undefined {
   if (fact === 'inputSensitivity' || fact === 'outputSensitivity') {
     const c = dataClassOf(value);
     return typeof c === 'string' ? c : undefined;
   }
-  return typeof value === 'string' ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  if (read.includes(value)) return value;
+  const lower = value.toLowerCase();
+  const m = read.find((r) => typeof r === 'string' && r.toLowerCase() === lower);
+  return typeof m === 'string' ? m : value;
 }
 
 /**
@@ -130,7 +138,7 @@ export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: Rea
       for (const t of theirs) for (const v of t.value as readonly unknown[]) allowed.add(v);
       for (const m of mine) {
         for (const member of members(m)) {
-          const name = memberName(comparison.fact, member.value);
+          const name = memberName(comparison.fact, member.value, m.value as readonly unknown[]);
           // Values no enum knows are schema-valid's (in a tools/list) or unknown: not compared.
           if (name === undefined || !(m.value as readonly string[]).includes(name)) continue;
           if (!allowed.has(name)) push({ comparison, claim: m, pointer: member.pointer, value: member.value, declared: theirs });
