@@ -125,8 +125,11 @@ export interface ServerInput {
   unlisted?: true;
   /** The session of the transcript this server came from (shared by every server of it). */
   session?: Session;
-  /** Member names its tools and tools/list results repeat in the source text (none for a live server: the SDK parsed the JSON). */
-  repeatedKeys?: RepeatedKey[];
+  /**
+   * Member names its tools and tools/list results repeat in the source text (none for a live
+   * server: the SDK parsed the JSON). A function: the text is scanned when a rule first asks.
+   */
+  repeatedKeys?: () => readonly RepeatedKey[];
 }
 
 /**

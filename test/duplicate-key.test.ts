@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers/cli.js';
 import { createLocator, findRepeatedKeys } from '../src/sources/locate.js';
+import { loadText } from '../src/sources/files.js';
+import { lint, type RuleSetting } from '../src/engine/engine.js';
+import { RULES } from '../rules/index.js';
 
 const PROBE =
   '{"tools":[{"name":"send_email","description":"Sends an email to any address.","inputSchema":{"type":"object"},' +
@@ -82,6 +85,27 @@ describe('duplicate-key through the CLI', () => {
   });
 });
 
+describe('duplicate-key off', () => {
+  it('never reads the repeated names: the scan runs when the rule first asks', () => {
+    const text = `{"tools":[${PROBE.slice(10, -2)},${PROBE.slice(10, -2).replace('send_email', 'send_sms')}]}`;
+    const run = (rules: Record<string, RuleSetting>) => {
+      const servers = loadText(text, { kind: 'file', path: 'd.json', display: 'd.json' }, 'd', 'd.json');
+      let asked = 0;
+      for (const s of servers) {
+        const read = s.repeatedKeys!;
+        s.repeatedKeys = () => {
+          asked++;
+          return read();
+        };
+      }
+      const found = lint(servers, RULES, { rules }).findings.filter((f) => f.ruleId === 'duplicate-key').length;
+      return { asked, found };
+    };
+    expect(run({ 'duplicate-key': 'off' })).toEqual({ asked: 0, found: 0 });
+    expect(run({})).toEqual({ asked: 1, found: 2 });
+  });
+});
+
 describe('findRepeatedKeys', () => {
   it('counts every copy, compares their values, and forgets what an overridden copy held', () => {
     const text = '{"tools":[{"name":"a","annotations":{"x":1,"x":1,"x":1},"_meta":{"k":{"y":[{"z":1,"z":2}]},"k":{"y":2}}}],"tools":[{"name":"b","name":"b"}]}';
@@ -102,6 +126,27 @@ describe('findRepeatedKeys', () => {
     const text = `{"tools":[{"name":"a","annotations":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)},"annotations":{}}]}`;
     const found = findRepeatedKeys(text, [{ pointer: '/tools/0', scope: 'tool' }]);
     expect(found.map((f) => [f.object, f.key])).toEqual([['/tools/0', 'annotations']]);
+  });
+
+  it('stays linear in the repeats: 40,000 in one object and 20,000 tools each with one', () => {
+    // Forgetting an overridden copy's findings used to walk every finding of the document at
+    // each repeat: this took over 10 s (quadratic); one pass takes well under a second.
+    const meta = Array.from({ length: 40_000 }, (_, i) => `"k${i}":1,"k${i}":2`).join(',');
+    const tools = Array.from({ length: 20_000 }, (_, i) => `{"name":"t${i}","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"readOnlyHint":true}}`);
+    const text = `{"tools":[{"name":"big","inputSchema":{"type":"object"},"_meta":{${meta}}},${tools.join(',')}]}`;
+    const scopes = Array.from({ length: 20_001 }, (_, i) => ({ pointer: `/tools/${i}`, scope: 'tool' as const }));
+    const start = performance.now();
+    const found = findRepeatedKeys(text, scopes);
+    const ms = performance.now() - start;
+    expect(found.length).toBe(60_000);
+    expect(found[0]).toMatchObject({ object: '/tools/0/_meta', key: 'k0', same: false });
+    expect(found[59_999]).toMatchObject({ object: '/tools/20000/annotations', key: 'readOnlyHint', same: true });
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('forgets what an overridden copy held, at any depth, whatever the later copy is', () => {
+    const text = '{"tools":[{"name":"a","_meta":{"k":{"y":{"z":1,"z":2},"w":[{"v":1,"v":1}]},"q":{"r":1,"r":1},"k":"x"}}]}';
+    expect(findRepeatedKeys(text, [{ pointer: '/tools/0', scope: 'tool' }]).map((f) => `${f.object} ${f.key}`)).toEqual(['/tools/0/_meta/q r', '/tools/0/_meta k']);
   });
 
   it('lets the locator find an earlier copy of a member', () => {

@@ -17,6 +17,7 @@ import {
   type Locator,
   type PackId,
   type RelatedLocation,
+  type RepeatedKey,
   type ServerInput,
   type Session,
   type SessionStep,
@@ -200,6 +201,16 @@ function findingSeverity(rule: Rule, resolved: Resolved, reported: Severity | un
   if (informational) return 'note';
   const rank = SEVERITY_RANK[reported ?? rule.severity] + resolved.shift;
   return BY_RANK[Math.max(1, Math.min(3, rank))]!;
+}
+
+/**
+ * A server context whose repeatedKeys are read from the source text when a rule first asks
+ * (duplicate-key): the scan costs nothing when the rule is off. Not enumerable, so spreading
+ * the context does not scan; each context made from it gets the getter again.
+ */
+function withRepeatedKeys(ctx: Omit<ServerContext<Record<string, unknown>>, 'repeatedKeys'>, input: ServerInput): ServerContext<Record<string, unknown>> {
+  let keys: readonly RepeatedKey[] | undefined;
+  return Object.defineProperty(ctx, 'repeatedKeys', { get: () => (keys ??= input.repeatedKeys?.() ?? []), enumerable: false, configurable: true }) as ServerContext<Record<string, unknown>>;
 }
 
 export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opts: EngineOptions = {}): LintResult {
@@ -444,34 +455,39 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
     }
 
     const envelopeProblems = opts.spec !== undefined || exact ? input.envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec)) : [];
-    const serverCtx: ServerContext<Record<string, unknown>> = {
-      server,
-      tools: toolContexts,
-      envelopeProblems,
-      toolsPointer: input.toolsPointer,
-      repeatedKeys: input.repeatedKeys ?? [],
-      ...(input.unlisted ? { unlisted: true as const } : {}),
-      spec,
-      packs,
-      options: {},
-      report: () => undefined,
-    };
+    const serverCtx = withRepeatedKeys(
+      {
+        server,
+        tools: toolContexts,
+        envelopeProblems,
+        toolsPointer: input.toolsPointer,
+        ...(input.unlisted ? { unlisted: true as const } : {}),
+        spec,
+        packs,
+        options: {},
+        report: () => undefined,
+      },
+      input,
+    );
     serverContexts.push(serverCtx);
     for (const { rule, resolved } of active) {
       if (!rule.checkServer) continue;
       const setting = onSomewhere(rule, resolved, server.name, views);
       if (!setting) continue;
       // Each finding takes the setting of its tool (or of the server): none where an override turns the rule off.
-      const ruleCtx: ServerContext<Record<string, unknown>> = {
-        ...serverCtx,
-        options: setting.options,
-        report: (f) => {
-          let s = settingFor(rule, resolved, server.name, f.tool?.name);
-          // About the server, for some of its tools: on where the rule is on for one of them.
-          if (!s && !f.tool && f.coveredTools) for (const t of f.coveredTools) if ((s = settingFor(rule, resolved, server.name, t))) break;
-          if (s) push(rule, s, server, f.tool, f);
+      const ruleCtx = withRepeatedKeys(
+        {
+          ...serverCtx,
+          options: setting.options,
+          report: (f: Parameters<ServerContext['report']>[0]) => {
+            let s = settingFor(rule, resolved, server.name, f.tool?.name);
+            // About the server, for some of its tools: on where the rule is on for one of them.
+            if (!s && !f.tool && f.coveredTools) for (const t of f.coveredTools) if ((s = settingFor(rule, resolved, server.name, t))) break;
+            if (s) push(rule, s, server, f.tool, f);
+          },
         },
-      };
+        input,
+      );
       timed(rule.id, () => withCollected(rule, [ruleCtx], () => rule.checkServer!(ruleCtx)));
     }
     summaries.push({ id: input.id, name: input.name, origin: input.origin, tools: views.length, spec });

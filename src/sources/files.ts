@@ -4,7 +4,7 @@
 import { closeSync, createReadStream, fstatSync, lstatSync, openSync, readdir, readFileSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
-import type { InputError, Locator, Origin, RepeatedKeyScope, ServerInput } from '../types.js';
+import type { InputError, Locator, Origin, RepeatedKey, RepeatedKeyScope, ServerInput } from '../types.js';
 import { globTooLong, isGlobPattern } from '../util/glob.js';
 import { plural, shorten } from '../util/text.js';
 import { relativeInside } from '../util/paths.js';
@@ -74,26 +74,36 @@ export function loadText(text: string, origin: Origin, fallbackName: string, idB
 
 /**
  * The member names each server's tools and tools/list results repeat in the text (the
- * duplicate-key rule reports them): one pass for all the servers of a document.
+ * duplicate-key rule reports them): one pass for all the servers of a document, made when a
+ * rule first asks (never when duplicate-key is off).
  */
 function addRepeatedKeys(servers: readonly ServerInput[], locator: Locator): void {
   if (!locator.repeatedKeys) return;
-  const scopes: { pointer: string; scope: RepeatedKeyScope }[] = [];
-  const owner = new Map<string, ServerInput>();
-  for (const s of servers) {
-    for (const e of s.envelopes) {
-      scopes.push({ pointer: e.pointer, scope: 'envelope' });
-      owner.set(e.pointer, s);
+  let byServer: Map<ServerInput, RepeatedKey[]> | undefined;
+  const scan = (): Map<ServerInput, RepeatedKey[]> => {
+    const scopes: { pointer: string; scope: RepeatedKeyScope }[] = [];
+    const owner = new Map<string, ServerInput>();
+    for (const s of servers) {
+      for (const e of s.envelopes) {
+        scopes.push({ pointer: e.pointer, scope: 'envelope' });
+        owner.set(e.pointer, s);
+      }
+      for (const t of s.tools) {
+        scopes.push({ pointer: t.pointer, scope: 'tool' });
+        owner.set(t.pointer, s);
+      }
     }
-    for (const t of s.tools) {
-      scopes.push({ pointer: t.pointer, scope: 'tool' });
-      owner.set(t.pointer, s);
+    const out = new Map<ServerInput, RepeatedKey[]>();
+    for (const r of locator.repeatedKeys!(scopes)) {
+      const s = owner.get(r.scope);
+      if (!s) continue;
+      const list = out.get(s);
+      if (list) list.push(r);
+      else out.set(s, [r]);
     }
-  }
-  for (const r of locator.repeatedKeys(scopes)) {
-    const s = owner.get(r.scope);
-    if (s) (s.repeatedKeys ??= []).push(r);
-  }
+    return out;
+  };
+  for (const s of servers) s.repeatedKeys = () => (byServer ??= scan()).get(s) ?? [];
 }
 
 const MIB = 1024 * 1024;

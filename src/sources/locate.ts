@@ -307,6 +307,24 @@ interface RepeatFrame {
   byName?: Map<string, number>;
   /** Members on the way (track 0) this object gave. */
   passed?: Set<Node>;
+  /** The member (name, or index in an array) of the enclosing container this one is the value of. */
+  member: string;
+  /** The names this object repeats (track 1 and 2), by name. */
+  own?: Map<string, Found>;
+  /**
+   * What was found inside each member's value, by member: a member given again replaces its
+   * earlier copy's findings (JSON.parse keeps the last), so forgetting them costs nothing.
+   */
+  inside?: Map<string, RepeatFrame>;
+}
+
+interface Found {
+  /** The order it was first found in. */
+  seq: number;
+  scope: { pointer: string; kind: RepeatedKeyScope };
+  object: string;
+  key: string;
+  repeat: Repeat;
 }
 
 const SHORT_VALUE = 60;
@@ -330,23 +348,27 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
     n.scope = s.scope;
     n.scopePointer = s.pointer;
   }
-  const found = new Map<string, { scope: { pointer: string; kind: RepeatedKeyScope }; object: string; key: string; repeat: Repeat }>();
-  /** Forget what was found inside a member given again (its earlier value no longer counts). */
-  const drop = (member: string) => {
-    if (found.size === 0) return;
-    for (const [k, v] of found) if (v.object === member || v.object.startsWith(`${member}/`)) found.delete(k);
+  let seq = 0;
+  /** Forget what was found inside the earlier copy of a member given again (its value no longer counts). */
+  const drop = (frame: RepeatFrame, member: string) => frame.inside?.delete(member);
+  /** A container ends: what was found in it is kept by its parent, under its member. */
+  const close = () => {
+    const done = stack.pop()!;
+    const parent = stack[stack.length - 1];
+    if (parent && (done.own || done.inside?.size)) (parent.inside ??= new Map()).set(done.member, done);
   };
   const valueText = (start: number) => text.slice(start, skipValue(text, start));
-  const frameOf = (node: Node | undefined, pointer: string, array: boolean, outer: RepeatFrame | undefined, deep: boolean): RepeatFrame => {
-    if (deep) return { array, index: 0, pointer, track: 2, scope: outer!.scope };
-    if (node?.scope && !array) return { array, index: 0, node, pointer: node.scopePointer!, track: 1, scope: { pointer: node.scopePointer!, kind: node.scope } };
-    return { array, index: 0, node, pointer, track: 0 };
+  const frameOf = (node: Node | undefined, pointer: string, array: boolean, outer: RepeatFrame | undefined, deep: boolean, member: string): RepeatFrame => {
+    if (deep) return { array, index: 0, pointer, track: 2, scope: outer!.scope, member };
+    if (node?.scope && !array) return { array, index: 0, node, pointer: node.scopePointer!, track: 1, scope: { pointer: node.scopePointer!, kind: node.scope }, member };
+    return { array, index: 0, node, pointer, track: 0, member };
   };
 
   let i = skipWhitespace(text, 0);
   const c0 = text.charCodeAt(i);
   if (c0 !== C.OpenBrace && c0 !== C.OpenBracket) return [];
-  const stack: RepeatFrame[] = [frameOf(root, '', c0 === C.OpenBracket, undefined, false)];
+  const top = frameOf(root, '', c0 === C.OpenBracket, undefined, false, '');
+  const stack: RepeatFrame[] = [top];
   i++;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -357,7 +379,7 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
       c = text.charCodeAt(i);
     }
     if (c === C.CloseBrace || c === C.CloseBracket) {
-      stack.pop();
+      close();
       i++;
       continue;
     }
@@ -385,18 +407,21 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
           names.push(key);
           starts.push(i);
         } else {
-          const id = `${frame.pointer}\u0000${key}`;
-          const known = found.get(id)?.repeat;
-          const repeat: Repeat = known ?? { count: 1, firstStart: starts[at]!, lastStart: starts[at]!, same: true };
+          const own = (frame.own ??= new Map());
+          let entry = own.get(key);
+          if (!entry) {
+            entry = { seq: seq++, scope: frame.scope!, object: frame.pointer, key, repeat: { count: 1, firstStart: starts[at]!, lastStart: starts[at]!, same: true } };
+            own.set(key, entry);
+          }
+          const repeat = entry.repeat;
           if (repeat.same && valueText(i) !== valueText(repeat.firstStart)) repeat.same = false;
           repeat.count++;
           repeat.lastStart = i;
-          drop(`${frame.pointer}/${escapeSegment(key)}`);
-          found.set(id, { scope: frame.scope!, object: frame.pointer, key, repeat });
+          drop(frame, key);
         }
       } else if (next) {
         const passed = (frame.passed ??= new Set());
-        if (passed.has(next)) drop(`${frame.pointer}/${escapeSegment(key)}`);
+        if (passed.has(next)) drop(frame, key);
         else passed.add(next);
       }
     }
@@ -405,9 +430,10 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
       const array = c === C.OpenBracket;
       const childPointer = () => `${frame.pointer}/${frame.array ? index : escapeSegment(key)}`;
       let child: RepeatFrame | undefined;
-      if (next && (next.keys || next.items || next.scope)) child = frameOf(next, next.scopePointer ?? childPointer(), array, frame, false);
+      const member = frame.array ? String(index) : key;
+      if (next && (next.keys || next.items || next.scope)) child = frameOf(next, next.scopePointer ?? childPointer(), array, frame, false, member);
       else if (frame.track === 2 || (frame.track === 1 && frame.scope!.kind === 'tool' && (key === 'annotations' || key === '_meta'))) {
-        child = frameOf(undefined, childPointer(), array, frame, true);
+        child = frameOf(undefined, childPointer(), array, frame, true, member);
       }
       if (child) {
         stack.push(child);
@@ -417,8 +443,17 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
     }
     i = skipValue(text, i);
   }
+  // A truncated text: the containers still open keep what was found in them.
+  while (stack.length > 0) close();
+  const found: Found[] = [];
+  const walk: RepeatFrame[] = [top];
+  for (let f = walk.pop(); f; f = walk.pop()) {
+    if (f.own) for (const e of f.own.values()) found.push(e);
+    if (f.inside) for (const inner of f.inside.values()) walk.push(inner);
+  }
+  found.sort((a, b) => a.seq - b.seq);
   const out: RepeatedKey[] = [];
-  for (const { scope, object, key, repeat } of found.values()) {
+  for (const { scope, object, key, repeat } of found) {
     const first = valueText(repeat.firstStart);
     const last = valueText(repeat.lastStart);
     out.push({
