@@ -36,8 +36,11 @@ that says; this rule says that another client may read something else.`,
   \`outputSchema\` (the input-schema rules read those as JSON.parse does) and the objects around
   the result (a JSON-RPC response, a \`{"servers": [...]}\` file).
 - One finding per repeated name, at its last occurrence (the value mcp-annotate reads), with the
-  first occurrence as the related location. When every copy has the same JSON text, clients that
-  accept the message agree on it, and the finding is a warning: a strict client still refuses it.
+  first occurrence as the related location. When every copy is the same JSON value (compared as
+  values, not as text: member order, whitespace, string escapes such as \`"\\u0061"\` for \`"a"\`
+  and number spellings such as \`1.0\` for \`1\` do not count), clients that accept the message
+  agree on it, and the finding is a warning: a strict client still refuses it. Otherwise it is
+  an error, and the message shows the first and the last value as written.
 - Inside a member that is itself given again (a tool's \`annotations\` twice), only that member is
   reported: what its earlier copy holds is not what mcp-annotate reads.
 - Dumps, snapshots and session transcripts are checked: the rule reads the source text. A live

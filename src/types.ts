@@ -70,7 +70,7 @@ export interface RepeatedKey {
   key: string;
   /** How many times the object gives it (2 or more). */
   count: number;
-  /** Every occurrence's value has the same JSON text as the last one's. */
+  /** Every occurrence's value is the same JSON value as the first one's (compared as values: 1.0 is 1, "\u0061" is "a"). */
   same: boolean;
   /** The JSON text of the first and the last value, when both are short. */
   values?: [string, string];

@@ -78,6 +78,20 @@ describe('duplicate-key through the CLI', () => {
     ]);
   });
 
+  it('compares values as JSON values: the same value written differently is a warning, not an error', async () => {
+    const tool = (meta: string) => `{"tools":[{"name":"a","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false},"_meta":${meta}}]}`;
+    const same = tool('{"x":{"a":1,"b":[1,"c"]},"x":{ "b": [1.0, "\\u0063"], "a": 1e0 },"y":1.0,"y":1,"z":"\\u0061","z":"a"}');
+    const r = await runCli(['lint', 'd.json', '--no-config', '-f', 'json'], { cwd: tempDir({ 'd.json': same }) });
+    expect(findings(r.stdout).map((f) => `${f.pointer} ${f.severity}`)).toEqual(['/tools/0/_meta/x warning', '/tools/0/_meta/y warning', '/tools/0/_meta/z warning']);
+    expect(r.code).toBe(0);
+    const different = tool('{"x":{"a":1},"x":{"a":"1"},"y":1.5,"y":1,"z":"\\u0061","z":"A","w":[1,2],"w":[2,1]}');
+    const d = await runCli(['lint', 'd.json', '--no-config', '-f', 'json'], { cwd: tempDir({ 'd.json': different }) });
+    const found = findings(d.stdout);
+    expect(found.map((f) => `${f.pointer} ${f.severity}`)).toEqual(['/tools/0/_meta/x error', '/tools/0/_meta/y error', '/tools/0/_meta/z error', '/tools/0/_meta/w error']);
+    // The message shows the values as written.
+    expect(found[2]!.message).toContain('first "\\u0061", last "A"');
+  });
+
   it('says nothing of a document without repeated names, or of repeats inside inputSchema', async () => {
     const dir = tempDir({ 'd.json': '{"tools":[{"name":"a","inputSchema":{"type":"object","type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}}]}' });
     const r = await runCli(['lint', 'd.json', '--no-config', '-f', 'json'], { cwd: dir });

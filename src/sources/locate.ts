@@ -285,7 +285,40 @@ interface Repeat {
   /** Where the first and the last value start (their ends are found when needed: repeats are rare). */
   firstStart: number;
   lastStart: number;
+  /** Every copy so far is the same JSON value as the first. */
   same: boolean;
+  /** The first value, parsed, once a copy is written differently (see sameJson). */
+  first?: { value: unknown } | undefined;
+}
+
+/**
+ * Two JSON values are equal: the same type, numbers by value (1.0 and 1), strings after their
+ * escapes ("\u0061" and "a"), arrays item by item, objects member by member in any order.
+ * Iterative, so a deep value cannot overflow the stack.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  const todo: [unknown, unknown][] = [[a, b]];
+  for (let pair = todo.pop(); pair; pair = todo.pop()) {
+    const [x, y] = pair;
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x)) {
+      const ys = y as unknown[];
+      if (x.length !== ys.length) return false;
+      for (let k = 0; k < x.length; k++) todo.push([x[k], ys[k]]);
+      continue;
+    }
+    const xo = x as Record<string, unknown>;
+    const yo = y as Record<string, unknown>;
+    const keys = Object.keys(xo);
+    if (keys.length !== Object.keys(yo).length) return false;
+    for (const k of keys) {
+      if (!Object.hasOwn(yo, k)) return false;
+      todo.push([xo[k], yo[k]]);
+    }
+  }
+  return true;
 }
 
 interface RepeatFrame {
@@ -358,6 +391,22 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
     if (parent && (done.own || done.inside?.size)) (parent.inside ??= new Map()).set(done.member, done);
   };
   const valueText = (start: number) => text.slice(start, skipValue(text, start));
+  /**
+   * The value at `start` is the same JSON value as the repeat's first: the same text, or (a copy
+   * written differently: rare) the same once both are parsed, as a client that keeps the first
+   * would read it.
+   */
+  const sameValue = (repeat: Repeat, start: number): boolean => {
+    const last = valueText(start);
+    const firstText = valueText(repeat.firstStart);
+    if (last === firstText) return true;
+    try {
+      repeat.first ??= { value: JSON.parse(firstText) };
+      return jsonEqual(repeat.first.value, JSON.parse(last));
+    } catch {
+      return false;
+    }
+  };
   const frameOf = (node: Node | undefined, pointer: string, array: boolean, outer: RepeatFrame | undefined, deep: boolean, member: string): RepeatFrame => {
     if (deep) return { array, index: 0, pointer, track: 2, scope: outer!.scope, member };
     if (node?.scope && !array) return { array, index: 0, node, pointer: node.scopePointer!, track: 1, scope: { pointer: node.scopePointer!, kind: node.scope }, member };
@@ -414,7 +463,7 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
             own.set(key, entry);
           }
           const repeat = entry.repeat;
-          if (repeat.same && valueText(i) !== valueText(repeat.firstStart)) repeat.same = false;
+          if (repeat.same) repeat.same = sameValue(repeat, i);
           repeat.count++;
           repeat.lastStart = i;
           drop(frame, key);
