@@ -40,7 +40,9 @@ that says; this rule says that another client may read something else.`,
   values, not as text: member order, whitespace, string escapes such as \`"\\u0061"\` for \`"a"\`
   and number spellings such as \`1.0\` for \`1\` do not count), clients that accept the message
   agree on it, and the finding is a warning: a strict client still refuses it. Otherwise it is
-  an error, and the message shows the first and the last value as written.
+  an error, and the message shows the first and the last value as written. The baseline key
+  says which (\`"detail": "same"\` or \`"different"\`): an accepted warning does not cover the
+  error when the copies come to differ.
 - Inside a member that is itself given again (a tool's \`annotations\` twice), only that member is
   reported: what its earlier copy holds is not what mcp-annotate reads.
 - Dumps, snapshots and session transcripts are checked: the rule reads the source text. A live
@@ -138,6 +140,8 @@ that says; this rule says that another client may read something else.`,
         pointer,
         message,
         ...(r.same ? { severity: 'warning' as const } : {}),
+        // In the baseline key: an accepted "same value" warning does not cover a later "different values" error there.
+        detail: r.same ? 'same' : 'different',
         suggestion: `give ${quote(r.key)} once, with the value the ${r.kind === 'tool' ? 'tool' : 'server'} means`,
         related: [{ pointer, message: `first ${quote(r.key)}`, occurrence: 0, ...(tool ? { tool } : {}) }],
       });

@@ -68,6 +68,20 @@ describe('duplicate-key through the CLI', () => {
     expect(findings(r.stdout)).toEqual([]);
   });
 
+  it('does not let a baselined "same value" warning hide a "different values" error at the same place', async () => {
+    const same = PROBE.replace('"readOnlyHint":false', '"readOnlyHint":true');
+    const dir = tempDir({ 'd.json': same });
+    const w = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    expect(w.code).toBe(0);
+    const accepted = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', '-f', 'json'], { cwd: dir });
+    expect(findings(accepted.stdout)).toEqual([]);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${dir}/d.json`, PROBE);
+    const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'b.json', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(findings(r.stdout).map((f) => `${f.pointer} ${f.severity}`)).toEqual(['/tools/0/annotations/readOnlyHint error']);
+  });
+
   it('reads a session transcript (JSON Lines) with positions on the right line', async () => {
     const text = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","inputSchema":{"type":"object"},"annotations":{"destructiveHint":true,"destructiveHint":false}}]}}\n';
     const dir = tempDir({ 's.jsonl': text });
