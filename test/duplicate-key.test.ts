@@ -158,18 +158,16 @@ describe('findRepeatedKeys', () => {
 
   it('stays linear in the repeats: 40,000 in one object and 20,000 tools each with one', () => {
     // Forgetting an overridden copy's findings used to walk every finding of the document at
-    // each repeat: this took over 10 s (quadratic); one pass takes well under a second.
+    // each repeat: this case took about 28 s (quadratic), past the test timeout; one pass takes
+    // well under a second. (Speed itself is the benchmark's to measure, not a timed assertion.)
     const meta = Array.from({ length: 40_000 }, (_, i) => `"k${i}":1,"k${i}":2`).join(',');
     const tools = Array.from({ length: 20_000 }, (_, i) => `{"name":"t${i}","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"readOnlyHint":true}}`);
     const text = `{"tools":[{"name":"big","inputSchema":{"type":"object"},"_meta":{${meta}}},${tools.join(',')}]}`;
     const scopes = Array.from({ length: 20_001 }, (_, i) => ({ pointer: `/tools/${i}`, scope: 'tool' as const }));
-    const start = performance.now();
     const found = findRepeatedKeys(text, scopes);
-    const ms = performance.now() - start;
     expect(found.length).toBe(60_000);
     expect(found[0]).toMatchObject({ object: '/tools/0/_meta', key: 'k0', same: false });
     expect(found[59_999]).toMatchObject({ object: '/tools/20000/annotations', key: 'readOnlyHint', same: true });
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('forgets what an overridden copy held, at any depth, whatever the later copy is', () => {
