@@ -158,8 +158,8 @@ describe('findRepeatedKeys', () => {
 
   it('stays linear in the repeats: 40,000 in one object and 20,000 tools each with one', () => {
     // Forgetting an overridden copy's findings used to walk every finding of the document at
-    // each repeat: this case took about 28 s (quadratic), past the test timeout; one pass takes
-    // well under a second. (Speed itself is the benchmark's to measure, not a timed assertion.)
+    // each repeat: this case took 10–28 s (quadratic); one pass takes well under a second. The
+    // test checks what the pass finds; speed is the benchmark's to measure, not a timed assertion.
     const meta = Array.from({ length: 40_000 }, (_, i) => `"k${i}":1,"k${i}":2`).join(',');
     const tools = Array.from({ length: 20_000 }, (_, i) => `{"name":"t${i}","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"readOnlyHint":true}}`);
     const text = `{"tools":[{"name":"big","inputSchema":{"type":"object"},"_meta":{${meta}}},${tools.join(',')}]}`;
