@@ -747,14 +747,14 @@ describe('secrets never appear in any output', () => {
       const dir = tempDir({
         '.mcp.json': json({
           mcpServers: {
-            zap: { url: 'https://actions.zapier.com/mcp/sk-ak-ZapPathSecret999/sse' },
-            opaque: { url: 'https://mcp.example.com/s/Xk9fP2mQ7rT4vB8nW3yZ/mcp' },
+            zap: { url: 'https://actions.zapier.com/mcp/sk-ak-Zq8Rm2Xv5Kp9Tn3Wb7Yc4Hd6/sse' },
+            opaque: { url: 'https://mcp.example.com/s/Xk9fP2mQ7rT4vB8nW3yZ6cD1/mcp' },
             plain: { url: 'https://mcp.example.com/v1/sse' },
             named: { url: 'https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace' },
           },
         }),
       });
-      const url = `${base}/mcp/sk-ak-PathSecret12345/sse`;
+      const url = `${base}/mcp/sk-ak-Pt4Hs7Ec2Rx9Tq1Lm5Vb8N/sse`;
       const shown = `${base}/mcp/***/sse`;
       const formats = await Promise.all(['text', 'json', 'sarif', 'github', 'markdown'].map((f) => runCli(['lint', '--no-config', '--url', url, '-f', f], { cwd: dir })));
       const discover = await runCli(['lint', '--discover'], { cwd: dir, env: { HOME: dir } });
@@ -768,11 +768,29 @@ describe('secrets never appear in any output', () => {
       expect(discover.stdout).toContain('plain   http   https://mcp.example.com/v1/sse');
       expect(discover.stdout).toContain('named   http   https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace');
       for (const r of [...formats, discover, dump]) {
-        for (const part of ['PathSecret', 'ZapPathSecret', 'Xk9fP2mQ']) expect(r.stdout + r.stderr).not.toContain(part);
+        for (const part of ['Zq8Rm2Xv5Kp9', 'Pt4Hs7Ec2Rx9', 'Xk9fP2mQ']) expect(r.stdout + r.stderr).not.toContain(part);
       }
     } finally {
       echo.close();
       echo.closeAllConnections();
+    }
+  });
+
+  it("words in a URL's path that are no keys (GitHubMCPServerV2, sk-learn-tutorial-server) are neither hidden nor rewritten in what the server says", async () => {
+    const path = '/GitHubMCPServerV2/sk-learn-tutorial-server/mcp';
+    const server = await startHttpServer({ mode: 'streamable', ...fixture, serverInfo: { name: 'GitHubMCPServerV2', version: '1.0.0' }, moved: path });
+    try {
+      const url = server.url.replace(/\/mcp$/, path);
+      const dump = await runCli(['dump', '--url', url]);
+      expect(dump.stderr).toBe('');
+      const snapshot = JSON.parse(dump.stdout) as { serverInfo?: { name?: string } };
+      expect(snapshot.serverInfo?.name).toBe('GitHubMCPServerV2');
+      expect(dump.stdout).not.toContain('***');
+      const lint = await runCli(['lint', '--no-config', '--url', url, '-f', 'json', '--fail-on', 'none']);
+      expect(lint.stdout).toContain(`"${url}"`);
+      expect(lint.stdout).not.toContain('***');
+    } finally {
+      await server.close();
     }
   });
 
