@@ -84,15 +84,22 @@ describe('misbehaving servers', () => {
     );
   });
 
-  it('a Node.js server that dies of an uncaught exception is said by what it threw, not by the "Node.js vX.Y.Z" footer after its stack', async () => {
+  it('a Node.js server that dies of an uncaught exception is said by the first line of what it threw, not by the "Node.js vX.Y.Z" footer after its stack nor the last line of its message', async () => {
     const dir = tempDir({
       'throw.mjs': 'throw new Error("cannot find config file /etc/foo.json");\n',
       // Its properties (errno, code, …) follow the stack between braces.
       'enoent.mjs': 'import { readFileSync } from "node:fs";\nreadFileSync("/no/such/dir/foo.json");\n',
       'cause.cjs': 'setTimeout(() => { throw new TypeError("bad port in config", { cause: new Error("inner") }); }, 10);\n',
       'string.mjs': 'throw "config missing";\n',
+      // A message of several lines is quoted by its first, the one with the error's name.
+      'zod.mjs': `const e = new Error(JSON.stringify([{ code: 'invalid_type', path: ['API_KEY'], message: 'Required' }], null, 2)); e.name = 'ZodError'; throw e;\n`,
+      'multi.mjs': "throw new Error('Missing configuration:\\nGITHUB_TOKEN is not set');\n",
+      'blank.mjs': "const e = new Error('bad config:\\n\\nsee docs'); e.name = 'ConfigException'; e.code = 'E_CFG'; throw e;\n",
+      'causes.mjs': "throw new TypeError('bad port\\nin config', { cause: new Error('inner\\ndetail') });\n",
+      'strings.mjs': 'throw "config\\nmissing";\n',
     });
-    const r = await runCli(['lint', '--no-config', '--stdio', 'node throw.mjs', '--stdio', 'node enoent.mjs', '--stdio', 'node cause.cjs', '--stdio', 'node string.mjs'], { cwd: dir });
+    const files = ['throw.mjs', 'enoent.mjs', 'cause.cjs', 'string.mjs', 'zod.mjs', 'multi.mjs', 'blank.mjs', 'causes.mjs', 'strings.mjs'];
+    const r = await runCli(['lint', '--no-config', ...files.flatMap((f) => ['--stdio', `node ${f}`])], { cwd: dir });
     expect(r.code).toBe(2);
     const said = (file: string) => `node ${file}: the server exited with code 1 while waiting for the initialize response; its stderr ended with`;
     expect(r.stderr.trimEnd().split('\n').sort()).toEqual(
@@ -101,6 +108,11 @@ describe('misbehaving servers', () => {
         `${said('enoent.mjs')} "Error: ENOENT: no such file or directory, open '/no/such/dir/foo.json'"`,
         `${said('cause.cjs')} "TypeError: bad port in config"`,
         `${said('string.mjs')} "config missing"`,
+        `${said('zod.mjs')} "Error [ZodError]: ["`,
+        `${said('multi.mjs')} "Error: Missing configuration:"`,
+        `${said('blank.mjs')} "ConfigException: bad config:"`,
+        `${said('causes.mjs')} "TypeError: bad port"`,
+        `${said('strings.mjs')} "config"`,
       ].sort(),
     );
   });
