@@ -1032,7 +1032,7 @@ describe('a line on stdout that is JSON-RPC but not MCP', () => {
 });
 
 describe('a connection that fails after initialize', () => {
-  it('is not "could not connect": it says the connection broke, or could not be made again, and when', async () => {
+  it('is not "could not connect": it says the connection broke, or could not be made again, and when (on the initialized notification, or tools/list)', async () => {
     const drop = await rawHttp((req, res, message) => {
       if (req.method !== 'POST') return void res.writeHead(405).end();
       if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
@@ -1047,7 +1047,16 @@ describe('a connection that fails after initialize', () => {
       // Stops listening once it has taken the initialized notification: the next request is refused.
       res.writeHead(202, { connection: 'close' }).end(() => gone?.close());
     });
+    // Hangs up on the notifications/initialized POST.
+    const notified = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      if (message?.method === 'notifications/initialized') return void res.socket?.destroy();
+      res.writeHead(202).end();
+    });
     try {
+      const early = await runCli(['lint', '--no-config', '--timeout', '20', '--url', `${notified.base}/mcp`], { timeoutMs: 30_000 });
+      expect(early.stderr).toBe(`${notified.base}/mcp: the connection broke before the server sent its response (other side closed), after initialize, while sending the initialized notification\n`);
       const r = await runCli(['lint', '--no-config', '--timeout', '20', '--url', `${drop.base}/mcp`, '--url', `${gone.base}/mcp`], { timeoutMs: 30_000 });
       const forced = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'http', '--url', `${drop.base}/mcp`], { timeoutMs: 30_000 });
       expect([r.code, forced.code]).toEqual([2, 2]);
@@ -1057,6 +1066,7 @@ describe('a connection that fails after initialize', () => {
     } finally {
       drop.close();
       gone.close();
+      notified.close();
     }
   });
 });

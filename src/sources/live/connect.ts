@@ -342,6 +342,9 @@ class Capture implements Transport {
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
     if (this.sent.get(id) === 'initialize') {
       this.session.initialized = true;
+      // What breaks from now until tools/list is sent breaks on the notification that follows
+      // a result (an error answer ends the handshake, and is said as an answer to initialize).
+      if ('result' in m) this.session.phase = 'after initialize, while sending the initialized notification';
       if (isObject(m.result) && typeof m.result.protocolVersion === 'string') this.session.protocolVersion = m.result.protocolVersion;
     }
   }
