@@ -726,6 +726,8 @@ describe('secrets never appear in any output', () => {
           mcpServers: {
             withHeaders: { url: `${base}/forbidden`, headers: { Authorization: basic, 'X-Api-Key': 'key-${API_KEY}' } },
             withoutHeaders: { url: `${base}/locked` },
+            // Not credentials: the hint says how to give some.
+            tenantOnly: { url: `${base}/locked`, headers: { 'X-Tenant': 'acme' } },
           },
         }),
       });
@@ -743,7 +745,13 @@ describe('secrets never appear in any output', () => {
       expect(runs[2]!.stderr.trimEnd().split('\n').sort()).toEqual([
         'mcp.json:3:5: server "withHeaders": HTTP 403 Forbidden while waiting for the initialize response: "refused *** (password ***)" (the server refused the credentials given in the "headers" of its entry in mcp.json: the Authorization and X-Api-Key headers; check their values, not shown here)',
         'mcp.json:10:5: server "withoutHeaders": HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (give credentials in the "headers" of its entry in mcp.json, e.g. "headers": {"Authorization": "Bearer ${TOKEN}"})',
+        'mcp.json:13:5: server "tenantOnly": HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (give credentials in the "headers" of its entry in mcp.json, e.g. "headers": {"Authorization": "Bearer ${TOKEN}"})',
       ].sort());
+      // Only credential headers count as credentials given (Authorization, Cookie, names with api-key, token, secret, auth).
+      const tenant = await runCli(['lint', '--url', `${base}/locked`, '--header', 'X-Tenant: acme'], { cwd: dir });
+      expect(tenant.stderr).toBe(`${base}/locked: HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (pass credentials with --header, e.g. --header "Authorization: Bearer \${TOKEN}")\n`);
+      const mixed = await runCli(['lint', '--url', `${base}/locked`, '--header', 'X-Tenant: acme', '--header', 'x-auth-token: t0ken-value', '--header', 'Cookie: sid=abc'], { cwd: dir });
+      expect(mixed.stderr).toBe(`${base}/locked: HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (the server refused the credentials given with --header: the x-auth-token and Cookie headers; check their values, not shown here)\n`);
       for (const r of runs) for (const part of ['hunter2', 'alice:', Buffer.from('alice:hunter2pass').toString('base64'), 'k3y-value']) expect(r.stdout + r.stderr).not.toContain(part);
     } finally {
       server.close();

@@ -6,7 +6,7 @@ import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
 import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
-import { displayUrl, isKeySegment, isSecretSegment, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
+import { displayUrl, isCredentialHeader, isKeySegment, isSecretSegment, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
 import { createProgress } from '../../src/sources/live/progress.js';
@@ -327,6 +327,12 @@ describe('--discover locations', () => {
 });
 
 describe('URLs', () => {
+  it('credential headers are Authorization, Proxy-Authorization, Cookie and names with api-key, apikey, token, secret or auth, in any case', () => {
+    const yes = ['Authorization', 'proxy-authorization', 'Cookie', 'X-Api-Key', 'x-api_key', 'X-APIKEY', 'X-Auth-Token', 'Private-Token', 'X-Client-Secret', 'X-Goog-Api-Key'];
+    const no = ['X-Tenant', 'X-Request-Id', 'Accept', 'Content-Type', 'User-Agent', 'MCP-Protocol-Version', 'X-Org', 'Set-Cookie-Policy'];
+    expect([...yes.filter((h) => !isCredentialHeader(h)), ...no.filter(isCredentialHeader)]).toEqual([]);
+  });
+
   it('path segments: keys are hidden and secrets, random-looking runs hidden only, identifiers of words and versions neither', () => {
     // [segment, is a key (a secret, masked by the Action), hidden where the URL is shown]
     const table: [string, boolean, boolean][] = [

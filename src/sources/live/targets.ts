@@ -72,6 +72,14 @@ export interface LiveTargets {
 const PLAIN_HEADERS = new Set(['accept', 'content-type', 'user-agent']);
 export const isPlainHeader = (name: string) => PLAIN_HEADERS.has(name.toLowerCase());
 
+/**
+ * Does a header carry credentials (for "the server refused the credentials given")?
+ * Authorization, Proxy-Authorization, Cookie, and names with api-key, apikey, token, secret or
+ * auth in them (X-Api-Key, X-Auth-Token, Private-Token), in any case. Others (X-Tenant,
+ * X-Request-Id) are still secrets, but giving them is not giving credentials.
+ */
+export const isCredentialHeader = (name: string) => /^cookie$|api[-_]?key|token|secret|auth/i.test(name);
+
 /** An HTTP header name (RFC 9110 token). */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
