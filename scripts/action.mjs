@@ -106,7 +106,7 @@ export async function secretsOf(args) {
   const { isPlainHeader, displayUrl, pathSecrets } = await cliModule('sources/live/targets.js');
   const secrets = [];
   const shown = [];
-  /** A --url as the CLI shows it (user-info, query values and path segments that look like keys as ***), its key-like path segments masked. */
+  /** A --url as the CLI shows it (user-info, query values and path segments that look like keys as ***), its path segments that are keys (isKeySegment) masked. */
   const url = (word) => {
     try {
       for (const secret of new Set(pathSecrets(new URL(word)))) if (!REFERENCE.test(secret)) secrets.push(secret);

@@ -358,14 +358,15 @@ describe('the action, run as the runner runs it', () => {
   });
 
   it('shows a --url as the CLI does (a key in its path or query as ***), and masks a key in its path', () => {
-    const key = 'sk-ak-ZapPathSecret999';
-    const args = `--timeout 5 --url http://127.0.0.1:9/mcp/${key}/sse?api_key=query-secret-1 --url=http://127.0.0.1:9/v1/${key}/mcp`;
+    const key = 'sk-ak-9Xq2vL7pR4tK8mN3wB6yZ1cF5hJ0';
+    // Words are no keys: neither masked (which would hide them in the whole log) nor hidden.
+    const args = `--timeout 5 --url http://127.0.0.1:9/mcp/${key}/sse?api_key=query-secret-1 --url=http://127.0.0.1:9/v1/${key}/mcp --url http://127.0.0.1:9/sk-learn-tutorial-server/GitHubMCPServerV2/mcp`;
     const { last } = runAction(actionPath, workspace({}), { 'fail-on': 'none', args }, lintStep);
     expect(last.code, last.stdout).toBe(2);
     const log = `${last.stdout}\n${last.stderr}`.split('\n');
     expect(log.filter((l) => l.startsWith('::add-mask::'))).toEqual([`::add-mask::${key}`, `::add-mask::${key}`]);
     const echo = log.find((l) => l.startsWith('mcp-annotate lint '))!;
-    expect(echo).toContain('--url "http://127.0.0.1:9/mcp/***/sse?api_key=***" "--url=http://127.0.0.1:9/v1/***/mcp"');
+    expect(echo).toContain('--url "http://127.0.0.1:9/mcp/***/sse?api_key=***" "--url=http://127.0.0.1:9/v1/***/mcp" --url http://127.0.0.1:9/sk-learn-tutorial-server/GitHubMCPServerV2/mcp');
     expect(log.filter((l) => (l.includes(key) || l.includes('query-secret-1')) && !l.startsWith('::add-mask::'))).toEqual([]);
   });
 

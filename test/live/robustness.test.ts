@@ -84,15 +84,22 @@ describe('misbehaving servers', () => {
     );
   });
 
-  it('a Node.js server that dies of an uncaught exception is said by what it threw, not by the "Node.js vX.Y.Z" footer after its stack', async () => {
+  it('a Node.js server that dies of an uncaught exception is said by the first line of what it threw, not by the "Node.js vX.Y.Z" footer after its stack nor the last line of its message', async () => {
     const dir = tempDir({
       'throw.mjs': 'throw new Error("cannot find config file /etc/foo.json");\n',
       // Its properties (errno, code, …) follow the stack between braces.
       'enoent.mjs': 'import { readFileSync } from "node:fs";\nreadFileSync("/no/such/dir/foo.json");\n',
       'cause.cjs': 'setTimeout(() => { throw new TypeError("bad port in config", { cause: new Error("inner") }); }, 10);\n',
       'string.mjs': 'throw "config missing";\n',
+      // A message of several lines is quoted by its first, the one with the error's name.
+      'zod.mjs': `const e = new Error(JSON.stringify([{ code: 'invalid_type', path: ['API_KEY'], message: 'Required' }], null, 2)); e.name = 'ZodError'; throw e;\n`,
+      'multi.mjs': "throw new Error('Missing configuration:\\nGITHUB_TOKEN is not set');\n",
+      'blank.mjs': "const e = new Error('bad config:\\n\\nsee docs'); e.name = 'ConfigException'; e.code = 'E_CFG'; throw e;\n",
+      'causes.mjs': "throw new TypeError('bad port\\nin config', { cause: new Error('inner\\ndetail') });\n",
+      'strings.mjs': 'throw "config\\nmissing";\n',
     });
-    const r = await runCli(['lint', '--no-config', '--stdio', 'node throw.mjs', '--stdio', 'node enoent.mjs', '--stdio', 'node cause.cjs', '--stdio', 'node string.mjs'], { cwd: dir });
+    const files = ['throw.mjs', 'enoent.mjs', 'cause.cjs', 'string.mjs', 'zod.mjs', 'multi.mjs', 'blank.mjs', 'causes.mjs', 'strings.mjs'];
+    const r = await runCli(['lint', '--no-config', ...files.flatMap((f) => ['--stdio', `node ${f}`])], { cwd: dir });
     expect(r.code).toBe(2);
     const said = (file: string) => `node ${file}: the server exited with code 1 while waiting for the initialize response; its stderr ended with`;
     expect(r.stderr.trimEnd().split('\n').sort()).toEqual(
@@ -101,6 +108,11 @@ describe('misbehaving servers', () => {
         `${said('enoent.mjs')} "Error: ENOENT: no such file or directory, open '/no/such/dir/foo.json'"`,
         `${said('cause.cjs')} "TypeError: bad port in config"`,
         `${said('string.mjs')} "config missing"`,
+        `${said('zod.mjs')} "Error [ZodError]: ["`,
+        `${said('multi.mjs')} "Error: Missing configuration:"`,
+        `${said('blank.mjs')} "ConfigException: bad config:"`,
+        `${said('causes.mjs')} "TypeError: bad port"`,
+        `${said('strings.mjs')} "config"`,
       ].sort(),
     );
   });
@@ -714,6 +726,8 @@ describe('secrets never appear in any output', () => {
           mcpServers: {
             withHeaders: { url: `${base}/forbidden`, headers: { Authorization: basic, 'X-Api-Key': 'key-${API_KEY}' } },
             withoutHeaders: { url: `${base}/locked` },
+            // Not credentials: the hint says how to give some.
+            tenantOnly: { url: `${base}/locked`, headers: { 'X-Tenant': 'acme' } },
           },
         }),
       });
@@ -731,7 +745,13 @@ describe('secrets never appear in any output', () => {
       expect(runs[2]!.stderr.trimEnd().split('\n').sort()).toEqual([
         'mcp.json:3:5: server "withHeaders": HTTP 403 Forbidden while waiting for the initialize response: "refused *** (password ***)" (the server refused the credentials given in the "headers" of its entry in mcp.json: the Authorization and X-Api-Key headers; check their values, not shown here)',
         'mcp.json:10:5: server "withoutHeaders": HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (give credentials in the "headers" of its entry in mcp.json, e.g. "headers": {"Authorization": "Bearer ${TOKEN}"})',
+        'mcp.json:13:5: server "tenantOnly": HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (give credentials in the "headers" of its entry in mcp.json, e.g. "headers": {"Authorization": "Bearer ${TOKEN}"})',
       ].sort());
+      // Only credential headers count as credentials given (Authorization, Cookie, names with api-key, token, secret, auth).
+      const tenant = await runCli(['lint', '--url', `${base}/locked`, '--header', 'X-Tenant: acme'], { cwd: dir });
+      expect(tenant.stderr).toBe(`${base}/locked: HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (pass credentials with --header, e.g. --header "Authorization: Bearer \${TOKEN}")\n`);
+      const mixed = await runCli(['lint', '--url', `${base}/locked`, '--header', 'X-Tenant: acme', '--header', 'x-auth-token: t0ken-value', '--header', 'Cookie: sid=abc'], { cwd: dir });
+      expect(mixed.stderr).toBe(`${base}/locked: HTTP 401 Unauthorized while waiting for the initialize response: "no credentials" (the server refused the credentials given with --header: the x-auth-token and Cookie headers; check their values, not shown here)\n`);
       for (const r of runs) for (const part of ['hunter2', 'alice:', Buffer.from('alice:hunter2pass').toString('base64'), 'k3y-value']) expect(r.stdout + r.stderr).not.toContain(part);
     } finally {
       server.close();
@@ -747,14 +767,14 @@ describe('secrets never appear in any output', () => {
       const dir = tempDir({
         '.mcp.json': json({
           mcpServers: {
-            zap: { url: 'https://actions.zapier.com/mcp/sk-ak-ZapPathSecret999/sse' },
-            opaque: { url: 'https://mcp.example.com/s/Xk9fP2mQ7rT4vB8nW3yZ/mcp' },
+            zap: { url: 'https://actions.zapier.com/mcp/sk-ak-Zq8Rm2Xv5Kp9Tn3Wb7Yc4Hd6/sse' },
+            opaque: { url: 'https://mcp.example.com/s/Xk9fP2mQ7rT4vB8nW3yZ6cD1/mcp' },
             plain: { url: 'https://mcp.example.com/v1/sse' },
             named: { url: 'https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace' },
           },
         }),
       });
-      const url = `${base}/mcp/sk-ak-PathSecret12345/sse`;
+      const url = `${base}/mcp/sk-ak-Pt4Hs7Ec2Rx9Tq1Lm5Vb8N/sse`;
       const shown = `${base}/mcp/***/sse`;
       const formats = await Promise.all(['text', 'json', 'sarif', 'github', 'markdown'].map((f) => runCli(['lint', '--no-config', '--url', url, '-f', f], { cwd: dir })));
       const discover = await runCli(['lint', '--discover'], { cwd: dir, env: { HOME: dir } });
@@ -768,11 +788,29 @@ describe('secrets never appear in any output', () => {
       expect(discover.stdout).toContain('plain   http   https://mcp.example.com/v1/sse');
       expect(discover.stdout).toContain('named   http   https://mcp.example.com/api/tools/my-server-2024/listAllToolsForWorkspace');
       for (const r of [...formats, discover, dump]) {
-        for (const part of ['PathSecret', 'ZapPathSecret', 'Xk9fP2mQ']) expect(r.stdout + r.stderr).not.toContain(part);
+        for (const part of ['Zq8Rm2Xv5Kp9', 'Pt4Hs7Ec2Rx9', 'Xk9fP2mQ']) expect(r.stdout + r.stderr).not.toContain(part);
       }
     } finally {
       echo.close();
       echo.closeAllConnections();
+    }
+  });
+
+  it("words in a URL's path that are no keys (GitHubMCPServerV2, sk-learn-tutorial-server) are neither hidden nor rewritten in what the server says", async () => {
+    const path = '/GitHubMCPServerV2/sk-learn-tutorial-server/mcp';
+    const server = await startHttpServer({ mode: 'streamable', ...fixture, serverInfo: { name: 'GitHubMCPServerV2', version: '1.0.0' }, moved: path });
+    try {
+      const url = server.url.replace(/\/mcp$/, path);
+      const dump = await runCli(['dump', '--url', url]);
+      expect(dump.stderr).toBe('');
+      const snapshot = JSON.parse(dump.stdout) as { serverInfo?: { name?: string } };
+      expect(snapshot.serverInfo?.name).toBe('GitHubMCPServerV2');
+      expect(dump.stdout).not.toContain('***');
+      const lint = await runCli(['lint', '--no-config', '--url', url, '-f', 'json', '--fail-on', 'none']);
+      expect(lint.stdout).toContain(`"${url}"`);
+      expect(lint.stdout).not.toContain('***');
+    } finally {
+      await server.close();
     }
   });
 
@@ -1002,7 +1040,7 @@ describe('a line on stdout that is JSON-RPC but not MCP', () => {
 });
 
 describe('a connection that fails after initialize', () => {
-  it('is not "could not connect": it says the connection broke, or could not be made again, and when', async () => {
+  it('is not "could not connect": it says the connection broke, or could not be made again, and when (on the initialized notification, or tools/list)', async () => {
     const drop = await rawHttp((req, res, message) => {
       if (req.method !== 'POST') return void res.writeHead(405).end();
       if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
@@ -1017,7 +1055,16 @@ describe('a connection that fails after initialize', () => {
       // Stops listening once it has taken the initialized notification: the next request is refused.
       res.writeHead(202, { connection: 'close' }).end(() => gone?.close());
     });
+    // Hangs up on the notifications/initialized POST.
+    const notified = await rawHttp((req, res, message) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (message?.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(initResponse(message.id));
+      if (message?.method === 'notifications/initialized') return void res.socket?.destroy();
+      res.writeHead(202).end();
+    });
     try {
+      const early = await runCli(['lint', '--no-config', '--timeout', '20', '--url', `${notified.base}/mcp`], { timeoutMs: 30_000 });
+      expect(early.stderr).toBe(`${notified.base}/mcp: the connection broke before the server sent its response (other side closed), after initialize, while sending the initialized notification\n`);
       const r = await runCli(['lint', '--no-config', '--timeout', '20', '--url', `${drop.base}/mcp`, '--url', `${gone.base}/mcp`], { timeoutMs: 30_000 });
       const forced = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'http', '--url', `${drop.base}/mcp`], { timeoutMs: 30_000 });
       expect([r.code, forced.code]).toEqual([2, 2]);
@@ -1027,6 +1074,7 @@ describe('a connection that fails after initialize', () => {
     } finally {
       drop.close();
       gone.close();
+      notified.close();
     }
   });
 });

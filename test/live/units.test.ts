@@ -6,7 +6,7 @@ import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
 import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
-import { displayUrl, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
+import { displayUrl, isCredentialHeader, isKeySegment, isSecretSegment, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
 import { createProgress } from '../../src/sources/live/progress.js';
@@ -327,6 +327,44 @@ describe('--discover locations', () => {
 });
 
 describe('URLs', () => {
+  it('credential headers are Authorization, Proxy-Authorization, Cookie and names with api-key, apikey, token, secret or auth, in any case', () => {
+    const yes = ['Authorization', 'proxy-authorization', 'Cookie', 'X-Api-Key', 'x-api_key', 'X-APIKEY', 'X-Auth-Token', 'Private-Token', 'X-Client-Secret', 'X-Goog-Api-Key'];
+    const no = ['X-Tenant', 'X-Request-Id', 'Accept', 'Content-Type', 'User-Agent', 'MCP-Protocol-Version', 'X-Org', 'Set-Cookie-Policy'];
+    expect([...yes.filter((h) => !isCredentialHeader(h)), ...no.filter(isCredentialHeader)]).toEqual([]);
+  });
+
+  it('path segments: keys are hidden and secrets, random-looking runs hidden only, identifiers of words and versions neither', () => {
+    // [segment, is a key (a secret, masked by the Action), hidden where the URL is shown]
+    const table: [string, boolean, boolean][] = [
+      // Product names, identifiers, versions, ids: readable, and never secrets.
+      ...[
+        'mcp', 'sse', 'v1', 'api', 'my-server-2024', 'listAllToolsForWorkspace', 'OAuth2AuthorizationServer',
+        'GitHubMCPServerV2', 'getUserByIDAndOrgID', 'WiFi6EAccessPointsV2', 'i18nL10nA11yToolsV3', 'MCPv1MCPv2MCPv3MCPv4',
+        'MCPv1MCPv2MCPv3MCPv4MCPv5MCPv6', 'sk-learn-tutorial-server', 'npm_package_name_is_long', 'ghp_tokens_and_permissions',
+        'xoxb-slack-bot-integration', 'AKIAAuthenticationDocs', 'sk-ak-ZapPathSecret999', 'sk-K8sClusterManagerV1Beta2',
+        'npm_Python3DataScienceToolkit', 'PostgreSQL16ReadReplicaV3', 'Neo4jGraphDatabaseServer2', 'K8sClusterManagerV1Beta2',
+        'AWSLambdaFunctionsV20240101', 'S3BucketBrowserServerV2', 'Python3DataScienceToolkit', 'getOrganizationMembersV2',
+        'OpenAIGPT4oMiniAssistantV2', 'Claude35SonnetMCPBridgeV1', 'Win10x64BuildAgentPool2', 'E2ETestRunnerServerV12',
+        'UTF8Base64Encoder2024', 'H264VideoTranscoderV2Pro', 'IPv4IPv6DualStackRouter2', 'getV2UsersByOrgIdAndTeamId',
+        'google-drive-mcp-server-v2', '@modelcontextprotocol', '2024-06-18', '1234567890123456789', '507f1f77bcf86cd799439011',
+        '${MCP_KEY}', '{env:MCP_KEY}',
+      ].map((s): [string, boolean, boolean] => [s, false, false]),
+      // Real key shapes: secrets, and hidden.
+      ...[
+        'sk-ak-9Xq2vL7pR4tK8mN3wB6yZ1cF5hJ0', 'sk-proj-Ab3dEf9hIjK2mNoP4rStU6wXyZ8', 'sk-ant-api03-Zx8Vb2Nm4Qw6Er7Ty9Ui1Op3As5Df-gH',
+        'ghp_16C7e42F292c6912E7710c838347Ae178B4a', 'github_pat_11ABCDEFG0aBcDeFgHiJkL_mN0pQ1rS2tU3vW4xY5zA6bC7dE8fG9hI0jK1lM2nO3pQ4rS5',
+        'glpat-x8K2mP9qR4tV7wZ1bN3c', 'xoxb-123456789012-1234567890123-AbCdEf1GhIjKl2MnOpQr3StU', 'AKIA2OGYBAH6QAHQ3F5M',
+        'AIzaSyD3f8G7hJ2kL9mN4pQ6rS1tU5vW0xY8zA2', 'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', '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',
+        '123e4567-e89b-12d3-a456-426614174000', '5f4dcc3b5aa765d61d8327deb882cf99', 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3',
+        'sk-ak-9Xq2vL7pR4tK8mN3wB6yZ1cF5hJ0'.replace(/-/g, '%2D'),
+      ].map((s): [string, boolean, boolean] => [s, true, true]),
+      // Random-looking without a known prefix: hidden where shown, but not confidently a key.
+      ['Xk9fP2mQ7rT4vB8nW3yZ6cD1', false, true],
+      ['s-Hq3Lz8Wm2Rv6Tp9Kx4Nb7Jc5', false, true],
+    ];
+    expect(table.filter(([s, key, hidden]) => isKeySegment(s) !== key || isSecretSegment(s) !== hidden)).toEqual([]);
+  });
+
   it('are shown without their password and query values; a variable reference is shown as written', () => {
     expect(displayUrl('https://user:pw@mcp.example.com/mcp?api_key=k-123&v=${API_VERSION}&o={env:ORG}&empty=&flag#frag')).toBe(
       'https://***@mcp.example.com/mcp?api_key=***&v=${API_VERSION}&o={env:ORG}&empty=&***#frag',

@@ -14,7 +14,7 @@ import { TOOL_NAME, version } from '../../version.js';
 import { LiveError, batchError, excerpt, idlessError, isBatch, lastLine } from './errors.js';
 import { GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
-import { HEADER_NAME, displayUrl, isPlainHeader, type LiveTarget } from './targets.js';
+import { HEADER_NAME, displayUrl, isCredentialHeader, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { buildSnapshot } from './snapshot.js';
 import { requirePackage } from '../../util/require.js';
@@ -342,6 +342,9 @@ class Capture implements Transport {
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
     if (this.sent.get(id) === 'initialize') {
       this.session.initialized = true;
+      // What breaks from now until tools/list is sent breaks on the notification that follows
+      // a result (an error answer ends the handshake, and is said as an answer to initialize).
+      if ('result' in m) this.session.phase = 'after initialize, while sending the initialized notification';
       if (isObject(m.result) && typeof m.result.protocolVersion === 'string') this.session.protocolVersion = m.result.protocolVersion;
     }
   }
@@ -668,12 +671,13 @@ async function closeQuietly(client: { close(): Promise<void> }, transport: Trans
 
 /**
  * For a 401 or 403: how to give the server credentials (a config server's come from its entry:
- * --header is for --url); or, when some were given (a header other than Accept, Content-Type,
- * User-Agent), that the server refused them, naming the headers (never their values).
+ * --header is for --url); or, when some were given (a credential header: Authorization,
+ * Cookie, X-Api-Key, …, see isCredentialHeader), that the server refused them, naming the
+ * headers (never their values).
  */
 function authHint(code: number | undefined, target: LiveTarget): string {
   if (code !== 401 && code !== 403) return '';
-  const given = Object.keys(target.http?.headers ?? {}).filter((name) => !isPlainHeader(name));
+  const given = Object.keys(target.http?.headers ?? {}).filter(isCredentialHeader);
   if (given.length > 0) {
     const names = given.length === 1 ? `the ${given[0]} header` : `the ${given.slice(0, -1).join(', ')} and ${given[given.length - 1]} headers`;
     const where = target.config ? `in the "headers" of its entry in ${target.config.display}` : 'with --header';

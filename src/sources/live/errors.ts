@@ -20,24 +20,44 @@ const NODE_FOOTER = /^Node\.js v\d+\.\d+\.\d+\S*$/;
 /** Node's note after a thrown value that is not an Error. */
 const TRACE_UNCAUGHT = /^\(Use `node --trace-uncaught \.\.\.` to show where the exception was thrown\)$/;
 
+/** A stack frame, indented: "    at main (file:///srv/index.js:3:9)". */
+const FRAME = /^\s+at \S/;
+/** The caret under the throw site, before what was thrown. */
+const CARET = /^\s*\^+\s*$/;
+/** The first line of an Error as Node prints it: "Error: …", "TypeError: …", "Error [ZodError]: …", "[Error: …] {". */
+const NAMED = /^\[?[\w$.]*(?:Error|Exception)\b[^:]*:/;
+
 /**
  * The last non-empty line of a server's stderr, for "it exited" messages. When Node.js died
- * of an uncaught exception, the line that says what was thrown ("Error: cannot find …"), not
- * the "Node.js vX.Y.Z" footer: Node writes the error's stack (its frames indented), then the
- * error's properties and cause between " {" and a "}" of their own, then the footer. What was
- * thrown is the last line before the footer that starts at the left margin, but for that "}".
+ * of an uncaught exception (stderr ends with its "Node.js vX.Y.Z" footer), the first line of
+ * what was thrown ("Error: cannot find …"), whose message may span several lines (a ZodError's
+ * JSON, "Missing configuration:\nGITHUB_TOKEN is not set"). Node writes the throw site, a
+ * caret line and a blank line, then the error's `name: message` lines, then its stack frames
+ * (indented, "    at …"), its properties and cause between " {" and "}", and the footer; a
+ * thrown value that is not an Error is followed by a "(Use `node --trace-uncaught …`)" note.
  */
 export function lastLine(text: string): string | undefined {
-  const raw = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const last = raw[raw.length - 1]?.trim();
+  const lines = text.split(/\r?\n/);
+  const filled = lines.filter((l) => l.trim() !== '');
+  const last = filled[filled.length - 1]?.trim();
   if (last === undefined || !NODE_FOOTER.test(last)) return last;
-  for (let i = raw.length - 2; i >= 0; i--) {
-    const line = raw[i]!;
-    if (/^\s/.test(line) || line === '}' || TRACE_UNCAUGHT.test(line)) continue;
-    // "Error: message {" when the stack has no frames and the error has properties.
-    return line.replace(/ \{$/, '').trim() || last;
+  const footer = lines.map((l) => l.trim()).lastIndexOf(last);
+  // What was thrown ends at the first stack frame, or at the note after a thrown non-Error, or at the footer.
+  let end = lines.findIndex((l, i) => i < footer && (FRAME.test(l) || TRACE_UNCAUGHT.test(l)));
+  if (end === -1) end = footer;
+  // It starts after the caret line under the throw site; without one (a server that printed
+  // the error itself), at the last "Name: …" line, or after the last blank line.
+  let start = -1;
+  for (let i = end - 1; i >= 0 && start === -1; i--) if (CARET.test(lines[i]!)) start = i + 1;
+  if (start === -1) for (let i = end - 1; i >= 0 && start === -1; i--) if (NAMED.test(lines[i]!)) start = i;
+  if (start === -1) {
+    start = end;
+    while (start > 0 && lines[start - 1]!.trim() !== '') start--;
   }
-  return last;
+  const first = lines.slice(start, end).find((l) => l.trim() !== '')?.trim();
+  if (first === undefined) return last;
+  // An Error without stack frames is printed inspected: "[Error: message] {" when it has properties.
+  return first.startsWith('[') && NAMED.test(first) ? first.replace(/^\[/, '').replace(/\](?: \{)?$/, '') : first;
 }
 
 type Obj = Record<string, unknown>;

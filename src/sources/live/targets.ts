@@ -72,6 +72,14 @@ export interface LiveTargets {
 const PLAIN_HEADERS = new Set(['accept', 'content-type', 'user-agent']);
 export const isPlainHeader = (name: string) => PLAIN_HEADERS.has(name.toLowerCase());
 
+/**
+ * Does a header carry credentials (for "the server refused the credentials given")?
+ * Authorization, Proxy-Authorization, Cookie, and names with api-key, apikey, token, secret or
+ * auth in them (X-Api-Key, X-Auth-Token, Private-Token), in any case. Others (X-Tenant,
+ * X-Request-Id) are still secrets, but giving them is not giving credentials.
+ */
+export const isCredentialHeader = (name: string) => /^cookie$|api[-_]?key|token|secret|auth/i.test(name);
+
 /** An HTTP header name (RFC 9110 token). */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -180,36 +188,65 @@ export function headerSecrets(value: string): string[] {
 const TOKEN_PREFIX = /^(?:sk|rk)[-_]|^(?:ghp|gho|ghu|ghs|ghr)_|^github_pat_|^glpat-|^xox[abposr]-|^AKIA|^AIza|^ya29\.|^shp(?:at|ss|ca|pa)_|^npm_/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Does a URL path segment look like a key (hosted MCP servers often take theirs in the path,
- * `https://actions.zapier.com/mcp/sk-ak-…/sse`)? A token with a known prefix (`sk-`, `ghp_`,
- * `xoxb-`, … 16 characters or more), a UUID, or a long opaque run: 16 letters and digits or
- * more without a separator that are hex (24 or more) or break into pieces of under 3
- * characters on average where case or digits change, as random text does (camelCase words
- * and numbers make long pieces). Ordinary paths (`/mcp`, `/v1/sse`, `/api/tools`,
- * `/my-server-2024`, `/listAllToolsForWorkspace`, `/OAuth2AuthorizationServer`) stay readable.
- */
-export function isSecretSegment(segment: string): boolean {
-  let text = segment;
-  try {
-    text = decodeURIComponent(segment);
-  } catch {
-    // Not percent-encoding: read as written.
-  }
-  if (REFERENCE.test(text) || text.length < 16) return false;
-  if (TOKEN_PREFIX.test(text) && /^[A-Za-z0-9._~+=-]{16,}$/.test(text)) return true;
-  if (UUID.test(text)) return true;
-  return (text.match(/[A-Za-z0-9]{16,}/g) ?? []).some((run) => {
-    if (/^[0-9a-f]{24,}$/i.test(run) && /[0-9]/.test(run) && /[a-f]/i.test(run)) return true;
-    // Words (camelCase, a number) are long pieces; random text breaks into short ones.
-    const pieces = run.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g) ?? [];
-    return run.length / pieces.length < 3;
-  });
+/** A run of letters and digits as random text, not words: see isSecretSegment. `words` is the share of it that may be word pieces. */
+function opaqueRun(run: string, words: number): boolean {
+  if (!/[0-9]/.test(run) || !/[A-Za-z]/.test(run)) return false;
+  // Hex (a digest, a key as hex) of 32 or more; a shorter one may be an id (a 24-digit MongoDB ObjectId).
+  if (/^[0-9a-f]+$/i.test(run)) return run.length >= 32;
+  // Pieces where case or digits change: words (camelCase, a number) make long ones, random text short ones.
+  const pieces = run.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g) ?? [];
+  if (run.length / pieces.length >= 3) return false;
+  // Random text uses many different characters; MCPv1MCPv2MCPv3MCPv4 a few.
+  if (new Set(run).size < Math.min(0.6 * run.length, 20)) return false;
+  // Word pieces (3 or more lower-case letters with a vowel: get, Users, Cluster, Beta) in K8sClusterManagerV1Beta2.
+  const wordy = pieces.filter((p) => /^[A-Z]?[a-z]{3,}$/.test(p) && /[aeiouy]/.test(p.slice(1))).join('').length;
+  return wordy / run.length < words;
 }
 
-/** A URL's path segments that look like keys (see isSecretSegment), as written and decoded. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // Not percent-encoding: read as written.
+  }
+}
+
+/**
+ * Is a URL path segment confidently a key (hosted MCP servers often take theirs in the path,
+ * `https://actions.zapier.com/mcp/sk-ak-…/sse`)? A known token prefix (`sk-`, `ghp_`, `xoxb-`,
+ * `AKIA`, …) followed by a random tail (a piece of 16 letters and digits or more, with both,
+ * that is not words: `sk-learn-tutorial-server` and `npm_package_name_is_long` are no keys),
+ * a UUID, or 32 hex digits or more. Such segments are secrets: hidden wherever they are echoed
+ * (see pathSecrets), and masked by the GitHub Action.
+ */
+export function isKeySegment(segment: string): boolean {
+  const text = decodedSegment(segment);
+  if (REFERENCE.test(text) || text.length < 16) return false;
+  if (UUID.test(text)) return true;
+  const prefix = TOKEN_PREFIX.exec(text);
+  if (prefix) return text.slice(prefix[0].length).split(/[-_.~+=]/).some((piece) => /^[A-Za-z0-9]{16,}$/.test(piece) && opaqueRun(piece, 0.5));
+  return (text.match(/[0-9a-f]{32,}/gi) ?? []).some((run) => opaqueRun(run, 1));
+}
+
+/**
+ * Is a URL path segment hidden (as ***) where the URL is shown? A key (isKeySegment), or a
+ * long opaque run: 24 letters and digits or more, with both, that reads as random text — short
+ * pieces where case or digits change, many different characters, few word pieces. Identifiers
+ * made of words and versions (`GitHubMCPServerV2`, `getUserByIDAndOrgID`, `i18nL10nA11yToolsV3`,
+ * `K8sClusterManagerV1Beta2`, `/listAllToolsForWorkspace`) stay readable. Only keys are added to
+ * the secrets that are replaced in what a server says: a server's own name or tool descriptions
+ * are never rewritten because a word in its URL looked random.
+ */
+export function isSecretSegment(segment: string): boolean {
+  if (isKeySegment(segment)) return true;
+  const text = decodedSegment(segment);
+  if (REFERENCE.test(text)) return false;
+  return (text.match(/[A-Za-z0-9]{24,}/g) ?? []).some((run) => opaqueRun(run, 0.35));
+}
+
+/** A URL's path segments that are keys (see isKeySegment), as written and decoded. */
 export function pathSecrets(url: URL): string[] {
-  const segments = url.pathname.split('/').filter(isSecretSegment);
+  const segments = url.pathname.split('/').filter(isKeySegment);
   return [...segments, ...segments.map((segment) => {
     try {
       return decodeURIComponent(segment);
