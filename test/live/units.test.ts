@@ -327,8 +327,8 @@ describe('--discover locations', () => {
 });
 
 describe('URLs', () => {
-  it('credential headers are Authorization, Proxy-Authorization, Cookie and names with api-key, apikey, token, secret or auth, in any case', () => {
-    const yes = ['Authorization', 'proxy-authorization', 'Cookie', 'X-Api-Key', 'x-api_key', 'X-APIKEY', 'X-Auth-Token', 'Private-Token', 'X-Client-Secret', 'X-Goog-Api-Key'];
+  it('credential headers are Authorization, Proxy-Authorization, Cookie and names ending in key or with api-key, apikey, token, secret, auth, password or session, in any case', () => {
+    const yes = ['Authorization', 'proxy-authorization', 'Cookie', 'X-Api-Key', 'x-api_key', 'X-APIKEY', 'X-Auth-Token', 'Private-Token', 'X-Client-Secret', 'X-Goog-Api-Key', 'Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Password', 'X-Session'];
     const no = ['X-Tenant', 'X-Request-Id', 'Accept', 'Content-Type', 'User-Agent', 'MCP-Protocol-Version', 'X-Org', 'Set-Cookie-Policy'];
     expect([...yes.filter((h) => !isCredentialHeader(h)), ...no.filter(isCredentialHeader)]).toEqual([]);
   });
@@ -341,7 +341,7 @@ describe('URLs', () => {
         'mcp', 'sse', 'v1', 'api', 'my-server-2024', 'listAllToolsForWorkspace', 'OAuth2AuthorizationServer',
         'GitHubMCPServerV2', 'getUserByIDAndOrgID', 'WiFi6EAccessPointsV2', 'i18nL10nA11yToolsV3', 'MCPv1MCPv2MCPv3MCPv4',
         'MCPv1MCPv2MCPv3MCPv4MCPv5MCPv6', 'sk-learn-tutorial-server', 'npm_package_name_is_long', 'ghp_tokens_and_permissions',
-        'xoxb-slack-bot-integration', 'AKIAAuthenticationDocs', 'sk-ak-ZapPathSecret999', 'sk-K8sClusterManagerV1Beta2',
+        'xoxb-slack-bot-integration', 'AKIAAuthenticationDocs', 'sk-K8sClusterManagerV1Beta2',
         'npm_Python3DataScienceToolkit', 'PostgreSQL16ReadReplicaV3', 'Neo4jGraphDatabaseServer2', 'K8sClusterManagerV1Beta2',
         'AWSLambdaFunctionsV20240101', 'S3BucketBrowserServerV2', 'Python3DataScienceToolkit', 'getOrganizationMembersV2',
         'OpenAIGPT4oMiniAssistantV2', 'Claude35SonnetMCPBridgeV1', 'Win10x64BuildAgentPool2', 'E2ETestRunnerServerV12',
@@ -357,6 +357,9 @@ describe('URLs', () => {
         'AIzaSyD3f8G7hJ2kL9mN4pQ6rS1tU5vW0xY8zA2', 'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', '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',
         '123e4567-e89b-12d3-a456-426614174000', '5f4dcc3b5aa765d61d8327deb882cf99', 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3',
         'sk-ak-9Xq2vL7pR4tK8mN3wB6yZ1cF5hJ0'.replace(/-/g, '%2D'),
+        // Random tails with no digit, long upper-case runs or separators: still keys after a known prefix.
+        'AKIAIOSFODNN7EXAMPLE', 'ghp_WOK9Hi9BoAioTliLYOwVFWCKKJOZHeQZYNKC', 'sk-ak-emrXcwdwzFABI7Glcj09mhw3', 'AKIAIJHCHNQ4ZWDUURRJ',
+        'glpat-xYzAbCdEfGhIjKlMnOpQ', 'sk-proj-aB_cD-eFgHiJkLmNoPqRsTuV', 'sk-ak-ZapPathSecret999',
       ].map((s): [string, boolean, boolean] => [s, true, true]),
       // Random-looking without a known prefix: hidden where shown, but not confidently a key.
       ['Xk9fP2mQ7rT4vB8nW3yZ6cD1', false, true],

@@ -78,7 +78,7 @@ export const isPlainHeader = (name: string) => PLAIN_HEADERS.has(name.toLowerCas
  * auth in them (X-Api-Key, X-Auth-Token, Private-Token), in any case. Others (X-Tenant,
  * X-Request-Id) are still secrets, but giving them is not giving credentials.
  */
-export const isCredentialHeader = (name: string) => /^cookie$|api[-_]?key|token|secret|auth/i.test(name);
+export const isCredentialHeader = (name: string) => /^cookie$|key$|api[-_]?key|token|secret|auth|password|session/i.test(name);
 
 /** An HTTP header name (RFC 9110 token). */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -198,9 +198,27 @@ function opaqueRun(run: string, words: number): boolean {
   if (run.length / pieces.length >= 3) return false;
   // Random text uses many different characters; MCPv1MCPv2MCPv3MCPv4 a few.
   if (new Set(run).size < Math.min(0.6 * run.length, 20)) return false;
-  // Word pieces (3 or more lower-case letters with a vowel: get, Users, Cluster, Beta) in K8sClusterManagerV1Beta2.
-  const wordy = pieces.filter((p) => /^[A-Z]?[a-z]{3,}$/.test(p) && /[aeiouy]/.test(p.slice(1))).join('').length;
-  return wordy / run.length < words;
+  // Word pieces in K8sClusterManagerV1Beta2.
+  return wordShare(run) < words;
+}
+
+/** Word pieces (3 or more lower-case letters with a vowel: get, Users, Cluster, Beta): how much of `run` they make. */
+function wordShare(run: string): number {
+  const letters = run.replace(/[^A-Za-z0-9]/g, '');
+  const pieces = letters.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g) ?? [];
+  return pieces.filter((p) => /^[A-Z]?[a-z]{3,}$/.test(p) && /[aeiouy]/.test(p.slice(1))).join('').length / (letters.length || 1);
+}
+
+/**
+ * What follows a known token prefix, as a key's random part: 16 letters and digits or more
+ * (separators aside: Slack's `xoxb-<digits>-<digits>-<random>`), unless most of it is words
+ * (`sk-learn-tutorial-server`, `npm_package_name_is_long`, `AKIAAuthenticationDocs`). Nothing
+ * more is asked of it — a real key's tail may have no digit or long upper-case runs
+ * (`AKIAIOSFODNN7EXAMPLE`) — since after a known prefix a miss would print a key.
+ */
+function keyTail(tail: string): boolean {
+  if (!/^[A-Za-z0-9_\-.~+=]+$/.test(tail) || tail.replace(/[^A-Za-z0-9]/g, '').length < 16) return false;
+  return wordShare(tail) < 0.6;
 }
 
 function decodedSegment(segment: string): string {
@@ -214,8 +232,8 @@ function decodedSegment(segment: string): string {
 /**
  * Is a URL path segment confidently a key (hosted MCP servers often take theirs in the path,
  * `https://actions.zapier.com/mcp/sk-ak-…/sse`)? A known token prefix (`sk-`, `ghp_`, `xoxb-`,
- * `AKIA`, …) followed by a random tail (a piece of 16 letters and digits or more, with both,
- * that is not words: `sk-learn-tutorial-server` and `npm_package_name_is_long` are no keys),
+ * `AKIA`, …) followed by a key's tail (16 letters and digits or more, mostly not words:
+ * `sk-learn-tutorial-server` and `npm_package_name_is_long` are no keys; see keyTail),
  * a UUID, or 32 hex digits or more. Such segments are secrets: hidden wherever they are echoed
  * (see pathSecrets), and masked by the GitHub Action.
  */
@@ -224,7 +242,7 @@ export function isKeySegment(segment: string): boolean {
   if (REFERENCE.test(text) || text.length < 16) return false;
   if (UUID.test(text)) return true;
   const prefix = TOKEN_PREFIX.exec(text);
-  if (prefix) return text.slice(prefix[0].length).split(/[-_.~+=]/).some((piece) => /^[A-Za-z0-9]{16,}$/.test(piece) && opaqueRun(piece, 0.5));
+  if (prefix) return keyTail(text.slice(prefix[0].length));
   return (text.match(/[0-9a-f]{32,}/gi) ?? []).some((run) => opaqueRun(run, 1));
 }
 
