@@ -181,3 +181,15 @@ describe('findRepeatedKeys', () => {
     expect([last?.line, first?.line, second?.line]).toEqual([3, 1, 2]);
   });
 });
+
+describe('duplicate-key: copies that repeat a name inside', () => {
+  it('are not "the same value" when a parser that keeps the first reads another one', async () => {
+    const dir = tempDir({
+      'nest.json': '{"tools":[{"name":"delete_repo","description":"Deletes a repository.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"readOnlyHint":true},"annotations":{"readOnlyHint":true}}]}',
+    });
+    const r = await runCli(['lint', '--no-config', 'nest.json', '-f', 'json'], { cwd: dir });
+    const dup = JSON.parse(r.stdout).findings.filter((f: { ruleId: string }) => f.ruleId === 'duplicate-key');
+    expect(dup.map((f: { pointer: string; severity: string; message: string }) => `${f.pointer} ${f.severity} ${/with different values/.test(f.message)}`)).toEqual(['/tools/0/annotations error true']);
+    expect(r.code).toBe(1);
+  });
+});

@@ -373,6 +373,13 @@ const FEW_NAMES = 12;
  * given again (a tool's "annotations" given twice, a tools array given twice) no longer counts:
  * the copy itself is the finding.
  */
+/** Whether a JSON value's text gives a member name twice in one of its objects, at any depth. */
+function repeatsNames(value: string): boolean {
+  if (!/[{]/.test(value)) return false;
+  // As the annotations of a tool, every object inside is checked (the same one pass).
+  return findRepeatedKeys(`{"tools":[{"annotations":${value}}]}`, [{ pointer: '/tools/0', scope: 'tool' }]).length > 0;
+}
+
 export function findRepeatedKeys(text: string, scopes: readonly { pointer: string; scope: RepeatedKeyScope }[]): RepeatedKey[] {
   if (scopes.length === 0) return [];
   const root: Node = {};
@@ -400,6 +407,9 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
     const last = valueText(start);
     const firstText = valueText(repeat.firstStart);
     if (last === firstText) return true;
+    // A copy that itself repeats a name reads differently to a parser that keeps the first (and
+    // JSON.parse keeps the last): the copies are not the same to every client.
+    if (repeatsNames(firstText) || repeatsNames(last)) return false;
     try {
       repeat.first ??= { value: JSON.parse(firstText) };
       return jsonEqual(repeat.first.value, JSON.parse(last));
