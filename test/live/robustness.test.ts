@@ -97,8 +97,10 @@ describe('misbehaving servers', () => {
       'blank.mjs': "const e = new Error('bad config:\\n\\nsee docs'); e.name = 'ConfigException'; e.code = 'E_CFG'; throw e;\n",
       'causes.mjs': "throw new TypeError('bad port\\nin config', { cause: new Error('inner\\ndetail') });\n",
       'strings.mjs': 'throw "config\\nmissing";\n',
+      // A first line that opens a bracket: what follows says what is wrong.
+      'obj.mjs': "throw { code: 'E_CONFIG', message: 'GITHUB_TOKEN is not set' };\n",
     });
-    const files = ['throw.mjs', 'enoent.mjs', 'cause.cjs', 'string.mjs', 'zod.mjs', 'multi.mjs', 'blank.mjs', 'causes.mjs', 'strings.mjs'];
+    const files = ['throw.mjs', 'enoent.mjs', 'cause.cjs', 'string.mjs', 'zod.mjs', 'multi.mjs', 'blank.mjs', 'causes.mjs', 'strings.mjs', 'obj.mjs'];
     const r = await runCli(['lint', '--no-config', ...files.flatMap((f) => ['--stdio', `node ${f}`])], { cwd: dir });
     expect(r.code).toBe(2);
     const said = (file: string) => `node ${file}: the server exited with code 1 while waiting for the initialize response; its stderr ended with`;
@@ -108,7 +110,8 @@ describe('misbehaving servers', () => {
         `${said('enoent.mjs')} "Error: ENOENT: no such file or directory, open '/no/such/dir/foo.json'"`,
         `${said('cause.cjs')} "TypeError: bad port in config"`,
         `${said('string.mjs')} "config missing"`,
-        `${said('zod.mjs')} "Error [ZodError]: ["`,
+        `${said('zod.mjs')} "Error [ZodError]: [ { \\"code\\": \\"invalid_type\\", \\"path\\": [ \\"API_KEY\\" ], \\"message\\": \\"Required\\" } ]"`,
+        `${said('obj.mjs')} "{ code: 'E_CONFIG', message: 'GITHUB_TOKEN is not set' }"`,
         `${said('multi.mjs')} "Error: Missing configuration:"`,
         `${said('blank.mjs')} "ConfigException: bad config:"`,
         `${said('causes.mjs')} "TypeError: bad port"`,

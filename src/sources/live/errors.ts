@@ -54,8 +54,12 @@ export function lastLine(text: string): string | undefined {
     start = end;
     while (start > 0 && lines[start - 1]!.trim() !== '') start--;
   }
-  const first = lines.slice(start, end).find((l) => l.trim() !== '')?.trim();
+  const block = lines.slice(start, end).map((l) => l.trim()).filter((l) => l !== '');
+  const first = block[0];
   if (first === undefined) return last;
+  // A message that opens a bracket on its first line ("ZodError: [", a thrown object's "{") says
+  // what is wrong on the lines after: the block as one line (the caller cuts it to length).
+  if (/[[{]$/.test(first)) return block.join(' ');
   // An Error without stack frames is printed inspected: "[Error: message] {" when it has properties.
   return first.startsWith('[') && NAMED.test(first) ? first.replace(/^\[/, '').replace(/\](?: \{)?$/, '') : first;
 }
