@@ -39,10 +39,10 @@ that says; this rule says that another client may read something else.`,
   first occurrence as the related location. When every copy is the same JSON value (compared as
   values, not as text: member order, whitespace, string escapes such as \`"\\u0061"\` for \`"a"\`
   and number spellings such as \`1.0\` for \`1\` do not count), clients that accept the message
-  agree on it, and the finding is a warning: a strict client still refuses it. Copies written
-  differently of which one repeats a name inside (\`{"readOnlyHint": false, "readOnlyHint": true}\`
-  and \`{"readOnlyHint": true}\`) are not the same value: a parser that keeps the first reads
-  another one. Otherwise it is
+  agree on it, and the finding is a warning: a strict client still refuses it. An earlier copy
+  that itself gives a name twice with different values (\`{"readOnlyHint": false, "readOnlyHint":
+  true}\` before \`{"readOnlyHint": true}\`) is not the same value as the last: a parser that
+  keeps the first reads another one. Otherwise it is
   an error, and the message shows the first and the last value as written. The baseline key
   says which (\`"detail": "same"\` or \`"different"\`): an accepted warning does not cover the
   error when the copies come to differ.

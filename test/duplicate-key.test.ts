@@ -192,4 +192,22 @@ describe('duplicate-key: copies that repeat a name inside', () => {
     expect(dup.map((f: { pointer: string; severity: string; message: string }) => `${f.pointer} ${f.severity} ${/with different values/.test(f.message)}`)).toEqual(['/tools/0/annotations error true']);
     expect(r.code).toBe(1);
   });
+
+  it('inner copies that agree keep the outer ones "the same value"', async () => {
+    const dir = tempDir({
+      'same.json': '{"tools":[{"name":"t","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"readOnlyHint":true,"openWorldHint":false},"annotations":{"readOnlyHint":true,"openWorldHint":false}}]}',
+    });
+    const r = await runCli(['lint', '--no-config', 'same.json', '-f', 'json'], { cwd: dir });
+    const dup = JSON.parse(r.stdout).findings.filter((f: { ruleId: string }) => f.ruleId === 'duplicate-key');
+    expect(dup.map((f: { pointer: string; severity: string }) => `${f.pointer} ${f.severity}`)).toEqual(['/tools/0/annotations warning']);
+  });
+
+  it('copies nested in copies are judged in one pass (no scan of a copy again at each level)', () => {
+    // {"k":{"k":…,"k":1},"k":1}, 40 levels: scanning each earlier copy again took time doubling per level.
+    let v = '0';
+    for (let j = 0; j < 40; j++) v = `{"k":${v},"k":1}`;
+    const text = `{"tools":[{"name":"t","annotations":{"x":${v}}}]}`;
+    const found = findRepeatedKeys(text, [{ pointer: '/tools/0', scope: 'tool' }]);
+    expect(found.map((f) => `${f.object} ${f.key} ${f.same}`)).toEqual(['/tools/0/annotations/x k false']);
+  });
 });

@@ -373,13 +373,6 @@ const FEW_NAMES = 12;
  * given again (a tool's "annotations" given twice, a tools array given twice) no longer counts:
  * the copy itself is the finding.
  */
-/** Whether a JSON value's text gives a member name twice in one of its objects, at any depth. */
-function repeatsNames(value: string): boolean {
-  if (!/[{]/.test(value)) return false;
-  // As the annotations of a tool, every object inside is checked (the same one pass).
-  return findRepeatedKeys(`{"tools":[{"annotations":${value}}]}`, [{ pointer: '/tools/0', scope: 'tool' }]).length > 0;
-}
-
 export function findRepeatedKeys(text: string, scopes: readonly { pointer: string; scope: RepeatedKeyScope }[]): RepeatedKey[] {
   if (scopes.length === 0) return [];
   const root: Node = {};
@@ -407,15 +400,25 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
     const last = valueText(start);
     const firstText = valueText(repeat.firstStart);
     if (last === firstText) return true;
-    // A copy that itself repeats a name reads differently to a parser that keeps the first (and
-    // JSON.parse keeps the last): the copies are not the same to every client.
-    if (repeatsNames(firstText) || repeatsNames(last)) return false;
     try {
       repeat.first ??= { value: JSON.parse(firstText) };
       return jsonEqual(repeat.first.value, JSON.parse(last));
     } catch {
       return false;
     }
+  };
+  /**
+   * Whether a container, as far as it was scanned, gives a name twice with different values in
+   * one of its objects. Walks only what its copy holds, which drop() then forgets: each finding
+   * is walked once, so the scan stays linear.
+   */
+  const differsInside = (copy: RepeatFrame | undefined): boolean => {
+    const todo = copy ? [copy] : [];
+    for (let f = todo.pop(); f; f = todo.pop()) {
+      if (f.own) for (const e of f.own.values()) if (!e.repeat.same) return true;
+      if (f.inside) for (const inner of f.inside.values()) todo.push(inner);
+    }
+    return false;
   };
   const frameOf = (node: Node | undefined, pointer: string, array: boolean, outer: RepeatFrame | undefined, deep: boolean, member: string): RepeatFrame => {
     if (deep) return { array, index: 0, pointer, track: 2, scope: outer!.scope, member };
@@ -473,7 +476,9 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
             own.set(key, entry);
           }
           const repeat = entry.repeat;
-          if (repeat.same) repeat.same = sameValue(repeat, i);
+          // An earlier copy that gives a name twice with different values inside reads otherwise to a
+          // parser that keeps the first (JSON.parse keeps the last): not the same to every client.
+          if (repeat.same) repeat.same = !differsInside(frame.inside?.get(key)) && sameValue(repeat, i);
           repeat.count++;
           repeat.lastStart = i;
           drop(frame, key);

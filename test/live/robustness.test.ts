@@ -99,8 +99,10 @@ describe('misbehaving servers', () => {
       'strings.mjs': 'throw "config\\nmissing";\n',
       // A first line that opens a bracket: what follows says what is wrong.
       'obj.mjs': "throw { code: 'E_CONFIG', message: 'GITHUB_TOKEN is not set' };\n",
+      // No stack: printed inspected, "[Error: config file missing] {", with its properties after.
+      'nostack.mjs': "const e = new Error('config file missing'); e.stack = undefined; e.code = 'E_CONFIG'; throw e;\n",
     });
-    const files = ['throw.mjs', 'enoent.mjs', 'cause.cjs', 'string.mjs', 'zod.mjs', 'multi.mjs', 'blank.mjs', 'causes.mjs', 'strings.mjs', 'obj.mjs'];
+    const files = ['throw.mjs', 'enoent.mjs', 'cause.cjs', 'string.mjs', 'zod.mjs', 'multi.mjs', 'blank.mjs', 'causes.mjs', 'strings.mjs', 'obj.mjs', 'nostack.mjs'];
     const r = await runCli(['lint', '--no-config', ...files.flatMap((f) => ['--stdio', `node ${f}`])], { cwd: dir });
     expect(r.code).toBe(2);
     const said = (file: string) => `node ${file}: the server exited with code 1 while waiting for the initialize response; its stderr ended with`;
@@ -112,6 +114,7 @@ describe('misbehaving servers', () => {
         `${said('string.mjs')} "config missing"`,
         `${said('zod.mjs')} "Error [ZodError]: [ { \\"code\\": \\"invalid_type\\", \\"path\\": [ \\"API_KEY\\" ], \\"message\\": \\"Required\\" } ]"`,
         `${said('obj.mjs')} "{ code: 'E_CONFIG', message: 'GITHUB_TOKEN is not set' }"`,
+        `${said('nostack.mjs')} "Error: config file missing"`,
         `${said('multi.mjs')} "Error: Missing configuration:"`,
         `${said('blank.mjs')} "ConfigException: bad config:"`,
         `${said('causes.mjs')} "TypeError: bad port"`,

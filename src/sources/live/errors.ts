@@ -57,11 +57,12 @@ export function lastLine(text: string): string | undefined {
   const block = lines.slice(start, end).map((l) => l.trim()).filter((l) => l !== '');
   const first = block[0];
   if (first === undefined) return last;
+  // An Error without stack frames is printed inspected: "[Error: message] {" when it has properties.
+  // ("[Error: message] { code: 'E_X' }" on one line when they are short): the error's own line.
+  if (first.startsWith('[') && NAMED.test(first)) return /^\[(.*?)\](?: \{.*)?$/.exec(first)?.[1] ?? first;
   // A message that opens a bracket on its first line ("ZodError: [", a thrown object's "{") says
   // what is wrong on the lines after: the block as one line (the caller cuts it to length).
-  if (/[[{]$/.test(first)) return block.join(' ');
-  // An Error without stack frames is printed inspected: "[Error: message] {" when it has properties.
-  return first.startsWith('[') && NAMED.test(first) ? first.replace(/^\[/, '').replace(/\](?: \{)?$/, '') : first;
+  return /[[{]$/.test(first) ? block.join(' ') : first;
 }
 
 type Obj = Record<string, unknown>;
