@@ -346,6 +346,7 @@ describe('URLs', () => {
         'AWSLambdaFunctionsV20240101', 'S3BucketBrowserServerV2', 'Python3DataScienceToolkit', 'getOrganizationMembersV2',
         'OpenAIGPT4oMiniAssistantV2', 'Claude35SonnetMCPBridgeV1', 'Win10x64BuildAgentPool2', 'E2ETestRunnerServerV12',
         'UTF8Base64Encoder2024', 'H264VideoTranscoderV2Pro', 'IPv4IPv6DualStackRouter2', 'getV2UsersByOrgIdAndTeamId',
+        'sk-learn-2024-tutorial-v2', 'sk_live_2024_release_notes', 'npm_package_version_1_2_3', 'sk-mcp-server-2024-11-05',
         'google-drive-mcp-server-v2', '@modelcontextprotocol', '2024-06-18', '1234567890123456789', '507f1f77bcf86cd799439011',
         '${MCP_KEY}', '{env:MCP_KEY}',
       ].map((s): [string, boolean, boolean] => [s, false, false]),
@@ -360,6 +361,8 @@ describe('URLs', () => {
         // Random tails with no digit, long upper-case runs or separators: still keys after a known prefix.
         'AKIAIOSFODNN7EXAMPLE', 'ghp_WOK9Hi9BoAioTliLYOwVFWCKKJOZHeQZYNKC', 'sk-ak-emrXcwdwzFABI7Glcj09mhw3', 'AKIAIJHCHNQ4ZWDUURRJ',
         'glpat-xYzAbCdEfGhIjKlMnOpQ', 'sk-proj-aB_cD-eFgHiJkLmNoPqRsTuV', 'sk-ak-ZapPathSecret999',
+        // Lower-case random tails (consonant runs, pieces too long for words), with and without digits.
+        'sk-l8hbxah3z7pxcul8hpem9t4zp7humpab', 'sk_test_yr2LXqlzykGvPzbSkKxywymq', 'sk-qwhzkrtpmvxbnlcdfgjsyuioaeqwrtzx',
       ].map((s): [string, boolean, boolean] => [s, true, true]),
       // Random-looking without a known prefix: hidden where shown, but not confidently a key.
       ['Xk9fP2mQ7rT4vB8nW3yZ6cD1', false, true],

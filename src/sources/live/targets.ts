@@ -202,11 +202,20 @@ function opaqueRun(run: string, words: number): boolean {
   return wordShare(run) < words;
 }
 
-/** Word pieces (3 or more lower-case letters with a vowel: get, Users, Cluster, Beta): how much of `run` they make. */
+/**
+ * A word piece: 3 to 14 lower-case letters (after an optional capital) with a vowel and no run of
+ * four consonants — get, Users, Cluster, Beta, tutorial — where random lower-case text makes
+ * long pieces with consonant runs (`l8hbxah3z7pxcul8hpem`, `yrqvtkzqwhmpxa`).
+ */
+const wordPiece = (p: string) => /^[A-Z]?[a-z]{3,14}$/.test(p) && /[aeiou]/.test(p.slice(1)) && !/[b-df-hj-np-tv-z]{4}/i.test(p);
+
+/** How much of `run` (its letters and digits) word pieces make. */
 function wordShare(run: string): number {
-  const letters = run.replace(/[^A-Za-z0-9]/g, '');
-  const pieces = letters.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g) ?? [];
-  return pieces.filter((p) => /^[A-Z]?[a-z]{3,}$/.test(p) && /[aeiouy]/.test(p.slice(1))).join('').length / (letters.length || 1);
+  // Numbers between separators (dates, versions: sk-mcp-server-2024-11-05) are neither words nor random.
+  const letters = run.split(/[^A-Za-z0-9]+/).filter((part) => !/^[0-9]+$/.test(part)).join('').length;
+  // Pieces where separators, case or digits change.
+  const pieces = run.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g) ?? [];
+  return pieces.filter(wordPiece).join('').length / (letters || 1);
 }
 
 /**
