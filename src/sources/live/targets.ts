@@ -203,11 +203,12 @@ function opaqueRun(run: string, words: number): boolean {
 }
 
 /**
- * A word piece: 3 to 14 lower-case letters (after an optional capital) with a vowel and no run of
- * four consonants — get, Users, Cluster, Beta, tutorial — where random lower-case text makes
- * long pieces with consonant runs (`l8hbxah3z7pxcul8hpem`, `yrqvtkzqwhmpxa`).
+ * A word piece: 3 to 14 lower-case letters (after an optional capital), a vowel (a, e, i, o, u)
+ * in every four letters or more, no run of four consonants — get, Users, Cluster, Beta, tutorial
+ * — where random lower-case text makes long pieces, few vowels and consonant runs
+ * (`l8hbxah3z7pxcul8hpem`, `yrqvtkzqwhmpxa`).
  */
-const wordPiece = (p: string) => /^[A-Z]?[a-z]{3,14}$/.test(p) && /[aeiou]/.test(p.slice(1)) && !/[b-df-hj-np-tv-z]{4}/i.test(p);
+const wordPiece = (p: string) => /^[A-Z]?[a-z]{3,14}$/.test(p) && (p.match(/[aeiou]/gi) ?? []).length >= p.length / 4 && !/[b-df-hj-np-tv-z]{4}/i.test(p);
 
 /** How much of `run` (its letters and digits) word pieces make. */
 function wordShare(run: string): number {
