@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { ambiguousNote, schemaNotes, callName, declaredText, exceedsDeclared, excessText, undeclaredNote, COMPARISONS, type Excess } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, undeclaredMalicious, MALICIOUS_KEY, callName, declaredText, exceedsDeclared, excessText, undeclaredNote, COMPARISONS, type Excess } from '../src/engine/session.js';
 import { declare, listed, resolved } from '../src/docs/transcripts.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
@@ -20,7 +20,6 @@ const WHY: Partial<Record<Fact, string>> = {
   requiresConfirmation: 'the tool was declared to need confirmation',
 };
 
-const MALICIOUS_KEY = 'maliciousActivityHint';
 
 /** The finding for what a resolve says beyond the declaration. */
 function excessFinding(call: SessionCall, e: Excess) {
@@ -285,13 +284,12 @@ declaration never listed, widens what was approved after the approval.`,
         continue;
       }
       const declared = call.declared;
-      const malicious = call.resultClaims.from('maliciousActivity', 'sep-1913');
-      if (malicious?.value === true && !declared.claims.has('maliciousActivity') && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, MALICIOUS_KEY))) {
-        // No core default: SEP-1913's "false or omission means it will never be set" holds as written.
-        const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
+      const malicious = undeclaredMalicious(call);
+      if (malicious) {
+        const { where } = malicious;
         ctx.report({
           call,
-          pointer: malicious.pointer,
+          pointer: malicious.claim.pointer,
           message: `${callName(call)} resolved ${MALICIOUS_KEY} to true, but the tool's tools/list declaration (${where}) does not give ${MALICIOUS_KEY}: SEP-1913 says "false or omission means it will never be set", and a resolve only selects within the declaration`,
           suggestion: `if the tool can flag such content for some arguments, declare ${MALICIOUS_KEY}: true in tools/list; otherwise resolve to false`,
           related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${MALICIOUS_KEY}`, tool: { name: call.tool } }],

@@ -1,5 +1,5 @@
 import { defineRule, type SessionCall } from '../src/rule.js';
-import { ambiguousNote, schemaNotes, declaredText, exceedsDeclared, excessText, resultName, undeclaredNote, SET_FACTS, type Excess } from '../src/engine/session.js';
+import { ambiguousNote, schemaNotes, undeclaredMalicious, MALICIOUS_KEY, declaredText, exceedsDeclared, excessText, resultName, undeclaredNote, SET_FACTS, type Excess } from '../src/engine/session.js';
 import { called, declare, listed } from '../src/docs/transcripts.js';
 import { isObject } from '../src/util/json.js';
 import { quote } from '../src/util/text.js';
@@ -19,7 +19,6 @@ const WHY: Partial<Record<Fact, string>> = {
   sensitiveOutput: "the tool's output was declared not sensitive",
 };
 
-const MALICIOUS_KEY = 'maliciousActivityHint';
 
 /** The finding for what a result says beyond the declaration. */
 function excessFinding(call: SessionCall, e: Excess) {
@@ -249,12 +248,12 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         continue;
       }
       const declared = call.declared;
-      const malicious = call.resultClaims.from('maliciousActivity', 'sep-1913');
-      if (malicious?.value === true && !declared.claims.has('maliciousActivity') && !(declared.tool.annotations && Object.prototype.hasOwnProperty.call(declared.tool.annotations, MALICIOUS_KEY))) {
-        const where = declared.tool.annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer;
+      const malicious = undeclaredMalicious(call);
+      if (malicious) {
+        const { where } = malicious;
         ctx.report({
           call,
-          pointer: malicious.pointer,
+          pointer: malicious.claim.pointer,
           message: `${resultName(call)} has ${MALICIOUS_KEY} true, but the tool's tools/list declaration (${where}) does not give ${MALICIOUS_KEY}: SEP-1913 says "false or omission means it will never be set"`,
           suggestion: `if the tool can flag such content, declare ${MALICIOUS_KEY}: true in tools/list so clients plan for it; otherwise the server must not set it on results`,
           related: [{ pointer: where, message: `${quote(call.tool)} is declared here, without ${MALICIOUS_KEY}`, tool: { name: call.tool } }],

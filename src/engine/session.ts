@@ -100,6 +100,23 @@ function rankOf(c: Comparison & { kind: 'order' }, claim: Claim, side: 'actual' 
   return c.ranks[v];
 }
 
+/** SEP-1913's maliciousActivityHint: "false or omission means it will never be set". */
+export const MALICIOUS_KEY = 'maliciousActivityHint';
+
+/**
+ * A maliciousActivityHint true (in a result or a resolve) that the tool's declaration rules out
+ * by leaving the hint out: MCP core gives it no default, so SEP-1913's "omission means it will
+ * never be set" holds as written. The claim, and where the declaration is.
+ */
+export function undeclaredMalicious(call: SessionCall): { claim: Claim; where: string } | undefined {
+  const declared = call.declared;
+  const malicious = call.resultClaims.from('maliciousActivity', 'sep-1913');
+  if (!declared || malicious?.value !== true || declared.claims.has('maliciousActivity')) return undefined;
+  const annotations = declared.tool.annotations;
+  if (annotations && Object.prototype.hasOwnProperty.call(annotations, MALICIOUS_KEY)) return undefined;
+  return { claim: malicious, where: annotations ? `${declared.tool.pointer}/annotations` : declared.tool.pointer };
+}
+
 /**
  * What `actual` (a result's or a resolve's claims) says beyond what `declared` (the tool's
  * tools/list declaration) allows, fact by fact (`facts`), whichever vocabulary says it on
