@@ -327,9 +327,9 @@ describe('--discover locations', () => {
 });
 
 describe('URLs', () => {
-  it('credential headers are Authorization, Proxy-Authorization, Cookie and names ending in key or with api-key, apikey, token, secret, auth, password or session, in any case', () => {
+  it('credential headers are Authorization, Proxy-Authorization, Cookie and names ending in key (not the key of a request or a cache entry) or with api-key, apikey, token, secret, auth, password or session, in any case', () => {
     const yes = ['Authorization', 'proxy-authorization', 'Cookie', 'X-Api-Key', 'x-api_key', 'X-APIKEY', 'X-Auth-Token', 'Private-Token', 'X-Client-Secret', 'X-Goog-Api-Key', 'Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Password', 'X-Session'];
-    const no = ['X-Tenant', 'X-Request-Id', 'Accept', 'Content-Type', 'User-Agent', 'MCP-Protocol-Version', 'X-Org', 'Set-Cookie-Policy'];
+    const no = ['X-Tenant', 'X-Request-Id', 'Accept', 'Content-Type', 'User-Agent', 'MCP-Protocol-Version', 'X-Org', 'Set-Cookie-Policy', 'Idempotency-Key', 'X-Idempotency-Key', 'Sec-WebSocket-Key', 'X-Cache-Key'];
     expect([...yes.filter((h) => !isCredentialHeader(h)), ...no.filter(isCredentialHeader)]).toEqual([]);
   });
 

@@ -76,9 +76,11 @@ export const isPlainHeader = (name: string) => PLAIN_HEADERS.has(name.toLowerCas
  * Does a header carry credentials (for "the server refused the credentials given")?
  * Authorization, Proxy-Authorization, Cookie, and names with api-key, apikey, token, secret or
  * auth in them (X-Api-Key, X-Auth-Token, Private-Token), in any case. Others (X-Tenant,
- * X-Request-Id) are still secrets, but giving them is not giving credentials.
+ * X-Request-Id) are still secrets, but giving them is not giving credentials. Nor are the keys
+ * that only name a request or a cache entry (Idempotency-Key, Sec-WebSocket-Key, X-Cache-Key).
  */
-export const isCredentialHeader = (name: string) => /^cookie$|key$|api[-_]?key|token|secret|auth|password|session/i.test(name);
+export const isCredentialHeader = (name: string) => /^cookie$|key$|api[-_]?key|token|secret|auth|password|session/i.test(name) && !NOT_CREDENTIAL_KEY.test(name);
+const NOT_CREDENTIAL_KEY = /idempotency[-_]?key$|websocket[-_]?key$|cache[-_]?key$/i;
 
 /** An HTTP header name (RFC 9110 token). */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
