@@ -57,7 +57,9 @@ SEP-1913 value outside its enum) is unknown: it is never taken for "benign" or
 suggestion. An action of write (SEP-2793 "mutate"), external or utility does not settle
 whether the writes are destructive (creating is not overwriting).
 
-In every other case the suggestion asks the author to choose. There is no mechanical
+In every other case the suggestion asks the author to choose: with \`readOnlyHint\` absent, first
+\`readOnlyHint: true\` for a tool that only reads (a \`get\` with no annotations), then
+\`destructiveHint\` false or true. There is no mechanical
 fix: the hint is absent, and adding a key is not a one-value replacement.
 
 The finding is shown at \`annotations\` (or at the tool, when it has none), but a baseline or a
@@ -233,6 +235,10 @@ annotation such as a \`title\` does not make it a new finding.`,
         `${sideOf(claim, Array.isArray(claim.value) ? member : undefined)} says the call cannot be undone, but irreversible alone does not make a tool destructive (a send or publish only adds)`;
     } else if (benign.length > 0) {
       suggestion = `add "destructiveHint": false: ${sideOf(benign[0]!)} says the tool makes no persistent change outside its own context`;
+    } else if (!ro) {
+      // Nothing says what the tool does: a tool that only reads is best served by readOnlyHint.
+      suggestion =
+        'add "readOnlyHint": true if the tool only reads (destructiveHint is then moot); otherwise add "destructiveHint": false if it only adds (creates, appends) and never deletes or overwrites, or "destructiveHint": true if it may';
     } else {
       suggestion = 'add "destructiveHint": false if the tool only adds (creates, appends) and never deletes or overwrites, or "destructiveHint": true if it may';
     }

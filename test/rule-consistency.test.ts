@@ -54,6 +54,18 @@ describe('implicit-destructive', () => {
     expect(f!.suggestion).toContain('annotations.reversibility is "none"');
   });
 
+  it('offers readOnlyHint true first when nothing says what the tool does (a get with no annotations), but not when readOnlyHint is false', async () => {
+    const findings = await lint([
+      { name: 'hget', description: 'Get the value of a field in a Redis hash.', inputSchema: { type: 'object' } },
+      { name: 'hset', description: 'Set a field in a Redis hash.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false } },
+    ]);
+    const [unannotated, writes] = only(findings, 'implicit-destructive');
+    expect(unannotated!.suggestion).toBe(
+      'add "readOnlyHint": true if the tool only reads (destructiveHint is then moot); otherwise add "destructiveHint": false if it only adds (creates, appends) and never deletes or overwrites, or "destructiveHint": true if it may',
+    );
+    expect(writes!.suggestion).toBe('add "destructiveHint": false if the tool only adds (creates, appends) and never deletes or overwrites, or "destructiveHint": true if it may');
+  });
+
   it('still suggests destructiveHint true for a delete, even when it is irreversible too', async () => {
     const findings = await lint([
       { name: 'purge_user', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, category: 'destroy', reversibility: 'none' } },
