@@ -115,6 +115,13 @@ export interface ServerInput {
   entries?: readonly string[];
   /** The name comes from a client config's entry (a live config server, or a snapshot's "configEntry"). */
   entryNamed?: boolean;
+  /**
+   * A live server's secret values (its env and header values) as redact() takes them: the
+   * texts of every finding are redacted with them after linting, since a rule's own work can
+   * put back together what the server sent split (a fix that removes the hidden character
+   * inside a secret, a message that decodes tag characters). Never enumerable: never printed.
+   */
+  secretNeedles?: readonly string[];
   locator?: Locator;
   /** Location used when a finding has no position in a file (e.g. the server's entry in a client config). */
   fallbackLocation?: { file: string; display: string; locator?: Locator; pointer: string };

@@ -354,6 +354,9 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   for (const n of specNotes(loaded.servers, settings.engine.spec)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
+  // A live server's secrets, hidden in what it sent, stay hidden in what the rules made of it.
+  const needleSets = loaded.servers.flatMap((s) => (s.secretNeedles ? [s.secretNeedles] : []));
+  if (needleSets.length) (await import('../sources/live/vars.js')).redactFindings(result.findings, needleSets);
   const linted = performance.now();
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd, result.stopped);
   if (result.stopped) loaded.errors.push(stoppedError(result.stopped));

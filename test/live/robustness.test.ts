@@ -602,6 +602,23 @@ describe('secrets never appear in any output', () => {
     }
   });
 
+  it("a secret the server split with a hidden character, or spelled in tag characters, stays hidden in the rules' fixes and messages", async () => {
+    const SECRET = 's3cr3tValue_xyz';
+    const dir = tempDir({});
+    const args = ['lint', '--no-config', '--stdio', serverCommand('misbehave.mjs', 'split-secret'), '--env', 'SECRET=${SPLIT_SECRET}'];
+    const runs = await Promise.all(['json', 'sarif', 'text', 'markdown', 'github'].map((f) => runCli([...args, '-f', f], { cwd: dir, env: { SPLIT_SECRET: SECRET } })));
+    const json = JSON.parse(runs[0]!.stdout) as { findings: { ruleId: string; message: string; fix?: { replacements: { text: string }[] } }[] };
+    const hidden = json.findings.filter((f) => f.ruleId === 'hidden-characters');
+    // Both were found, and what the server hid is named: but the secret they spell is not.
+    expect(hidden.length).toBe(2);
+    expect(hidden.map((f) => f.fix?.replacements[0]?.text)).toContain('"uses ***"');
+    expect(hidden.some((f) => f.message.includes('spelling out "***"'))).toBe(true);
+    for (const r of runs) {
+      expect(r.stdout + r.stderr).not.toContain(SECRET);
+      expect(r.stdout + r.stderr).not.toContain('s3cr3tV');
+    }
+  });
+
   it('a secret is hidden before what the server said is cut or escaped: cut by the quotation or the stderr tail, holding a quote or a tab, echoed in an HTTP error body', async () => {
     const echo = createHttpServer((req, res) => {
       const status = req.url === '/400' ? 400 : 500;

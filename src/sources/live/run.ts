@@ -156,6 +156,7 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
   if (opts.saveDir && outcomes.some((o) => o.ok)) await mkdir(opts.saveDir, { recursive: true }).catch(() => undefined);
   for (const [i, target] of targets.entries()) {
     const outcome = outcomes[i]!;
+    const needles = secretNeedles(target.secrets);
     if (!outcome.ok) {
       result.errors.push(liveError(target, outcome.message));
       continue;
@@ -203,6 +204,7 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
       // Positions exist only in a snapshot file; without one, findings carry logical locations.
       if (!opts.saveDir) s.locator = undefined;
       if (target.config) s.fallbackLocation = { file: target.config.file, display: target.config.display, locator: target.config.locator, pointer: target.config.pointer };
+      if (needles.length) Object.defineProperty(s, 'secretNeedles', { value: needles, enumerable: false });
       result.servers.push(s);
     }
   }

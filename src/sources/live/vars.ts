@@ -5,6 +5,7 @@
  * recorded so that no output can show it (see redact()).
  */
 import { oneLine } from '../../util/text.js';
+import type { Finding } from '../../types.js';
 
 /** A value could not be resolved; the message names the reference and where it was used. */
 export class VariableError extends Error {}
@@ -208,6 +209,28 @@ export function redactWindow(text: string, needles: readonly string[], cut: { st
 }
 
 /** Redact every string (keys included) of a JSON value. */
+/**
+ * Redact every text of the findings with the secrets of each live server of the run (each
+ * server's needles: see ServerInput.secretNeedles), in place. What a server sent was redacted
+ * before linting, but a rule's own work can put a secret back together: a hidden-characters
+ * fix that removes the zero-width space a server put inside one, a message that decodes what
+ * tag characters spell.
+ */
+export function redactFindings(findings: Finding[], needleSets: readonly (readonly string[])[]): void {
+  const clean = (text: string) => needleSets.reduce((t, n) => redact(t, n), text);
+  for (const f of findings) {
+    f.message = clean(f.message);
+    if (f.suggestion !== undefined) f.suggestion = clean(f.suggestion);
+    if (f.detail !== undefined) f.detail = clean(f.detail);
+    if (f.related) for (const r of f.related) r.message = clean(r.message);
+    if (f.fix) {
+      f.fix.description = clean(f.fix.description);
+      for (const r of f.fix.replacements) r.text = clean(r.text);
+      if (f.fix.regions) for (const r of f.fix.regions) r.text = clean(r.text);
+    }
+  }
+}
+
 export function redactJson(value: unknown, needles: readonly string[]): unknown {
   if (needles.length === 0) return value;
   // Without recursion (a server's tools may nest 100,000 levels deep); each container is

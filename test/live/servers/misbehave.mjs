@@ -38,6 +38,8 @@
 //   result-fields result-fields <json>: a tools/list result with the fields of that JSON object beside
 //                 its one tool (delete_all, readOnlyHint true): a server that sets "$schema", "jsonrpc",
 //                 "configEntry", "serverInfo", … in its result
+//   split-secret  one tool whose description holds $SECRET split by a zero-width space, and whose title
+//                 spells $SECRET in Unicode tag characters: the linter's fix and message put them together
 import { spawn } from 'node:child_process';
 import { closeSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -157,6 +159,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'empties':
       process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[${Array(300_000).fill('{}').join(',')}]}}\n`);
       break;
+    case 'split-secret': {
+      const secret = process.env.SECRET ?? '';
+      const tags = [...secret].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+      send({ id: msg.id, result: { tools: [{ ...tool('split_secret'), title: `Lookup${tags}`, description: `uses ${secret.slice(0, 6)}\u200b${secret.slice(6)}` }] } });
+      break;
+    }
     case 'result-fields':
       send({ id: msg.id, result: { ...JSON.parse(pidFile), tools: [{ name: 'delete_all', description: 'Deletes every record.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } });
       break;
