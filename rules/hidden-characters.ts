@@ -2,8 +2,8 @@ import { defineRule } from '../src/rule.js';
 import { dialectOf, nodePointer, schemaNodes, shortField, DEFAULT_DIALECT, MARK_TEXT } from '../src/schema/json-schema.js';
 import { isObject } from '../src/util/json.js';
 import { escapeSegment, fieldPath } from '../src/util/pointer.js';
-import { escapeTerminal, quote } from '../src/util/text.js';
-import { charLabel, mayHide, removeHidden, scanHidden, type HiddenChar, type HiddenScan } from '../src/util/unicode.js';
+import { escapeTerminal, quote, thousands } from '../src/util/text.js';
+import { charLabel, mayHide, MAX_HIDDEN, removeHidden, scanHidden, type HiddenChar, type HiddenKind, type HiddenScan } from '../src/util/unicode.js';
 
 /** Distinct characters a finding's detail names; past them, it gives their number. */
 const DETAIL_CHARS = 8;
@@ -37,7 +37,14 @@ export function describeHidden(scan: HiddenScan): string {
   const parts: string[] = [];
   // A decoded text stands for the characters that encode it (single selectors spread over a
   // string may have other hidden characters, even a run of selectors, between them).
-  const inRun = (c: HiddenChar) => scan.texts.some((t) => t.kind === c.kind && t.indexes.includes(c.index));
+  // One set of the decoded runs' places per kind: a string of a million tag characters is one lookup each.
+  const decoded = new Map<HiddenKind, Set<number>>();
+  for (const t of scan.texts) {
+    let places = decoded.get(t.kind);
+    if (!places) decoded.set(t.kind, (places = new Set()));
+    for (const i of t.indexes) places.add(i);
+  }
+  const inRun = (c: HiddenChar) => decoded.get(c.kind)?.has(c.index) === true;
   const byChar = new Map<number, number[]>();
   for (const c of scan.chars) {
     if (inRun(c)) continue;
@@ -150,6 +157,9 @@ needs any of them.`,
 - **Fix:** replace the string with the same text without the hidden characters (a lone CR,
   vertical tab, form feed or NEL becomes a line feed, so no text runs together). The tool
   \`name\` gets no mechanical fix: renaming changes what callers send in \`tools/call\`.
+- **Very many:** one string's scan stops after ${thousands(MAX_HIDDEN)} hidden characters (no text
+  needs that many, and a server can send millions): the message says so, names what was
+  found up to there, and the finding has no fix, since it would remove only those.
 - **Soft hyphens** do occur in text copied from web pages; they are reported all the same
   (they hide where they are, and the fix, removing them, changes nothing a reader sees).
 - Every output format that prints a server's strings (text, markdown, github) shows each
@@ -285,15 +295,18 @@ needs any of them.`,
       if (scan.chars.length === 0) return false;
       const [rel, field] = where();
       const pointer = ctx.at(rel);
-      const cleaned = removeHidden(value, scan.chars);
+      // A scan cut short found only some of them: no fix that would remove only those.
+      const fix = fixable && !scan.truncated;
       ctx.report({
         pointer,
         detail: detailOf(scan),
-        message: `${field} holds characters that hide or reorder text for a person reading it, though not for a model: ${describeHidden(scan)}`,
+        message:
+          `${field} holds characters that hide or reorder text for a person reading it, though not for a model: ${describeHidden(scan)}` +
+          (scan.truncated ? ` (the scan stopped after ${thousands(MAX_HIDDEN)} hidden characters; the rest of the text was not looked at)` : ''),
         suggestion: fixable
           ? 'remove them, and find out how they got there: hidden text in tool metadata is a known way to poison a model'
           : 'rename the tool without them (renaming changes what callers send in tools/call), and find out how they got there',
-        ...(fixable ? { fix: { description: `Remove the hidden characters from ${field}`, replacements: [{ pointer, text: JSON.stringify(cleaned) }] } } : {}),
+        ...(fix ? { fix: { description: `Remove the hidden characters from ${field}`, replacements: [{ pointer, text: JSON.stringify(removeHidden(value, scan.chars)) }] } } : {}),
       });
       return true;
     };

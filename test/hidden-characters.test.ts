@@ -6,7 +6,7 @@
  * server's strings shows them escaped.
  */
 import { describe, expect, it } from 'vitest';
-import { describeChar, scanHidden, VIRAMAS } from '../src/util/unicode.js';
+import { describeChar, MAX_HIDDEN, scanHidden, VIRAMAS } from '../src/util/unicode.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { json, runCli, tempDir } from './helpers/cli.js';
@@ -326,5 +326,35 @@ describe('C1 and bidi controls and line separators in json and sarif reports, sn
     expect(update.code).toBe(0);
     const baseline = expectEscapedOnly(readFileSync(join(dir, 'b.json'), 'utf8'), 'baseline');
     expect(baseline.entries.some((e: { tool: string }) => e.tool === name)).toBe(true);
+  });
+});
+
+describe('hidden-characters on strings of very many hidden characters', () => {
+  it('describes a run of 99,000 tag characters in one pass (it was quadratic: a 1.9 MB dump took two minutes)', async () => {
+    const { describeHidden } = await import('../rules/hidden-characters.js');
+    const tags = Array.from({ length: 99_000 }, (_, i) => String.fromCodePoint(0xe0061 + (i % 26))).join('');
+    const scan = scanHidden(`hi${tags}\u200b`);
+    expect(scan.truncated).toBeUndefined();
+    const described = describeHidden(scan);
+    expect(described).toMatch(/^U\+200B ZERO WIDTH SPACE at index 198002; 99000 tag characters at index 2–198001 spelling out "abcdefghij/);
+  });
+
+  it(`records at most ${MAX_HIDDEN.toLocaleString('en-US')} of them, says the scan stopped, and offers no fix that would remove only those`, async () => {
+    const many = '\u200b'.repeat(MAX_HIDDEN + 10);
+    const scan = scanHidden(`a${many}b`);
+    expect(scan.chars.length).toBe(MAX_HIDDEN);
+    expect(scan.truncated).toBe(true);
+    // A run of tag characters is cut at the limit too.
+    const tagScan = scanHidden(String.fromCodePoint(0xe0061).repeat(MAX_HIDDEN + 5));
+    expect([tagScan.chars.length, tagScan.texts[0]!.indexes.length, tagScan.truncated]).toEqual([MAX_HIDDEN, MAX_HIDDEN, true]);
+
+    const dir = tempDir({ 'tools.json': json({ tools: [{ name: 'a', description: `read${many}me`, title: 'Read\u200bme', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] }) });
+    const r = await runCli(['lint', join(dir, 'tools.json'), '--no-config', '-f', 'json']);
+    const findings = (JSON.parse(r.stdout) as { findings: { ruleId: string; pointer: string; message: string; fix: unknown }[] }).findings.filter((f) => f.ruleId === 'hidden-characters');
+    expect(findings.map((f) => [f.pointer, f.fix === null])).toEqual([
+      ['/tools/0/description', true],
+      ['/tools/0/title', false],
+    ]);
+    expect(findings[0]!.message).toContain(`U+200B ZERO WIDTH SPACE at index 4, 5, 6 and ${MAX_HIDDEN - 3} more (the scan stopped after 100,000 hidden characters; the rest of the text was not looked at)`);
   });
 });

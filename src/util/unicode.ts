@@ -64,7 +64,16 @@ export interface HiddenText {
 export interface HiddenScan {
   chars: HiddenChar[];
   texts: HiddenText[];
+  /**
+   * The scan stopped after MAX_HIDDEN hidden characters (a decoded run is cut there too): a
+   * string of millions of them would otherwise hold an object for each, and run a linter out of
+   * memory. No text needs that many; the rest is not looked at.
+   */
+  truncated?: true;
 }
+
+/** The most hidden characters one string's scan records (see HiddenScan.truncated). */
+export const MAX_HIDDEN = 100_000;
 
 const NAMES: Record<number, string> = {
   0x00: 'NULL',
@@ -393,7 +402,14 @@ export function scanHidden(text: string): HiddenScan {
   const ivs: HiddenChar[] = [];
   const all = MAY_HIDE_ALL();
   all.lastIndex = 0;
+  let truncated = false;
+  /** Room left under MAX_HIDDEN (the ideographic selectors kept aside count too). */
+  const room = () => MAX_HIDDEN - chars.length - ivs.length;
   for (let m = all.exec(text); m !== null; m = all.exec(text)) {
+    if (room() <= 0) {
+      truncated = true;
+      break;
+    }
     const i = m.index;
     const cp = text.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
@@ -403,9 +419,14 @@ export function scanHidden(text: string): HiddenScan {
       const start = i;
       const run: number[] = [];
       let j = i;
+      const most = room();
       while (j < text.length) {
         const c = text.codePointAt(j)!;
         if (c < 0xe0000 || c > 0xe007f) break;
+        if (run.length === most) {
+          truncated = true;
+          break;
+        }
         run.push(c);
         j += 2;
       }
@@ -427,9 +448,14 @@ export function scanHidden(text: string): HiddenScan {
       const start = i;
       const run: number[] = [];
       let j = i;
+      const most = room();
       while (j < text.length) {
         const c = text.codePointAt(j)!;
         if (!isVariationSelector(c)) break;
+        if (run.length === most) {
+          truncated = true;
+          break;
+        }
         run.push(c);
         j += c > 0xffff ? 2 : 1;
       }
@@ -494,7 +520,7 @@ export function scanHidden(text: string): HiddenScan {
     chars.sort((a, b) => a.index - b.index);
     decodeSpread(ivs, texts);
   }
-  return { chars, texts };
+  return truncated ? { chars, texts, truncated } : { chars, texts };
 }
 
 /**
