@@ -2,8 +2,8 @@ import { defineRule } from '../src/rule.js';
 import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
 import { readName } from '../src/heuristics/name-verbs.js';
 import { segments } from '../src/util/tokens.js';
-import { DESCRIBING_VERBS, REPORT_NAME_NOUNS, riskyParameters, saysItActs, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
-import { orList, quote } from '../src/util/text.js';
+import { DESCRIBING_VERBS, MAX_PARAMETER_DEPTH, MAX_REF_HOPS, REPORT_NAME_NOUNS, WALK_BUDGET, riskyParameters, saysItActs, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
+import { orList, quote, thousands } from '../src/util/text.js';
 
 /** The values, quoted; at most four, then how many more. */
 function values(ev: readonly Evidence[]): string {
@@ -116,7 +116,10 @@ Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delet
   tools act, and their selectors count.
 - **Nested parameters count.** Object properties, array items, anyOf/oneOf/allOf branches
   and local \`$ref\`s (\`#/$defs/…\`) are followed: a flag is as risky inside \`options\`
-  as at the top. A parameter reached through \`$ref\` is reported where it is defined.
+  as at the top. A parameter reached through \`$ref\` is reported where it is defined. The
+  walk goes ${MAX_PARAMETER_DEPTH} levels deep and follows ${MAX_REF_HOPS} \`$ref\`s in a row, far past real
+  schemas, and visits at most ${thousands(WALK_BUDGET)} subschemas of one tool (a schema built to
+  be expensive is not walked to its end).
 
 One finding per parameter, at the parameter's schema (or at the offending enum value),
 with the hint as the related location. No mechanical fix.`,

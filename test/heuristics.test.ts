@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstOf, onlyReadingVerbs, readName } from '../src/heuristics/name-verbs.js';
 import { scanDescription, statedEffects } from '../src/heuristics/phrases.js';
-import { riskyParameters } from '../src/heuristics/parameters.js';
+import { MAX_PARAMETER_DEPTH, riskyParameters } from '../src/heuristics/parameters.js';
 
 const verbs = (name: string) => readName(name).verbs.map((v) => `${v.token}:${v.cls}`);
 
@@ -295,6 +295,16 @@ describe('riskyParameters', () => {
       '/tools/0/inputSchema',
     );
     expect(withRef.map((r) => [r.path, r.pointer])).toEqual([['opts.cascade', '/tools/0/inputSchema/$defs/Opts/properties/cascade']]);
+  });
+
+  it('finds a flag nested deeper than real schemas go, or behind a long chain of refs (it stopped at 8 of each)', () => {
+    const nest = (levels: number): Record<string, unknown> => (levels === 0 ? { type: 'object', properties: { purge: bool } } : { type: 'object', properties: { o: nest(levels - 1) } });
+    expect(riskyParameters(nest(12), '').map((r) => r.path)).toEqual([`${'o.'.repeat(12)}purge`]);
+    expect(riskyParameters(nest(MAX_PARAMETER_DEPTH + 1), '')).toEqual([]);
+    const hops = 20;
+    const $defs: Record<string, unknown> = { [`D${hops}`]: { type: 'object', properties: { purge: bool } } };
+    for (let i = 0; i < hops; i++) $defs[`D${i}`] = { $ref: `#/$defs/D${i + 1}` };
+    expect(riskyParameters({ type: 'object', properties: { opts: { $ref: '#/$defs/D0' } }, $defs }, '').map((r) => [r.path, r.pointer])).toEqual([['opts.purge', `/$defs/D${hops}/properties/purge`]]);
   });
 
   it('survives cyclic refs', () => {

@@ -129,11 +129,21 @@ type Schema = Record<string, unknown>;
 
 const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
 
-/** The schema a local $ref points to, with its pointer (following up to 8 refs). */
+/**
+ * How deep the walk goes (levels of properties, items and branches), and how many $refs in a row
+ * it follows: far past any real schema, so a flag cannot sit just out of reach. The walk's cost is
+ * bounded by WALK_BUDGET and `seen`, not by these.
+ */
+export const MAX_PARAMETER_DEPTH = 64;
+export const MAX_REF_HOPS = 64;
+/** Subschemas one tool's walk visits at most. */
+export const WALK_BUDGET = 5000;
+
+/** The schema a local $ref points to, with its pointer (following up to MAX_REF_HOPS refs). */
 function resolve(root: unknown, rootPointer: string, schema: Schema, pointer: string): [Schema, string] {
   let s = schema;
   let p = pointer;
-  for (let i = 0; i < 8 && typeof s.$ref === 'string'; i++) {
+  for (let i = 0; i < MAX_REF_HOPS && typeof s.$ref === 'string'; i++) {
     const ref = s.$ref as string;
     if (!ref.startsWith('#')) break;
     let rel: string;
@@ -337,7 +347,7 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
   type Entry = [Schema, string, string, number] | null;
   const stack: Entry[] = [[inputSchema, pointer, '', 0]];
   const next: Entry[] = [];
-  let budget = 5000;
+  let budget = WALK_BUDGET;
   while (stack.length > 0 && budget-- > 0) {
     const entry = stack.pop()!;
     if (entry === null) continue;
@@ -345,7 +355,7 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
     const vs = variants(inputSchema, pointer, node, nodePointer);
     next.length = 0;
     for (const [s, p] of vs) {
-      if (seen.has(p) || depth > 8) continue;
+      if (seen.has(p) || depth > MAX_PARAMETER_DEPTH) continue;
       seen.add(p);
       const props = s.properties;
       if (isObject(props)) {
