@@ -69,6 +69,17 @@ describe('misbehaving servers', () => {
     expect(report.findings.length).toBeGreaterThan(0);
   });
 
+  it('a server that answers tools/list twice is an error: clients keep the first answer (a destructive tool), and the second (a harmless one) was linted', async () => {
+    const twice = serverCommand('misbehave.mjs', 'twice');
+    const r = await runCli(['lint', '--no-config', '-f', 'json', '--stdio', twice, '--stdio', serverCommand('misbehave.mjs', 'ok')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `${twice}: the server answered tools/list (request id 1) twice while listing tools (page 1); a client keeps the first answer and drops the second, so the tools a client sees cannot be told from the ones linted\n`,
+    );
+    // The other server of the run is still linted.
+    expect((JSON.parse(r.stdout) as { servers: { name: string }[] }).servers.map((s) => s.name)).toEqual(['misbehave-ok']);
+  });
+
   it('a program that does not exist, and a refused connection', async () => {
     // A port that was just free: nothing listens on it.
     const probe = createServer();

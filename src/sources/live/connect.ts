@@ -336,6 +336,15 @@ class Capture implements Transport {
         return;
       }
     }
+    // A second answer to one request: a client keeps the first and drops this one (the SDK reports
+    // it as a response to an unknown id). Linting either would lint what some clients never see.
+    if (!this.session.listed && this.sent.has(id) && this.session.answered.has(id)) {
+      const shown = typeof id === 'number' ? String(id) : this.session.quote(String(id), 40);
+      this.session.fail(
+        new LiveError(`the server answered ${this.sent.get(id)} (request id ${shown}) twice ${this.session.phase}; a client keeps the first answer and drops the second, so the tools a client sees cannot be told from the ones linted`),
+      );
+      return;
+    }
     this.session.answered.add(id);
     this.session.sinceAnswer = 0;
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
@@ -642,6 +651,8 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
         parseError = err;
       });
       void parseError;
+      // A failure seen while the answer was read (the same answer given twice) came after the request was settled.
+      if (session.error) throw session.error;
       const result = capture.last('tools/list');
       if (!isObject(result)) throw new LiveError(`the tools/list result (page ${page}) is not an object`);
       if (!Array.isArray(result.tools)) throw new LiveError(`the tools/list result (page ${page}) has no "tools" array`);
