@@ -80,6 +80,15 @@ describe('misbehaving servers', () => {
     expect((JSON.parse(r.stdout) as { servers: { name: string }[] }).servers.map((s) => s.name)).toEqual(['misbehave-ok']);
   });
 
+  it('an answer of JSON cut short over stdio is named as such, not as a log line on stdout', async () => {
+    const cut = serverCommand('misbehave.mjs', 'cut-answer');
+    const r = await runCli(['lint', '--no-config', '--stdio', cut]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `${cut}: the server wrote a JSON-RPC message on stdout that is not valid JSON ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"result\\":{\\"tools\\":[{\\"name\\":\\"a\\"": expected "}" at column 55); was it cut short?\n`,
+    );
+  });
+
   it('a program that does not exist, and a refused connection', async () => {
     // A port that was just free: nothing listens on it.
     const probe = createServer();

@@ -16,6 +16,8 @@ import { noteEscaped, registerGroup, signalGroup, unregisterGroup } from './proc
 import { LiveError, excerpt, notMcp } from './errors.js';
 import { redactWindow } from './vars.js';
 import { formatBytes } from '../../util/read.js';
+import { printParseErrorCode } from 'jsonc-parser';
+import { firstJsonError, jsonErrorMessage } from '../parse.js';
 
 export interface StdioLaunch {
   command: string;
@@ -180,6 +182,14 @@ export class GroupStdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch {
+      // A line that starts as a JSON-RPC message is the server's broken answer, not a log line.
+      if (/^\s*[[{]/.test(line) && /"jsonrpc"\s*:/.test(line.slice(0, 200))) {
+        this.child?.stdout?.removeAllListeners('data');
+        const first = firstJsonError(line);
+        const why = first ? `${jsonErrorMessage(printParseErrorCode(first.error), line, first.offset)} at column ${first.offset + 1}` : 'invalid JSON';
+        this.limits.fail(new LiveError(`the server wrote a JSON-RPC message on stdout that is not valid JSON (${excerpt(line, 80, this.limits.needles)}: ${why}); was it cut short?`));
+        return false;
+      }
       this.garbage(line);
       return false;
     }

@@ -38,6 +38,7 @@
 //   result-fields result-fields <json>: a tools/list result with the fields of that JSON object beside
 //                 its one tool (delete_all, readOnlyHint true): a server that sets "$schema", "jsonrpc",
 //                 "configEntry", "serverInfo", … in its result
+//   cut-answer    answers tools/list with a line of JSON cut short (and keeps running)
 //   twice         answers tools/list twice in one write: a destructive tool, then a harmless one
 //   split-secret  one tool whose description holds $SECRET split by a zero-width space, and whose title
 //                 spells $SECRET in Unicode tag characters: the linter's fix and message put them together
@@ -159,6 +160,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     }
     case 'empties':
       process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[${Array(300_000).fill('{}').join(',')}]}}\n`);
+      break;
+    case 'cut-answer':
+      process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[{"name":"a"\n`);
       break;
     case 'twice':
       process.stdout.write(
