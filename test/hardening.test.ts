@@ -617,7 +617,7 @@ describe('the process', () => {
     expect(JSON.parse(readFileSync(join(dir, 'report.sarif'), 'utf8')).runs[0].results.length).toBeGreaterThan(0);
   });
 
-  it('a config file, package.json or client config nested 100,000 levels deep is one line, not a stack overflow', async () => {
+  it('a config file, package.json, baseline or client config nested 100,000 levels deep is one line at the place it goes too deep, not a stack overflow', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const dir = tempDir({
       'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }),
@@ -625,14 +625,19 @@ describe('the process', () => {
       'deep.yaml': `rules: {x: ${deep}}`,
       'client.json': `{"mcpServers": {"s": {"command": "x", "args": ${deep}}}}`,
       'pkg/package.json': `{"name": "x", "mcp-annotate": {"rules": {"x": ${deep}}}}`,
+      'baseline.json': `{"version": 1,\n"x": ${deep}}`,
     });
     const bin = JSON.stringify(BIN);
-    expect((await sh(`node ${bin} lint a.json -c deep.json`, dir)).stderr).toBe('mcp-annotate: deep.json: the JSON is nested too deeply to process\n');
+    // Where the 1,001st level opens: the objects around the arrays count.
+    const at = (before: string, objects: number) => before.length + (1000 - objects) + 1;
+    const TOO_DEEP = 'the JSON nests deeper than 1,000 levels here, more than mcp-annotate reads in a config, baseline or client config file';
+    expect((await sh(`node ${bin} lint a.json -c deep.json`, dir)).stderr).toBe(`mcp-annotate: deep.json:1:${at('{"rules": {"x": ', 2)}: ${TOO_DEEP}\n`);
     expect((await sh(`node ${bin} lint a.json -c deep.yaml`, dir)).stderr).toBe('mcp-annotate: deep.yaml: the YAML is nested too deeply to process\n');
-    expect((await sh(`node ${bin} lint ../a.json`, join(dir, 'pkg'))).stderr).toBe('mcp-annotate: package.json: the JSON is nested too deeply to process\n');
+    expect((await sh(`node ${bin} lint ../a.json`, join(dir, 'pkg'))).stderr).toBe(`mcp-annotate: package.json:1:${at('{"name": "x", "mcp-annotate": {"rules": {"x": ', 3)}: ${TOO_DEEP}\n`);
+    expect((await sh(`node ${bin} lint a.json --no-config --baseline baseline.json`, dir)).stderr).toBe(`mcp-annotate: baseline.json:2:${at('"x": ', 1)}: ${TOO_DEEP}\n`);
     const client = await sh(`node ${bin} lint a.json --mcp-config client.json -f json`, dir);
     expect(client.code).toBe(2);
-    expect(client.stderr).toBe('client.json: the JSON is nested too deeply to process\n');
+    expect(client.stderr).toBe(`client.json:1:${at('{"mcpServers": {"s": {"command": "x", "args": ', 3)}: ${TOO_DEEP}\n`);
     expect(JSON.parse(client.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
   });
 

@@ -5,7 +5,7 @@
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { UsageError } from '../cli/io.js';
-import { jsonErrorMessage, lineColumn } from '../sources/parse.js';
+import { jsonErrorMessage, lineColumn, TOO_DEEP, tooDeepAt } from '../sources/parse.js';
 import { createLocator } from '../sources/locate.js';
 import { split } from '../util/pointer.js';
 import type { Located } from '../types.js';
@@ -47,6 +47,8 @@ export interface ParsedConfig {
 
 /** Parse a JSON config (or the package.json around an "mcp-annotate" key: `base` is its pointer). */
 export function parseJsonConfig(text: string, file: string, base = ''): ParsedConfig {
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) throw new ConfigError([{ file, ...lineColumn(text, deep), message: TOO_DEEP }]);
   try {
     return parseJsonConfigTree(text, file, base);
   } catch (err) {

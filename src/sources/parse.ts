@@ -181,6 +181,31 @@ function nulNote(text: string): string {
  * token; a missing value, property name, colon, comma or closing bracket at the token found
  * instead; content after the value at that content.
  */
+/**
+ * The most levels of nesting a config, baseline or client config file may have: jsonc-parser,
+ * which keeps their positions, reads by recursion, and a few thousand levels overflow the stack.
+ * No such file needs more than a few.
+ */
+export const MAX_CONFIG_DEPTH = 1000;
+
+/**
+ * Where `text` (JSON with comments) first opens an object or array MAX_CONFIG_DEPTH levels deep
+ * (its offset), or undefined. A token scan without recursion, strings and comments skipped.
+ */
+export function tooDeepAt(text: string, limit = MAX_CONFIG_DEPTH): number | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth--;
+  }
+  return undefined;
+}
+
+/** The message for tooDeepAt's finding. */
+export const TOO_DEEP = `the JSON nests deeper than ${MAX_CONFIG_DEPTH.toLocaleString('en-US')} levels here, more than mcp-annotate reads in a config, baseline or client config file`;
+
 export function firstJsonError(text: string): ParseError | undefined {
   const scanner = createScanner(text, false);
   const error = (code: ParseErrorCode): ParseError => ({ error: code, offset: scanner.getTokenOffset(), length: scanner.getTokenLength() });

@@ -24,7 +24,7 @@ import { printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { InputError, Locator } from '../../types.js';
 import { displayPath } from '../files.js';
 import { createLocator } from '../locate.js';
-import { decode, InputProblem, jsonErrorMessage, lineColumn, parseJsonc, type RepeatedKey } from '../parse.js';
+import { decode, InputProblem, jsonErrorMessage, lineColumn, parseJsonc, TOO_DEEP, tooDeepAt, type RepeatedKey } from '../parse.js';
 import { escapeSegment, parent } from '../../util/pointer.js';
 import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../../util/read.js';
 import { checkUrl, displayUrl, headerSecrets, isPlainHeader, pathSecrets, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
@@ -374,6 +374,11 @@ export function targetsFromConfigText(text: string, opts: ConfigFileOptions & { 
     // Codex keeps its servers in ~/.codex/config.toml ([mcp_servers.<name>]): read as JSON, it only said "unexpected character".
     const message = `${display}: TOML client configs (Codex's config.toml) are not supported; give its servers with --stdio "<command line>" or --url <url> instead`;
     return { targets: [], notes: [], errors: [{ target: display, file: display, message }] };
+  }
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) {
+    const { line, column } = lineColumn(text, deep);
+    return { targets: [], notes: [], errors: [{ target: display, file: display, line, column, message: `${display}:${line}:${column}: ${TOO_DEEP}` }] };
   }
   const errors: ParseError[] = [];
   let value: unknown;
