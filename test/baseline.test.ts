@@ -266,13 +266,69 @@ describe('what does not resurrect baselined findings', () => {
     const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
     expect(r.stderr).not.toContain('has the content of');
     expect(JSON.parse(r.stdout).findings.filter((f: { tool: string }) => f.tool === 'drop_database').length).toBeGreaterThan(0);
-    // A server of bare tools alone is not followed under another name either.
+    // A server of bare tools is not followed under another name by bare tools of other names
+    // (by content alone, every server with a bare tool matched it).
     writeFileSync(join(dir, 'e.json'), dump([bare('ping', 'Check the connection.')]).replace('"mail"', '"db"'));
     await runCli(['lint', 'e.json', '--baseline', 'b2.json', '--update-baseline'], { cwd: dir });
-    writeFileSync(join(dir, 'e.json'), dump([bare('ping', 'Check the connection.')]).replace('"mail"', '"other"'));
+    writeFileSync(join(dir, 'e.json'), dump([bare('drop_database', 'Drop the whole database.')]).replace('"mail"', '"other"'));
     const s = await runCli(['lint', 'e.json', '--baseline', 'b2.json', '-f', 'json'], { cwd: dir });
     expect(s.stderr).not.toContain('has the tools of');
     expect(JSON.parse(s.stdout).findings.length).toBeGreaterThan(0);
+    expect(s.stderr).toContain('stale baseline entry: implicit-destructive on tool "ping" of server "db" at "/annotations/destructiveHint" no longer occurs');
+  });
+
+  it('a renamed server whose baselined tools are bare is followed when they keep their names and content (rule 5)', async () => {
+    const x = (server: string, extra = {}) =>
+      json({ serverInfo: { name: server }, tools: [{ name: 'a_tool', inputSchema: { type: 'object' }, ...extra }, tool('b_tool', { readOnlyHint: true, openWorldHint: false })] });
+    const dir = tempDir({ 'x.json': x('fake') });
+    await runCli(['lint', 'x.json', '--no-config', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    expect(read(dir, 'b.json').entries.map((e) => `${e.server} ${e.tool} ${e.rule}`)).toEqual([
+      'fake a_tool implicit-destructive',
+      'fake a_tool implicit-open-world',
+      'fake a_tool missing-readonly-hint',
+    ]);
+    writeFileSync(join(dir, 'x.json'), x('fake-srv'));
+    const r = await runCli(['lint', 'x.json', '--no-config', '--baseline', 'b.json', '--fail-on-stale'], { cwd: dir });
+    expect(r.stderr.split('\n')[0]).toBe('mcp-annotate: baseline b.json: server "fake-srv" has the tools of baselined server "fake"; its entries apply to it');
+    expect(r.stderr).not.toContain('stale');
+    expect(r.stdout).toBe('✔ no problems in 1 server, 2 tools\n');
+    expect(r.code).toBe(0);
+    // A bare tool renamed within the renamed server is not followed (its content cannot tell it apart), nor is the server.
+    const renamed = x('fake-srv').replace('"a_tool"', '"c_tool"');
+    writeFileSync(join(dir, 'x.json'), renamed);
+    const t = await runCli(['lint', 'x.json', '--no-config', '--baseline', 'b.json', '-f', 'json'], { cwd: dir });
+    expect(t.stderr).not.toContain('has the tools of');
+    expect(JSON.parse(t.stdout).findings.map((f: { tool: string }) => f.tool)).toEqual(['c_tool', 'c_tool', 'c_tool']);
+  });
+
+  it('an entry a renamed server could not take is stale for what happened, not "no longer occurs"', async () => {
+    const x = (server: string, annotations?: Record<string, unknown>) =>
+      json({ serverInfo: { name: server }, tools: [{ name: 'a_tool', inputSchema: { type: 'object' }, ...(annotations ? { annotations } : {}) }] });
+    const dir = tempDir({ 'x.json': x('fake') });
+    await runCli(['lint', 'x.json', '--no-config', '--baseline', 'b.json', '--update-baseline'], { cwd: dir });
+    // Renamed while its tool changed (a title: the three findings remain): the server cannot be followed.
+    writeFileSync(join(dir, 'x.json'), x('fake-srv', { title: 'A tool' }));
+    const r = await runCli(['lint', 'x.json', '--no-config', '--baseline', 'b.json', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(r.stdout).findings).toHaveLength(3);
+    expect(r.stderr).not.toContain('no longer occurs');
+    expect(r.stderr).toContain(
+      'mcp-annotate: b.json:4:5: stale baseline entry: implicit-destructive on tool "a_tool" of server "fake" at "/annotations/destructiveHint" was not applied: no server in this run is named "fake", and server "fake-srv" has the same finding, reported as new, but could not be taken for "fake" renamed (a renamed server is followed only when it has every baselined tool of the old name); if it is, rename the server in the baseline or run with --update-baseline',
+    );
+    // The JSON report's staleEntries say the same.
+    expect(JSON.parse(r.stdout).baseline.staleEntries[0].message).toContain('was not applied: no server in this run is named "fake"');
+
+    // A tool moved to another server, its first server still linted: said as that.
+    const two = tempDir({
+      'a.json': json({ serverInfo: { name: 'one' }, tools: [{ name: 'a_tool', inputSchema: { type: 'object' } }, tool('keep', { readOnlyHint: true, openWorldHint: false })] }),
+      'b.json': json({ serverInfo: { name: 'two' }, tools: [tool('other', { readOnlyHint: true, openWorldHint: false })] }),
+    });
+    await runCli(['lint', 'a.json', 'b.json', '--no-config', '--baseline', 'base.json', '--update-baseline'], { cwd: two });
+    writeFileSync(join(two, 'a.json'), json({ serverInfo: { name: 'one' }, tools: [tool('keep', { readOnlyHint: true, openWorldHint: false })] }));
+    writeFileSync(join(two, 'b.json'), json({ serverInfo: { name: 'two' }, tools: [tool('other', { readOnlyHint: true, openWorldHint: false }), { name: 'a_tool', inputSchema: { type: 'object' } }] }));
+    const m = await runCli(['lint', 'a.json', 'b.json', '--no-config', '--baseline', 'base.json'], { cwd: two });
+    expect(m.stderr).toContain(
+      'stale baseline entry: implicit-destructive on tool "a_tool" of server "one" at "/annotations/destructiveHint" no longer occurs on that server, but server "two" has the same finding, reported as new (entries are per server); remove it or run with --update-baseline',
+    );
   });
 });
 

@@ -133,9 +133,14 @@ export async function applyBaseline(
     const listed = toolList(e.detail);
     const detail = listed ? ` (${shorten(`${listed.length === 1 ? 'tool' : 'tools'} ${listed.map(q).join(', ')}`, 200)})` : e.detail !== undefined ? ` (${q(e.detail)})` : '';
     const what = `${e.rule}${detail} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
+    const others = s.elsewhere ? shorten(`${s.elsewhere.servers.length === 1 ? 'server' : 'servers'} ${s.elsewhere.servers.map(q).join(', ')}`, 200) : '';
     const message = s.grown
       ? `stale baseline entry: ${what} still occurs, but now about ${shorten(`${plural(s.grown.length, 'tool')} ${s.grown.map(q).join(', ')}`, 200)}, so it is reported as new; run with --update-baseline to accept it`
-      : `stale baseline entry: ${what} ${s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`}; remove it or run with --update-baseline`;
+      : s.elsewhere?.serverGone
+        ? `stale baseline entry: ${what} was not applied: no server in this run is named ${q(e.server)}, and ${others} ${s.elsewhere.servers.length === 1 ? 'has' : 'have'} the same finding, reported as new, but could not be taken for ${q(e.server)} renamed (a renamed server is followed only when it has every baselined tool of the old name); if it is, rename the server in the baseline or run with --update-baseline`
+        : s.elsewhere
+          ? `stale baseline entry: ${what} no longer occurs on that server, but ${others} ${s.elsewhere.servers.length === 1 ? 'has' : 'have'} the same finding, reported as new (entries are per server); remove it or run with --update-baseline`
+          : `stale baseline entry: ${what} ${s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`}; remove it or run with --update-baseline`;
     lines.push(`${where}: ${message}`);
     staleEntries.push({ line: pos?.line, column: pos?.column, message });
   });

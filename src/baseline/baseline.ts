@@ -22,9 +22,11 @@
  * 4. What an entry did not absorb is stale: the finding is gone (or fewer remain).
  * 5. A renamed server: a server name that no entry knows is matched to an entry's server
  *    name that is not in the run when every baselined tool of the old name (every entry
- *    with a fingerprint) has a tool with the same fingerprint in the new one, and no other
- *    vanished or new server pairs with either. Its entries then apply to the new name as in
- *    1-4 (tools renamed along with it are followed by 3).
+ *    with a fingerprint) is in the new one — a tool with the same fingerprint whose content
+ *    can tell tools apart (it may be renamed too), or a tool of the same name with the same
+ *    fingerprint (a bare tool: known by its name, as content alone cannot tell it apart) —
+ *    and no other vanished or new server pairs with either. Its entries then apply to the
+ *    new name as in 1-4 (tools renamed along with it are followed by 3).
  *
  * Server-level findings (no tool) have a pointer within their server's part of the document
  * (ServerInput.root, for documents with several servers) or, in a session transcript, within
@@ -128,22 +130,29 @@ export interface ServerRename {
 /** Servers of the run that are baselined servers under a new name (rule 5). */
 export function findServerRenames(entries: readonly BaselineEntry[], servers: readonly ServerInput[]): ServerRename[] {
   const current = toolsByServer(servers);
-  const baselined = new Map<string, Set<string>>();
+  // Per baselined server, its baselined tools: name and fingerprint (each pair once).
+  const baselined = new Map<string, Map<string, { tool: string; fp: string }>>();
   for (const e of entries) {
-    const fps = baselined.get(e.server) ?? new Set<string>();
-    if (e.tool !== undefined && e.fingerprint !== undefined) fps.add(e.fingerprint);
-    baselined.set(e.server, fps);
+    const tools = baselined.get(e.server) ?? new Map<string, { tool: string; fp: string }>();
+    if (e.tool !== undefined && e.fingerprint !== undefined) tools.set(e.tool + SEP + e.fingerprint, { tool: e.tool, fp: e.fingerprint });
+    baselined.set(e.server, tools);
   }
-  const vanished = [...baselined].filter(([name, fps]) => !current.has(name) && fps.size > 0);
-  // Only fingerprints that can tell tools apart: a server of bare tools matches any other.
-  const fresh = [...current].filter(([name]) => !baselined.has(name)).map(([name, s]) => ({ name, fps: new Set([...s.tools].filter(([tool]) => s.distinctive.has(tool)).map(([, fp]) => fp)) }));
+  const vanished = [...baselined].filter(([name, tools]) => !current.has(name) && tools.size > 0).map(([name, tools]) => ({ name, tools: [...tools.values()] }));
+  // By content, only fingerprints that can tell tools apart: a server of bare tools matched any
+  // other server with a bare tool. A bare tool is recognised by its name and its content
+  // together: "ping" is not "drop_database", whatever their content.
+  const fresh = [...current]
+    .filter(([name]) => !baselined.has(name))
+    .map(([name, s]) => ({ name, tools: s.tools, fps: new Set([...s.tools].filter(([tool]) => s.distinctive.has(tool)).map(([, fp]) => fp)) }));
+  type Fresh = (typeof fresh)[number];
+  const holds = (n: Fresh, t: { tool: string; fp: string }) => n.fps.has(t.fp) || n.tools.get(t.tool) === t.fp;
   const pairs: ServerRename[] = [];
-  for (const [from, fps] of vanished) {
-    const candidates = fresh.filter((n) => [...fps].every((fp) => n.fps.has(fp)));
+  for (const old of vanished) {
+    const candidates = fresh.filter((n) => old.tools.every((t) => holds(n, t)));
     if (candidates.length !== 1) continue;
-    const to = candidates[0]!.name;
-    const rivals = vanished.filter(([, other]) => [...other].every((fp) => candidates[0]!.fps.has(fp)));
-    if (rivals.length === 1) pairs.push({ from, to });
+    const to = candidates[0]!;
+    const rivals = vanished.filter((other) => other.tools.every((t) => holds(to, t)));
+    if (rivals.length === 1) pairs.push({ from: old.name, to: to.name });
   }
   return pairs.sort((a, b) => cmp(a.to, b.to));
 }
@@ -180,6 +189,12 @@ export interface StaleEntry {
   index: number;
   /** How many of its count no finding matched. */
   unmatched: number;
+  /**
+   * The finding still occurs, under another server name (reported as new there): those servers'
+   * names, sorted. `serverGone` when no server of the entry's name is in the run (a renamed
+   * server rule 5 could not follow).
+   */
+  elsewhere?: { servers: string[]; serverGone: boolean };
   /**
    * For an entry whose detail lists tools (a policy's "cannot be decided" note): the note still
    * occurs, but about more tools than the entry lists, so it is reported as new — these are the
@@ -295,7 +310,8 @@ export function matchBaseline(
       coveredBy.set(f, slot.index);
     } else fresh.push(f);
   }
-  const linted = new Set([...servers.map((s) => s.name), ...serverRenames.map((r) => r.from)]);
+  const renamedFrom = new Set(serverRenames.map((r) => r.from));
+  const linted = new Set([...servers.map((s) => s.name), ...renamedFrom]);
   // Unchecked servers under their baselined names too (a renamed server's entries keep the old one).
   const partial = new Set([...unchecked, ...[...unchecked].map((name) => serverAlias.get(name)).filter((n) => n !== undefined)]);
   const stale: StaleEntry[] = [];
@@ -322,6 +338,20 @@ export function matchBaseline(
     if (!grown) continue;
     grewFrom.set(grown, s.index);
     s.grown = toolList(grown.detail);
+  }
+  // An entry none of whose findings occur on its server, while the same finding (rule, tool,
+  // place, detail) is reported as new on another server: it did not "no longer occur".
+  const inRun = new Set(servers.map((s) => s.name));
+  for (const s of stale) {
+    if (s.grown || s.unmatched !== s.entry.count) continue;
+    const e = s.entry;
+    const others = new Set<string>();
+    for (const f of fresh) {
+      if (f.ruleId !== e.rule || (f.keyPointer ?? f.toolPointer) !== e.pointer || (e.detail !== undefined && f.detail !== e.detail)) continue;
+      const { server, tool } = names(f);
+      if (server !== e.server && tool === e.tool) others.add(f.server);
+    }
+    if (others.size) s.elsewhere = { servers: [...others].sort(cmp), serverGone: !inRun.has(e.server) && !renamedFrom.has(e.server) };
   }
   return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy, grewFrom };
 }

@@ -65,7 +65,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   const before = await loadTargets([base], io.cwd, io.stdin, { exclude: own, check: checkInputs });
   // The base's files are the run's too: --save-snapshots must not write over them.
   const after = await gatherServers(head === undefined ? [] : [head], opts, io, { ...own, inputs: readFiles(before.servers, own) });
-  for (const n of after.notes.sort()) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  for (const n of [...before.notes.sort(), ...after.notes.sort()]) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (after.interrupted) {
     io.stderr.write(`mcp-annotate: interrupted (${after.interrupted}); ${stoppedSummary('every server started was stopped')}\n`);
     return SIGNAL_EXIT[after.interrupted] ?? EXIT.error;

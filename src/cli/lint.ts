@@ -293,6 +293,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
     const loaded = await loadTargets(targets, io.cwd, io.stdin, { exclude, check: opts.checkInputs });
     append(gathered.servers, loaded.servers);
     append(gathered.errors, loaded.errors);
+    append(gathered.notes, loaded.notes);
   }
   if (live) {
     const { gatherLive } = await import('../sources/live/index.js');

@@ -44,6 +44,7 @@ export async function gatherConfigTargets(
     const loaded = await loadTargets(config.files, io.cwd, io.stdin, { exclude, check: flags.checkInputs });
     append(out.servers, loaded.servers);
     append(out.errors, loaded.errors);
+    append(out.notes, loaded.notes);
   }
   if (config.mcpServers && Object.keys(config.mcpServers.entries).length) {
     const live = await import('../sources/live/index.js');

@@ -12,11 +12,74 @@ import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, To
 import { createLocator } from './locate.js';
 import { decode, InputProblem, parseJson, SEVERAL_VALUES_MARK } from './parse.js';
 import { isTranscriptArray, jsonLinesLocator, parseJsonLines, serversFromTranscript } from './transcript.js';
-import { serversFromDocument } from './shapes.js';
+import { NotATool, serversFromDocument } from './shapes.js';
 
 export interface LoadResult {
   servers: ServerInput[];
   errors: InputError[];
+  /** Said on stderr, not errors: the files a directory scan or a glob found and skipped as no dumps (see ScanSkip). */
+  notes?: string[];
+}
+
+/**
+ * How a file a directory scan or a glob found is read (a file named as a target is read as it is).
+ * A found file that is not a dump is skipped, with a note, rather than failing the run:
+ * - `knownName`: its name is one of another tool's config files (package.json, tsconfig.json, …,
+ *   see isKnownNonDumpName); it is linted only when it holds a dump, and skipped otherwise —
+ *   also when it is not JSON a dump can be (tsconfig.json has comments).
+ * - any found file: a single object is a tool only with a member only a tool has (see
+ *   NotATool in shapes.ts); {"name": …} alone is some other program's file.
+ */
+export interface ScanRead {
+  knownName: boolean;
+}
+
+/** Why a found file was skipped: its name (a config file of another tool), or its shape (an object that is no tool). */
+type ScanSkip = 'name' | 'shape';
+
+/**
+ * The names of other tools' config files, which a directory scan or a glob (whose file-name
+ * part is a pattern) skips unless the file holds a dump: each is the fixed name a widely used
+ * tool gives its own file, which is never a tools/list result — npm's package.json,
+ * package-lock.json and npm-shrinkwrap.json; TypeScript's and the JavaScript language
+ * service's tsconfig.json and jsconfig.json (and tsconfig.<name>.json, jsconfig.<name>.json);
+ * Composer's composer.json; Deno's deno.json(c); Bower's bower.json; JSR's jsr.json; the
+ * monorepo tools' lerna.json, nx.json and turbo.json; the Angular CLI's angular.json;
+ * TSLint's tslint.json; Biome's biome.json(c); Babel's babel.config.json and .babelrc.json;
+ * ESLint's .eslintrc.json; Prettier's .prettierrc.json; Renovate's renovate.json; Vercel's
+ * vercel.json. Left out on purpose: names other files share (manifest.json is also an MCP
+ * bundle's manifest, app.json, project.json, settings.json, config.json).
+ */
+const KNOWN_NON_DUMP_NAMES: ReadonlySet<string> = new Set([
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'tsconfig.json',
+  'jsconfig.json',
+  'composer.json',
+  'deno.json',
+  'deno.jsonc',
+  'bower.json',
+  'jsr.json',
+  'lerna.json',
+  'nx.json',
+  'turbo.json',
+  'angular.json',
+  'tslint.json',
+  'biome.json',
+  'biome.jsonc',
+  'babel.config.json',
+  '.babelrc.json',
+  '.eslintrc.json',
+  '.prettierrc.json',
+  'renovate.json',
+  'vercel.json',
+]);
+
+/** Whether a file's name is another tool's config file (see KNOWN_NON_DUMP_NAMES). */
+export function isKnownNonDumpName(path: string): boolean {
+  const name = basename(path).toLowerCase();
+  return KNOWN_NON_DUMP_NAMES.has(name) || /^[tj]sconfig\.[^/]+\.json$/.test(name);
 }
 
 /** The path as the user should see it: relative to cwd with "/" separators when inside it. */
@@ -29,7 +92,7 @@ function serverNameFromFile(path: string): string {
 }
 
 /** Load one document's text into servers. */
-export function loadText(text: string, origin: Origin, fallbackName: string, idBase: string): ServerInput[] {
+export function loadText(text: string, origin: Origin, fallbackName: string, idBase: string, scan?: ScanRead): ServerInput[] {
   let value: unknown;
   let locator: Locator;
   let transcript = false;
@@ -57,7 +120,7 @@ export function loadText(text: string, origin: Origin, fallbackName: string, idB
   }
   let servers: ServerInput[];
   try {
-    servers = transcript ? serversFromTranscript(value as unknown[], origin, fallbackName, idBase) : serversFromDocument(value, origin, fallbackName, idBase);
+    servers = transcript ? serversFromTranscript(value as unknown[], origin, fallbackName, idBase) : serversFromDocument(value, origin, fallbackName, idBase, scan !== undefined);
   } catch (err) {
     if (err instanceof InputProblem && err.pointer !== undefined && err.line === undefined) {
       const at = locator.locateOne(err.pointer);
@@ -163,16 +226,36 @@ export async function onlyNegations(targets: readonly string[], cwd = process.cw
   return true;
 }
 
+/** What expandTargets found. */
+export interface ExpandedTargets {
+  /** Every file to read, sorted, each once. */
+  files: string[];
+  stdin: boolean;
+  errors: InputError[];
+  /**
+   * The files of `files` that only a directory scan or a glob whose file-name part is a pattern
+   * found (none named as a target, nor matched by a glob that names the file, such as
+   * 'servers/*​/tools.json'): they are read as found files (ScanRead).
+   */
+  found: Map<string, ScanRead>;
+  /** Each directory and glob (of found files) with the files it found: one whose every file is skipped lints nothing. */
+  scans: { target: string; kind: 'directory' | 'glob'; files: string[] }[];
+}
+
 /**
  * Expand targets to files (sorted, de-duplicated), keeping "-" for stdin.
  * @param own The run's own files, which a directory or a glob does not pick up (see OwnFiles).
  *   A file named as a target is still read.
  */
-export async function expandTargets(targets: string[], cwd = process.cwd(), own: OwnFiles = NO_OWN_FILES): Promise<{ files: string[]; stdin: boolean; errors: InputError[] }> {
+export async function expandTargets(targets: string[], cwd = process.cwd(), own: OwnFiles = NO_OWN_FILES): Promise<ExpandedTargets> {
   // fast-glob costs ~20 ms to load: only when a target is a directory or a pattern.
   let glob: typeof import('fast-glob') | undefined;
   const fastGlob = async () => (glob ??= (await import('fast-glob')).default);
   const files = new Set<string>();
+  // Files named as targets (or by a glob that names the file), and files only scans found (see ExpandedTargets.found).
+  const named = new Set<string>();
+  const scanned = new Map<string, ScanRead>();
+  const scans: ExpandedTargets['scans'] = [];
   const errors: InputError[] = [];
   // Directories a scan could not read, and files it found but cannot open (absolute path → why), each said once.
   const unreadable = new Map<string, string>();
@@ -202,6 +285,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     // A file, or a named pipe or device (`<(jq . dump.json)`, /dev/stdin): read as it is.
     if (info && !info.isDirectory()) {
       files.add(abs);
+      named.add(abs);
       continue;
     }
     if (info?.isDirectory()) {
@@ -215,7 +299,11 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
           : ' to lint (only mcp-annotate reports, or the run\'s own baseline or config)';
         errors.push({ target, message: `${target}: the directory holds no .json files${why}` });
       }
-      for (const f of found) files.add(f);
+      for (const f of found) {
+        files.add(f);
+        scanned.set(f, { knownName: isKnownNonDumpName(f) });
+      }
+      scans.push({ target, kind: 'directory', files: found });
       continue;
     }
     const tooLong = isGlobPattern(target) ? globTooLong(target) : undefined;
@@ -239,7 +327,14 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
         const why = matched.length ? ` (the ${plural(matched.length, 'file')} it matches ${matched.length === 1 ? 'is' : 'are'} left out by a "!" pattern or ${matched.length === 1 ? 'is' : 'are'} the run's own baseline, config or an mcp-annotate report)` : '';
         errors.push({ target, message: `${target}: no files match this pattern${why}` });
       }
-      for (const f of found) files.add(f);
+      // A glob that names the file ('servers/*/tools.json', 'pkgs/*/package.json') picks its files as named ones.
+      const namesFile = !fg.isDynamicPattern(target.split(sep).join('/').split('/').pop()!);
+      for (const f of found) {
+        files.add(f);
+        if (namesFile) named.add(f);
+        else scanned.set(f, { knownName: isKnownNonDumpName(f) });
+      }
+      if (!namesFile) scans.push({ target, kind: 'glob', files: found });
       continue;
     }
     errors.push({ target, message: `${target}: ${target.includes('\uFFFD') ? NAME_NOT_UTF8 : 'no such file or directory'}` });
@@ -254,7 +349,22 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     const display = displayPath(file, cwd);
     errors.push({ target: display, file: display, message: `${display}: ${why}` });
   }
-  return { files: onePathPerFile([...files].sort()), stdin, errors };
+  const kept = onePathPerFile([...files].sort());
+  // A file named (through any path: a link, a glob that names it) is read as named.
+  const real = (p: string) => {
+    try {
+      return realpathSync.native(p);
+    } catch {
+      return p;
+    }
+  };
+  const namedReal = named.size ? new Set([...named].map(real)) : undefined;
+  const found = new Map<string, ScanRead>();
+  for (const f of kept) {
+    const read = scanned.get(f);
+    if (read && !named.has(f) && !namedReal?.has(real(f))) found.set(f, read);
+  }
+  return { files: kept, stdin, errors, found, scans };
 }
 
 /**
@@ -333,7 +443,11 @@ function onePathPerFile(sorted: readonly string[]): string[] {
   return [...byReal.values()].sort();
 }
 
-export async function loadFile(path: string, cwd = process.cwd()): Promise<LoadResult> {
+/**
+ * @param scan How a file a directory scan or a glob found is read (see ScanRead); none for a file
+ *   named as a target, which is read as it is.
+ */
+export async function loadFile(path: string, cwd = process.cwd(), scan?: ScanRead): Promise<LoadResult & { skipped?: ScanSkip }> {
   const display = displayPath(path, cwd);
   try {
     // Decoded as soon as it is read, so the bytes die young: a buffer that lives across other
@@ -341,9 +455,12 @@ export async function loadFile(path: string, cwd = process.cwd()): Promise<LoadR
     // file is read synchronously, so each file is parsed before the next one is read.
     const bytes = readTarget(path);
     const text = decode(bytes instanceof Uint8Array ? bytes : await bytes);
-    const servers = loadText(text, { kind: 'file', path, display }, serverNameFromFile(path), display);
+    const servers = loadText(text, { kind: 'file', path, display }, serverNameFromFile(path), display, scan);
     return { servers, errors: [] };
   } catch (err) {
+    // Another tool's config file that holds no dump (not JSON a dump can be, or not of a dump's shape).
+    if (scan?.knownName && (err instanceof InputProblem || err instanceof NotATool)) return { servers: [], errors: [], skipped: 'name' };
+    if (err instanceof NotATool) return { servers: [], errors: [], skipped: 'shape' };
     return { servers: [], errors: [toInputError(err, display, display)] };
   }
 }
@@ -446,13 +563,64 @@ export interface TargetOptions {
 }
 
 /** Load every target; errors for one target never stop the others. */
-export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream, options: TargetOptions = {}): Promise<LoadResult> {
+export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?: NodeJS.ReadableStream, options: TargetOptions = {}): Promise<LoadResult & { notes: string[] }> {
   const expanded = await expandTargets(targets, cwd, options.exclude);
   options.check?.(expanded.files);
-  const results = await Promise.all(expanded.files.map((f) => loadFile(f, cwd)));
+  const results = await Promise.all(
+    expanded.files.map((f) => loadFile(f, cwd, expanded.found.has(f) ? { knownName: expanded.found.get(f)!.knownName } : undefined)),
+  );
+  const skipped = new Map<string, ScanSkip>();
+  expanded.files.forEach((f, i) => {
+    const why = results[i]!.skipped;
+    if (why) skipped.set(f, why);
+  });
+  const errors = [...expanded.errors];
+  const said = new Set<string>();
+  // A directory or a glob whose every file was skipped lints nothing: said as for one that holds no .json files.
+  for (const scan of expanded.scans) {
+    if (scan.files.length === 0 || !scan.files.every((f) => skipped.has(f))) continue;
+    const n = scan.files.length;
+    const what = `${n === 1 ? 'is not a tools/list dump' : 'are not tools/list dumps'}: ${listed(scan.files.map((f) => displayPath(f, cwd)))}; name ${n === 1 ? 'it' : 'a file'} as a target to read it anyway`;
+    errors.push({
+      target: scan.target,
+      message: scan.kind === 'directory'
+        ? `${scan.target}: the directory holds no .json files to lint (the ${plural(n, 'file')} it holds ${what})`
+        : `${scan.target}: no files to lint match this pattern (the ${plural(n, 'file')} it matches ${what})`,
+    });
+    // The error names them: no note besides.
+    for (const f of scan.files) said.add(f);
+  }
   if (expanded.stdin) results.unshift(await loadStdin(stdin));
   return {
     servers: results.flatMap((r) => r.servers),
-    errors: [...expanded.errors, ...results.flatMap((r) => r.errors)],
+    errors: [...errors, ...results.flatMap((r) => r.errors)],
+    notes: skipNotes(new Map([...skipped].filter(([f]) => !said.has(f))), cwd),
   };
+}
+
+/** Paths for a message: the first few, then how many more. */
+function listed(paths: readonly string[], most = 10): string {
+  const shown = paths.slice(0, most).join(', ');
+  return paths.length > most ? `${shown} and ${paths.length - most} more` : shown;
+}
+
+/** One note per reason, listing the files a directory scan or a glob skipped for it. */
+function skipNotes(skipped: ReadonlyMap<string, ScanSkip>, cwd: string): string[] {
+  const notes: string[] = [];
+  const of = (why: ScanSkip) => [...skipped].filter(([, w]) => w === why).map(([f]) => displayPath(f, cwd));
+  const byName = of('name');
+  if (byName.length) {
+    const one = byName.length === 1;
+    notes.push(
+      `skipped ${listed(byName)} (found by a directory or a glob): by ${one ? 'its name' : 'their names'}, ${one ? 'a config file of another tool' : 'config files of other tools'} (npm's, TypeScript's, …), and ${one ? 'it holds' : 'they hold'} no tools/list dump; name a file as a target to read it anyway`,
+    );
+  }
+  const byShape = of('shape');
+  if (byShape.length) {
+    const one = byShape.length === 1;
+    notes.push(
+      `skipped ${listed(byShape)} (found by a directory or a glob): ${one ? 'one object' : 'each one object'} with "name" but no "inputSchema", "outputSchema" or "annotations", which is not an MCP tool; name a file as a target to read it as a single tool anyway`,
+    );
+  }
+  return notes;
 }

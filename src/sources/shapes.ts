@@ -37,6 +37,26 @@ function looksLikeTool(v: Json): boolean {
   return isObject(v) && (has(v, 'name') || has(v, 'inputSchema')) && !has(v, 'tools');
 }
 
+/**
+ * The members only an MCP tool has (of a Tool's name, title, description, inputSchema,
+ * outputSchema, annotations, icons and _meta, the others are any program's words). A file a
+ * directory scan or a glob found that is one object needs one of them to be read as a single
+ * tool: {"name": "my-app", "version": "1.0.0"} is some other program's file (a package.json,
+ * a bower.json, a web app manifest), not a tool with errors. A file named as a target is read
+ * as a tool on "name" alone, and a tool with no inputSchema is then input-schema-object's error.
+ */
+const TOOL_ONLY_MEMBERS = ['inputSchema', 'outputSchema', 'annotations'] as const;
+
+function looksLikeFoundTool(v: Json): boolean {
+  return looksLikeTool(v) && TOOL_ONLY_MEMBERS.some((k) => has(v as Obj, k));
+}
+
+/**
+ * Thrown for a file a directory scan or a glob found that is one object with a "name" but no
+ * member only a tool has (see TOOL_ONLY_MEMBERS): not a dump, so it is skipped with a note.
+ */
+export class NotATool extends Error {}
+
 function looksLikePage(v: Json): boolean {
   return isObject(v) && has(v, 'tools');
 }
@@ -78,7 +98,7 @@ function fromListResult(obj: Obj, pointer: string): Partial {
   };
 }
 
-function fromObject(obj: Obj, pointer: string): Partial[] {
+function fromObject(obj: Obj, pointer: string, found = false): Partial[] {
   if (has(obj, 'jsonrpc') || (has(obj, 'result') && has(obj, 'id'))) {
     if (isObject(obj.error)) {
       const message = typeof obj.error.message === 'string' ? obj.error.message : 'no message';
@@ -119,6 +139,7 @@ function fromObject(obj: Obj, pointer: string): Partial[] {
   // A JSON-RPC result saved without its envelope's "id" and "jsonrpc": read as one.
   if (!looksLikeTool(obj) && isObject(obj.result) && has(obj.result, 'tools')) return fromObject(obj.result, `${pointer}/result`);
   if (looksLikeTool(obj)) {
+    if (found && pointer === '' && !looksLikeFoundTool(obj)) throw new NotATool('one object with "name" but no "inputSchema", "outputSchema" or "annotations"');
     return [{ tools: [{ value: obj, pointer }], envelopes: [], toolsPointer: pointer }];
   }
   throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(obj)}`, undefined, undefined, pointer);
@@ -156,16 +177,20 @@ function fromArray(arr: Json[]): Partial[] {
 }
 
 /** The key of an MCP client config's servers that a document has, if it looks like one (and like no dump). */
-function clientConfigKey(obj: Obj): string | undefined {
-  if (has(obj, 'tools') || has(obj, 'jsonrpc') || has(obj, 'result') || looksLikeTool(obj)) return undefined;
+function clientConfigKey(obj: Obj, found: boolean): string | undefined {
+  if (has(obj, 'tools') || has(obj, 'jsonrpc') || has(obj, 'result') || (found ? looksLikeFoundTool(obj) : looksLikeTool(obj))) return undefined;
   // Claude Desktop, Cursor, …: mcpServers; VS Code: servers (an object; a dump's "servers" is an array); opencode: mcp; Zed: context_servers.
   return ['mcpServers', 'servers', 'mcp', 'context_servers'].find((k) => has(obj, k) && isObject(obj[k]));
 }
 
-/** Servers in a parsed document; throws InputProblem for a document of the wrong shape. */
-export function serversFromDocument(value: Json, origin: Origin, fallbackName: string, idBase: string): ServerInput[] {
+/**
+ * Servers in a parsed document; throws InputProblem for a document of the wrong shape.
+ * @param found The file was found by a directory scan or a glob, not named: one object is a
+ *   single tool only with a member only a tool has, else NotATool is thrown (see looksLikeFoundTool).
+ */
+export function serversFromDocument(value: Json, origin: Origin, fallbackName: string, idBase: string, found = false): ServerInput[] {
   let parts: Partial[];
-  const configKey = isObject(value) ? clientConfigKey(value) : undefined;
+  const configKey = isObject(value) ? clientConfigKey(value, found) : undefined;
   if (configKey !== undefined) {
     const file = origin.kind === 'file' ? origin.display : 'FILE';
     throw new InputProblem(
@@ -173,7 +198,7 @@ export function serversFromDocument(value: Json, origin: Origin, fallbackName: s
     );
   }
   if (Array.isArray(value)) parts = fromArray(value);
-  else if (isObject(value)) parts = fromObject(value, '');
+  else if (isObject(value)) parts = fromObject(value, '', found);
   else throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(value)}`, undefined, undefined, '');
   return parts.map((p, i) => ({
     id: parts.length === 1 ? idBase : `${idBase}#${i}`,
