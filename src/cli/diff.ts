@@ -98,7 +98,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     errors.push(error);
   }
   const counted = failingSeverities(result.findings);
-  const over = tooManyWarnings(counted, settings.maxWarnings);
+  const over = tooManyWarnings(counted, settings.maxWarnings, settings.maxWarningsFrom);
   const code = exitCodeFor(counted, errors, settings.failOn, settings.maxWarnings);
   // The reports' headlines say the verdict the exit code gives.
   const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(over ? { tooManyWarnings: over } : {}), fails: code !== EXIT.ok };

@@ -67,11 +67,14 @@ export function failingSeverities(findings: readonly Finding[]): Severity[] {
   return findings.filter((f) => !f.informational).map((f) => f.severity);
 }
 
-/** When the warnings that count are more than --max-warnings allows: what the reports say of it. */
-export function tooManyWarnings(counted: readonly Severity[], max: number | undefined): { max: number; warnings: number } | undefined {
+/**
+ * When the warnings that count are more than --max-warnings (or the config's maxWarnings)
+ * allows: what the reports say of it. `config`: the config file the limit came from.
+ */
+export function tooManyWarnings(counted: readonly Severity[], max: number | undefined, config?: string): NonNullable<Report['tooManyWarnings']> | undefined {
   if (max === undefined) return undefined;
   const warnings = counted.filter((s) => s === 'warning').length;
-  return warnings > max ? { max, warnings } : undefined;
+  return warnings > max ? { max, warnings, ...(config !== undefined ? { config } : {}) } : undefined;
 }
 
 const EMPTY_OUTPUT = '-o "" is an empty path; give a file name, or - for stdout';
@@ -361,7 +364,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;
   const counted = failingSeverities(baselined.findings);
-  const over = tooManyWarnings(counted, settings.maxWarnings);
+  const over = tooManyWarnings(counted, settings.maxWarnings, settings.maxWarningsFrom);
   const code = exitCodeFor(counted, inputErrors, settings.failOn, settings.maxWarnings);
   const exit = baselined.error ? EXIT.error : code === EXIT.ok && baselined.failStale ? EXIT.findings : code;
   // The reports' headlines say the verdict the exit code gives.
