@@ -19,6 +19,7 @@ import { checkLiveFlags, hasLiveFlags, type LiveFlags } from '../sources/live/fl
 import { clientConfigFiles } from '../sources/live/discover.js';
 import { runSettings } from '../config/settings.js';
 import { gatherConfigTargets } from '../config/targets.js';
+import { overrideNotes, overrideTarget } from '../config/override-notes.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 import { append } from '../util/array.js';
 import { realPath } from '../util/paths.js';
@@ -355,6 +356,11 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   }
   // A recorded protocol version mcp-annotate does not know: which spec version was used instead.
   for (const n of specNotes(loaded.servers, settings.engine.spec)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  // Overrides that match no server or tool of the run (a typo fails open); not when an input
+  // could not be read, since its server cannot be matched.
+  if (settings.config?.overrideEntries && loaded.errors.length === 0) {
+    for (const n of overrideNotes(settings.config.overrideEntries, loaded.servers.map(overrideTarget))) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  }
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   const linted = performance.now();
