@@ -135,6 +135,38 @@ describe('mcp-annotate lint: exit codes', () => {
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).tooManyWarnings).toBeUndefined();
   });
+
+  it("names the config's maxWarnings, not --max-warnings, when the limit came from the config, in every format (lint and diff)", async () => {
+    const warned = tool('a', { readOnlyHint: false, openWorldHint: false });
+    const dir = tempDir({
+      'w.json': json({ tools: [warned, tool('b', { readOnlyHint: false, openWorldHint: false })] }),
+      'mw.yaml': 'maxWarnings: 1\n',
+      'base.json': json({ tools: [tool('a', { readOnlyHint: true, openWorldHint: false })] }),
+      // openWorldHint false → true: drift/open-world-added, a warning.
+      'head.json': json({ tools: [tool('a', { readOnlyHint: true, openWorldHint: true })] }),
+    });
+    const why = '2 warnings are more than maxWarnings 1 of mw.yaml allows, which fails the run';
+    const run = (...f: string[]) => runCli(['lint', 'w.json', '-c', 'mw.yaml', ...f], { cwd: dir });
+    const text = await run();
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`in 1 server, 2 tools; ${why}\n`);
+    expect(text.stdout).not.toContain('--max-warnings');
+    const github = await run('-f', 'github');
+    expect(github.stdout.split('\n')[0]).toBe(`::error title=mcp-annotate%3A too many warnings (maxWarnings of mw.yaml)::${why}`);
+    expect((await run('-f', 'markdown')).stdout).toContain(`_${why}._`);
+    const report = JSON.parse((await run('-f', 'json')).stdout);
+    expect(report.tooManyWarnings).toEqual({ max: 1, warnings: 2, config: 'mw.yaml' });
+    expect(validateJsonReport(report), JSON.stringify(validateJsonReport.errors)).toBe(true);
+    // The flag over the config: the flag is named.
+    const flag = await run('--max-warnings', '0');
+    expect(flag.stdout).toContain('2 warnings are more than --max-warnings 0 allows, which fails the run\n');
+    // diff reads the same config.
+    writeFileSync(join(dir, 'mw.yaml'), 'maxWarnings: 0\n');
+    const d = await runCli(['diff', 'base.json', 'head.json', '-c', 'mw.yaml'], { cwd: dir });
+    expect(d.code).toBe(1);
+    expect(d.stdout).toContain('drift/open-world-added');
+    expect(d.stdout).toContain('; 1 warning is more than maxWarnings 0 of mw.yaml allows, which fails the run\n');
+  });
 });
 
 describe('the headline mark of text and markdown is the run\'s verdict (its exit code), not the most severe finding', () => {

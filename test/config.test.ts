@@ -429,6 +429,84 @@ describe('overrides', () => {
   });
 });
 
+describe('an override whose globs match nothing in the run gets a note on stderr (it never fails the run)', () => {
+  const PAYMENTS = json({ tools: [{ name: 'refund', inputSchema: { type: 'object' } }] });
+
+  it('servers that name the file or another letter case: one note per override, at its servers, with the server meant', async () => {
+    const dir = tempDir({
+      'payments.json': PAYMENTS,
+      'cfg.yaml': ['overrides:', '  - servers: ["payments.json", "Payments"]', '    rules: { missing-readonly-hint: error }', ''].join('\n'),
+    });
+    const r = await runCli(['lint', 'payments.json', '-c', 'cfg.yaml'], { cwd: dir });
+    // The exit code is the run's without the override: a note fails nothing.
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'mcp-annotate: note: cfg.yaml:2:5: overrides[0].servers matched no server in this run; did you mean "payments"? ("payments.json" names the file of server "payments": overrides match server names; "Payments" differs in letter case: globs are case-sensitive)\n',
+    );
+    // Spelled right, the override applies, and nothing is noted.
+    writeFileSync(join(dir, 'cfg.yaml'), 'overrides:\n  - servers: ["payments"]\n    rules: { missing-readonly-hint: error }\n');
+    expect(await runCli(['lint', 'payments.json', '-c', 'cfg.yaml'], { cwd: dir })).toMatchObject({ code: 1, stderr: '' });
+  });
+
+  it('tools that match no tool of the servers the override applies to; a glob of a server of another run; "[" (picomatch reads it as the character)', async () => {
+    const dir = tempDir({
+      'payments.json': PAYMENTS,
+      'other.json': json({ serverInfo: { name: 'billing' }, tools: [tool('Charge', { readOnlyHint: false })] }),
+      'mcp-annotate.config.json': json({
+        overrides: [
+          { servers: ['payments'], tools: ['Refund', 'Charge'], rules: { 'missing-readonly-hint': 'error' } },
+          { tools: ['charge'], rules: { 'missing-readonly-hint': 'error' } },
+          { servers: ['billing', 'not-linted-here'], rules: { 'missing-readonly-hint': 'error' } },
+          { servers: ['['], rules: { 'missing-readonly-hint': 'error' } },
+          { servers: ['pay*'], tools: ['ref*'], rules: { 'missing-readonly-hint': 'error' } },
+        ],
+      }),
+    });
+    const r = await runCli(['lint', 'payments.json', 'other.json', '-f', 'json'], { cwd: dir });
+    expect(r.stderr.split('\n')).toEqual([
+      'mcp-annotate: note: mcp-annotate.config.json:7:7: overrides[0].tools matched no tool of the servers it applies to in this run; did you mean "refund"? ("Refund" differs in letter case: globs are case-sensitive)',
+      'mcp-annotate: note: mcp-annotate.config.json:16:7: overrides[1].tools matched no tool in this run; did you mean "Charge"? ("charge" differs in letter case: globs are case-sensitive)',
+      'mcp-annotate: note: mcp-annotate.config.json:33:7: overrides[3].servers matched no server in this run',
+      '',
+    ]);
+    expect(r.code).toBe(1);
+  });
+
+  it('no notes when an input could not be read (its server cannot be matched)', async () => {
+    const dir = tempDir({ 'payments.json': PAYMENTS, 'cfg.yaml': 'overrides:\n  - servers: ["missing"]\n    rules: { missing-readonly-hint: error }\n' });
+    const r = await runCli(['lint', 'payments.json', 'missing.json', '-c', 'cfg.yaml'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('missing.json: no such file or directory\n');
+  });
+
+  it('diff matches the names it reports, after the head: the base file\'s name is noted with the head\'s', async () => {
+    const dir = tempDir({
+      'payments-v1.json': json({ tools: [tool('refund', { readOnlyHint: true })] }),
+      'payments.json': PAYMENTS,
+      'cfg.yaml': [
+        'overrides:',
+        '  - servers: ["payments-v1"]',
+        '    rules: { drift/readonly-removed: warning }',
+        '  - servers: ["payments"]',
+        '    tools: ["refund"]',
+        '    rules: { drift/readonly-removed: warning, drift/destructive-added: warning }',
+        '',
+      ].join('\n'),
+    });
+    const r = await runCli(['diff', 'payments-v1.json', 'payments.json', '-c', 'cfg.yaml', '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe(
+      'mcp-annotate: note: cfg.yaml:2:5: overrides[0].servers matched no server in this run; did you mean "payments"? ("payments-v1" names the base side of server "payments": diff names the servers it compares after the head)\n',
+    );
+    // The second override applied: the drift is warnings, so the run passes.
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).findings.map((f: { ruleId: string; severity: string }) => `${f.ruleId} ${f.severity}`)).toEqual(['drift/destructive-added warning', 'drift/readonly-removed warning']);
+    // A tool only the base has (removed in the head) is a tool of the run: its findings name it.
+    writeFileSync(join(dir, 'cfg.yaml'), 'overrides:\n  - tools: ["gone"]\n    rules: { drift/tool-removed: warning }\n');
+    writeFileSync(join(dir, 'payments-v1.json'), json({ tools: [tool('refund', {}), tool('gone', {})] }));
+    expect((await runCli(['diff', 'payments-v1.json', 'payments.json', '-c', 'cfg.yaml'], { cwd: dir })).stderr).toBe('');
+  });
+});
+
 describe('server and tool name globs', () => {
   it('`*` and `?` match any characters of a name, `/` included; a `/` in a pattern matches a `/`', () => {
     const m = (patterns: string[], name: string) => nameMatcher(patterns)(name);

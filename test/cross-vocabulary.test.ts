@@ -154,6 +154,11 @@ describe('a policy condition that can never match is a configuration error, with
     ['a near miss of an action-metadata member', { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].outcomes', equals: 'irreversible' }, 'did you mean "tool._meta[\\"io.modelcontextprotocol/action-metadata\\"].outcome"?'],
     ['a near miss of a trust-annotations member', { fact: 'tool._meta["io.modelcontextprotocol/trust-annotations"].untrustd', equals: true }, 'did you mean "tool._meta[\\"io.modelcontextprotocol/trust-annotations\\"].untrusted"?'],
     ["SEP-2793's category word for an action", { fact: 'claims.action', equals: 'mutate' }, `SEP-2793's category "mutate" is read as the action "write"; did you mean "write"?`],
+    ['a string against a core hint', { fact: 'tool.annotations.readOnlyHint', equals: 'true' }, 'tool.annotations.readOnlyHint is true or false, never "true"; did you mean true (a boolean, without quotes)?'],
+    ['a number against a core hint', { fact: 'tool.annotations.openWorldHint', equals: 1 }, 'tool.annotations.openWorldHint is true or false, never 1; did you mean true (a boolean)?'],
+    ['a string in a list against a core hint', { fact: 'tool.annotations.destructiveHint', in: [true, 'false'] }, 'policies[0].conditions.in[1]: tool.annotations.destructiveHint is true or false, never "false"'],
+    ['contains of a string against a core hint, under not', { not: { fact: 'tool.annotations.idempotentHint', contains: 'no' } }, 'policies[0].conditions.not.contains: tool.annotations.idempotentHint is true or false, never "no"; did you mean false?'],
+    ['contains of a string against a boolean claim', { fact: 'claims.readOnly', contains: 'true' }, 'claims.readOnly is true or false, never "true"'],
   ];
   for (const [what, conditions, hint] of cases) {
     it(what, async () => {
@@ -163,6 +168,28 @@ describe('a policy condition that can never match is a configuration error, with
       expect(r.stderr).toContain(hint);
     });
   }
+
+  it("a core hint compared with YAML's yes (a string in YAML 1.2), a quoted \"true\" or 1: a config error at the value, saying to write true", async () => {
+    const dir = tempDir({
+      'p.yaml': [
+        'policies:',
+        '  - {name: ro, effect: warn, conditions: {fact: tool.annotations.readOnlyHint, equals: "true"}}',
+        '  - {name: ro3, effect: warn, conditions: {fact: tool.annotations.readOnlyHint, equals: yes}}',
+        '  - {name: ow, effect: warn, conditions: {fact: tool.annotations.openWorldHint, equals: 1}}',
+        '  - {name: ok, effect: warn, conditions: {fact: tool.annotations.openWorldHint, equals: false}}',
+        '',
+      ].join('\n'),
+      'd.json': json({ tools: [tool('x', { readOnlyHint: true })] }),
+    });
+    const r = await runCli(['lint', 'd.json', '-c', 'p.yaml'], { cwd: dir });
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr.split('\n')).toEqual([
+      'mcp-annotate: p.yaml:2:88: policies[0].conditions.equals: tool.annotations.readOnlyHint is true or false, never "true"; did you mean true (a boolean, without quotes)?',
+      'mcp-annotate: p.yaml:3:89: policies[1].conditions.equals: tool.annotations.readOnlyHint is true or false, never "yes"; did you mean true? (YAML reads yes as a string, not a boolean: write true)',
+      'mcp-annotate: p.yaml:4:89: policies[2].conditions.equals: tool.annotations.openWorldHint is true or false, never 1; did you mean true (a boolean)?',
+      '',
+    ]);
+  });
 
   it("paths into the server's own data, open action-metadata strings and contains are taken as written", async () => {
     const r = await lintWith([
@@ -175,6 +202,9 @@ describe('a policy condition that can never match is a configuration error, with
       // Members the extensions do not define, but no near miss of one: they may grow, and the linter accepts them.
       { name: 'g', effect: 'warn', conditions: { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].justification', equals: 'sends mail' } },
       { name: 'h', effect: 'warn', conditions: { fact: 'tool._meta["io.modelcontextprotocol/action-metadata"].inputMetadata.retention', equals: '30d' } },
+      // A core hint against a boolean, and a path below one (no valid hint has members): as written.
+      { name: 'i', effect: 'warn', conditions: { fact: 'tool.annotations.readOnlyHint', in: [true, false] } },
+      { name: 'j', effect: 'warn', conditions: { fact: 'tool.annotations.destructiveHint', contains: true } },
     ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

@@ -10,7 +10,8 @@
  */
 import { resolve } from 'node:path';
 import { DRIFT_RULES } from '../diff/rules/index.js';
-import { diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
+import { comparedServers, diff, MAX_DIFF_TOOLS } from '../diff/diff.js';
+import { fileNames, overrideNotes, overrideTarget, toolNames, type OverrideTarget } from '../config/override-notes.js';
 import type { Report } from '../reporters/types.js';
 import { loadTargets, onlyNegations, ownFiles, readFiles, STDIN_PATHS } from '../sources/files.js';
 import { hasLiveFlags } from '../sources/live/flags.js';
@@ -83,6 +84,21 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   for (const e of errors) io.stderr.write(`${oneLine(e.message)}\n`);
   if (errors.length) io.stderr.write('mcp-annotate: only servers that both sides have were compared, since not every input could be read\n');
 
+  // Overrides that match no server or tool the diff compares (as it names them: after the head).
+  if (settings.config?.overrideEntries && errors.length === 0) {
+    const targets = comparedServers(before.servers, after.servers).map(({ server, base }): OverrideTarget => {
+      const own = overrideTarget(server);
+      if (!base) return own;
+      const renamed = base.name !== server.name;
+      return {
+        name: server.name,
+        tools: [...own.tools, ...toolNames(base)],
+        files: renamed ? own.files : [...own.files, ...fileNames(base)],
+        ...(renamed ? { aliases: [base.name, ...fileNames(base)] } : {}),
+      };
+    });
+    for (const n of overrideNotes(settings.config.overrideEntries, targets)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  }
   const result = diff(before.servers, after.servers, DRIFT_RULES, {
     spec: settings.engine.spec,
     packs,
@@ -98,7 +114,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     errors.push(error);
   }
   const counted = failingSeverities(result.findings);
-  const over = tooManyWarnings(counted, settings.maxWarnings);
+  const over = tooManyWarnings(counted, settings.maxWarnings, settings.maxWarningsFrom);
   const code = exitCodeFor(counted, errors, settings.failOn, settings.maxWarnings);
   // The reports' headlines say the verdict the exit code gives.
   const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(over ? { tooManyWarnings: over } : {}), fails: code !== EXIT.ok };

@@ -19,6 +19,7 @@ import { checkLiveFlags, hasLiveFlags, type LiveFlags } from '../sources/live/fl
 import { clientConfigFiles } from '../sources/live/discover.js';
 import { runSettings } from '../config/settings.js';
 import { gatherConfigTargets } from '../config/targets.js';
+import { overrideNotes, overrideTarget } from '../config/override-notes.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 import { append } from '../util/array.js';
 import { realPath } from '../util/paths.js';
@@ -67,11 +68,14 @@ export function failingSeverities(findings: readonly Finding[]): Severity[] {
   return findings.filter((f) => !f.informational).map((f) => f.severity);
 }
 
-/** When the warnings that count are more than --max-warnings allows: what the reports say of it. */
-export function tooManyWarnings(counted: readonly Severity[], max: number | undefined): { max: number; warnings: number } | undefined {
+/**
+ * When the warnings that count are more than --max-warnings (or the config's maxWarnings)
+ * allows: what the reports say of it. `config`: the config file the limit came from.
+ */
+export function tooManyWarnings(counted: readonly Severity[], max: number | undefined, config?: string): NonNullable<Report['tooManyWarnings']> | undefined {
   if (max === undefined) return undefined;
   const warnings = counted.filter((s) => s === 'warning').length;
-  return warnings > max ? { max, warnings } : undefined;
+  return warnings > max ? { max, warnings, ...(config !== undefined ? { config } : {}) } : undefined;
 }
 
 const EMPTY_OUTPUT = '-o "" is an empty path; give a file name, or - for stdout';
@@ -353,6 +357,11 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   }
   // A recorded protocol version mcp-annotate does not know: which spec version was used instead.
   for (const n of specNotes(loaded.servers, settings.engine.spec)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  // Overrides that match no server or tool of the run (a typo fails open); not when an input
+  // could not be read, since its server cannot be matched.
+  if (settings.config?.overrideEntries && loaded.errors.length === 0) {
+    for (const n of overrideNotes(settings.config.overrideEntries, loaded.servers.map(overrideTarget))) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  }
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   // A live server's secrets, hidden in what it sent, stay hidden in what the rules made of it.
@@ -365,7 +374,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;
   const counted = failingSeverities(baselined.findings);
-  const over = tooManyWarnings(counted, settings.maxWarnings);
+  const over = tooManyWarnings(counted, settings.maxWarnings, settings.maxWarningsFrom);
   const code = exitCodeFor(counted, inputErrors, settings.failOn, settings.maxWarnings);
   const exit = baselined.error ? EXIT.error : code === EXIT.ok && baselined.failStale ? EXIT.findings : code;
   // The reports' headlines say the verdict the exit code gives.

@@ -6,13 +6,13 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { RULES } from '../../rules/index.js';
-import { ConfigError, type ParsedConfig } from './source.js';
+import { ConfigError, formatProblem, type ParsedConfig } from './source.js';
 import { createLocator, locatorOf } from '../sources/locate.js';
 import { displayPath } from '../sources/files.js';
 import type { Located, Locator } from '../types.js';
-import { findConfigFile, problemAt, readConfigFile } from './load.js';
+import { findConfigFile, problemAt, readConfigFile, type ConfigText } from './load.js';
 import type { PointedProblem } from './validate.js';
-import { resolveConfig, type ConfigFileValue, type ResolvedConfig } from './resolve.js';
+import { resolveConfig, type ConfigFileValue, type OverrideEntry, type ResolvedConfig } from './resolve.js';
 
 export { ConfigError } from './source.js';
 export type { ResolvedConfig } from './resolve.js';
@@ -53,7 +53,26 @@ export async function loadConfig(opts: LoadConfigOptions): Promise<ResolvedConfi
     throw new ConfigError(located);
   }
   const locator = file.format === 'json' ? createLocator(file.text) : positionLocator(file.parsed);
-  return resolveConfig(file.parsed.value as ConfigFileValue, checked, { path, display: file.display, dir: dirname(path), pointerBase: file.base, locator }, RULES, opts.cwd);
+  const value = file.parsed.value as ConfigFileValue;
+  const resolved = resolveConfig(value, checked, { path, display: file.display, dir: dirname(path), pointerBase: file.base, locator }, RULES, opts.cwd);
+  if (value.overrides?.length) resolved.overrideEntries = overrideEntries(file, value.overrides);
+  return resolved;
+}
+
+/** The overrides with where their `servers` and `tools` members are ("cfg.yaml:2:5"), in one pass over the file. */
+function overrideEntries(file: ConfigText, overrides: NonNullable<ConfigFileValue['overrides']>): OverrideEntry[] {
+  const requests = overrides.flatMap((_, i) => [
+    { pointer: `/overrides/${i}/servers`, key: true },
+    { pointer: `/overrides/${i}/tools`, key: true },
+  ]);
+  const found = file.parsed.positions(requests);
+  const at = (k: number) => formatProblem({ file: file.display, line: found[k]?.line, column: found[k]?.column, message: '' }).replace(/: $/, '');
+  return overrides.map((o, i) => ({
+    index: i,
+    ...(o.servers ? { servers: o.servers } : {}),
+    ...(o.tools ? { tools: o.tools } : {}),
+    at: { ...(o.servers ? { servers: at(2 * i) } : {}), ...(o.tools ? { tools: at(2 * i + 1) } : {}) },
+  }));
 }
 
 /** A Locator over a YAML config's positions (start of each value; YAML has no JSON offsets to replace). */

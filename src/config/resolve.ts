@@ -27,6 +27,15 @@ export interface ConfigFileValue {
   maxWarnings?: number;
 }
 
+/** One override of the config, with the places of its globs (set by loadConfig). */
+export interface OverrideEntry {
+  index: number;
+  servers?: readonly string[];
+  tools?: readonly string[];
+  /** "file:line:col" of the `servers` and `tools` members. */
+  at: { servers?: string; tools?: string };
+}
+
 export interface ResolvedConfig {
   /** Absolute path of the config file. */
   path: string;
@@ -36,6 +45,11 @@ export interface ResolvedConfig {
   /** Levels a preset raises a rule's findings by (see presetRaise); absent where `rules` sets the rule. */
   raise: Record<string, number>;
   overrides?: (server: string, tool: string | undefined) => Record<string, RuleSetting> | undefined;
+  /**
+   * The overrides as written, each with where its `servers` and `tools` are in the config file
+   * ("cfg.yaml:2:5"), for the notes on the ones that match nothing (see overrideNotes).
+   */
+  overrideEntries?: OverrideEntry[];
   /** One rule per policy (policy/<name>). */
   policies: Rule[];
   spec?: SpecVersion;

@@ -30,6 +30,8 @@ export interface RunSettings {
   disableVocab?: string[];
   failOn: Severity | 'none';
   maxWarnings?: number;
+  /** The config file (as messages show it) when maxWarnings is its `maxWarnings`, not --max-warnings. */
+  maxWarningsFrom?: string;
   /** Targets: the command line's, else the config's files. */
   targets: string[];
   /** Whether the targets came from the config (for messages). */
@@ -49,6 +51,7 @@ export async function runSettings(cliTargets: string[], flags: RunFlags, io: { c
     disableVocab: disable.length ? disable : undefined,
     failOn: flags.failOn ?? config?.failOn ?? 'error',
     maxWarnings: flags.maxWarnings ?? config?.maxWarnings,
+    ...(flags.maxWarnings === undefined && config?.maxWarnings !== undefined ? { maxWarningsFrom: config.display } : {}),
     targets: useConfigTargets ? config!.files : cliTargets,
     targetsFromConfig: useConfigTargets,
   };

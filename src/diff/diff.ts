@@ -309,6 +309,19 @@ function locateWanted(wanted: Wanted): void {
   }
 }
 
+/**
+ * The servers a diff of every server compares, as its findings name them: each head server with
+ * the base server it is compared with (its findings carry the head's name, a removed tool's the
+ * base's tool name), and each base server the head lacks.
+ */
+export function comparedServers(baseInputs: readonly ServerInput[], headInputs: readonly ServerInput[]): { server: ServerInput; base?: ServerInput }[] {
+  const base = sortServers(baseInputs.map((s) => ({ ...s, id: BASE_ID + s.id })));
+  const head = sortServers(headInputs);
+  const { pairs, baseOnly } = pairServers(base, head);
+  const baseOf = new Map(pairs.map(([b, h]) => [h, b]));
+  return [...head.map((h) => ({ server: h, base: baseOf.get(h) })), ...baseOnly.map((b) => ({ server: b }))];
+}
+
 export function diff(baseInputs: readonly ServerInput[], headInputs: readonly ServerInput[], rules: readonly DriftRule[], opts: DiffOptions = {}): DiffResult {
   const packs = new Set<PackId>(['core', ...(opts.packs ?? PACK_IDS)]);
   const severityOf = (setting: RuleSetting | undefined) => (Array.isArray(setting) ? setting[0] : setting);

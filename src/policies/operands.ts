@@ -12,10 +12,14 @@
  *   a member of SEP-1913's metadata (`inputMetadata.destinations`) or of the action-metadata
  *   and trust-annotations extensions' objects (`…trust-annotations"].untrustd`). A member
  *   that is no near miss is taken as written: the extensions may grow, and the linter accepts
- *   their other members too.
+ *   their other members too;
+ * - a core hint (`tool.annotations.readOnlyHint`, `destructiveHint`, `idempotentHint`,
+ *   `openWorldHint`) compared with anything but a boolean: "true", YAML's `yes` (a string in
+ *   YAML 1.2), 1.
  *
  * Any other `tool.` path may be the server's own data and is taken as written; `contains`
- * (a substring test on strings) is not checked.
+ * (a substring test on strings) is not checked, except against a boolean (a core hint, a
+ * boolean claim), where it is `equals`.
  */
 import {
   ACTIONS,
@@ -35,6 +39,7 @@ import { ACTION_KEY, ACTION_MEMBERS } from '../packs/action-metadata.js';
 import { TRUST_KEY, TRUST_MEMBERS } from '../packs/trust-annotations.js';
 import { CATEGORY_ACTION } from '../packs/risk-metadata.js';
 import { closest, orList } from '../util/text.js';
+import { hasOwn } from '../util/json.js';
 import type { FactRef } from './facts.js';
 
 type Op = 'equals' | 'in' | 'contains';
@@ -89,14 +94,23 @@ export interface OperandProblem {
 
 const show = (v: unknown) => JSON.stringify(v);
 
+/** YAML 1.1's boolean words: YAML 1.2 (and so a YAML config) reads them as strings. */
+const YAML_WORDS: Record<string, boolean> = { yes: true, y: true, on: true, no: false, n: false, off: false };
+
+/** Why a value is no boolean, with the boolean it was probably meant to be ("true", yes, 1). */
+function booleanProblem(text: string, v: unknown): string | undefined {
+  if (typeof v === 'boolean') return undefined;
+  const word = typeof v === 'string' ? v.trim().toLowerCase() : undefined;
+  if (word !== undefined && hasOwn(YAML_WORDS, word)) {
+    return `${text} is true or false, never ${show(v)}; did you mean ${YAML_WORDS[word]}? (YAML reads ${String(v).trim()} as a string, not a boolean: write ${YAML_WORDS[word]})`;
+  }
+  const guess = word === 'true' || v === 1 ? 'true' : word === 'false' || v === 0 ? 'false' : undefined;
+  return `${text} is true or false, never ${show(v)}${guess ? `; did you mean ${guess} (a boolean${typeof v === 'string' ? ', without quotes' : ''})?` : ''}`;
+}
+
 /** Why an `equals`/`in` operand can never be a value of this claim, if it cannot. */
 function claimValueProblem(fact: Fact, text: string, v: unknown): string | undefined {
-  if (BOOLEAN_FACTS.includes(fact)) {
-    if (typeof v === 'boolean') return undefined;
-    const word = typeof v === 'string' ? v.trim().toLowerCase() : undefined;
-    const guess = word === 'true' ? 'true' : word === 'false' ? 'false' : undefined;
-    return `${text} is true or false, never ${show(v)}${guess ? `; did you mean ${guess} (a boolean, without quotes)?` : ''}`;
-  }
+  if (BOOLEAN_FACTS.includes(fact)) return booleanProblem(text, v);
   if (NUMBER_FACTS.includes(fact)) {
     if (typeof v === 'number') return undefined;
     const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
@@ -170,22 +184,37 @@ function memberProblem(member: string, members: readonly string[], field: string
   return `${show(text)} names the member ${show(member)} of ${field}, which has no such member (its members are ${orList(shown, 'and')}); did you mean ${show(fixed)}?`;
 }
 
+/** The core hints: booleans (a tool that writes another value has no valid hint, and a policy on it would never match one). */
+const CORE_HINTS: readonly string[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+
+/** Each operand of a condition with its place: "equals", "contains", "in/2". */
+function operands(op: Op, operand: unknown): { value: unknown; at: string }[] {
+  return op === 'in' ? (operand as unknown[]).map((value, i) => ({ value, at: `in/${i}` })) : [{ value: operand, at: op }];
+}
+
 /** The first reason a condition on this fact can never match, if there is one. */
 export function operandProblem(ref: FactRef, op: Op, operand: unknown): OperandProblem | undefined {
   if (ref.kind === 'tool') {
     const why = toolPathProblem(ref.path, ref.text);
-    return why ? { message: why, at: 'fact' } : undefined;
+    if (why) return { message: why, at: 'fact' };
+    // tool.annotations.readOnlyHint (and the other core hints) compared with a non-boolean: a
+    // valid hint is true or false (absent, MCP's default), so it never holds ("true", yes, 1).
+    // `contains` of a boolean is `equals` of it, so it is checked too.
+    const [top, key, ...deeper] = ref.path;
+    if (top === 'annotations' && key !== undefined && CORE_HINTS.includes(key) && deeper.length === 0) {
+      for (const o of operands(op, operand)) {
+        const problem = booleanProblem(ref.text, o.value);
+        if (problem) return { message: problem, at: o.at };
+      }
+    }
+    return undefined;
   }
-  if (ref.kind !== 'claims' || op === 'contains') return undefined;
+  // `contains` is a substring test on strings, and so not checked, except on a boolean claim (where it is `equals`).
+  if (ref.kind !== 'claims' || (op === 'contains' && !BOOLEAN_FACTS.includes(ref.fact))) return undefined;
   const text = `claims.${ref.fact}`;
-  if (op === 'equals') {
-    const why = claimValueProblem(ref.fact, text, operand);
-    return why ? { message: why, at: 'equals' } : undefined;
-  }
-  const list = operand as unknown[];
-  for (let i = 0; i < list.length; i++) {
-    const why = claimValueProblem(ref.fact, text, list[i]);
-    if (why) return { message: why, at: `in/${i}` };
+  for (const o of operands(op, operand)) {
+    const why = claimValueProblem(ref.fact, text, o.value);
+    if (why) return { message: why, at: o.at };
   }
   return undefined;
 }

@@ -22,7 +22,7 @@ import { relativeInside } from '../util/paths.js';
 import type { Finding, InputError, Severity } from '../types.js';
 import { escapeTerminal, nameLine, oneLine, plural } from '../util/text.js';
 import { sourceRoot } from './sarif.js';
-import { count, failureClauses, visible, type Report, type ReporterOptions } from './types.js';
+import { count, failureClauses, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
 
 /**
  * Annotations GitHub Actions shows per step, for each level (error, warning, notice);
@@ -123,10 +123,10 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
         return { command: 'error', properties: [...at.props, ['title', 'mcp-annotate: stale baseline entry (--fail-on-stale)']], message: `${at.prefix}${oneLine(e.message)}` };
       })
     : [];
-  // --max-warnings: the run fails for the number of warnings, which no one annotation says.
+  // --max-warnings (or the config's maxWarnings): the run fails for the number of warnings, which no one annotation says.
   const w = report.tooManyWarnings;
   const run: Annotation[] = w
-    ? [{ command: 'error', properties: [['title', 'mcp-annotate: too many warnings (--max-warnings)']], message: `${plural(w.warnings, 'warning')} ${w.warnings === 1 ? 'is' : 'are'} more than --max-warnings ${w.max} allows, which fails the run` }]
+    ? [{ command: 'error', properties: [['title', `mcp-annotate: too many warnings (${w.config !== undefined ? `maxWarnings of ${oneLine(w.config)}` : '--max-warnings'})`]], message: tooManyWarningsSentence(w) }]
     : [];
   const findings = visible(report.findings, opts.quiet);
   // Most severe first: why the run fails (--max-warnings), input errors, stale baseline entries, then errors, warnings, notes (each in report order).

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { Finding, Severity } from '../types.js';
 import { oneLine, plural, shorten, thousands } from '../util/text.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
-import { count, headlineMark, visible, type Report, type ReporterOptions } from './types.js';
+import { count, headlineMark, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
 import { append } from '../util/array.js';
 
 /** Default size budget in bytes (UTF-8): under the 1 MiB a step summary may hold, with room to spare. */
@@ -147,7 +147,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
     head.push(b.updated ? `_Baseline ${file} updated with ${plural(b.known, 'finding')}; none reported._` : `_${plural(b.known, 'known finding')} in baseline ${file} not reported${stale}._`, '');
   }
   const w = report.tooManyWarnings;
-  if (w) head.push(`_${plural(w.warnings, 'warning')} ${w.warnings === 1 ? 'is' : 'are'} more than --max-warnings ${w.max} allows, which fails the run._`, '');
+  if (w) head.push(`_${tooManyWarningsSentence(w.config !== undefined ? { ...w, config: escapeMarkdown(w.config) } : w)}._`, '');
   if (opts.quiet && n.warning + n.note) head.push(`_${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} not listed (--quiet)._`, '');
 
   // One block per server that has findings, in report order.

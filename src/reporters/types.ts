@@ -1,7 +1,7 @@
 import type { Rule } from '../rule.js';
 import type { ServerSummary } from '../engine/engine.js';
 import type { Finding, InputError } from '../types.js';
-import { plural } from '../util/text.js';
+import { oneLine, plural } from '../util/text.js';
 
 import type { BaselineSummary } from '../baseline/apply.js';
 
@@ -18,8 +18,11 @@ export interface Report {
   command?: 'lint' | 'diff';
   /** What --baseline did (absent without one). */
   baseline?: BaselineSummary;
-  /** Set when the warnings that count are more than --max-warnings (or the config's maxWarnings) allows: the run fails for them. */
-  tooManyWarnings?: { max: number; warnings: number };
+  /**
+   * Set when the warnings that count are more than --max-warnings (or the config's maxWarnings)
+   * allows: the run fails for them. `config`: the config file whose maxWarnings set the limit.
+   */
+  tooManyWarnings?: { max: number; warnings: number; config?: string };
   /**
    * Whether the run fails (its exit code is not 0) under --fail-on, --max-warnings and
    * --fail-on-stale, or for an input it could not read: the headline mark of text and
@@ -58,8 +61,18 @@ export function failureClauses(report: Report): string {
   const w = report.tooManyWarnings;
   return (
     (b?.failStale ? `; ${plural(b.stale, 'stale baseline entry', 'stale baseline entries')} ${b.stale === 1 ? 'fails' : 'fail'} the run (--fail-on-stale)` : '') +
-    (w ? `; ${plural(w.warnings, 'warning')} ${w.warnings === 1 ? 'is' : 'are'} more than --max-warnings ${w.max} allows, which fails the run` : '')
+    (w ? `; ${tooManyWarningsSentence(w)}` : '')
   );
+}
+
+/** Where a warning limit came from: "--max-warnings 1", or "maxWarnings 1 of mw.yaml" (the config's). */
+export function warningLimit(w: NonNullable<Report['tooManyWarnings']>): string {
+  return w.config !== undefined ? `maxWarnings ${w.max} of ${oneLine(w.config)}` : `--max-warnings ${w.max}`;
+}
+
+/** "2 warnings are more than --max-warnings 1 allows, which fails the run" (or "… than maxWarnings 1 of mw.yaml allows …"). */
+export function tooManyWarningsSentence(w: NonNullable<Report['tooManyWarnings']>): string {
+  return `${plural(w.warnings, 'warning')} ${w.warnings === 1 ? 'is' : 'are'} more than ${warningLimit(w)} allows, which fails the run`;
 }
 
 export interface ReporterOptions {

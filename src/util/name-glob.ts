@@ -13,11 +13,11 @@ import picomatch from 'picomatch';
 /** Stands for "/" in names and patterns: a noncharacter, never in a real server or tool name. */
 const SLASH = '\uFFFF';
 
-/** A matcher for any of `patterns` over names. */
-export function nameMatcher(patterns: readonly string[]): (name: string) => boolean {
+/** A matcher for any of `patterns` over names (`nocase`: in any letter case, for a "did you mean"). */
+export function nameMatcher(patterns: readonly string[], opts: { nocase?: boolean } = {}): (name: string) => boolean {
   const match = picomatch(
     patterns.map((p) => p.replaceAll('/', SLASH)),
-    { dot: true, windows: false },
+    { dot: true, windows: false, nocase: opts.nocase === true },
   );
   return (name) => match(name.replaceAll('/', SLASH));
 }
