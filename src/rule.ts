@@ -125,7 +125,17 @@ export interface ToolContext<O = Record<string, never>> {
   claims: ClaimSet;
   /** Schema problems the packs found in this tool (for check(); server and run rules see none). */
   problems: readonly SchemaProblem[];
+  /** The spec version the tool is linted against (see specSource for where it came from). */
   spec: SpecVersion;
+  /**
+   * Where `spec` came from: "given" by --spec (or the config's `spec`), "recorded" by the
+   * input (a snapshot's protocolVersion, or the newest known version before an unknown date it
+   * records), or "default": the input records no usable version (none, or one that is not a
+   * date) and the engine took the latest. A "default" spec is a guess — most servers speak an
+   * older version — so a rule may also check what the version before the latest would reject
+   * (schema-valid does, as warnings).
+   */
+  specSource: 'given' | 'recorded' | 'default';
   /** Packs enabled for this run. */
   packs: ReadonlySet<PackId>;
   /**

@@ -306,3 +306,54 @@ describe('sep-1913: "regulated" written as a string', () => {
     expect(found[0]!.message).toContain(`is "Regulated"; ${regulated}`);
   });
 });
+
+describe('schema-valid: a dump that records no version is also checked against the version before the latest', () => {
+  const tool = {
+    name: 'list_rows',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'array', items: { type: 'string' } },
+    execution: { taskSupport: 'always' },
+    annotations: quiet,
+  };
+
+  it('warns, naming that version, about what its clients reject and the latest does not', async () => {
+    const found = only(await lintDoc({ tools: [tool] }), 'schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/outputSchema/type', 'warning'],
+      ['/tools/0/execution/taskSupport', 'warning'],
+    ]);
+    expect(found[0]!.message).toBe(
+      'outputSchema.type is "array"; expected "object" under spec 2025-11-25, whose clients (the MCP SDKs today) reject the tools/list — ' +
+        'no usable protocol version was recorded, so the tool was linted against 2026-07-28 (record protocolVersion or pass --spec)',
+    );
+    expect(found[0]!.suggestion).toContain('clients of spec 2025-11-25 accept the tool');
+  });
+
+  it('a version that is no date counts as none', async () => {
+    const dir = tempDir({ 'dump.json': JSON.stringify({ protocolVersion: 'v2', serverInfo: { name: 's', version: '1' }, tools: [tool] }) });
+    const r = await runCli(['lint', join(dir, 'dump.json'), '--no-config', '-f', 'json']);
+    expect(r.stderr).toContain('which is not a date');
+    const found = only((JSON.parse(r.stdout) as { findings: Finding[] }).findings, 'schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/outputSchema/type', 'warning'],
+      ['/tools/0/execution/taskSupport', 'warning'],
+    ]);
+  });
+
+  it('says nothing more when the version is given with --spec or recorded', async () => {
+    expect(only(await lintDoc({ tools: [tool] }, '--spec', '2026-07-28'), 'schema-valid').filter((f) => f.pointer.startsWith('/tools/'))).toEqual([]);
+    const recorded = { protocolVersion: '2026-07-28', serverInfo: { name: 's', version: '1' }, resultType: 'complete', cacheScope: 'private', ttlMs: 0, tools: [tool] };
+    expect(only(await lintDoc(recorded), 'schema-valid')).toEqual([]);
+    // Given 2025-11-25, the same problems are errors of that version, not warnings about it.
+    expect(only(await lintDoc({ tools: [tool] }, '--spec', '2025-11-25'), 'schema-valid').map((f) => f.severity)).toEqual(['error', 'error']);
+  });
+
+  it('does not report twice what the latest already reports', async () => {
+    const found = only(await lintDoc({ tools: [{ ...tool, name: 7, outputSchema: { type: 'object' }, execution: undefined }] }), 'schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/name', 'error']]);
+  });
+
+  it('a valid tool gets nothing', async () => {
+    expect(only(await lintDoc({ tools: [{ ...tool, outputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } }] }), 'schema-valid')).toEqual([]);
+  });
+});
