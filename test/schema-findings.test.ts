@@ -357,3 +357,27 @@ describe('schema-valid: a dump that records no version is also checked against t
     expect(only(await lintDoc({ tools: [{ ...tool, outputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } }] }), 'schema-valid')).toEqual([]);
   });
 });
+
+describe('under spec 2025-03-26, whose Tool has no outputSchema, "x-sensitive" there counts for nothing', () => {
+  const tool = {
+    name: 'get_api_key',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { key: { type: 'string', 'x-sensitive': true } } },
+    annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'credentials' } },
+  };
+
+  it('credentials-in-output warns, and says why the x-sensitive property does not keep the secret out', async () => {
+    const found = only(await lintDoc({ tools: [tool] }, '--spec', '2025-03-26'), 'credentials-in-output');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/annotations/returnMetadata/sensitivity', 'warning']]);
+    expect(found[0]!.message).toContain("spec 2025-03-26's Tool has none");
+    expect(found[0]!.suggestion).toContain('set annotations.sensitiveHint to true');
+    // From 2025-06-18 on clients read outputSchema, and the property keeps the secret out.
+    expect(only(await lintDoc({ tools: [tool] }, '--spec', '2025-06-18'), 'credentials-in-output')).toEqual([]);
+  });
+
+  it('sensitive-output-undeclared says nothing of the property', async () => {
+    const marked = { ...tool, annotations: { readOnlyHint: true, openWorldHint: false } };
+    expect(only(await lintDoc({ tools: [marked] }, '--spec', '2025-06-18'), 'sensitive-output-undeclared')).toHaveLength(1);
+    expect(only(await lintDoc({ tools: [marked] }, '--spec', '2025-03-26'), 'sensitive-output-undeclared')).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { derivedFiles, sharedDir, SPEC_VERSIONS } from '../scripts/derive-schemas.mjs';
 import { SPEC_VERSIONS as SUPPORTED } from '../src/types.js';
 import { ROOT } from './helpers/cli.js';
+import { readsOutputSchema } from '../src/packs/core.js';
 
 describe('derived schemas', () => {
   const files = derivedFiles() as Record<string, string>;
@@ -23,6 +24,14 @@ describe('derived schemas', () => {
       expect(readFileSync(join(ROOT, rel), 'utf8')).toBe(text);
     });
   }
+
+  it('knows which versions\' Tool has an outputSchema (readsOutputSchema), as the spec has it', () => {
+    for (const v of SUPPORTED) {
+      const ours = JSON.parse(files[`schemas/core/${v}.json`]!);
+      const defs = ours.$defs ?? ours.definitions;
+      expect(readsOutputSchema(v), v).toBe('outputSchema' in defs.Tool.properties);
+    }
+  });
 
   it('keeps the Tool definition of each version as the spec has it', () => {
     for (const v of SUPPORTED) {

@@ -50,6 +50,16 @@ export function validateEnvelope(value: unknown, pointer: string, spec: SpecVers
   }));
 }
 
+/**
+ * Spec versions whose Tool has no `outputSchema` (2025-06-18 added it): their clients ignore
+ * one, so nothing in it counts (its "x-sensitive" properties keep no secret out of context).
+ * test/schemas.test.ts keeps this in step with schemas/core/<version>.json.
+ */
+export const NO_OUTPUT_SCHEMA: readonly SpecVersion[] = ['2025-03-26'];
+
+/** Whether clients of a spec version read a tool's outputSchema. */
+export const readsOutputSchema = (spec: SpecVersion): boolean => !NO_OUTPUT_SCHEMA.includes(spec);
+
 /** The spec version just before `spec` in SPEC_VERSIONS (none for the oldest). */
 export function versionBefore(spec: SpecVersion): SpecVersion | undefined {
   const i = SPEC_VERSIONS.indexOf(spec);
