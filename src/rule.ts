@@ -168,6 +168,13 @@ export interface ServerContext<O = Record<string, never>> {
   tools: readonly ToolContext<O>[];
   /** Problems of the server's envelope (the tools/list result around the tools). */
   envelopeProblems: readonly SchemaProblem[];
+  /**
+   * The server's tools/list results around its tools (a snapshot's top level, each page of a
+   * paginated listing), held to the spec version only when the input says which (a known
+   * protocolVersion recorded, or --spec): empty otherwise, as envelopeProblems are — most dumps
+   * do not say, and their envelope is no one version's.
+   */
+  envelopes: readonly { value: unknown; pointer: string }[];
   toolsPointer: string;
   /**
    * Member names the server's tools and tools/list results repeat in its source text (empty for a
@@ -177,6 +184,8 @@ export interface ServerContext<O = Record<string, never>> {
   /** A server of a session transcript that no tools/list response declared (it has no tools to lint). */
   unlisted?: true;
   spec: SpecVersion;
+  /** Where `spec` came from (see ToolContext.specSource). */
+  specSource: 'given' | 'recorded' | 'default';
   packs: ReadonlySet<PackId>;
   /** The rule's options for the server (overrides without `tools` included); each of `tools` has its own. */
   options: O;

@@ -381,3 +381,29 @@ describe('under spec 2025-03-26, whose Tool has no outputSchema, "x-sensitive" t
     expect(only(await lintDoc({ tools: [marked] }, '--spec', '2025-03-26'), 'sensitive-output-undeclared')).toEqual([]);
   });
 });
+
+describe("meta-key-format: the _meta keys MCP defines are each version's own", () => {
+  const tool = {
+    name: 'a',
+    inputSchema: { type: 'object' },
+    annotations: quiet,
+    _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' }, 'io.modelcontextprotocol/related-task': { taskId: '1' } },
+  };
+
+  it('under 2025-11-25 a key only 2026-07-28 defines is reserved and undefined; under 2026-07-28 one only 2025-11-25 defines', async () => {
+    const at11 = only(await lintDoc({ tools: [tool] }, '--spec', '2025-11-25'), 'meta-key-format');
+    expect(at11.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/_meta/io.modelcontextprotocol~1serverInfo', 'warning']]);
+    expect(at11[0]!.message).toContain('MCP defines it in spec 2026-07-28 only');
+    const at07 = only(await lintDoc({ tools: [tool] }, '--spec', '2026-07-28'), 'meta-key-format');
+    expect(at07.map((f) => f.pointer)).toEqual(['/tools/0/_meta/io.modelcontextprotocol~1related-task']);
+  });
+
+  it("checks the tools/list result's own _meta when the version is recorded or given, not otherwise", async () => {
+    const envelope = { _meta: { 'io.modelcontextprotocol/owner': 1, 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' } }, tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet }] };
+    const given = only(await lintDoc(envelope, '--spec', '2025-11-25'), 'meta-key-format');
+    expect(given.map((f) => f.pointer)).toEqual(['/_meta/io.modelcontextprotocol~1owner', '/_meta/io.modelcontextprotocol~1serverInfo']);
+    const recorded = only(await lintDoc({ protocolVersion: '2026-07-28', serverInfo: { name: 's', version: '1' }, ...envelope }), 'meta-key-format');
+    expect(recorded.map((f) => f.pointer)).toEqual(['/_meta/io.modelcontextprotocol~1owner']);
+    expect(only(await lintDoc(envelope), 'meta-key-format')).toEqual([]);
+  });
+});

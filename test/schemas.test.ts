@@ -16,7 +16,7 @@ describe('derived schemas', () => {
 
   it('cover every spec version mcp-annotate supports, and SEP-1913', () => {
     expect(SPEC_VERSIONS).toEqual([...SUPPORTED]);
-    expect(Object.keys(files).sort()).toEqual([...SUPPORTED.map((v) => `schemas/core/${v}.json`), 'schemas/sep-1913.json'].sort());
+    expect(Object.keys(files).sort()).toEqual([...SUPPORTED.map((v) => `schemas/core/${v}.json`), 'schemas/meta-keys.json', 'schemas/sep-1913.json'].sort());
   });
 
   for (const [rel, text] of Object.entries(files)) {
@@ -31,6 +31,17 @@ describe('derived schemas', () => {
       const defs = ours.$defs ?? ours.definitions;
       expect(readsOutputSchema(v), v).toBe('outputSchema' in defs.Tool.properties);
     }
+  });
+
+  it("derives each version's own MCP-defined _meta keys", () => {
+    const keys = JSON.parse(files['schemas/meta-keys.json']!);
+    expect(keys['2025-06-18']).toEqual([]);
+    expect(keys['2025-11-25']).toEqual(['io.modelcontextprotocol/related-task']);
+    expect(keys['2026-07-28']).toContain('io.modelcontextprotocol/serverInfo');
+    expect(keys['2026-07-28']).toContain('io.modelcontextprotocol/protocolVersion');
+    expect(keys['2026-07-28']).not.toContain('io.modelcontextprotocol/related-task');
+    // An extension identifier named as an example of a capability key is no _meta key.
+    expect(keys['2026-07-28']).not.toContain('io.modelcontextprotocol/tasks');
   });
 
   it('keeps the Tool definition of each version as the spec has it', () => {

@@ -458,15 +458,18 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       break;
     }
 
-    const envelopeProblems = opts.spec !== undefined || exact ? input.envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec)) : [];
+    const envelopes = opts.spec !== undefined || exact ? input.envelopes : [];
+    const envelopeProblems = envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec));
     const serverCtx = withRepeatedKeys(
       {
         server,
         tools: toolContexts,
         envelopeProblems,
+        envelopes,
         toolsPointer: input.toolsPointer,
         ...(input.unlisted ? { unlisted: true as const } : {}),
         spec,
+        specSource,
         packs,
         options: {},
         report: () => undefined,
