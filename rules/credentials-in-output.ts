@@ -1,6 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import type { Claim } from '../src/engine/claims.js';
 import { sideOf } from '../src/engine/queries.js';
+import { readsOutputSchema } from '../src/packs/core.js';
 
 export default defineRule({
   id: 'credentials-in-output',
@@ -33,7 +34,8 @@ output is secret and gives them nothing to act on.`,
   \`sensitive: true\`, at least one \`"x-sensitive": true\` property in \`outputSchema\`, or an
   \`outputSchema\` that documents \`secret_reference\` results. The rule does not try to
   decide *which* field holds the secret: any \`x-sensitive\` field shows the author thought
-  about it.
+  about it. Under spec 2025-03-26, whose Tool has no \`outputSchema\` (its clients ignore
+  one), \`x-sensitive\` and \`secret_reference\` there count for nothing, and the message says so.
 - **Disabled packs.** Packs are the vocabularies your clients implement. With
   \`webmcp-sensitive\` disabled, a \`sensitiveHint\` is not seen and the rule fires: a
   client that does not implement the hint will not honour it either.
@@ -82,6 +84,20 @@ output is secret and gives them nothing to act on.`,
           },
         ],
         findings: [{ pointer: '/tools/0/_meta/mcp.dev~1resultSensitivity' }, { pointer: '/tools/1/annotations/returnMetadata/sensitivity' }],
+      },
+      {
+        title: 'Under spec 2025-03-26 an "x-sensitive" outputSchema property keeps nothing out: that version\'s clients ignore outputSchema',
+        doc: false,
+        spec: '2025-03-26',
+        tools: [
+          {
+            name: 'get_api_key',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { key: { type: 'string', 'x-sensitive': true } } },
+            annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'credentials' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/returnMetadata/sensitivity' }],
       },
     ],
     correct: [
@@ -169,16 +185,21 @@ output is secret and gives them nothing to act on.`,
     const first = secret[0]!;
     const side = first.fact === 'outputSensitivity' ? sideOf(first, 'credentials') : sideOf(first);
     const off = ctx.claims.where('sensitiveOutput', false);
+    // Under a version whose Tool has no outputSchema (2025-03-26) its clients ignore one, and
+    // an "x-sensitive" property or secret_reference result documented there counts for nothing.
+    const output = readsOutputSchema(ctx.spec);
     const missing = [
       ...(off.length ? off.map((c) => sideOf(c)) : ['no sensitiveHint: true']),
-      'no "x-sensitive" outputSchema property',
-      'no secret_reference result',
+      ...(output
+        ? ['no "x-sensitive" outputSchema property', 'no secret_reference result']
+        : [`no outputSchema its clients read (spec ${ctx.spec}'s Tool has none, so "x-sensitive" and secret_reference there count for nothing)`]),
     ];
     ctx.report({
       pointer: first.pointer,
       message: `${side}, but nothing keeps the secret out of model context: ${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`,
-      suggestion:
-        'set annotations.sensitiveHint to true, mark the output property that holds the secret "x-sensitive": true, or return it as a secret_reference content item',
+      suggestion: output
+        ? 'set annotations.sensitiveHint to true, mark the output property that holds the secret "x-sensitive": true, or return it as a secret_reference content item'
+        : `set annotations.sensitiveHint to true (clients of spec ${ctx.spec} ignore outputSchema, so "x-sensitive" there keeps nothing out of context)`,
       related: [
         ...secret.slice(1).map((c) => ({ pointer: c.pointer, message: c.fact === 'outputSensitivity' ? `${c.field} also includes "credentials"` : `${c.field} is "restricted"` })),
         ...off.map((c) => ({ pointer: c.pointer, message: `${c.field} says the output is not sensitive` })),

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { defineRule, type ReportInput } from '../src/rule.js';
 import { explainErrors } from '../src/schema/explain.js';
+import { readsOutputSchema } from '../src/packs/core.js';
 import { DIALECTS, MAX_META_DEPTH, checkSchema, dialectOf, metaErrors, type Dialect } from '../src/schema/json-schema.js';
 import type { SpecVersion } from '../src/types.js';
 import { isObject } from '../src/util/json.js';
@@ -9,8 +10,6 @@ import { quote } from '../src/util/text.js';
 
 /** Spec versions that name no default dialect (2025-11-25 made it 2020-12). */
 const NO_DEFAULT_DIALECT: readonly SpecVersion[] = ['2025-03-26', '2025-06-18'];
-/** Spec versions whose Tool has no outputSchema (2025-06-18 added it). */
-const NO_OUTPUT_SCHEMA: readonly SpecVersion[] = ['2025-03-26'];
 /** Findings per schema; the rest are counted in one note. */
 const MAX_FINDINGS = 50;
 
@@ -423,7 +422,7 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
       const schema = tool[key];
       if (!isObject(schema)) continue;
       const base = ctx.at(`/${key}`);
-      if (key === 'outputSchema' && NO_OUTPUT_SCHEMA.includes(ctx.spec)) {
+      if (key === 'outputSchema' && !readsOutputSchema(ctx.spec)) {
         // Not a field of this version's Tool: its clients ignore it, so there is nothing of MCP's to check.
         ctx.report({
           pointer: base,

@@ -2,26 +2,30 @@ import { defineRule } from '../src/rule.js';
 import { PACKS } from '../src/packs/index.js';
 import { RESERVED_SECOND_LABELS } from '../src/packs/vocabulary.js';
 import { escapeSegment } from '../src/util/pointer.js';
+import { isObject } from '../src/util/json.js';
 import { quote } from '../src/util/text.js';
-import type { SpecVersion } from '../src/types.js';
+import { readFileSync } from 'node:fs';
+import { LATEST_SPEC, SPEC_VERSIONS, type SpecVersion } from '../src/types.js';
+import { PACKAGE_ROOT } from '../src/version.js';
 
 const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
 
 /**
- * Keys the MCP schema itself defines under its reserved prefix (for requests, results and
- * notifications; seen on a tool they are odd, but they are MCP's, not unknown).
+ * The _meta keys each spec version's schema.json defines under MCP's reserved prefix (for
+ * requests, results and notifications; seen on a tool they are odd, but they are MCP's, not
+ * unknown): schemas/meta-keys.json, derived by scripts/derive-schemas.mjs, read on first need.
  */
-const MCP_DEFINED_KEYS = [
-  'io.modelcontextprotocol/related-task',
-  'io.modelcontextprotocol/clientCapabilities',
-  'io.modelcontextprotocol/clientInfo',
-  'io.modelcontextprotocol/logLevel',
-  'io.modelcontextprotocol/protocolVersion',
-  'io.modelcontextprotocol/serverInfo',
-  'io.modelcontextprotocol/subscriptionId',
-  'io.modelcontextprotocol/tasks',
-];
+let MCP_DEFINED: Readonly<Record<SpecVersion, readonly string[]>> | undefined;
+function mcpDefinedKeys(): Readonly<Record<SpecVersion, readonly string[]>> {
+  return (MCP_DEFINED ??= JSON.parse(readFileSync(new URL('schemas/meta-keys.json', PACKAGE_ROOT), 'utf8')) as Record<SpecVersion, string[]>);
+}
+
+/** The versions whose schema defines a _meta key (none: no version does). */
+function definedIn(key: string): SpecVersion[] {
+  const all = mcpDefinedKeys();
+  return SPEC_VERSIONS.filter((v) => all[v].includes(key));
+}
 
 /**
  * Prefixes a client reads its own keys under, by the name of that client: a key there that
@@ -114,7 +118,7 @@ type ForwardVerdict = { prefix: string; message: string; suggestion: string; inf
 
 /** Verdicts by key (one memo per rule set): the same keys come back on tool after tool. */
 const MEMO_MAX_ENTRIES = 10_000;
-const keyVerdicts: Record<KeyRules, Map<string, KeyVerdict>> = { none: new Map(), 'any-label': new Map(), 'second-label': new Map() };
+const keyVerdicts = new Map<SpecVersion, Map<string, KeyVerdict>>();
 const forwardVerdicts = new Map<string, ForwardVerdict>();
 
 function remember<V>(memo: Map<string, V>, key: string, v: V): V {
@@ -126,8 +130,10 @@ function remember<V>(memo: Map<string, V>, key: string, v: V): V {
 }
 
 /** The syntax or reserved-prefix problem of a key under a spec version's rules, if any. */
-function keyVerdict(key: string, rules: KeyRules): KeyVerdict {
-  const memo = keyVerdicts[rules];
+function keyVerdict(key: string, spec: SpecVersion): KeyVerdict {
+  const rules = keyRulesOf(spec);
+  let memo = keyVerdicts.get(spec);
+  if (!memo) keyVerdicts.set(spec, (memo = new Map()));
   const known = memo.get(key);
   if (known !== undefined) return known;
   const { prefix, labels, name } = splitMetaKey(key);
@@ -151,16 +157,22 @@ function keyVerdict(key: string, rules: KeyRules): KeyVerdict {
   }
   if (prefix === undefined) return remember(memo, key, null);
   const at = reservedAt(labels, rules === 'none' ? 'second-label' : rules);
-  if (at < 0 || packKeys().has(key) || MCP_DEFINED_KEYS.includes(key)) return remember(memo, key, null);
+  // The keys of the version whose rules apply (2025-03-26 has none of its own: the latest's).
+  const definer = rules === 'none' ? LATEST_SPEC : spec;
+  if (at < 0 || packKeys().has(key) || mcpDefinedKeys()[definer].includes(key)) return remember(memo, key, null);
   const why =
     rules === 'any-label'
       ? `which spec 2025-06-18 reserves for MCP (a label ${quote(labels[at])} followed by another label)`
       : `which MCP reserves for itself (its second label is ${quote(labels[1])})`;
+  const elsewhere = definedIn(key);
   return remember(memo, key, {
     message:
       `_meta key ${quote(key)} uses the prefix ${quote(`${prefix}/`)}, ${why}, and neither MCP nor a known extension defines it` +
+      (elsewhere.length ? ` in spec ${spec} (MCP defines it in spec ${elsewhere.join(', ')} only)` : '') +
       (rules === 'none' ? ' (spec 2025-03-26 reserved no prefixes; spec 2025-11-25 reserves this one)' : ''),
-    suggestion: `use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`,
+    suggestion: elsewhere.length
+      ? `if the server speaks spec ${elsewhere[elsewhere.length - 1]}, record that protocolVersion or pass --spec ${elsewhere[elsewhere.length - 1]}; otherwise drop it, or use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`
+      : `use a prefix the server owns, e.g. ${quote(`com.example/${name}`)}`,
   });
 }
 
@@ -199,7 +211,7 @@ export default defineRule({
   severity: 'warning',
   category: 'structure',
   packs: ['core'],
-  summary: 'Keys of a tool\'s _meta must follow MCP\'s prefix/name syntax and stay out of its reserved prefixes.',
+  summary: 'Keys of a tool\'s _meta (and of its tools/list result\'s) must follow MCP\'s prefix/name syntax and stay out of its reserved prefixes.',
   precision: 'very-high',
   why: `MCP gives \`_meta\` keys a syntax so that metadata from different parties cannot collide:
 an optional prefix of dot-separated labels ending in "/" (\`com.example/\`), then a name.
@@ -237,11 +249,22 @@ later, and clients may treat it as protocol metadata.`,
     Keys are held to the latest rules, and findings are **notes** that say so.
 
   Labels are compared case-insensitively (DNS names are). A reserved key is
-  fine when the MCP schema defines it (for requests and results, e.g.
-  \`io.modelcontextprotocol/related-task\`; odd on a tool, but MCP's own) or a vocabulary
+  fine when the MCP schema **of the linted version** defines it (for requests and results;
+  odd on a tool, but MCP's own) or a vocabulary
   mcp-annotate knows defines it (\`io.modelcontextprotocol/action-metadata\`,
   \`io.modelcontextprotocol/trust-annotations\`, and under 2025-06-18 the \`_meta\` hints
-  proposal's \`mcp.dev/effect\`, …), whether or not its pack is enabled.
+  proposal's \`mcp.dev/effect\`, …), whether or not its pack is enabled. The keys each
+  version defines are derived from its \`schema.json\` (\`schemas/meta-keys.json\`, by
+  \`npm run schemas\`): \`io.modelcontextprotocol/related-task\` in 2025-11-25 only;
+  \`serverInfo\`, \`protocolVersion\`, \`clientInfo\`, \`clientCapabilities\`, \`logLevel\` and
+  \`subscriptionId\` (under \`io.modelcontextprotocol/\`) in 2026-07-28 only. A key another
+  version defines is reported like any other, and the message names that version. Under
+  2025-03-26, whose keys are held to the latest rules, the latest version's keys are MCP's.
+- **The tools/list result's own \`_meta\`** is checked the same way when the input says which
+  version produced it (a snapshot's known \`protocolVersion\`, or \`--spec\`), as
+  [schema-valid](schema-valid.md) checks the envelope; most dumps do not say, and their
+  envelope is then not checked. 2026-07-28's \`ResultMetaObject\`: "All key naming rules from
+  \`MetaObject\` apply".
 - **A prefix written forwards** whose reverse-DNS form would be reserved — \`mcp.dev/\`
   reversed is \`dev.mcp/\` — gets a **note**, not a warning, under 2025-11-25 and later.
   It is not reserved as written, and it is exactly how the \`_meta\` hints proposal spells
@@ -300,6 +323,29 @@ later, and clients may treat it as protocol metadata.`,
         findings: [{ pointer: '/tools/0/_meta/mcp.dev~1owner' }, { pointer: '/tools/0/_meta/tools.mcp.com~1x' }],
       },
       {
+        title: 'Under spec 2025-11-25: a key only 2026-07-28 defines',
+        spec: '2025-11-25',
+        tools: [
+          {
+            name: 'list_files',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+            _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'files', version: '1.0.0' }, 'io.modelcontextprotocol/related-task': { taskId: 't1' } },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/_meta/io.modelcontextprotocol~1serverInfo' }],
+      },
+      {
+        title: "The tools/list result's own _meta, in a snapshot that records its version",
+        document: {
+          protocolVersion: '2025-11-25',
+          serverInfo: { name: 'files', version: '1.0.0' },
+          _meta: { 'io.modelcontextprotocol/owner': 'team-files', 'com.example/region': 'eu' },
+          tools: [{ name: 'list_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }],
+        },
+        findings: [{ pointer: '/_meta/io.modelcontextprotocol~1owner' }],
+      },
+      {
         title: 'Under spec 2025-03-26 (no key rules yet): the latest rules, as notes',
         doc: false,
         spec: '2025-03-26',
@@ -323,6 +369,21 @@ later, and clients may treat it as protocol metadata.`,
     ],
     correct: [
       {
+        title: "Under spec 2026-07-28, the keys it defines; a dump's own _meta is not checked when it records no version",
+        doc: false,
+        document: {
+          _meta: { 'io.modelcontextprotocol/owner': 'team-files' },
+          tools: [
+            {
+              name: 'list_files',
+              inputSchema: { type: 'object' },
+              annotations: { readOnlyHint: true, openWorldHint: false },
+              _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'files', version: '1.0.0' } },
+            },
+          ],
+        },
+      },
+      {
         title: 'Reverse-DNS prefixes, names, and keys a known extension defines',
         tools: [
           {
@@ -344,14 +405,26 @@ later, and clients may treat it as protocol metadata.`,
     if (!meta) return;
     const rules = keyRulesOf(ctx.spec);
     for (const key of Object.keys(meta)) {
-      const v = keyVerdict(key, rules);
+      const v = keyVerdict(key, ctx.spec);
       if (v) ctx.report({ pointer: ctx.at(`/_meta/${escapeSegment(key)}`), severity: rules === 'none' ? 'note' : undefined, message: v.message, suggestion: v.suggestion });
     }
   },
   checkServer(ctx) {
+    // The tools/list result's own _meta, when the input's version is known (recorded, or given
+    // with --spec; see ServerContext.envelopes): 2026-07-28's ResultMetaObject says "All key
+    // naming rules from MetaObject apply", and every version's _meta section speaks of any _meta.
+    const rules = keyRulesOf(ctx.spec);
+    for (const e of ctx.envelopes) {
+      const meta = isObject(e.value) ? e.value._meta : undefined;
+      if (!isObject(meta)) continue;
+      for (const key of Object.keys(meta)) {
+        const v = keyVerdict(key, ctx.spec);
+        if (v) ctx.report({ pointer: `${e.pointer}/_meta/${escapeSegment(key)}`, severity: rules === 'none' ? 'note' : undefined, message: v.message, suggestion: v.suggestion });
+      }
+    }
     // A forward-written prefix is a property of how the server (or the proposal it
     // follows) spells keys, not of one tool: one note per prefix per server.
-    if (keyRulesOf(ctx.spec) !== 'second-label') return;
+    if (rules !== 'second-label') return;
     // Once per prefix, and apart for a proposal's own keys and the server's own: the note that a
     // proposal's key needs no change must not hide one about a key of the server's. The key it
     // is reported at is chosen by content — the tool whose name sorts first, then its key that

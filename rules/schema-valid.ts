@@ -1,4 +1,5 @@
 import { defineRule } from '../src/rule.js';
+import { olderSpecProblems } from '../src/packs/core.js';
 
 export default defineRule({
   id: 'schema-valid',
@@ -28,6 +29,16 @@ as an object, \`{"regulated": {"scopes": ["GDPR"]}}\`.`,
 cache fields 2026-07-28 requires) is only held to a spec version when the input says
 which version produced it (a snapshot's \`protocolVersion\`) or \`--spec\` asks for one:
 most dumps do not say, and most servers speak an older version.
+
+**A dump that records no version** (no \`protocolVersion\`, or one that is not a date, and
+no \`--spec\`) is linted against the latest version — but its tools are also checked
+against the core Tool schema of the version before the latest (2025-11-25 today), the one
+clients speak: whatever that version rejects and the latest does not (an \`outputSchema\`
+whose \`type\` is not \`"object"\`, an unknown \`execution.taskSupport\`) is a **warning**
+that names the older version, since such clients reject the whole tools/list. A problem the
+latest already reports is not reported twice, and the envelope is not checked this way.
+Recording the \`protocolVersion\` (a snapshot) or passing \`--spec\` lints against that
+version alone.
 
 A key that a *proposal* defines but that holds a value of the server's own (for
 example a plain-string \`attribution\`) is reported by
@@ -122,6 +133,24 @@ here, with a "did you mean"; the pack still reads what it safely can (see
         findings: [{ pointer: '/tools/0/annotations/sensitiveHint' }],
       },
       {
+        title: 'A dump that records no version: what clients of the version before the latest reject, as warnings',
+        tools: [
+          {
+            name: 'list_rows',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'array', items: { type: 'string' } },
+            execution: { taskSupport: 'always' },
+            annotations: { readOnlyHint: true, openWorldHint: false },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/outputSchema/type', severity: 'warning' },
+          { pointer: '/tools/0/execution/taskSupport', severity: 'warning' },
+        ],
+        explanation:
+          'Without a recorded protocolVersion or --spec the tool is linted against the latest version, 2026-07-28, whose Tool takes any outputSchema. Clients of 2025-11-25 (the MCP SDKs today) require an object-typed outputSchema and a known taskSupport, and reject the whole tools/list.',
+      },
+      {
         title: 'A snapshot recorded from a 2026-07-28 server, without the cache fields that version requires',
         document: {
           protocolVersion: '2026-07-28',
@@ -132,6 +161,26 @@ here, with a "did you mean"; the pack still reads what it safely can (see
       },
     ],
     correct: [
+      {
+        title: 'The same tool in a snapshot that records 2026-07-28: its clients accept it',
+        doc: false,
+        document: {
+          protocolVersion: '2026-07-28',
+          serverInfo: { name: 'rows', version: '1.0.0' },
+          resultType: 'complete',
+          cacheScope: 'private',
+          ttlMs: 0,
+          tools: [
+            {
+              name: 'list_rows',
+              inputSchema: { type: 'object' },
+              outputSchema: { type: 'array', items: { type: 'string' } },
+              execution: { taskSupport: 'always' },
+              annotations: { readOnlyHint: true, openWorldHint: false },
+            },
+          ],
+        },
+      },
       {
         title: 'Core hints and SEP-1913 metadata of the right shape',
         tools: [
@@ -152,6 +201,22 @@ here, with a "did you mean"; the pack still reads what it safely can (see
     for (const p of ctx.problems) {
       if (p.kind !== 'invalid') continue;
       ctx.report({ pointer: p.pointer, message: p.message, suggestion: p.suggestion, detail: p.detail });
+    }
+    // Linted against the latest version only for want of a recorded one: what the version
+    // before it (the one clients speak today) rejects, as warnings.
+    if (ctx.specSource !== 'default') return;
+    const older = olderSpecProblems(ctx.tool, ctx.spec);
+    if (!older) return;
+    for (const p of older.problems) {
+      ctx.report({
+        pointer: p.pointer,
+        severity: 'warning',
+        message:
+          `${p.message} under spec ${older.spec}, whose clients (the MCP SDKs today) reject the tools/list — ` +
+          `no usable protocol version was recorded, so the tool was linted against ${ctx.spec} (record protocolVersion or pass --spec)`,
+        suggestion: `${p.suggestion ?? 'change the value'}, so that clients of spec ${older.spec} accept the tool; or record the protocol version the server speaks (protocolVersion) or pass --spec`,
+        detail: `spec ${older.spec}${p.detail !== undefined ? `: ${p.detail}` : ''}`,
+      });
     }
   },
   checkServer(ctx) {

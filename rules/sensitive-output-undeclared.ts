@@ -51,6 +51,8 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
   \`x-sensitive\` field the tool speaks WebMCP, whose \`sensitiveHint\` is a boolean, and
   schema-valid's suggestion says to write true ([draft-field](draft-field.md) also warns
   about the spelling while the \`sep-1913\` pack is on).
+- **Spec 2025-03-26.** That version's Tool has no \`outputSchema\`, and its clients ignore
+  one: an \`x-sensitive\` property there marks nothing, so the rule says nothing under it.
 - **Where.** At the first \`x-sensitive\` property (in schema order), with the other
   marked properties and any contrary declaration as related locations.
 - **Fix.** Only when a sensitivity flag is explicitly \`false\` (\`sensitiveHint\`, or
@@ -143,6 +145,19 @@ The tool-level declarations this rule accepts: \`annotations.sensitiveHint: true
       },
     ],
     correct: [
+      {
+        title: 'Under spec 2025-03-26, whose clients ignore outputSchema, an "x-sensitive" property there marks nothing',
+        doc: false,
+        spec: '2025-03-26',
+        tools: [
+          {
+            name: 'create_token',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { token: { type: 'string', 'x-sensitive': true } } },
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          },
+        ],
+      },
       {
         title: 'The tool declares sensitive output',
         tools: [

@@ -4,7 +4,7 @@
 // The derived files are committed under schemas/; test/schemas.test.ts re-derives
 // them and fails when they drift from the sources.
 //
-//   node scripts/derive-schemas.mjs            write schemas/core/*.json and schemas/sep-1913.json
+//   node scripts/derive-schemas.mjs            write schemas/core/*.json, schemas/meta-keys.json and schemas/sep-1913.json
 //   node scripts/derive-schemas.mjs --check    exit 1 when a committed file differs
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -81,9 +81,43 @@ export function deriveSep1913(shared = sharedDir()) {
   };
 }
 
+/** A _meta key under a prefix MCP reserves in every version since 2025-11-25 (its second label is modelcontextprotocol or mcp). */
+const RESERVED_KEY = /^[A-Za-z][A-Za-z0-9-]*\.(?:modelcontextprotocol|mcp)(?:\.[A-Za-z0-9-]+)*\/[A-Za-z0-9._-]+$/i;
+
+/**
+ * The _meta keys the schema.json of a version defines under MCP's reserved prefix: the
+ * members of its *MetaObject definitions (2026-07-28's ResultMetaObject, RequestMetaObject, …;
+ * no other member name of MCP's holds a "/"), and the keys a description names for a `_meta`
+ * ("Include this in the `_meta` field under the key `io.modelcontextprotocol/related-task`",
+ * 2025-11-25). Extension identifiers named only as examples of capability keys
+ * ("io.modelcontextprotocol/tasks") are no _meta keys.
+ */
+export function deriveMetaKeys(version, shared = sharedDir()) {
+  const source = JSON.parse(readFileSync(join(shared, 'spec', 'mcp', `schema-${version}.json`), 'utf8'));
+  const keys = new Set();
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== 'object') return;
+    if (node.properties && typeof node.properties === 'object') {
+      for (const k of Object.keys(node.properties)) if (RESERVED_KEY.test(k)) keys.add(k);
+    }
+    if (typeof node.description === 'string' && node.description.includes('`_meta`')) {
+      for (const m of node.description.matchAll(/`"?([^`"\s]+)"?`/g)) if (RESERVED_KEY.test(m[1])) keys.add(m[1]);
+    }
+    for (const v of Object.values(node)) walk(v);
+  };
+  walk(source.$defs ?? source.definitions);
+  return [...keys].sort();
+}
+
 export function derivedFiles(shared = sharedDir()) {
   const files = {};
   for (const v of SPEC_VERSIONS) files[`schemas/core/${v}.json`] = deriveCore(v, shared);
+  files['schemas/meta-keys.json'] = {
+    $comment:
+      "Derived by scripts/derive-schemas.mjs from the official MCP schema.json of each version (../shared/spec/mcp/schema-<version>.json): the _meta keys each defines under MCP's reserved prefix (members of its *MetaObject definitions, and keys a description names for a _meta). Do not edit by hand; run npm run schemas.",
+    ...Object.fromEntries(SPEC_VERSIONS.map((v) => [v, deriveMetaKeys(v, shared)])),
+  };
   files['schemas/sep-1913.json'] = deriveSep1913(shared);
   return Object.fromEntries(Object.entries(files).map(([k, v]) => [k, JSON.stringify(v, null, 2) + '\n']));
 }

@@ -125,7 +125,17 @@ export interface ToolContext<O = Record<string, never>> {
   claims: ClaimSet;
   /** Schema problems the packs found in this tool (for check(); server and run rules see none). */
   problems: readonly SchemaProblem[];
+  /** The spec version the tool is linted against (see specSource for where it came from). */
   spec: SpecVersion;
+  /**
+   * Where `spec` came from: "given" by --spec (or the config's `spec`), "recorded" by the
+   * input (a snapshot's protocolVersion, or the newest known version before an unknown date it
+   * records), or "default": the input records no usable version (none, or one that is not a
+   * date) and the engine took the latest. A "default" spec is a guess — most servers speak an
+   * older version — so a rule may also check what the version before the latest would reject
+   * (schema-valid does, as warnings).
+   */
+  specSource: 'given' | 'recorded' | 'default';
   /** Packs enabled for this run. */
   packs: ReadonlySet<PackId>;
   /**
@@ -158,6 +168,13 @@ export interface ServerContext<O = Record<string, never>> {
   tools: readonly ToolContext<O>[];
   /** Problems of the server's envelope (the tools/list result around the tools). */
   envelopeProblems: readonly SchemaProblem[];
+  /**
+   * The server's tools/list results around its tools (a snapshot's top level, each page of a
+   * paginated listing), held to the spec version only when the input says which (a known
+   * protocolVersion recorded, or --spec): empty otherwise, as envelopeProblems are — most dumps
+   * do not say, and their envelope is no one version's.
+   */
+  envelopes: readonly { value: unknown; pointer: string }[];
   toolsPointer: string;
   /**
    * Member names the server's tools and tools/list results repeat in its source text (empty for a
@@ -167,6 +184,8 @@ export interface ServerContext<O = Record<string, never>> {
   /** A server of a session transcript that no tools/list response declared (it has no tools to lint). */
   unlisted?: true;
   spec: SpecVersion;
+  /** Where `spec` came from (see ToolContext.specSource). */
+  specSource: 'given' | 'recorded' | 'default';
   packs: ReadonlySet<PackId>;
   /** The rule's options for the server (overrides without `tools` included); each of `tools` has its own. */
   options: O;

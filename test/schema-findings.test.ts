@@ -306,3 +306,104 @@ describe('sep-1913: "regulated" written as a string', () => {
     expect(found[0]!.message).toContain(`is "Regulated"; ${regulated}`);
   });
 });
+
+describe('schema-valid: a dump that records no version is also checked against the version before the latest', () => {
+  const tool = {
+    name: 'list_rows',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'array', items: { type: 'string' } },
+    execution: { taskSupport: 'always' },
+    annotations: quiet,
+  };
+
+  it('warns, naming that version, about what its clients reject and the latest does not', async () => {
+    const found = only(await lintDoc({ tools: [tool] }), 'schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/outputSchema/type', 'warning'],
+      ['/tools/0/execution/taskSupport', 'warning'],
+    ]);
+    expect(found[0]!.message).toBe(
+      'outputSchema.type is "array"; expected "object" under spec 2025-11-25, whose clients (the MCP SDKs today) reject the tools/list — ' +
+        'no usable protocol version was recorded, so the tool was linted against 2026-07-28 (record protocolVersion or pass --spec)',
+    );
+    expect(found[0]!.suggestion).toContain('clients of spec 2025-11-25 accept the tool');
+  });
+
+  it('a version that is no date counts as none', async () => {
+    const dir = tempDir({ 'dump.json': JSON.stringify({ protocolVersion: 'v2', serverInfo: { name: 's', version: '1' }, tools: [tool] }) });
+    const r = await runCli(['lint', join(dir, 'dump.json'), '--no-config', '-f', 'json']);
+    expect(r.stderr).toContain('which is not a date');
+    const found = only((JSON.parse(r.stdout) as { findings: Finding[] }).findings, 'schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/tools/0/outputSchema/type', 'warning'],
+      ['/tools/0/execution/taskSupport', 'warning'],
+    ]);
+  });
+
+  it('says nothing more when the version is given with --spec or recorded', async () => {
+    expect(only(await lintDoc({ tools: [tool] }, '--spec', '2026-07-28'), 'schema-valid').filter((f) => f.pointer.startsWith('/tools/'))).toEqual([]);
+    const recorded = { protocolVersion: '2026-07-28', serverInfo: { name: 's', version: '1' }, resultType: 'complete', cacheScope: 'private', ttlMs: 0, tools: [tool] };
+    expect(only(await lintDoc(recorded), 'schema-valid')).toEqual([]);
+    // Given 2025-11-25, the same problems are errors of that version, not warnings about it.
+    expect(only(await lintDoc({ tools: [tool] }, '--spec', '2025-11-25'), 'schema-valid').map((f) => f.severity)).toEqual(['error', 'error']);
+  });
+
+  it('does not report twice what the latest already reports', async () => {
+    const found = only(await lintDoc({ tools: [{ ...tool, name: 7, outputSchema: { type: 'object' }, execution: undefined }] }), 'schema-valid');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/name', 'error']]);
+  });
+
+  it('a valid tool gets nothing', async () => {
+    expect(only(await lintDoc({ tools: [{ ...tool, outputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } }] }), 'schema-valid')).toEqual([]);
+  });
+});
+
+describe('under spec 2025-03-26, whose Tool has no outputSchema, "x-sensitive" there counts for nothing', () => {
+  const tool = {
+    name: 'get_api_key',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { key: { type: 'string', 'x-sensitive': true } } },
+    annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'credentials' } },
+  };
+
+  it('credentials-in-output warns, and says why the x-sensitive property does not keep the secret out', async () => {
+    const found = only(await lintDoc({ tools: [tool] }, '--spec', '2025-03-26'), 'credentials-in-output');
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/annotations/returnMetadata/sensitivity', 'warning']]);
+    expect(found[0]!.message).toContain("spec 2025-03-26's Tool has none");
+    expect(found[0]!.suggestion).toContain('set annotations.sensitiveHint to true');
+    // From 2025-06-18 on clients read outputSchema, and the property keeps the secret out.
+    expect(only(await lintDoc({ tools: [tool] }, '--spec', '2025-06-18'), 'credentials-in-output')).toEqual([]);
+  });
+
+  it('sensitive-output-undeclared says nothing of the property', async () => {
+    const marked = { ...tool, annotations: { readOnlyHint: true, openWorldHint: false } };
+    expect(only(await lintDoc({ tools: [marked] }, '--spec', '2025-06-18'), 'sensitive-output-undeclared')).toHaveLength(1);
+    expect(only(await lintDoc({ tools: [marked] }, '--spec', '2025-03-26'), 'sensitive-output-undeclared')).toEqual([]);
+  });
+});
+
+describe("meta-key-format: the _meta keys MCP defines are each version's own", () => {
+  const tool = {
+    name: 'a',
+    inputSchema: { type: 'object' },
+    annotations: quiet,
+    _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' }, 'io.modelcontextprotocol/related-task': { taskId: '1' } },
+  };
+
+  it('under 2025-11-25 a key only 2026-07-28 defines is reserved and undefined; under 2026-07-28 one only 2025-11-25 defines', async () => {
+    const at11 = only(await lintDoc({ tools: [tool] }, '--spec', '2025-11-25'), 'meta-key-format');
+    expect(at11.map((f) => [f.pointer, f.severity])).toEqual([['/tools/0/_meta/io.modelcontextprotocol~1serverInfo', 'warning']]);
+    expect(at11[0]!.message).toContain('MCP defines it in spec 2026-07-28 only');
+    const at07 = only(await lintDoc({ tools: [tool] }, '--spec', '2026-07-28'), 'meta-key-format');
+    expect(at07.map((f) => f.pointer)).toEqual(['/tools/0/_meta/io.modelcontextprotocol~1related-task']);
+  });
+
+  it("checks the tools/list result's own _meta when the version is recorded or given, not otherwise", async () => {
+    const envelope = { _meta: { 'io.modelcontextprotocol/owner': 1, 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' } }, tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet }] };
+    const given = only(await lintDoc(envelope, '--spec', '2025-11-25'), 'meta-key-format');
+    expect(given.map((f) => f.pointer)).toEqual(['/_meta/io.modelcontextprotocol~1owner', '/_meta/io.modelcontextprotocol~1serverInfo']);
+    const recorded = only(await lintDoc({ protocolVersion: '2026-07-28', serverInfo: { name: 's', version: '1' }, ...envelope }), 'meta-key-format');
+    expect(recorded.map((f) => f.pointer)).toEqual(['/_meta/io.modelcontextprotocol~1owner']);
+    expect(only(await lintDoc(envelope), 'meta-key-format')).toEqual([]);
+  });
+});

@@ -17,6 +17,7 @@ import { EMPTY_IN, type ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
 import { append } from '../util/array.js';
+import { specFor } from '../engine/engine.js';
 
 /** A problem at a pointer of the config value. `key`: point at the member's key rather than its value. */
 export interface PointedProblem {
@@ -134,9 +135,17 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
     if (!en || deeper(path)) continue;
     const allowed = (en.params.allowedValues as unknown[]).map(String);
     const value = en.data as string;
+    // A spec version that is a date mcp-annotate does not know (2024-11-05): the version a
+    // recorded one is linted as (the newest known before it, or the oldest), not the nearest
+    // spelling (2024-11-05 is one edit from 2025-11-25, but far from it in time).
+    const nearest = suggest(value, allowed);
+    const asRecorded = path === '/spec' ? specFor(value) : undefined;
+    const dated = asRecorded !== undefined && !asRecorded.defaulted && asRecorded.spec !== nearest ? asRecorded.spec : undefined;
     out.push({
       pointer: path,
-      message: `${configField(path)} is ${quote(value, KEY_MAX)}; expected ${orList(allowed)}${didYouMean(suggest(value, allowed))}`,
+      message:
+        `${configField(path)} is ${quote(value, KEY_MAX)}; expected ${orList(allowed)}` +
+        (dated !== undefined ? `; did you mean ${JSON.stringify(dated)}, the version a recorded ${quote(value, KEY_MAX)} is linted as?` : didYouMean(nearest)),
     });
     for (const e of list) handled.add(e);
   }

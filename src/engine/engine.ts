@@ -100,12 +100,14 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
  * version mcp-annotate knows (then the tools/list envelope is checked too). Otherwise `chosen`
  * says why this one: an unknown date gets the newest known version not after it (or the
  * oldest), and only dates are compared — anything else ("garbage", "v2") gets the latest.
- * No recorded version at all is the latest, with nothing to say.
+ * No recorded version at all is the latest, with nothing to say. `defaulted` when the latest
+ * was taken for want of a version (none recorded, or one that is no date).
  */
-export function specFor(protocolVersion: string | undefined): { spec: SpecVersion; exact: boolean; chosen?: string } {
-  if (!protocolVersion) return { spec: LATEST_SPEC, exact: false };
+export function specFor(protocolVersion: string | undefined): { spec: SpecVersion; exact: boolean; chosen?: string; defaulted?: true } {
+  if (!protocolVersion) return { spec: LATEST_SPEC, exact: false, defaulted: true };
   if ((SPEC_VERSIONS as readonly string[]).includes(protocolVersion)) return { spec: protocolVersion as SpecVersion, exact: true };
-  if (!DATE.test(protocolVersion)) return { spec: LATEST_SPEC, exact: false, chosen: `which is not a date (YYYY-MM-DD) as MCP's versions are, so it was linted against spec ${LATEST_SPEC}, the latest` };
+  if (!DATE.test(protocolVersion))
+    return { spec: LATEST_SPEC, exact: false, defaulted: true, chosen: `which is not a date (YYYY-MM-DD) as MCP's versions are, so it was linted against spec ${LATEST_SPEC}, the latest` };
   const older = SPEC_VERSIONS.filter((v) => v < protocolVersion);
   const spec = older[older.length - 1];
   if (spec === undefined) return { spec: SPEC_VERSIONS[0], exact: false, chosen: `older than every spec version mcp-annotate knows, so it was linted against spec ${SPEC_VERSIONS[0]}, the oldest` };
@@ -387,8 +389,9 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
   for (const [index, input] of servers.entries()) {
     if (stopped) break;
     serverIndex = index;
-    const { spec: recorded, exact } = specFor(input.protocolVersion);
+    const { spec: recorded, exact, defaulted } = specFor(input.protocolVersion);
     const spec = opts.spec ?? recorded;
+    const specSource: ToolContext['specSource'] = opts.spec !== undefined ? 'given' : defaulted ? 'default' : 'recorded';
     const env: PackEnv = { spec, packs };
     const server: ServerRef = { id: input.id, name: input.name };
     const views = input.tools.map((t, i) => toolView(t.value, t.pointer, i));
@@ -417,6 +420,7 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
         claims: new ClaimSet(claims),
         problems,
         spec,
+        specSource,
         packs,
         options: {},
         at: (rel) => view.pointer + rel,
@@ -454,15 +458,18 @@ export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opt
       break;
     }
 
-    const envelopeProblems = opts.spec !== undefined || exact ? input.envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec)) : [];
+    const envelopes = opts.spec !== undefined || exact ? input.envelopes : [];
+    const envelopeProblems = envelopes.flatMap((e) => validateEnvelope(e.value, e.pointer, spec));
     const serverCtx = withRepeatedKeys(
       {
         server,
         tools: toolContexts,
         envelopeProblems,
+        envelopes,
         toolsPointer: input.toolsPointer,
         ...(input.unlisted ? { unlisted: true as const } : {}),
         spec,
+        specSource,
         packs,
         options: {},
         report: () => undefined,

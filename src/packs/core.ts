@@ -4,7 +4,7 @@
  * the schema derived from the official schema.json of that version.
  */
 import { generated, type GeneratedValidator } from '../schema/generated.js';
-import type { SpecVersion } from '../types.js';
+import { SPEC_VERSIONS, type SpecVersion } from '../types.js';
 import { newClaim, type Claim } from '../engine/claims.js';
 import { explainErrors } from '../schema/explain.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
@@ -50,6 +50,49 @@ export function validateEnvelope(value: unknown, pointer: string, spec: SpecVers
   }));
 }
 
+/**
+ * Spec versions whose Tool has no `outputSchema` (2025-06-18 added it): their clients ignore
+ * one, so nothing in it counts (its "x-sensitive" properties keep no secret out of context).
+ * test/schemas.test.ts keeps this in step with schemas/core/<version>.json.
+ */
+export const NO_OUTPUT_SCHEMA: readonly SpecVersion[] = ['2025-03-26'];
+
+/** Whether clients of a spec version read a tool's outputSchema. */
+export const readsOutputSchema = (spec: SpecVersion): boolean => !NO_OUTPUT_SCHEMA.includes(spec);
+
+/** The spec version just before `spec` in SPEC_VERSIONS (none for the oldest). */
+export function versionBefore(spec: SpecVersion): SpecVersion | undefined {
+  const i = SPEC_VERSIONS.indexOf(spec);
+  return i > 0 ? SPEC_VERSIONS[i - 1] : undefined;
+}
+
+/** A tool's core schema problems under a spec version, as analyse() reports them (input-schema-object's left out). */
+function toolProblems(tool: ToolView, spec: SpecVersion): { pointer: string; message: string; suggestion?: string; detail?: string }[] {
+  const validate = validatorsOf(spec).tool;
+  if (validate(tool.value)) return [];
+  const missingInputSchema = tool.obj !== undefined && !('inputSchema' in tool.obj);
+  const out = [];
+  for (const e of explainErrors(validate.errors ?? [])) {
+    if (tool.obj && ownedElsewhere(e, missingInputSchema)) continue;
+    out.push({ pointer: tool.pointer + e.pointer, message: e.message, ...(e.suggestion !== undefined ? { suggestion: e.suggestion } : {}), ...(e.detail !== undefined ? { detail: e.detail } : {}) });
+  }
+  return out;
+}
+
+/**
+ * What the core Tool schema of the version before `spec` rejects in a tool and that of `spec`
+ * does not (the same message at the same place counts once): for a tool linted against the
+ * latest version only because its input recorded none. A tool valid under the older version
+ * costs one call of its precompiled validator.
+ */
+export function olderSpecProblems(tool: ToolView, spec: SpecVersion): { spec: SpecVersion; problems: { pointer: string; message: string; suggestion?: string; detail?: string }[] } | undefined {
+  const older = versionBefore(spec);
+  if (older === undefined) return undefined;
+  if (validatorsOf(older).tool(tool.value)) return { spec: older, problems: [] };
+  const own = new Set(toolProblems(tool, spec).map((p) => `${p.pointer}\u0000${p.message}`));
+  return { spec: older, problems: toolProblems(tool, older).filter((p) => !own.has(`${p.pointer}\u0000${p.message}`)) };
+}
+
 export const corePack: Pack = {
   id: 'core',
   title: 'MCP core tool annotations',
@@ -60,14 +103,7 @@ export const corePack: Pack = {
   proposal: false,
   analyse(tool: ToolView, env) {
     const problems: SchemaProblem[] = [];
-    const validate = validatorsOf(env.spec).tool;
-    if (!validate(tool.value)) {
-      const missingInputSchema = tool.obj !== undefined && !('inputSchema' in tool.obj);
-      for (const e of explainErrors(validate.errors ?? [])) {
-        if (tool.obj && ownedElsewhere(e, missingInputSchema)) continue;
-        problems.push({ pack: 'core', pointer: tool.pointer + e.pointer, message: e.message, suggestion: e.suggestion, kind: 'invalid', ...(e.detail !== undefined ? { detail: e.detail } : {}) });
-      }
-    }
+    for (const p of toolProblems(tool, env.spec)) problems.push({ pack: 'core', ...p, kind: 'invalid' });
     const claims: Claim[] = [];
     const a = tool.annotations;
     if (a) {

@@ -11,6 +11,7 @@ import { fieldPath } from '../util/pointer.js';
 import { quote } from '../util/text.js';
 import type { Pack, PackEnv, SchemaProblem, ToolView } from './types.js';
 import { checkVocabulary } from './vocabulary.js';
+import { readsOutputSchema } from './core.js';
 
 const validate = generated('webmcp-sensitive').ToolAnnotations!;
 
@@ -40,7 +41,10 @@ export const webmcpSensitivePack: Pack = {
     const claims: Claim[] = [];
     const problems: SchemaProblem[] = [];
     let speaksInSchema = false;
-    const output = tool.obj?.outputSchema;
+    // A version whose Tool has no outputSchema (2025-03-26): its clients ignore one, so an
+    // "x-sensitive" property or a secret_reference result documented there keeps nothing out of
+    // context, and counts for nothing.
+    const output = readsOutputSchema(env.spec) ? tool.obj?.outputSchema : undefined;
     if (output !== undefined) {
       const fields: string[] = [];
       let secretReference: string | undefined;
