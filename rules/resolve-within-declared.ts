@@ -122,7 +122,10 @@ declaration never listed, widens what was approved after the approval.`,
   \`returnMetadata.source\`, \`.sensitivity\`, and the same fields of the action-metadata
   extension): a resolve MAY return an array when it cannot fully resolve, so each resolved member
   must be in the declared set (the union of the declaration's sets of that fact): each member
-  outside it is its own finding. A declared set holding a value no enum knows — an open
+  outside it is its own finding. A sensitivity of \`"none"\` is within any non-empty declared
+  sensitivity set: "none" is below every class, and a declaration cannot list it beside one
+  ([sensitivity-conflict](sensitivity-conflict.md)), so a tool declared \`["pii"]\` may resolve
+  to \`"none"\` for arguments that reach no personal data. A declared set holding a value no enum knows — an open
   action-metadata string, a typo — excludes nothing, since what it meant to allow is unclear;
   resolved values no enum knows are not compared either: for SEP-1913's, a note says so in its
   schema's words (a value outside its enum or of the wrong type).
@@ -247,6 +250,14 @@ declaration never listed, widens what was approved after the approval.`,
         transcript: [
           ...listed(1, [declare('purge', { destructiveHint: true, riskLevel: 'critical' }, { 'mcp.dev/effect': 'delete' })]),
           ...resolved(2, 'purge', { destructiveHint: true, category: 'destroy', riskLevel: 'high' }),
+        ],
+      },
+      {
+        title: 'A resolve to sensitivity "none" for a tool declared ["pii"]',
+        explanation: '"none" is below every class: it is within any non-empty declared sensitivity set (a declaration cannot list it beside "pii", see sensitivity-conflict).',
+        transcript: [
+          ...listed(1, [declare('lookup_customer', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: ['internal'], sensitivity: ['pii'] } })]),
+          ...resolved(2, 'lookup_customer', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'none' } }),
         ],
       },
       {

@@ -83,7 +83,10 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   without a core default; the other four are MCP core's hints, each with its default.
 - **Sets** (\`returnMetadata.source\` and \`.sensitivity\`, \`inputMetadata.destination\`,
   \`.sensitivity\` and \`.outcomes\`): each member of the result outside the declared set is its
-  own finding, at that member. A field the declaration does not give excludes nothing
+  own finding, at that member. A sensitivity of \`"none"\` is within any non-empty declared
+  sensitivity set: "none" is below every class, and a declaration cannot list it beside one
+  ([sensitivity-conflict](sensitivity-conflict.md)), so a tool declared \`["pii"]\` may say
+  \`"none"\` on a result that carries no personal data. A field the declaration does not give excludes nothing
   (missing annotations mean unknown), and neither does a declared set holding a value no enum
   knows (\`schema-valid\` reports it; what it meant to allow is unclear); a result's value no enum
   knows is not compared either: a note says so, in SEP-1913's schema's words (a value outside
@@ -209,6 +212,14 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         transcript: [
           ...listed(1, [readFile]),
           ...called(2, 'read_file', { result: { openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'financial' } } }),
+        ],
+      },
+      {
+        title: 'A result of sensitivity "none" from a tool declared ["pii"]',
+        explanation: '"none" is below every class: it is within any non-empty declared sensitivity set (a declaration cannot list it beside "pii", see sensitivity-conflict).',
+        transcript: [
+          ...listed(1, [declare('lookup_customer', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: ['internal'], sensitivity: ['pii'] } })]),
+          ...called(2, 'lookup_customer', { result: { returnMetadata: { source: 'internal', sensitivity: 'none' } } }),
         ],
       },
       {

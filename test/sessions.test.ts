@@ -737,6 +737,27 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(open) }), 's.jsonl'))).toEqual([]);
   });
 
+  it('a resolve or a result of sensitivity "none" is within any non-empty declared sensitivity set, input and return', async () => {
+    const customer = { name: 'lookup_customer', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: ['internal'], sensitivity: ['pii'] } } };
+    const send = { name: 'send', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: ['public'], sensitivity: [{ regulated: { scopes: ['HIPAA'] } }], outcomes: ['consequential'] } } };
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [customer, send] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'lookup_customer', arguments: { id: 'unknown' } } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'lookup_customer', annotations: { returnMetadata: { sensitivity: 'none' } } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'lookup_customer', arguments: { id: 'unknown' } } },
+      { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'no such customer' }], _meta: { annotations: { returnMetadata: { sensitivity: 'none' } } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'send', annotations: { inputMetadata: { destination: 'public', sensitivity: ['none'], outcomes: 'consequential' } }, _meta: { [AM]: { inputMetadata: { sensitivity: 'none' } } } } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'send', arguments: {}, _meta: { annotations: { openWorldHint: true } } } },
+      { jsonrpc: '2.0', id: 5, result: { content: [], _meta: { annotations: { openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'consequential' } } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl'))).toEqual([]);
+    // A class the declaration does not list still exceeds it.
+    list[5] = { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { returnMetadata: { sensitivity: ['none', 'financial'] } } } } };
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl'))).toEqual(['result-within-declared /5/result/_meta/annotations/returnMetadata/sensitivity/1 error']);
+  });
+
   it("a result's trust-annotations against the declared ones", async () => {
     const list = session(readDoc({ [TRUST]: { untrusted: false, sensitive: false } }), { [TRUST]: { untrusted: true } });
     const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');

@@ -22,6 +22,9 @@ export function resultName(call: SessionCall): string {
 /** The set-valued facts a result or a resolve may narrow (SEP-1913's and the action-metadata extension's). */
 export const SET_FACTS = ['destinations', 'inputSensitivity', 'outcomes', 'sources', 'outputSensitivity'] as const;
 
+/** The sensitivity sets, where "none" (no sensitive data) is below every class any declaration lists. */
+const SENSITIVITY_FACTS: ReadonlySet<Fact> = new Set<Fact>(['inputSensitivity', 'outputSensitivity']);
+
 /**
  * The member of a set a written value stands for ("regulated" for {regulated: …}; a value in
  * another letter case, "Public" or "UntrustedPublic", for the member the pack read it as, among
@@ -123,7 +126,9 @@ export function undeclaredMalicious(call: SessionCall): { claim: Claim; where: s
  * either side: one comparison per fact, against every declared claim of it, so a value exceeds
  * only what no vocabulary of the declaration allows. A fact the declaration does not give
  * excludes nothing; neither does a declared set holding a value no enum knows (an open
- * action-metadata string, a typo: what it allows is unclear). Each pointer is reported once
+ * action-metadata string, a typo: what it allows is unclear). A sensitivity of "none" is
+ * within any non-empty declared sensitivity set: "none" is below every class (a declaration
+ * cannot list it beside one: sensitivity-conflict). Each pointer is reported once
  * (SEP-2793's approvalRecommendation gives both approval and requiresConfirmation).
  */
 export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: ReadonlySet<Fact>): Excess[] {
@@ -158,6 +163,8 @@ export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: Rea
           const name = memberName(comparison.fact, member.value, m.value as readonly unknown[]);
           // Values no enum knows are schema-valid's (in a tools/list) or unknown: not compared.
           if (name === undefined || !(m.value as readonly string[]).includes(name)) continue;
+          // "none" is below every class: a declared non-empty sensitivity set allows it.
+          if (name === 'none' && allowed.size > 0 && SENSITIVITY_FACTS.has(comparison.fact)) continue;
           if (!allowed.has(name)) push({ comparison, claim: m, pointer: member.pointer, value: member.value, declared: theirs });
         }
       }
