@@ -111,7 +111,12 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   - \`_meta["mcp.dev/resultSensitivity"]\` above the declared one (public < internal <
     confidential < restricted).
 
-  What a result cannot say of its data (readOnlyHint, riskLevel, an effect) is not compared.
+  What a result cannot say of its data (readOnlyHint, riskLevel, an effect) is not compared:
+  SEP-2793's \`category\` and \`_meta["mcp.dev/effect"]\` describe a tool, and no vocabulary
+  defines them on a call's result, so a result that carries one is compared neither with a
+  declared category or effect nor with a declared \`readOnlyHint: true\` or
+  \`destructiveHint: false\` ([resolve-within-declared](resolve-within-declared.md) compares
+  both, since a resolve describes the tool).
 - An action-metadata declaration is compared when its sets hold only values SEP-1913 defines
   (in any letter case). The extension's classifiers are open strings, so a declared set that
   holds one no enum knows (\`"partner-feed"\`) excludes nothing — what it meant to allow is

@@ -673,6 +673,67 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(ok) }), 's.jsonl'))).toEqual([]);
   });
 
+  it('a resolved category or effect that a declared readOnlyHint true or destructiveHint false rules out: named with the hint', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          tools: [
+            { name: 'read_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+            { name: 'update_record', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+          ],
+        },
+      },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'read_file', annotations: { category: 'destroy', riskLevel: 'critical' }, _meta: { 'mcp.dev/effect': 'delete' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'update_record', arguments: { mode: 'purge' } } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { name: 'update_record', annotations: { category: 'destroy', reversibility: 'none' }, _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/idempotent': false } } } },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(r.code).toBe(1);
+    expect(within(r)).toEqual([
+      'resolve-within-declared /3/result/tool/annotations/category error',
+      'resolve-within-declared /3/result/tool/_meta/mcp.dev~1effect error',
+      'resolve-within-declared /5/result/tool/annotations/category error',
+      'resolve-within-declared /5/result/tool/_meta/mcp.dev~1effect error',
+      'resolve-within-declared /5/result/tool/_meta/mcp.dev~1idempotent error',
+    ]);
+    const find = (pointer: string) => r.report.findings.find((f: Record<string, any>) => f.ruleId === 'resolve-within-declared' && f.pointer === pointer);
+    expect(find('/3/result/tool/annotations/category').message).toBe(
+      'tools/resolve of "read_file" (server "s") resolved category to "destroy", beyond what the tool\'s tools/list declaration allows: annotations.readOnlyHint is true (/1/result/tools/0/annotations/readOnlyHint), which says the tool modifies nothing (read, observe and utility < write and external < delete < destroy), and a resolve only selects within the declaration',
+    );
+    expect(find('/3/result/tool/annotations/category').suggestion).toBe('if some arguments can lead to it, declare it possible in tools/list (annotations.readOnlyHint false); otherwise resolve within the declaration');
+    expect(find('/3/result/tool/annotations/category').related.map((x: Record<string, unknown>) => [x.pointer, x.line])).toEqual([['/1/result/tools/0/annotations/readOnlyHint', 2]]);
+    expect(find('/5/result/tool/_meta/mcp.dev~1effect').message).toBe(
+      'tools/resolve of "update_record" (server "s") resolved _meta["mcp.dev/effect"] to "delete", beyond what the tool\'s tools/list declaration allows: annotations.destructiveHint is false (/1/result/tools/1/annotations/destructiveHint), which promises only additive updates, no delete or destroy (read, observe and utility < write and external < delete < destroy), and a resolve only selects within the declaration',
+    );
+    // Within the hints: a read-only tool resolved "observe", a non-destructive one resolved "mutate" or "external".
+    // A declared category that says more than the hint is the looser side, and counts (readonly-vs-category reports the declaration).
+    const ok = [
+      list[0],
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          tools: [
+            { name: 'read_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+            { name: 'update_record', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+            { name: 'prune', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, category: 'delete' } },
+          ],
+        },
+      },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'read_file', annotations: { category: 'observe' }, _meta: { 'mcp.dev/effect': 'read' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'update_record', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { name: 'update_record', annotations: { category: 'mutate' }, _meta: { 'mcp.dev/effect': 'external' } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'prune', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'prune', annotations: { category: 'delete' } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(ok) }), 's.jsonl'))).toEqual([]);
+  });
+
   it('a resolve outside an action-metadata declaration: both copies of each set are reported', async () => {
     const meta = (destination: string, outcomes: string) => ({ [AM]: { inputMetadata: { destination, outcomes } } });
     const ann = (destination: string, outcomes: string) => ({ readOnlyHint: false, destructiveHint: false, openWorldHint: false, inputMetadata: { destination, sensitivity: 'none', outcomes } });

@@ -97,10 +97,38 @@ export interface Excess {
  * "destroy" too.
  */
 function rankOf(c: Comparison & { kind: 'order' }, claim: Claim, side: 'actual' | 'declared'): number | undefined {
+  if (side === 'declared' && c.fact === 'action' && claim.fact !== 'action') return hintBound(claim);
   const v = claim.value;
   if (typeof v !== 'string' || !Object.hasOwn(c.ranks, v)) return undefined;
   if (side === 'declared' && c.fact === 'action' && claim.pack === 'meta-hints' && v === 'delete') return ACTION_RANKS.destroy;
   return c.ranks[v];
+}
+
+/**
+ * The core hints of a declaration that bound what a tool does, as claims of the action fact
+ * bounds: readOnlyHint true allows no more than read, observe and utility (any write, delete or
+ * destroy mutates), and, when the tool is not declared read-only, destructiveHint false allows
+ * no more than write and external (a delete or a destroy is not an additive update) — the facts
+ * readonly-vs-category and destructive-vs-category read within one declaration. With
+ * readOnlyHint true destructiveHint means nothing (MCP core), so only one of them bounds.
+ */
+export function actionHints(declared: ClaimSet): Claim[] {
+  const ro = declared.from('readOnly', 'core');
+  if (ro?.value === true) return [ro];
+  const d = declared.from('destructive', 'core');
+  return d?.value === false ? [d] : [];
+}
+
+/** The highest action rank a declared hint (see actionHints) allows. */
+function hintBound(claim: Claim): number {
+  if (claim.fact === 'readOnly' && claim.value === true) return ACTION_RANKS.read;
+  if (claim.fact === 'destructive' && claim.value === false) return ACTION_RANKS.write;
+  return Infinity;
+}
+
+/** What a declared hint bounding the action (see actionHints) says the tool may do, for a message: "which …". */
+export function hintBoundText(claim: Claim): string {
+  return claim.fact === 'readOnly' ? 'says the tool modifies nothing' : 'promises only additive updates, no delete or destroy';
 }
 
 /** SEP-1913's maliciousActivityHint: "false or omission means it will never be set". */
@@ -124,7 +152,9 @@ export function undeclaredMalicious(call: SessionCall): { claim: Claim; where: s
  * What `actual` (a result's or a resolve's claims) says beyond what `declared` (the tool's
  * tools/list declaration) allows, fact by fact (`facts`), whichever vocabulary says it on
  * either side: one comparison per fact, against every declared claim of it, so a value exceeds
- * only what no vocabulary of the declaration allows. A fact the declaration does not give
+ * only what no vocabulary of the declaration allows. An action (SEP-2793 category,
+ * mcp.dev/effect) is compared with the declared readOnlyHint true or destructiveHint false as
+ * well (actionHints). A fact the declaration does not give
  * excludes nothing; neither does a declared set holding a value no enum knows (an open
  * action-metadata string, a typo: what it allows is unclear). A sensitivity of "none" is
  * within any non-empty declared sensitivity set: "none" is below every class (a declaration
@@ -142,7 +172,8 @@ export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: Rea
   for (const comparison of COMPARISONS) {
     if (!facts.has(comparison.fact)) continue;
     const mine = actual.all(comparison.fact);
-    const theirs = declared.all(comparison.fact);
+    // What a tool does is bounded by its declared readOnlyHint and destructiveHint too.
+    const theirs = comparison.fact === 'action' ? [...declared.all('action'), ...actionHints(declared)] : declared.all(comparison.fact);
     if (mine.length === 0 || theirs.length === 0) continue;
     if (comparison.kind === 'boolean') {
       if (theirs.some((t) => t.value === comparison.riskier)) continue;
