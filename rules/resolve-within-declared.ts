@@ -140,7 +140,10 @@ declaration never listed, widens what was approved after the approval.`,
   to \`"none"\` for arguments that reach no personal data. A declared set holding a value no enum knows — an open
   action-metadata string, a typo — excludes nothing, since what it meant to allow is unclear;
   resolved values no enum knows are not compared either: for SEP-1913's, a note says so in its
-  schema's words (a value outside its enum or of the wrong type).
+  schema's words (a value outside its enum or of the wrong type), and so it does for a core hint
+  (or WebMCP's \`sensitiveHint\`) that is not a boolean (\`openWorldHint: "true"\`,
+  \`readOnlyHint: 0\`), in MCP's words. In a resolve every key SEP-1913 defines is SEP-1913's:
+  a value of the wrong shape is never taken for the server's own data.
 - Not compared: \`attribution\` (provenance, not a bound), SEP-2793 \`sideEffects\` (open
   strings) and \`minTrustLevel\` (an advisory scale whose direction the SEP leaves open),
   WebMCP's \`x-sensitive\` properties and secret_reference results (about the output schema).
@@ -173,6 +176,16 @@ declaration never listed, widens what was approved after the approval.`,
         doc: false,
         transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: true, returnMetadata: { source: 'nowhere', sensitivity: 'none' } })],
         findings: [{ pointer: '/3/result/tool/annotations/returnMetadata/source', severity: 'note' }],
+      },
+      {
+        title: 'Resolved hints of the wrong type: a note each, nothing compared',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'yes' })],
+        findings: [
+          { pointer: '/3/result/tool/annotations/openWorldHint', severity: 'note' },
+          { pointer: '/3/result/tool/annotations/readOnlyHint', severity: 'note' },
+          { pointer: '/3/result/tool/annotations/maliciousActivityHint', severity: 'note' },
+        ],
       },
       {
         title: 'maliciousActivityHint resolved true on a tool whose declaration omits it',

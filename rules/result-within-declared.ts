@@ -91,7 +91,11 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   knows (\`schema-valid\` reports it; what it meant to allow is unclear); a result's value no enum
   knows is not compared either: a note says so, in SEP-1913's schema's words (a value outside
   its enum, \`"Internal"\`, or of the wrong type, \`maliciousActivityHint: "yes"\`), whether or
-  not the tool was declared. Members the schema requires of a declaration are not asked of a
+  not the tool was declared, and whatever else the result's annotations hold (in a result every
+  key SEP-1913 defines is SEP-1913's: it is never taken for the server's own data). A core hint
+  that is not a boolean (\`openWorldHint: "true"\`, \`openWorldHint: 1\`), or WebMCP's
+  \`sensitiveHint\`, gets the same note in MCP's (WebMCP's) words: it is not compared, and
+  does not count as open-world for [propagation-open-world](propagation-open-world.md) either. Members the schema requires of a declaration are not asked of a
   result. A \`{"regulated": …}\` class is compared as the class:
   regulatory scopes are not.
 - **Every vocabulary the run has on is compared, one comparison per fact**, whichever
@@ -154,6 +158,15 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         findings: [
           { pointer: '/3/result/_meta/annotations/maliciousActivityHint', severity: 'note' },
           { pointer: '/3/result/_meta/annotations/returnMetadata/source', severity: 'note' },
+        ],
+      },
+      {
+        title: 'Hints of the wrong type: a note each, nothing compared',
+        doc: false,
+        transcript: [...listed(1, [declare('fetch', { readOnlyHint: true, openWorldHint: false })]), ...called(2, 'fetch', { result: { maliciousActivityHint: 'yes', openWorldHint: 'true' } })],
+        findings: [
+          { pointer: '/3/result/_meta/annotations/maliciousActivityHint', severity: 'note' },
+          { pointer: '/3/result/_meta/annotations/openWorldHint', severity: 'note' },
         ],
       },
       {

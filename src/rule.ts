@@ -220,9 +220,10 @@ export interface SessionCall {
    */
   resultClaims: ClaimSet;
   /**
-   * SEP-1913 schema problems of the result's annotations (when the sep-1913 pack is active): a
-   * value of the wrong type or outside its enum, which resultClaims leave out. Required members
-   * are not asked of a result.
+   * Schema problems of the result's annotations, which resultClaims leave out: SEP-1913's (when
+   * the sep-1913 pack is active) — a value of the wrong type or outside its enum; required
+   * members are not asked of a result — and a core hint or WebMCP's sensitiveHint that is not a
+   * boolean.
    */
   resultProblems: readonly SchemaProblem[];
   /** The declaration in effect when the request was sent: the tool of that name in the server's tools/list. */

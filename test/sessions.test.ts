@@ -543,6 +543,31 @@ describe('session transcripts: pairing, batches and message forms', () => {
     ]);
   });
 
+  it('a wrong-typed hint in a result or a resolve gets the note alone, core hints included, declared or not', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { maliciousActivityHint: 'yes' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { openWorldHint: 'true', sensitiveHint: 1 } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'read_file', annotations: { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'no' } } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'undeclared', arguments: {} } },
+      { jsonrpc: '2.0', id: 5, result: { content: [], _meta: { annotations: { openWorldHint: 1 } } } },
+    ];
+    const r = await findingsOf(tempDir({ 'r.jsonl': jsonl(list) }), 'r.jsonl');
+    expect(r.report.findings.map((f: Record<string, any>) => `${f.ruleId} ${f.severity} ${f.pointer} ${f.message.replace(/^.*?\): /, '')} | ${f.suggestion}`)).toEqual([
+      'result-within-declared note /9/result/_meta/annotations the result of tools/call of "undeclared" (server "r") carries annotations, but no tools/list of server "r" before it lists "undeclared": they were not checked against a declaration | if the listing has several pages, capture every one (tools/list with each nextCursor); otherwise the server serves a tool it does not list: declare "undeclared" in tools/list',
+      'result-within-declared note /9/result/_meta/annotations/openWorldHint _meta.annotations.openWorldHint must be a boolean, got an integer (1); MCP\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'result-within-declared note /3/result/_meta/annotations/maliciousActivityHint _meta.annotations.maliciousActivityHint must be a boolean, got a string ("yes"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'result-within-declared note /5/result/_meta/annotations/openWorldHint _meta.annotations.openWorldHint must be a boolean, got a string ("true"); MCP\'s schema does not allow it, so it was not compared with the declaration | write true without quotes',
+      'result-within-declared note /5/result/_meta/annotations/sensitiveHint _meta.annotations.sensitiveHint must be a boolean, got an integer (1); WebMCP\'s sensitiveHint proposal does not allow it, so it was not compared with the declaration | make it a boolean',
+      'resolve-within-declared note /7/result/tool/annotations/openWorldHint the resolved tool\'s annotations.openWorldHint must be a boolean, got a string ("true"); MCP\'s schema does not allow it, so it was not compared with the declaration | write true without quotes',
+      'resolve-within-declared note /7/result/tool/annotations/readOnlyHint the resolved tool\'s annotations.readOnlyHint must be a boolean, got an integer (0); MCP\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'resolve-within-declared note /7/result/tool/annotations/maliciousActivityHint the resolved tool\'s annotations.maliciousActivityHint must be a boolean, got a string ("no"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+    ]);
+  });
+
   it('a request annotation of the wrong type is called that, not missing', async () => {
     const list = [
       ...listing,

@@ -4,6 +4,7 @@
  * possible-set → resolved-value pattern).
  */
 import type { SessionCall } from '../rule.js';
+import type { PackId } from '../types.js';
 import { quote } from '../util/text.js';
 import type { Action, Claim, ClaimSet, Fact } from './claims.js';
 import { BLAST_RADII, hasUnmapped, RESULT_SENSITIVITIES, REVERSIBILITIES, RISK_LEVELS } from './claims.js';
@@ -266,16 +267,20 @@ export function ambiguousNote(call: SessionCall): { pointer: string; message: st
   };
 }
 
+/** Whose schema a result's annotation problem breaks, by the pack that found it. */
+const SCHEMA_OF: Partial<Record<PackId, string>> = { core: "MCP's schema", 'sep-1913': "SEP-1913's schema", 'webmcp-sensitive': "WebMCP's sensitiveHint proposal" };
+
 /**
- * The notes for a result's (or a resolve's) SEP-1913 annotations that its schema does not allow:
- * a wrong type, a value no enum knows. Such a value is in no claim, so nothing compares it: the
- * note says so, with the schema's own words.
+ * The notes for a result's (or a resolve's) annotations that their schema does not allow: a
+ * SEP-1913 value of the wrong type or that no enum knows, a core hint (or WebMCP's
+ * sensitiveHint) that is not a boolean. Such a value is in no claim, so nothing compares it: the
+ * note says so, with the schema's own words, whether or not the tool was declared.
  */
 export function schemaNotes(call: SessionCall): { pointer: string; message: string; suggestion?: string; informational: true }[] {
   return call.resultProblems.map((p) => ({
     pointer: p.pointer,
     informational: true as const,
-    message: `${call.kind === 'call' ? `${resultName(call)}: _meta.${p.message}` : `${callName(call)}: the resolved tool's ${p.message}`}; SEP-1913's schema does not allow it, so it was not compared with the declaration`,
+    message: `${call.kind === 'call' ? `${resultName(call)}: _meta.${p.message}` : `${callName(call)}: the resolved tool's ${p.message}`}; ${SCHEMA_OF[p.pack] ?? `${p.pack}'s schema`} does not allow it, so it was not compared with the declaration`,
     ...(p.suggestion ? { suggestion: p.suggestion } : {}),
   }));
 }
