@@ -239,6 +239,13 @@ export interface SessionCall {
    * same id (`with`, described): no result is given, and nothing of it is checked.
    */
   ambiguous?: { response: string; with: string[] };
+  /**
+   * Pointer of the client's notifications/cancelled of the request, sent before its response
+   * arrived: MCP has the client ignore the response, so it is no context of the session (the
+   * propagation rules do not count it); what the server sent is still checked against the
+   * declaration.
+   */
+  cancelled?: string;
 }
 
 export interface SessionContext<O = Record<string, never>> {

@@ -568,6 +568,40 @@ describe('session transcripts: pairing, batches and message forms', () => {
     ]);
   });
 
+  it("a late result of a call the client cancelled is no context for the propagation rules; a server's cancellation, or one after the response, changes nothing", async () => {
+    const web = tool('web', { readOnlyHint: true, openWorldHint: true });
+    const sendTool = tool('send', { readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    const late = { content: [{ type: 'text', text: 'late' }], _meta: { annotations: { openWorldHint: true, attribution: ['https://a.example/x'] } } };
+    const cancel = (requestId: unknown) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'user' } });
+    const head = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [web, sendTool] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'web', arguments: {} } },
+    ];
+    const tail = [{ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'send', arguments: {} } }];
+    const propagation = async (list: unknown[]) => (await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl')).list.filter((l: string) => l.startsWith('propagation-'));
+    // The client cancels call 2; its late result does not make the session open-world.
+    expect(await propagation([...head, cancel(2), { jsonrpc: '2.0', id: 2, result: late }, ...tail])).toEqual([]);
+    // Cancelled after its response arrived: the result counts.
+    const column = (needle: string) => JSON.stringify(tail[0]).indexOf(needle) + 1;
+    expect(await propagation([...head, { jsonrpc: '2.0', id: 2, result: late }, cancel(2), ...tail])).toEqual([
+      `propagation-attribution s/send /5/params/_meta/annotations/attribution 6:${column('"params"')}`,
+      `propagation-open-world s/send /5/params/_meta/annotations/openWorldHint 6:${column('"params"')}`,
+    ]);
+    // The server's own request with the same id waits too (a sampling request during the call):
+    // whose request the notification cancels cannot be told, so the late result still counts.
+    const sampling = { jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } };
+    const server = await propagation([...head, sampling, cancel(2), { jsonrpc: '2.0', id: 2, result: late }, ...tail]);
+    expect(server.map((l: string) => l.split(' ')[0])).toEqual(['propagation-attribution', 'propagation-open-world']);
+    // A cancellation of another id (9, or the string "2" for the number 2) cancels nothing.
+    expect((await propagation([...head, cancel(9), { jsonrpc: '2.0', id: 2, result: late }, ...tail])).length).toBe(2);
+    expect((await propagation([...head, cancel('2'), { jsonrpc: '2.0', id: 2, result: late }, ...tail])).length).toBe(2);
+    // The late result is still what the server sent: it is checked against the declaration.
+    const declared = [head[0], { jsonrpc: '2.0', id: 1, result: { tools: [tool('web', { readOnlyHint: true, openWorldHint: false }), sendTool] } }, head[2]];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl([...declared, cancel(2), { jsonrpc: '2.0', id: 2, result: late }, ...tail]) }), 's.jsonl');
+    expect(r.list.map((l: string) => l.split(' ').slice(0, 3).join(' '))).toEqual(['result-within-declared s/web /4/result/_meta/annotations/openWorldHint']);
+  });
+
   it('a request annotation of the wrong type is called that, not missing', async () => {
     const list = [
       ...listing,

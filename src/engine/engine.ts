@@ -709,6 +709,7 @@ function sessionCalls(
       ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
       ...(step.incomplete ? { incomplete: step.incomplete } : {}),
       ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
+      ...(step.cancelled ? { cancelled: step.cancelled } : {}),
     };
     stepOf.set(call, step);
     calls.push(call);
