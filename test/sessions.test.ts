@@ -104,6 +104,47 @@ describe('session transcripts', () => {
     expect(r.stdout).toMatch(/session\.jsonl:6:\d+ +error +the result of tools\/call of "fetch_page"/);
   });
 
+  it("text and markdown show each tool's findings under one heading, the tools in the order of their first finding", async () => {
+    // t2 is called before the listing's second page declares it (a note at line 6), then after a
+    // re-list that declares it (an error at line 15); t1 is called after the re-list withdrew it
+    // (line 13), nope is never listed (line 17).
+    const closed = (name: string) => tool(name, { readOnlyHint: true, openWorldHint: false });
+    const open = { annotations: { openWorldHint: true } };
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'early', arguments: {} } },
+      { jsonrpc: '2.0', id: 1, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 2, result: { tools: [closed('t1')], nextCursor: 'c2' } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 't2', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 3, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 'c2' } },
+      { jsonrpc: '2.0', id: 4, result: { tools: [closed('t2')] } },
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      { jsonrpc: '2.0', id: 5, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 5, result: { tools: [closed('t2')] } },
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 't1', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 6, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 't2', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 7, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'nope', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 8, result: { content: [], _meta: open } },
+    ];
+    const dir = tempDir({ 'g.jsonl': jsonl(list) });
+    const text = (await runCli(['lint', 'g.jsonl', '--no-config'], { cwd: dir })).stdout;
+    // Headings and the line of each finding beneath them.
+    const outline = text
+      .split('\n')
+      .filter((l) => /^ {2}\S/.test(l) || /^ {4}g\.jsonl:/.test(l))
+      .map((l) => (l.startsWith('    ') ? l.trim().split(':')[1] : l.trim()));
+    expect(outline).toEqual(['early', '2', 't2', '6', '15', 't1', '13', 'nope', '17']);
+    const md = (await runCli(['lint', 'g.jsonl', '--no-config', '-f', 'markdown'], { cwd: dir })).stdout;
+    const rows = md.split('\n').filter((l) => /^\| (early|t\d|nope) \|/.test(l));
+    expect(rows.map((l) => l.split(' | ')[0]!.slice(2) + ' ' + l.match(/g\.jsonl[^|]*?(\d+)/)![1])).toEqual(['early 2', 't2 6', 't2 15', 't1 13', 'nope 17']);
+    // JSON keeps its order: tool index, then position.
+    const json = JSON.parse((await runCli(['lint', 'g.jsonl', '--no-config', '-f', 'json'], { cwd: dir })).stdout);
+    expect(json.findings.map((f: Record<string, any>) => `${f.tool} ${f.line}`)).toEqual(['early 2', 't2 6', 't1 13', 'nope 17', 't2 15']);
+  });
+
   it('writes SARIF that validates against the official schema, with one rule entry per session rule and stable fingerprints', async () => {
     const dir = tempDir({ 'session.jsonl': jsonl(messages) });
     const run = () => runCli(['lint', 'session.jsonl', '-f', 'sarif', '--no-config'], { cwd: dir });
