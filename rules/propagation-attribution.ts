@@ -37,6 +37,9 @@ entry hides a source that is still in the context window.`,
   notes: `- The attribution seen so far is the union of every earlier result's \`_meta.annotations.attribution\`
   (by where its response is in the transcript) and every earlier request's: a later
   \`tools/call\` request's \`params._meta.annotations.attribution\` must hold all of it.
+- A result that arrives after the client cancelled its call (\`notifications/cancelled\`) is
+  one MCP has the client ignore: its attribution is not seen. The cancellation is read as the
+  client's as [propagation-open-world](propagation-open-world.md) reads it.
 - One finding per request, at its attribution (or the nearest part of it the request has),
   naming the first ${SHOWN} missing entries and how many more, with where each named one was first
   seen as related locations.
@@ -67,6 +70,17 @@ entry hides a source that is still in the context window.`,
     ],
     correct: [
       {
+        title: 'A late result of a call the client cancelled',
+        doc: false,
+        transcript: [
+          ...listed(1, [readFile, sendEmail]),
+          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } },
+          { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '…' }], _meta: { annotations: { attribution: [SALARIES] } } } },
+          ...called(3, 'send_email'),
+        ],
+      },
+      {
         title: 'The attribution carried to the next server',
         transcript: [
           ...on('files', listed(1, [readFile])),
@@ -82,7 +96,8 @@ entry hides a source that is still in the context window.`,
     for (const call of ctx.calls) {
       if (call.kind !== 'call') continue;
       events.push({ at: call.requestAt, call, in: 'request' });
-      if (call.responseAt !== undefined) events.push({ at: call.responseAt, call, in: 'result' });
+      // A response to a request the client had cancelled is one it ignores (MCP cancellation).
+      if (call.responseAt !== undefined && !call.cancelled) events.push({ at: call.responseAt, call, in: 'result' });
     }
     events.sort((a, b) => a.at - b.at);
     const seen = new Map<string, Seen>();

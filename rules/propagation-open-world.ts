@@ -42,7 +42,17 @@ the prompt-injection path the SEP exists to close.`,
   whose \`openWorldHint\` is not a boolean (\`"true"\`) is told so; where the request says
   \`openWorldHint: false\` or a non-boolean, the fix sets it to true.
 - \`tools/resolve\` requests are not checked: the SEP's request annotations extend
-  \`CallToolRequest\`.`,
+  \`CallToolRequest\`.
+- **A result of a call the client cancelled does not count.** MCP's cancellation: after a
+  \`notifications/cancelled\` the sender "SHOULD ignore any response to the request that arrives
+  afterward", so a result that arrives after the client cancelled the call never reaches the
+  model. A transcript does not say who sent a notification: a cancellation is read as the
+  client's when the one request waiting for its \`requestId\` (same server, same id and type) is
+  the client's \`tools/call\`. When a request of the server's own waits with that id too (a
+  \`sampling/createMessage\` during the call), whose request it cancels cannot be told, and the
+  result counts; so does a result that arrived before the cancellation.
+  [result-within-declared](result-within-declared.md) still checks such a result: it is what
+  the server sent.`,
   examples: {
     incorrect: [
       {
@@ -90,6 +100,17 @@ the prompt-injection path the SEP exists to close.`,
         ],
       },
       {
+        title: 'A late result of a call the client cancelled',
+        explanation: 'The client cancelled the fetch before its result arrived, and ignores the result: the session did not become open-world.',
+        transcript: [
+          ...listed(1, [fetchPage, sendEmail]),
+          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'fetch_page', arguments: {} } },
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'User requested cancellation' } },
+          { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '…' }], _meta: { annotations: { openWorldHint: true } } } },
+          ...called(3, 'send_email'),
+        ],
+      },
+      {
         title: 'A request sent before the open-world result arrived',
         doc: false,
         transcript: [
@@ -111,7 +132,8 @@ the prompt-injection path the SEP exists to close.`,
       if (call.requestClaims.from('openWorld', 'core')?.value === true && (!opened || call.requestAt < opened.at)) {
         opened = { call, pointer: call.requestClaims.from('openWorld', 'core')!.pointer, at: call.requestAt, in: 'request' };
       }
-      if (call.responseAt === undefined) continue;
+      // A response to a request the client had cancelled is one it ignores (MCP cancellation).
+      if (call.responseAt === undefined || call.cancelled) continue;
       const hint = call.resultClaims.from('openWorld', 'core');
       if (hint?.value !== true) continue;
       if (!opened || call.responseAt < opened.at) opened = { call, pointer: hint.pointer, at: call.responseAt, in: 'result' };

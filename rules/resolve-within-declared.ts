@@ -1,5 +1,5 @@
 import { defineRule } from '../src/rule.js';
-import { ambiguousNote, schemaNotes, undeclaredMalicious, MALICIOUS_KEY, callName, declaredText, exceedsDeclared, excessText, undeclaredNote, COMPARISONS, type Excess } from '../src/engine/session.js';
+import { ambiguousNote, hintBoundText, schemaNotes, undeclaredMalicious, MALICIOUS_KEY, callName, declaredText, exceedsDeclared, excessText, undeclaredNote, COMPARISONS, type Excess } from '../src/engine/session.js';
 import { declare, listed, resolved } from '../src/docs/transcripts.js';
 import { quote } from '../src/util/text.js';
 import type { Fact } from '../src/engine/claims.js';
@@ -26,13 +26,16 @@ function excessFinding(call: SessionCall, e: Excess) {
   const c = e.comparison;
   const said = c.kind === 'set' ? excessText(e) : `${e.claim.field.replace(/^annotations\./, '')} to ${quote(e.value)}`;
   const declared = declaredText(e.declared);
-  const fields = [...new Set(e.declared.map((d) => d.field))].join(' and ');
+  // A declared readOnlyHint true or destructiveHint false that bounds a resolved action: what it
+  // says, and what declaring the action possible makes of it.
+  const hint = c.fact === 'action' ? e.declared.find((d) => d.fact !== 'action') : undefined;
+  const fields = [...new Set(e.declared.map((d) => (d === hint ? `${d.field} ${d.value === true ? 'false' : 'true'}` : d.field)))].join(' and ');
   const message =
     c.kind === 'set'
       ? `${callName(call)} resolved ${said}, outside the tool's declared possible set: ${declared}`
       : c.kind === 'boolean'
         ? `${callName(call)} resolved ${said}, but the tool's tools/list declaration says ${declared}: ${WHY[c.fact] ?? 'the declaration rules it out'}, and a resolve only selects within the declaration`
-        : `${callName(call)} resolved ${said}, beyond what the tool's tools/list declaration allows: ${declared} (${c.order}), and a resolve only selects within the declaration`;
+        : `${callName(call)} resolved ${said}, beyond what the tool's tools/list declaration allows: ${declared}${hint ? `, which ${hintBoundText(hint)}` : ''} (${c.order}), and a resolve only selects within the declaration`;
   const suggestion =
     c.kind === 'set'
       ? `add it to ${fields} in the tools/list declaration if some arguments can lead to it; otherwise resolve within the declared set`
@@ -115,17 +118,32 @@ declaration never listed, widens what was approved after the approval.`,
   | result sensitivity | \`_meta["mcp.dev/resultSensitivity"]\` | public < internal < confidential < restricted |
 
   \`mcp.dev/effect\` has no value past \`delete\`, so a declared effect \`delete\` allows a
-  resolved category \`destroy\`. One field reported as one fact is not reported again as
+  resolved category \`destroy\`. **The core hints bound the action too**, as
+  [readonly-vs-category](readonly-vs-category.md) and
+  [destructive-vs-category](destructive-vs-category.md) read them within one declaration: a
+  declared \`readOnlyHint: true\` allows no more than read, observe and utility (a resolved
+  \`mutate\`, \`delete\`, \`destroy\`, or an effect \`write\`, \`external\` or \`delete\`,
+  exceeds it), and a declared \`destructiveHint: false\` on a tool not declared read-only allows
+  no more than write and external (a resolved \`delete\` or \`destroy\` exceeds it). The finding
+  names the hint beside any declared category or effect, with the hint as a related location;
+  when a declared category or effect allows more than the hint (a declaration that contradicts
+  itself, which those rules report), the looser one counts. One field reported as one fact is not reported again as
   another (\`approvalRecommendation: "none"\` is an approval finding, not also a confirmation
   one).
 - **Sets** (SEP-1913 \`inputMetadata.destination\`, \`.sensitivity\`, \`.outcomes\`,
   \`returnMetadata.source\`, \`.sensitivity\`, and the same fields of the action-metadata
   extension): a resolve MAY return an array when it cannot fully resolve, so each resolved member
   must be in the declared set (the union of the declaration's sets of that fact): each member
-  outside it is its own finding. A declared set holding a value no enum knows — an open
+  outside it is its own finding. A sensitivity of \`"none"\` is within any non-empty declared
+  sensitivity set: "none" is below every class, and a declaration cannot list it beside one
+  ([sensitivity-conflict](sensitivity-conflict.md)), so a tool declared \`["pii"]\` may resolve
+  to \`"none"\` for arguments that reach no personal data. A declared set holding a value no enum knows — an open
   action-metadata string, a typo — excludes nothing, since what it meant to allow is unclear;
   resolved values no enum knows are not compared either: for SEP-1913's, a note says so in its
-  schema's words (a value outside its enum or of the wrong type).
+  schema's words (a value outside its enum or of the wrong type), and so it does for a core hint
+  (or WebMCP's \`sensitiveHint\`) that is not a boolean (\`openWorldHint: "true"\`,
+  \`readOnlyHint: 0\`), in MCP's words. In a resolve every key SEP-1913 defines is SEP-1913's:
+  a value of the wrong shape is never taken for the server's own data.
 - Not compared: \`attribution\` (provenance, not a bound), SEP-2793 \`sideEffects\` (open
   strings) and \`minTrustLevel\` (an advisory scale whose direction the SEP leaves open),
   WebMCP's \`x-sensitive\` properties and secret_reference results (about the output schema).
@@ -160,6 +178,16 @@ declaration never listed, widens what was approved after the approval.`,
         findings: [{ pointer: '/3/result/tool/annotations/returnMetadata/source', severity: 'note' }],
       },
       {
+        title: 'Resolved hints of the wrong type: a note each, nothing compared',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'yes' })],
+        findings: [
+          { pointer: '/3/result/tool/annotations/openWorldHint', severity: 'note' },
+          { pointer: '/3/result/tool/annotations/readOnlyHint', severity: 'note' },
+          { pointer: '/3/result/tool/annotations/maliciousActivityHint', severity: 'note' },
+        ],
+      },
+      {
         title: 'maliciousActivityHint resolved true on a tool whose declaration omits it',
         doc: false,
         transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: true, maliciousActivityHint: true })],
@@ -192,6 +220,19 @@ declaration never listed, widens what was approved after the approval.`,
           { pointer: '/3/result/tool/_meta/mcp.dev~1effect' },
           { pointer: '/3/result/tool/_meta/mcp.dev~1requiresConfirmation' },
         ],
+      },
+      {
+        title: 'A read-only tool resolved as a destroyer, a non-destructive one as a deleter',
+        explanation: 'A declared `readOnlyHint: true` rules out any mutation, a declared `destructiveHint: false` any delete or destroy, in whichever vocabulary the resolve says it.',
+        transcript: [
+          ...listed(1, [
+            declare('read_file', { readOnlyHint: true, openWorldHint: false }),
+            declare('update_record', { readOnlyHint: false, destructiveHint: false, openWorldHint: false }),
+          ]),
+          ...resolved(3, 'read_file', { readOnlyHint: true, category: 'destroy' }),
+          ...resolved(4, 'update_record', { readOnlyHint: false }, { 'mcp.dev/effect': 'delete' }),
+        ],
+        findings: [{ pointer: '/3/result/tool/annotations/category' }, { pointer: '/5/result/tool/_meta/mcp.dev~1effect' }],
       },
       {
         title: 'An action-metadata set wider than the declared one',
@@ -247,6 +288,14 @@ declaration never listed, widens what was approved after the approval.`,
         transcript: [
           ...listed(1, [declare('purge', { destructiveHint: true, riskLevel: 'critical' }, { 'mcp.dev/effect': 'delete' })]),
           ...resolved(2, 'purge', { destructiveHint: true, category: 'destroy', riskLevel: 'high' }),
+        ],
+      },
+      {
+        title: 'A resolve to sensitivity "none" for a tool declared ["pii"]',
+        explanation: '"none" is below every class: it is within any non-empty declared sensitivity set (a declaration cannot list it beside "pii", see sensitivity-conflict).',
+        transcript: [
+          ...listed(1, [declare('lookup_customer', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: ['internal'], sensitivity: ['pii'] } })]),
+          ...resolved(2, 'lookup_customer', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'none' } }),
         ],
       },
       {

@@ -83,12 +83,19 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   without a core default; the other four are MCP core's hints, each with its default.
 - **Sets** (\`returnMetadata.source\` and \`.sensitivity\`, \`inputMetadata.destination\`,
   \`.sensitivity\` and \`.outcomes\`): each member of the result outside the declared set is its
-  own finding, at that member. A field the declaration does not give excludes nothing
+  own finding, at that member. A sensitivity of \`"none"\` is within any non-empty declared
+  sensitivity set: "none" is below every class, and a declaration cannot list it beside one
+  ([sensitivity-conflict](sensitivity-conflict.md)), so a tool declared \`["pii"]\` may say
+  \`"none"\` on a result that carries no personal data. A field the declaration does not give excludes nothing
   (missing annotations mean unknown), and neither does a declared set holding a value no enum
   knows (\`schema-valid\` reports it; what it meant to allow is unclear); a result's value no enum
   knows is not compared either: a note says so, in SEP-1913's schema's words (a value outside
   its enum, \`"Internal"\`, or of the wrong type, \`maliciousActivityHint: "yes"\`), whether or
-  not the tool was declared. Members the schema requires of a declaration are not asked of a
+  not the tool was declared, and whatever else the result's annotations hold (in a result every
+  key SEP-1913 defines is SEP-1913's: it is never taken for the server's own data). A core hint
+  that is not a boolean (\`openWorldHint: "true"\`, \`openWorldHint: 1\`), or WebMCP's
+  \`sensitiveHint\`, gets the same note in MCP's (WebMCP's) words: it is not compared, and
+  does not count as open-world for [propagation-open-world](propagation-open-world.md) either. Members the schema requires of a declaration are not asked of a
   result. A \`{"regulated": …}\` class is compared as the class:
   regulatory scopes are not.
 - **Every vocabulary the run has on is compared, one comparison per fact**, whichever
@@ -108,7 +115,12 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   - \`_meta["mcp.dev/resultSensitivity"]\` above the declared one (public < internal <
     confidential < restricted).
 
-  What a result cannot say of its data (readOnlyHint, riskLevel, an effect) is not compared.
+  What a result cannot say of its data (readOnlyHint, riskLevel, an effect) is not compared:
+  SEP-2793's \`category\` and \`_meta["mcp.dev/effect"]\` describe a tool, and no vocabulary
+  defines them on a call's result, so a result that carries one is compared neither with a
+  declared category or effect nor with a declared \`readOnlyHint: true\` or
+  \`destructiveHint: false\` ([resolve-within-declared](resolve-within-declared.md) compares
+  both, since a resolve describes the tool).
 - An action-metadata declaration is compared when its sets hold only values SEP-1913 defines
   (in any letter case). The extension's classifiers are open strings, so a declared set that
   holds one no enum knows (\`"partner-feed"\`) excludes nothing — what it meant to allow is
@@ -146,6 +158,15 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         findings: [
           { pointer: '/3/result/_meta/annotations/maliciousActivityHint', severity: 'note' },
           { pointer: '/3/result/_meta/annotations/returnMetadata/source', severity: 'note' },
+        ],
+      },
+      {
+        title: 'Hints of the wrong type: a note each, nothing compared',
+        doc: false,
+        transcript: [...listed(1, [declare('fetch', { readOnlyHint: true, openWorldHint: false })]), ...called(2, 'fetch', { result: { maliciousActivityHint: 'yes', openWorldHint: 'true' } })],
+        findings: [
+          { pointer: '/3/result/_meta/annotations/maliciousActivityHint', severity: 'note' },
+          { pointer: '/3/result/_meta/annotations/openWorldHint', severity: 'note' },
         ],
       },
       {
@@ -209,6 +230,14 @@ trusted, admitted exactly the data its policy meant to keep out.`,
         transcript: [
           ...listed(1, [readFile]),
           ...called(2, 'read_file', { result: { openWorldHint: false, returnMetadata: { source: 'internal', sensitivity: 'financial' } } }),
+        ],
+      },
+      {
+        title: 'A result of sensitivity "none" from a tool declared ["pii"]',
+        explanation: '"none" is below every class: it is within any non-empty declared sensitivity set (a declaration cannot list it beside "pii", see sensitivity-conflict).',
+        transcript: [
+          ...listed(1, [declare('lookup_customer', { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: ['internal'], sensitivity: ['pii'] } })]),
+          ...called(2, 'lookup_customer', { result: { returnMetadata: { source: 'internal', sensitivity: 'none' } } }),
         ],
       },
       {

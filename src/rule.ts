@@ -239,9 +239,10 @@ export interface SessionCall {
    */
   resultClaims: ClaimSet;
   /**
-   * SEP-1913 schema problems of the result's annotations (when the sep-1913 pack is active): a
-   * value of the wrong type or outside its enum, which resultClaims leave out. Required members
-   * are not asked of a result.
+   * Schema problems of the result's annotations, which resultClaims leave out: SEP-1913's (when
+   * the sep-1913 pack is active) — a value of the wrong type or outside its enum; required
+   * members are not asked of a result — and a core hint or WebMCP's sensitiveHint that is not a
+   * boolean.
    */
   resultProblems: readonly SchemaProblem[];
   /** The declaration in effect when the request was sent: the tool of that name in the server's tools/list. */
@@ -257,6 +258,13 @@ export interface SessionCall {
    * same id (`with`, described): no result is given, and nothing of it is checked.
    */
   ambiguous?: { response: string; with: string[] };
+  /**
+   * Pointer of the client's notifications/cancelled of the request, sent before its response
+   * arrived: MCP has the client ignore the response, so it is no context of the session (the
+   * propagation rules do not count it); what the server sent is still checked against the
+   * declaration.
+   */
+  cancelled?: string;
 }
 
 export interface SessionContext<O = Record<string, never>> {

@@ -182,6 +182,11 @@ export interface SessionStep {
    * request waiting for the same id (the server's own, say): its result is not checked.
    */
   ambiguous?: { response: string; with: string[] };
+  /**
+   * Pointer of the client's notifications/cancelled of this request, sent while it waited for
+   * its response: a response that arrives after it is one the client ignores (MCP cancellation).
+   */
+  cancelled?: string;
 }
 
 export interface Session {

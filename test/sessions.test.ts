@@ -104,6 +104,47 @@ describe('session transcripts', () => {
     expect(r.stdout).toMatch(/session\.jsonl:6:\d+ +error +the result of tools\/call of "fetch_page"/);
   });
 
+  it("text and markdown show each tool's findings under one heading, the tools in the order of their first finding", async () => {
+    // t2 is called before the listing's second page declares it (a note at line 6), then after a
+    // re-list that declares it (an error at line 15); t1 is called after the re-list withdrew it
+    // (line 13), nope is never listed (line 17).
+    const closed = (name: string) => tool(name, { readOnlyHint: true, openWorldHint: false });
+    const open = { annotations: { openWorldHint: true } };
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'early', arguments: {} } },
+      { jsonrpc: '2.0', id: 1, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 2, result: { tools: [closed('t1')], nextCursor: 'c2' } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 't2', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 3, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 'c2' } },
+      { jsonrpc: '2.0', id: 4, result: { tools: [closed('t2')] } },
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      { jsonrpc: '2.0', id: 5, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 5, result: { tools: [closed('t2')] } },
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 't1', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 6, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 't2', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 7, result: { content: [], _meta: open } },
+      { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'nope', arguments: {}, _meta: open } },
+      { jsonrpc: '2.0', id: 8, result: { content: [], _meta: open } },
+    ];
+    const dir = tempDir({ 'g.jsonl': jsonl(list) });
+    const text = (await runCli(['lint', 'g.jsonl', '--no-config'], { cwd: dir })).stdout;
+    // Headings and the line of each finding beneath them.
+    const outline = text
+      .split('\n')
+      .filter((l) => /^ {2}\S/.test(l) || /^ {4}g\.jsonl:/.test(l))
+      .map((l) => (l.startsWith('    ') ? l.trim().split(':')[1] : l.trim()));
+    expect(outline).toEqual(['early', '2', 't2', '6', '15', 't1', '13', 'nope', '17']);
+    const md = (await runCli(['lint', 'g.jsonl', '--no-config', '-f', 'markdown'], { cwd: dir })).stdout;
+    const rows = md.split('\n').filter((l) => /^\| (early|t\d|nope) \|/.test(l));
+    expect(rows.map((l) => l.split(' | ')[0]!.slice(2) + ' ' + l.match(/g\.jsonl[^|]*?(\d+)/)![1])).toEqual(['early 2', 't2 6', 't2 15', 't1 13', 'nope 17']);
+    // JSON keeps its order: tool index, then position.
+    const json = JSON.parse((await runCli(['lint', 'g.jsonl', '--no-config', '-f', 'json'], { cwd: dir })).stdout);
+    expect(json.findings.map((f: Record<string, any>) => `${f.tool} ${f.line}`)).toEqual(['early 2', 't2 6', 't1 13', 'nope 17', 't2 15']);
+  });
+
   it('writes SARIF that validates against the official schema, with one rule entry per session rule and stable fingerprints', async () => {
     const dir = tempDir({ 'session.jsonl': jsonl(messages) });
     const run = () => runCli(['lint', 'session.jsonl', '-f', 'sarif', '--no-config'], { cwd: dir });
@@ -543,6 +584,65 @@ describe('session transcripts: pairing, batches and message forms', () => {
     ]);
   });
 
+  it('a wrong-typed hint in a result or a resolve gets the note alone, core hints included, declared or not', async () => {
+    const list = [
+      ...listing,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { maliciousActivityHint: 'yes' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { openWorldHint: 'true', sensitiveHint: 1 } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'read_file', annotations: { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'no' } } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'undeclared', arguments: {} } },
+      { jsonrpc: '2.0', id: 5, result: { content: [], _meta: { annotations: { openWorldHint: 1 } } } },
+    ];
+    const r = await findingsOf(tempDir({ 'r.jsonl': jsonl(list) }), 'r.jsonl');
+    expect(r.report.findings.map((f: Record<string, any>) => `${f.ruleId} ${f.severity} ${f.pointer} ${f.message.replace(/^.*?\): /, '')} | ${f.suggestion}`)).toEqual([
+      'result-within-declared note /9/result/_meta/annotations the result of tools/call of "undeclared" (server "r") carries annotations, but no tools/list of server "r" before it lists "undeclared": they were not checked against a declaration | if the listing has several pages, capture every one (tools/list with each nextCursor); otherwise the server serves a tool it does not list: declare "undeclared" in tools/list',
+      'result-within-declared note /9/result/_meta/annotations/openWorldHint _meta.annotations.openWorldHint must be a boolean, got an integer (1); MCP\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'result-within-declared note /3/result/_meta/annotations/maliciousActivityHint _meta.annotations.maliciousActivityHint must be a boolean, got a string ("yes"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'result-within-declared note /5/result/_meta/annotations/openWorldHint _meta.annotations.openWorldHint must be a boolean, got a string ("true"); MCP\'s schema does not allow it, so it was not compared with the declaration | write true without quotes',
+      'result-within-declared note /5/result/_meta/annotations/sensitiveHint _meta.annotations.sensitiveHint must be a boolean, got an integer (1); WebMCP\'s sensitiveHint proposal does not allow it, so it was not compared with the declaration | make it a boolean',
+      'resolve-within-declared note /7/result/tool/annotations/openWorldHint the resolved tool\'s annotations.openWorldHint must be a boolean, got a string ("true"); MCP\'s schema does not allow it, so it was not compared with the declaration | write true without quotes',
+      'resolve-within-declared note /7/result/tool/annotations/readOnlyHint the resolved tool\'s annotations.readOnlyHint must be a boolean, got an integer (0); MCP\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'resolve-within-declared note /7/result/tool/annotations/maliciousActivityHint the resolved tool\'s annotations.maliciousActivityHint must be a boolean, got a string ("no"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+    ]);
+  });
+
+  it("a late result of a call the client cancelled is no context for the propagation rules; a server's cancellation, or one after the response, changes nothing", async () => {
+    const web = tool('web', { readOnlyHint: true, openWorldHint: true });
+    const sendTool = tool('send', { readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    const late = { content: [{ type: 'text', text: 'late' }], _meta: { annotations: { openWorldHint: true, attribution: ['https://a.example/x'] } } };
+    const cancel = (requestId: unknown) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'user' } });
+    const head = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [web, sendTool] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'web', arguments: {} } },
+    ];
+    const tail = [{ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'send', arguments: {} } }];
+    const propagation = async (list: unknown[]) => (await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl')).list.filter((l: string) => l.startsWith('propagation-'));
+    // The client cancels call 2; its late result does not make the session open-world.
+    expect(await propagation([...head, cancel(2), { jsonrpc: '2.0', id: 2, result: late }, ...tail])).toEqual([]);
+    // Cancelled after its response arrived: the result counts.
+    const column = (needle: string) => JSON.stringify(tail[0]).indexOf(needle) + 1;
+    expect(await propagation([...head, { jsonrpc: '2.0', id: 2, result: late }, cancel(2), ...tail])).toEqual([
+      `propagation-attribution s/send /5/params/_meta/annotations/attribution 6:${column('"params"')}`,
+      `propagation-open-world s/send /5/params/_meta/annotations/openWorldHint 6:${column('"params"')}`,
+    ]);
+    // The server's own request with the same id waits too (a sampling request during the call):
+    // whose request the notification cancels cannot be told, so the late result still counts.
+    const sampling = { jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } };
+    const server = await propagation([...head, sampling, cancel(2), { jsonrpc: '2.0', id: 2, result: late }, ...tail]);
+    expect(server.map((l: string) => l.split(' ')[0])).toEqual(['propagation-attribution', 'propagation-open-world']);
+    // A cancellation of another id (9, or the string "2" for the number 2) cancels nothing.
+    expect((await propagation([...head, cancel(9), { jsonrpc: '2.0', id: 2, result: late }, ...tail])).length).toBe(2);
+    expect((await propagation([...head, cancel('2'), { jsonrpc: '2.0', id: 2, result: late }, ...tail])).length).toBe(2);
+    // The late result is still what the server sent: it is checked against the declaration.
+    const declared = [head[0], { jsonrpc: '2.0', id: 1, result: { tools: [tool('web', { readOnlyHint: true, openWorldHint: false }), sendTool] } }, head[2]];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl([...declared, cancel(2), { jsonrpc: '2.0', id: 2, result: late }, ...tail]) }), 's.jsonl');
+    expect(r.list.map((l: string) => l.split(' ').slice(0, 3).join(' '))).toEqual(['result-within-declared s/web /4/result/_meta/annotations/openWorldHint']);
+  });
+
   it('a request annotation of the wrong type is called that, not missing', async () => {
     const list = [
       ...listing,
@@ -673,6 +773,67 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(ok) }), 's.jsonl'))).toEqual([]);
   });
 
+  it('a resolved category or effect that a declared readOnlyHint true or destructiveHint false rules out: named with the hint', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          tools: [
+            { name: 'read_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+            { name: 'update_record', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+          ],
+        },
+      },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'read_file', annotations: { category: 'destroy', riskLevel: 'critical' }, _meta: { 'mcp.dev/effect': 'delete' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'update_record', arguments: { mode: 'purge' } } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { name: 'update_record', annotations: { category: 'destroy', reversibility: 'none' }, _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/idempotent': false } } } },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(r.code).toBe(1);
+    expect(within(r)).toEqual([
+      'resolve-within-declared /3/result/tool/annotations/category error',
+      'resolve-within-declared /3/result/tool/_meta/mcp.dev~1effect error',
+      'resolve-within-declared /5/result/tool/annotations/category error',
+      'resolve-within-declared /5/result/tool/_meta/mcp.dev~1effect error',
+      'resolve-within-declared /5/result/tool/_meta/mcp.dev~1idempotent error',
+    ]);
+    const find = (pointer: string) => r.report.findings.find((f: Record<string, any>) => f.ruleId === 'resolve-within-declared' && f.pointer === pointer);
+    expect(find('/3/result/tool/annotations/category').message).toBe(
+      'tools/resolve of "read_file" (server "s") resolved category to "destroy", beyond what the tool\'s tools/list declaration allows: annotations.readOnlyHint is true (/1/result/tools/0/annotations/readOnlyHint), which says the tool modifies nothing (read, observe and utility < write and external < delete < destroy), and a resolve only selects within the declaration',
+    );
+    expect(find('/3/result/tool/annotations/category').suggestion).toBe('if some arguments can lead to it, declare it possible in tools/list (annotations.readOnlyHint false); otherwise resolve within the declaration');
+    expect(find('/3/result/tool/annotations/category').related.map((x: Record<string, unknown>) => [x.pointer, x.line])).toEqual([['/1/result/tools/0/annotations/readOnlyHint', 2]]);
+    expect(find('/5/result/tool/_meta/mcp.dev~1effect').message).toBe(
+      'tools/resolve of "update_record" (server "s") resolved _meta["mcp.dev/effect"] to "delete", beyond what the tool\'s tools/list declaration allows: annotations.destructiveHint is false (/1/result/tools/1/annotations/destructiveHint), which promises only additive updates, no delete or destroy (read, observe and utility < write and external < delete < destroy), and a resolve only selects within the declaration',
+    );
+    // Within the hints: a read-only tool resolved "observe", a non-destructive one resolved "mutate" or "external".
+    // A declared category that says more than the hint is the looser side, and counts (readonly-vs-category reports the declaration).
+    const ok = [
+      list[0],
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          tools: [
+            { name: 'read_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+            { name: 'update_record', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+            { name: 'prune', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, category: 'delete' } },
+          ],
+        },
+      },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'read_file', annotations: { category: 'observe' }, _meta: { 'mcp.dev/effect': 'read' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'update_record', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { name: 'update_record', annotations: { category: 'mutate' }, _meta: { 'mcp.dev/effect': 'external' } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'prune', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'prune', annotations: { category: 'delete' } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(ok) }), 's.jsonl'))).toEqual([]);
+  });
+
   it('a resolve outside an action-metadata declaration: both copies of each set are reported', async () => {
     const meta = (destination: string, outcomes: string) => ({ [AM]: { inputMetadata: { destination, outcomes } } });
     const ann = (destination: string, outcomes: string) => ({ readOnlyHint: false, destructiveHint: false, openWorldHint: false, inputMetadata: { destination, sensitivity: 'none', outcomes } });
@@ -735,6 +896,27 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     // A declared set holding an open value excludes nothing.
     const open = session(readDoc({ [AM]: { returnMetadata: { source: ['internal', 'partner-feed'], sensitivity: 'none' } } }), { annotations: { returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' } } });
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(open) }), 's.jsonl'))).toEqual([]);
+  });
+
+  it('a resolve or a result of sensitivity "none" is within any non-empty declared sensitivity set, input and return', async () => {
+    const customer = { name: 'lookup_customer', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, returnMetadata: { source: ['internal'], sensitivity: ['pii'] } } };
+    const send = { name: 'send', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: ['public'], sensitivity: [{ regulated: { scopes: ['HIPAA'] } }], outcomes: ['consequential'] } } };
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [customer, send] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'lookup_customer', arguments: { id: 'unknown' } } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'lookup_customer', annotations: { returnMetadata: { sensitivity: 'none' } } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'lookup_customer', arguments: { id: 'unknown' } } },
+      { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'no such customer' }], _meta: { annotations: { returnMetadata: { sensitivity: 'none' } } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'send', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'send', annotations: { inputMetadata: { destination: 'public', sensitivity: ['none'], outcomes: 'consequential' } }, _meta: { [AM]: { inputMetadata: { sensitivity: 'none' } } } } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'send', arguments: {}, _meta: { annotations: { openWorldHint: true } } } },
+      { jsonrpc: '2.0', id: 5, result: { content: [], _meta: { annotations: { openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'consequential' } } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl'))).toEqual([]);
+    // A class the declaration does not list still exceeds it.
+    list[5] = { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { returnMetadata: { sensitivity: ['none', 'financial'] } } } } };
+    expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl'))).toEqual(['result-within-declared /5/result/_meta/annotations/returnMetadata/sensitivity/1 error']);
   });
 
   it("a result's trust-annotations against the declared ones", async () => {

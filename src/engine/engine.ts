@@ -28,6 +28,8 @@ import {
 import { isObject } from '../util/json.js';
 import { contentPointer, relative, within } from '../util/pointer.js';
 import { quote } from '../util/text.js';
+import { quotedBoolean } from '../packs/vocabulary.js';
+import { typeName } from '../schema/explain.js';
 import { ClaimSet, type Claim } from './claims.js';
 
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -604,6 +606,39 @@ function annotationsView(annotations: unknown, base: string): ToolView | undefin
   return toolView({ annotations }, base, -1);
 }
 
+/** The boolean hints of a result's or a resolve's annotations outside SEP-1913, with the pack of each. */
+const RESULT_HINTS: readonly { key: string; pack: PackId }[] = [
+  { key: 'readOnlyHint', pack: 'core' },
+  { key: 'destructiveHint', pack: 'core' },
+  { key: 'idempotentHint', pack: 'core' },
+  { key: 'openWorldHint', pack: 'core' },
+  { key: 'sensitiveHint', pack: 'webmcp-sensitive' },
+];
+
+/**
+ * A boolean hint of a result's or a resolve's annotations that is not a boolean (openWorldHint
+ * "true", readOnlyHint 0): no claim reads it, so the session rules note it (SEP-1913's own
+ * maliciousActivityHint is the sep-1913 pack's). Only for the active packs.
+ */
+function hintTypeProblems(view: ToolView, packs: readonly Pack[]): SchemaProblem[] {
+  const a = view.annotations;
+  if (!a) return [];
+  const out: SchemaProblem[] = [];
+  for (const { key, pack } of RESULT_HINTS) {
+    if (!Object.hasOwn(a, key) || typeof a[key] === 'boolean' || !packs.some((p) => p.id === pack)) continue;
+    const v = a[key];
+    const quoted = quotedBoolean(v);
+    out.push({
+      pack,
+      pointer: `${view.pointer}/annotations/${key}`,
+      kind: 'invalid',
+      message: `annotations.${key} must be a boolean, got ${typeName(v)}${typeof v === 'object' && v !== null ? '' : ` (${quote(v)})`}`,
+      suggestion: quoted === undefined ? 'make it a boolean' : `write ${quoted} without quotes`,
+    });
+  }
+  return out;
+}
+
 /** A session's steps as the calls its rules see, with the packs' claims of each side and of the declaration. */
 function sessionCalls(
   session: Session,
@@ -649,15 +684,17 @@ function sessionCalls(
     let resultClaims = NO_CLAIMS_SET;
     if (resultView || resultMetaView) {
       const claims: Claim[] = [];
+      const resultEnv: PackEnv = { ...env, result: true };
       for (const pack of packs) {
         if (resultView) {
-          const r = pack.analyse(resultView, env);
+          const r = pack.analyse(resultView, resultEnv);
           for (const c of r.claims) claims.push(c);
           if (pack.id === 'sep-1913') for (const p of r.problems) if (p.kind !== 'collision' && !/ is missing the required member /.test(p.message)) resultProblems.push(p);
         }
         if (resultMetaView && pack.metaKeys.length > 0) for (const c of pack.analyse(resultMetaView, env).claims) claims.push(c);
       }
       resultClaims = new ClaimSet(claims);
+      if (resultView) resultProblems.push(...hintTypeProblems(resultView, packs));
     }
     const name = step.params?.name;
     const call: SessionCall = {
@@ -679,6 +716,7 @@ function sessionCalls(
       ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
       ...(step.incomplete ? { incomplete: step.incomplete } : {}),
       ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
+      ...(step.cancelled ? { cancelled: step.cancelled } : {}),
     };
     stepOf.set(call, step);
     calls.push(call);

@@ -4,6 +4,7 @@
  * possible-set → resolved-value pattern).
  */
 import type { SessionCall } from '../rule.js';
+import type { PackId } from '../types.js';
 import { quote } from '../util/text.js';
 import type { Action, Claim, ClaimSet, Fact } from './claims.js';
 import { BLAST_RADII, hasUnmapped, RESULT_SENSITIVITIES, REVERSIBILITIES, RISK_LEVELS } from './claims.js';
@@ -21,6 +22,9 @@ export function resultName(call: SessionCall): string {
 
 /** The set-valued facts a result or a resolve may narrow (SEP-1913's and the action-metadata extension's). */
 export const SET_FACTS = ['destinations', 'inputSensitivity', 'outcomes', 'sources', 'outputSensitivity'] as const;
+
+/** The sensitivity sets, where "none" (no sensitive data) is below every class any declaration lists. */
+const SENSITIVITY_FACTS: ReadonlySet<Fact> = new Set<Fact>(['inputSensitivity', 'outputSensitivity']);
 
 /**
  * The member of a set a written value stands for ("regulated" for {regulated: …}; a value in
@@ -94,10 +98,38 @@ export interface Excess {
  * "destroy" too.
  */
 function rankOf(c: Comparison & { kind: 'order' }, claim: Claim, side: 'actual' | 'declared'): number | undefined {
+  if (side === 'declared' && c.fact === 'action' && claim.fact !== 'action') return hintBound(claim);
   const v = claim.value;
   if (typeof v !== 'string' || !Object.hasOwn(c.ranks, v)) return undefined;
   if (side === 'declared' && c.fact === 'action' && claim.pack === 'meta-hints' && v === 'delete') return ACTION_RANKS.destroy;
   return c.ranks[v];
+}
+
+/**
+ * The core hints of a declaration that bound what a tool does, as claims of the action fact
+ * bounds: readOnlyHint true allows no more than read, observe and utility (any write, delete or
+ * destroy mutates), and, when the tool is not declared read-only, destructiveHint false allows
+ * no more than write and external (a delete or a destroy is not an additive update) — the facts
+ * readonly-vs-category and destructive-vs-category read within one declaration. With
+ * readOnlyHint true destructiveHint means nothing (MCP core), so only one of them bounds.
+ */
+export function actionHints(declared: ClaimSet): Claim[] {
+  const ro = declared.from('readOnly', 'core');
+  if (ro?.value === true) return [ro];
+  const d = declared.from('destructive', 'core');
+  return d?.value === false ? [d] : [];
+}
+
+/** The highest action rank a declared hint (see actionHints) allows. */
+function hintBound(claim: Claim): number {
+  if (claim.fact === 'readOnly' && claim.value === true) return ACTION_RANKS.read;
+  if (claim.fact === 'destructive' && claim.value === false) return ACTION_RANKS.write;
+  return Infinity;
+}
+
+/** What a declared hint bounding the action (see actionHints) says the tool may do, for a message: "which …". */
+export function hintBoundText(claim: Claim): string {
+  return claim.fact === 'readOnly' ? 'says the tool modifies nothing' : 'promises only additive updates, no delete or destroy';
 }
 
 /** SEP-1913's maliciousActivityHint: "false or omission means it will never be set". */
@@ -121,9 +153,13 @@ export function undeclaredMalicious(call: SessionCall): { claim: Claim; where: s
  * What `actual` (a result's or a resolve's claims) says beyond what `declared` (the tool's
  * tools/list declaration) allows, fact by fact (`facts`), whichever vocabulary says it on
  * either side: one comparison per fact, against every declared claim of it, so a value exceeds
- * only what no vocabulary of the declaration allows. A fact the declaration does not give
+ * only what no vocabulary of the declaration allows. An action (SEP-2793 category,
+ * mcp.dev/effect) is compared with the declared readOnlyHint true or destructiveHint false as
+ * well (actionHints). A fact the declaration does not give
  * excludes nothing; neither does a declared set holding a value no enum knows (an open
- * action-metadata string, a typo: what it allows is unclear). Each pointer is reported once
+ * action-metadata string, a typo: what it allows is unclear). A sensitivity of "none" is
+ * within any non-empty declared sensitivity set: "none" is below every class (a declaration
+ * cannot list it beside one: sensitivity-conflict). Each pointer is reported once
  * (SEP-2793's approvalRecommendation gives both approval and requiresConfirmation).
  */
 export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: ReadonlySet<Fact>): Excess[] {
@@ -137,7 +173,8 @@ export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: Rea
   for (const comparison of COMPARISONS) {
     if (!facts.has(comparison.fact)) continue;
     const mine = actual.all(comparison.fact);
-    const theirs = declared.all(comparison.fact);
+    // What a tool does is bounded by its declared readOnlyHint and destructiveHint too.
+    const theirs = comparison.fact === 'action' ? [...declared.all('action'), ...actionHints(declared)] : declared.all(comparison.fact);
     if (mine.length === 0 || theirs.length === 0) continue;
     if (comparison.kind === 'boolean') {
       if (theirs.some((t) => t.value === comparison.riskier)) continue;
@@ -158,6 +195,8 @@ export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: Rea
           const name = memberName(comparison.fact, member.value, m.value as readonly unknown[]);
           // Values no enum knows are schema-valid's (in a tools/list) or unknown: not compared.
           if (name === undefined || !(m.value as readonly string[]).includes(name)) continue;
+          // "none" is below every class: a declared non-empty sensitivity set allows it.
+          if (name === 'none' && allowed.size > 0 && SENSITIVITY_FACTS.has(comparison.fact)) continue;
           if (!allowed.has(name)) push({ comparison, claim: m, pointer: member.pointer, value: member.value, declared: theirs });
         }
       }
@@ -228,16 +267,20 @@ export function ambiguousNote(call: SessionCall): { pointer: string; message: st
   };
 }
 
+/** Whose schema a result's annotation problem breaks, by the pack that found it. */
+const SCHEMA_OF: Partial<Record<PackId, string>> = { core: "MCP's schema", 'sep-1913': "SEP-1913's schema", 'webmcp-sensitive': "WebMCP's sensitiveHint proposal" };
+
 /**
- * The notes for a result's (or a resolve's) SEP-1913 annotations that its schema does not allow:
- * a wrong type, a value no enum knows. Such a value is in no claim, so nothing compares it: the
- * note says so, with the schema's own words.
+ * The notes for a result's (or a resolve's) annotations that their schema does not allow: a
+ * SEP-1913 value of the wrong type or that no enum knows, a core hint (or WebMCP's
+ * sensitiveHint) that is not a boolean. Such a value is in no claim, so nothing compares it: the
+ * note says so, with the schema's own words, whether or not the tool was declared.
  */
 export function schemaNotes(call: SessionCall): { pointer: string; message: string; suggestion?: string; informational: true }[] {
   return call.resultProblems.map((p) => ({
     pointer: p.pointer,
     informational: true as const,
-    message: `${call.kind === 'call' ? `${resultName(call)}: _meta.${p.message}` : `${callName(call)}: the resolved tool's ${p.message}`}; SEP-1913's schema does not allow it, so it was not compared with the declaration`,
+    message: `${call.kind === 'call' ? `${resultName(call)}: _meta.${p.message}` : `${callName(call)}: the resolved tool's ${p.message}`}; ${SCHEMA_OF[p.pack] ?? `${p.pack}'s schema`} does not allow it, so it was not compared with the declaration`,
     ...(p.suggestion ? { suggestion: p.suggestion } : {}),
   }));
 }

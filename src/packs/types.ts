@@ -51,6 +51,12 @@ export interface PackEnv {
    * when it does not.
    */
   packs?: ReadonlySet<PackId>;
+  /**
+   * The annotations read are a tools/call result's or a resolved tool's (a session's), not a
+   * tools/list declaration's: there a key the vocabulary defines is the vocabulary's, so a value
+   * of the wrong shape is a schema problem, never the server's own data (a collision).
+   */
+  result?: boolean;
 }
 
 export interface PackResult {

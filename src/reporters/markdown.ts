@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { Finding, Severity } from '../types.js';
 import { oneLine, plural, shorten, thousands } from '../util/text.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
-import { count, headlineMark, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
+import { count, groupByTool, headlineMark, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
 import { append } from '../util/array.js';
 
 /** Default size budget in bytes (UTF-8): under the 1 MiB a step summary may hold, with room to spare. */
@@ -168,7 +168,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
       if (!withFindings.has(s.id)) clean.push(label);
       continue;
     }
-    blocks.push({ heading: `### ${escapeMarkdown(s.name)}\n\n${escapeMarkdown(s.origin.display)} · ${plural(s.tools, 'tool')} · ${plural(list.length, 'finding')}`, rows: list.map((f) => row(f, links)) });
+    blocks.push({ heading: `### ${escapeMarkdown(s.name)}\n\n${escapeMarkdown(s.origin.display)} · ${plural(s.tools, 'tool')} · ${plural(list.length, 'finding')}`, rows: groupByTool(list).flat().map((f) => row(f, links)) });
   }
 
   const tail: string[] = [];

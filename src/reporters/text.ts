@@ -7,7 +7,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../types.js';
 import { joinWords, nameLine, oneLine, plural } from '../util/text.js';
-import { count, failureClauses, headlineMark, visible, type Report, type ReporterOptions } from './types.js';
+import { count, failureClauses, groupByTool, headlineMark, visible, type Report, type ReporterOptions } from './types.js';
 import { maxOf } from '../util/array.js';
 
 function severityLabel(c: ChalkInstance, f: Finding): string {
@@ -37,23 +37,22 @@ export function formatText(report: Report, opts: ReporterOptions): string {
     if (!list) continue;
     out.push(`${c.bold(nameLine(server.name))} ${c.dim(`${oneLine(server.origin.display)} · ${plural(server.tools, 'tool')}`)}`);
     // file:line:col on every line, so terminals and editors can jump to it.
-    const positions = list.map((f) => {
+    const groups = groupByTool(list);
+    const positions = groups.flat().map((f) => {
       const where = oneLine(f.file ?? server.origin.display);
       return f.region ? `${where}:${f.region.line}:${f.region.column}` : where;
     });
     const width = maxOf(positions.map((p) => p.length));
-    let currentTool: string | undefined | null = null;
-    list.forEach((f, i) => {
-      // A session's call may name a tool the server never listed (no index): its name keys it.
-      const toolKey = f.tool === undefined ? undefined : `${f.toolIndex}\u0000${f.tool}`;
-      if (toolKey !== currentTool) {
-        currentTool = toolKey;
-        out.push(`  ${f.tool === undefined ? c.dim('(server)') : c.underline(nameLine(f.tool))}`);
+    let i = 0;
+    for (const group of groups) {
+      const first = group[0]!;
+      out.push(`  ${first.tool === undefined ? c.dim('(server)') : c.underline(nameLine(first.tool))}`);
+      for (const f of group) {
+        const pos = positions[i++]!.padEnd(width);
+        out.push(`    ${c.dim(pos)}  ${severityLabel(c, f)}  ${oneLine(f.message)}  ${c.dim(f.ruleId)}`);
+        if (f.suggestion) out.push(`    ${' '.repeat(width)}  ${' '.repeat(7)}  ${c.dim(`→ ${oneLine(f.suggestion)}`)}`);
       }
-      const pos = positions[i]!.padEnd(width);
-      out.push(`    ${c.dim(pos)}  ${severityLabel(c, f)}  ${oneLine(f.message)}  ${c.dim(f.ruleId)}`);
-      if (f.suggestion) out.push(`    ${' '.repeat(width)}  ${' '.repeat(7)}  ${c.dim(`→ ${oneLine(f.suggestion)}`)}`);
-    });
+    }
     out.push('');
   }
   const n = count(report.findings);

@@ -110,3 +110,41 @@ export function visible(findings: readonly Finding[], quiet: boolean): Finding[]
   return quiet ? findings.filter((f) => f.severity === 'error') : [...findings];
 }
 
+
+/**
+ * One server's findings (in report order) grouped by tool, for the formats that show them by
+ * tool (text, markdown): each tool one group, server-level findings (no tool) one more. A tool
+ * is its place in the server's tools when the finding has one (two tools of one name stay
+ * apart); a session call's finding without one (its tool was not declared when it was sent)
+ * joins the first listed tool of that name, or else the other findings of that name. The
+ * groups come in the order of their first finding's position (a finding without one counts as
+ * the start of the file, then report order), each group's findings in the order of their
+ * positions: a session reports a tool's findings wherever its calls are, so report order
+ * (tool index, then position) would split one tool's findings around another's.
+ */
+export function groupByTool(list: readonly Finding[]): Finding[][] {
+  const firstIndex = new Map<string, number>();
+  for (const f of list) {
+    if (f.tool !== undefined && f.toolIndex !== undefined) {
+      const known = firstIndex.get(f.tool);
+      if (known === undefined || f.toolIndex < known) firstIndex.set(f.tool, f.toolIndex);
+    }
+  }
+  const keyOf = (f: Finding): string => {
+    if (f.tool === undefined) return 's';
+    const index = f.toolIndex ?? firstIndex.get(f.tool);
+    return index === undefined ? `n${f.tool}` : `i${index}`;
+  };
+  const at = (f: Finding, i: number): [number, number, number] => [f.region?.line ?? 0, f.region?.column ?? 0, i];
+  const before = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  const groups = new Map<string, { findings: { f: Finding; at: [number, number, number] }[] }>();
+  list.forEach((f, i) => {
+    const key = keyOf(f);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { findings: [] }));
+    g.findings.push({ f, at: at(f, i) });
+  });
+  const sorted = [...groups.values()].map((g) => g.findings.sort((a, b) => before(a.at, b.at)));
+  sorted.sort((a, b) => before(a[0]!.at, b[0]!.at));
+  return sorted.map((g) => g.map((x) => x.f));
+}

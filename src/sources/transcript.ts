@@ -361,7 +361,18 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
     const idKey = `${key}\u0000${typeof id === 'string' ? `s${id}` : `n${String(id)}`}`;
     if (typeof msg.method === 'string') {
       requests++;
-      if (!has(msg, 'id')) return; // a notification
+      if (!has(msg, 'id')) {
+        // A notification. notifications/cancelled goes either way; when the one request waiting
+        // for its requestId is the client's call or resolve, the client sent it (the server
+        // cancels only its own requests), and MCP has the client ignore a later response.
+        if (msg.method === 'notifications/cancelled' && isObject(msg.params)) {
+          const rid = msg.params.requestId;
+          const waiting = pending.get(`${key}\u0000${typeof rid === 'string' ? `s${rid}` : `n${String(rid)}`}`);
+          const step = waiting?.length === 1 ? waiting[0]!.step : undefined;
+          if (step && (typeof rid === 'string' || typeof rid === 'number')) step.cancelled ??= msgPointer;
+        }
+        return;
+      }
       const params = isObject(msg.params) ? msg.params : undefined;
       const p: Pending = { method: msg.method, params, pointer: msgPointer };
       if (msg.method === 'tools/call' || msg.method === 'tools/resolve') {
