@@ -352,6 +352,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   }
   // A recorded protocol version mcp-annotate does not know: which spec version was used instead.
   for (const n of specNotes(loaded.servers, settings.engine.spec)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  // What reading an input left out (a transcript's page that is part of no listing).
+  for (const s of loaded.servers) for (const n of s.notes ?? []) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   const linted = performance.now();
