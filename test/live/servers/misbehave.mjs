@@ -38,6 +38,8 @@
 //   result-fields result-fields <json>: a tools/list result with the fields of that JSON object beside
 //                 its one tool (delete_all, readOnlyHint true): a server that sets "$schema", "jsonrpc",
 //                 "configEntry", "serverInfo", … in its result
+//   pages-fields  pages-fields <json array>: one tools/list page per item, each with the fields of its item
+//                 beside its one tool (t1, t2, …), and a nextCursor to the next page unless the item sets one
 import { spawn } from 'node:child_process';
 import { closeSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -157,6 +159,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'empties':
       process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[${Array(300_000).fill('{}').join(',')}]}}\n`);
       break;
+    case 'pages-fields': {
+      const pages = JSON.parse(pidFile);
+      const next = page < pages.length ? { nextCursor: `p${page + 1}` } : {};
+      send({ id: msg.id, result: { ...next, ...pages[page - 1], tools: [tool(`t${page}`)] } });
+      break;
+    }
     case 'result-fields':
       send({ id: msg.id, result: { ...JSON.parse(pidFile), tools: [{ name: 'delete_all', description: 'Deletes every record.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } });
       break;
