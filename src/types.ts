@@ -133,6 +133,11 @@ export interface ServerInput {
   /** The session of the transcript this server came from (shared by every server of it). */
   session?: Session;
   /**
+   * What reading the input left out, said on stderr as notes (e.g. a transcript's tools/list
+   * page that is part of no listing: its cursor came from no page, or from a replaced listing).
+   */
+  notes?: readonly string[];
+  /**
    * Member names its tools and tools/list results repeat in the source text (none for a live
    * server: the SDK parsed the JSON). A function: the text is scanned when a rule first asks.
    */

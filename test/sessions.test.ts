@@ -935,3 +935,101 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(undeclared) }), 's.jsonl'))).toEqual(['result-within-declared /1/result/_meta note']);
   });
 });
+
+describe('session transcripts: the protocol version each listing was served under', () => {
+  const weather = { name: 'get weather', inputSchema: { type: 'object' }, outputSchema: { type: 'array' }, annotations: { readOnlyHint: true, openWorldHint: false } };
+  const meta = (v: unknown) => ({ _meta: { 'io.modelcontextprotocol/protocolVersion': v, 'io.modelcontextprotocol/clientCapabilities': {} } });
+
+  it("a 2026-07-28 session (no initialize): the tools/list request's _meta protocolVersion is the listing's, and a result's _meta serverInfo names the server", async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 0, method: 'server/discover', params: meta('2026-07-28') },
+      { jsonrpc: '2.0', id: 0, result: { resultType: 'complete', cacheScope: 'public', ttlMs: 0, supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'srv', version: '1' } } } },
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: meta('2026-07-28') },
+      { jsonrpc: '2.0', id: 1, result: { tools: [tool('a', { readOnlyHint: true, openWorldHint: false })] } },
+    ];
+    const dir = tempDir({ 'tr.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'tr.jsonl');
+    expect(r.report.servers.map((s: { name: string }) => s.name)).toEqual(['srv']);
+    expect(r.list).toEqual(['schema-valid srv/ /3/result 4:25', 'schema-valid srv/ /3/result 4:25', 'schema-valid srv/ /3/result 4:25']);
+    expect(r.report.findings.map((f: { message: string }) => f.message)).toEqual(
+      ['cacheScope', 'resultType', 'ttlMs'].map((k) => `the tools/list result is missing the required member "${k}" (spec 2026-07-28)`),
+    );
+    expect(r.stderr).toBe('');
+  });
+
+  it('a _meta protocolVersion that is not a string gets the latest spec, and the note says so', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: meta(2026) },
+      { jsonrpc: '2.0', id: 1, result: { tools: [tool('a', { readOnlyHint: true, openWorldHint: false })] } },
+    ];
+    const dir = tempDir({ 'tr.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'tr.jsonl');
+    expect(r.stderr).toContain('records protocol version 2026, which is not a string');
+  });
+
+  it('a re-initialize after a listing does not change the version that listing was served under', async () => {
+    const init = (id: number, v: string) => [
+      { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
+      { jsonrpc: '2.0', id, result: { protocolVersion: v, capabilities: { tools: {} }, serverInfo: { name: 'srv', version: '1' } } },
+    ];
+    const list = [...init(0, '2025-11-25'), { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 1, result: { tools: [weather] } }, ...init(2, '2025-03-26')];
+    const dir = tempDir({ 'tr.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 'tr.jsonl');
+    expect(r.report.findings.map((f: { ruleId: string; severity: string; message: string }) => `${f.ruleId} ${f.severity}`)).toEqual(['tool-name-format error', 'schema-valid error']);
+    expect(r.report.findings.every((f: { message: string }) => !f.message.includes('2025-03-26'))).toBe(true);
+    // A listing after the second initialize is served under 2025-03-26: that one is linted.
+    const relisted = [...list, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { jsonrpc: '2.0', id: 3, result: { tools: [weather] } }];
+    writeFileSync(join(dir, 'tr.jsonl'), jsonl(relisted));
+    const again = await findingsOf(dir, 'tr.jsonl');
+    expect(again.report.findings.map((f: { ruleId: string; severity: string }) => `${f.ruleId} ${f.severity}`)).toEqual(['tool-name-format warning', 'input-schema-valid note']);
+  });
+});
+
+describe('session transcripts: a page belongs to the listing whose page gave its cursor', () => {
+  const a = tool('a', { readOnlyHint: true, openWorldHint: false });
+  const b = tool('b', { readOnlyHint: true, openWorldHint: true });
+
+  it('a page of a listing that list_changed and a fresh listing replaced is not added to the fresh one: a call of its tool is a call of a withdrawn tool', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [a], nextCursor: 'c2' } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 'c2' } },
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, result: { tools: [a] } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [b] } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'b', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { content: [], _meta: { annotations: { openWorldHint: true } } } },
+    ];
+    const dir = tempDir({ 't.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 't.jsonl');
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+    expect(r.list).toEqual([`result-within-declared t/b /8/result/_meta/annotations 9:${JSON.stringify(list[8]).indexOf('"annotations"') + 1}`]);
+    expect(r.report.findings[0].message).toContain('the tools/list of server "t" in effect when it was sent (/5/result) no longer lists "b", which an earlier listing declared (/6/result/tools/0)');
+    expect(r.stderr).toBe(
+      'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /6/result answers the request at /2 for the page after cursor "c2", which continues the listing at /1/result, replaced by the listing at /5/result before this page came: it is part of no listing, and its 1 tool was not linted\n',
+    );
+  });
+
+  it('a page for a cursor no page gave, or for one the listing already followed, is part of no listing', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [a], nextCursor: 'p2' } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 'p2' } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [b] } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 'bogus' } },
+      { jsonrpc: '2.0', id: 3, result: { tools: [a] } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 'p2' } },
+      { jsonrpc: '2.0', id: 4, result: { tools: [b] } },
+    ];
+    const dir = tempDir({ 't.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 't.jsonl');
+    // No tool-name-unique: the listing is the first two pages.
+    expect(r.list).toEqual([]);
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([2]);
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+      'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /5/result answers the request at /4 for the page after cursor "bogus", which no earlier tools/list page of the server gave: it is part of no listing, and its 1 tool was not linted',
+      'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /7/result answers the request at /6 for the page after cursor "p2", whose page the listing at /1/result already has: it is part of no listing, and its 1 tool was not linted',
+    ]);
+  });
+});

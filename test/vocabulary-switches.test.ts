@@ -254,6 +254,20 @@ describe('a recorded protocol version mcp-annotate does not know is said, once p
     expect(older.stderr).toContain('"2024-11-05", older than every spec version mcp-annotate knows, so it was linted against spec 2025-03-26, the oldest');
   });
 
+  it('a protocolVersion beside a JSON-RPC response\'s "result" is the recorded one, with its fallbacks and notes', async () => {
+    const result = { tools: snapshot('x').tools };
+    for (const doc of [{ protocolVersion: '2025-06-18', jsonrpc: '2.0', id: 1, result }, { protocolVersion: '2025-06-18', result }]) {
+      expect(await specOf(doc)).toEqual({ specs: ['2025-06-18'], stderr: '' });
+    }
+    const between = await specOf({ protocolVersion: '2025-09-01', jsonrpc: '2.0', id: 1, result });
+    expect(between.specs).toEqual(['2025-06-18']);
+    expect(between.stderr).toContain('records protocol version "2025-09-01", not a spec version mcp-annotate knows, so it was linted against spec 2025-06-18, the newest before it');
+    const invalid = await specOf({ protocolVersion: null, result });
+    expect(invalid.stderr).toContain('records protocol version null, which is not a string');
+    // The result's own version, when it records one, is the one.
+    expect((await specOf({ protocolVersion: '2025-06-18', jsonrpc: '2.0', id: 1, result: { ...result, protocolVersion: '2025-03-26' } })).specs).toEqual(['2025-03-26']);
+  });
+
   it('once per server of a document; nothing for a known version, none recorded, or --spec', async () => {
     const many = await specOf({ servers: [snapshot('v2', 'a'), snapshot('2025-06-18', 'b'), snapshot('v3', 'c')] });
     expect(many.stderr.trimEnd().split('\n').map((l) => l.slice(0, 'mcp-annotate: note: server "a"'.length))).toEqual(['mcp-annotate: note: server "a"', 'mcp-annotate: note: server "c"']);

@@ -357,6 +357,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   }
   // A recorded protocol version mcp-annotate does not know: which spec version was used instead.
   for (const n of specNotes(loaded.servers, settings.engine.spec)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+  // What reading an input left out (a transcript's page that is part of no listing).
+  for (const s of loaded.servers) for (const n of s.notes ?? []) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   // Overrides that match no server or tool of the run (a typo fails open); not when an input
   // could not be read, since its server cannot be matched.
   if (settings.config?.overrideEntries && loaded.errors.length === 0) {

@@ -2,7 +2,7 @@
  * Recognises every shape a tools/list dump comes in and turns it into servers.
  *
  *   {tools, nextCursor?}                     a ListToolsResult
- *   {jsonrpc, id, result: {tools}}           a JSON-RPC response
+ *   {jsonrpc, id, result: {tools}}           a JSON-RPC response (a "protocolVersion" beside "result" is its version)
  *   [tool, …]                                a bare array of tools
  *   {name, inputSchema, …}                   a single Tool (one file per tool)
  *   [{tools}, {tools}, …]                    ListToolsResult pages
@@ -98,6 +98,23 @@ function fromListResult(obj: Obj, pointer: string): Partial {
   };
 }
 
+/**
+ * A "protocolVersion" recorded beside a JSON-RPC response's "result" (a capture that notes the
+ * negotiated version next to the message) is the version of the result's tools, as beside
+ * "tools" in a snapshot, unless the result records its own.
+ */
+function withOuterVersion(outer: Obj, parts: Partial[]): Partial[] {
+  if (!has(outer, 'protocolVersion')) return parts;
+  const v = outer.protocolVersion;
+  return parts.map((p) =>
+    p.protocolVersion !== undefined || p.protocolVersionInvalid !== undefined
+      ? p
+      : typeof v === 'string' && v !== ''
+        ? { ...p, protocolVersion: v }
+        : { ...p, protocolVersionInvalid: JSON.stringify(v) ?? String(v) },
+  );
+}
+
 function fromObject(obj: Obj, pointer: string, found = false): Partial[] {
   if (has(obj, 'jsonrpc') || (has(obj, 'result') && has(obj, 'id'))) {
     if (isObject(obj.error)) {
@@ -113,7 +130,7 @@ function fromObject(obj: Obj, pointer: string, found = false): Partial[] {
     if (!isObject(obj.result)) {
       throw new InputProblem(`a JSON-RPC response needs a "result" object with "tools"; its "result" is ${describe(obj.result)}`, undefined, undefined, `${pointer}/result`);
     }
-    return fromObject(obj.result, `${pointer}/result`);
+    return withOuterVersion(obj, fromObject(obj.result, `${pointer}/result`));
   }
   if (pointer === '' && isObject(obj.tool) && obj.tool.name === 'mcp-annotate' && has(obj, 'findings')) {
     throw new InputProblem('this is a JSON report of mcp-annotate, not a tools/list result; use the dump it reports on');
@@ -137,7 +154,7 @@ function fromObject(obj: Obj, pointer: string, found = false): Partial[] {
     return obj.servers.map((s, i) => ({ ...fromListResult(s as Obj, `${pointer}/servers/${i}`), root: `${pointer}/servers/${i}` }));
   }
   // A JSON-RPC result saved without its envelope's "id" and "jsonrpc": read as one.
-  if (!looksLikeTool(obj) && isObject(obj.result) && has(obj.result, 'tools')) return fromObject(obj.result, `${pointer}/result`);
+  if (!looksLikeTool(obj) && isObject(obj.result) && has(obj.result, 'tools')) return withOuterVersion(obj, fromObject(obj.result, `${pointer}/result`));
   if (looksLikeTool(obj)) {
     if (found && pointer === '' && !looksLikeFoundTool(obj)) throw new NotATool('one object with "name" but no "inputSchema", "outputSchema" or "annotations"');
     return [{ tools: [{ value: obj, pointer }], envelopes: [], toolsPointer: pointer }];

@@ -15,10 +15,13 @@
  * tells which it answers; when it does not, the latest waiting request takes it, and a call or
  * resolve among them is marked ambiguous (its result is not checked; a rule says so). An error
  * response without an id, or with id null, answers nothing and is skipped. A tools/list
- * response declares the server's tools: a request with a string cursor continues the listing
- * (its page is appended), one without (or with a null cursor) starts a new listing, which
- * replaces the earlier one from then on. The tool rules lint each server's last listing; each
- * call or resolve is compared with the listing in effect when it was sent.
+ * response declares the server's tools: a request without a cursor (or with a null one) starts
+ * a new listing, which replaces the earlier one from then on; a request with a string cursor
+ * continues the listing whose page gave it, if that listing is still in effect and waits for
+ * that cursor (any other page is part of no listing, and a note says so). The tool rules lint
+ * each server's last listing, against the protocol version it was served under (its request's
+ * _meta version, 2026-07-28, else initialize's in effect when it was answered); each call or
+ * resolve is compared with the listing in effect when it was sent.
  *
  * Input errors (the whole transcript is not linted, exit 2): a line that is not JSON, an entry
  * that is not a JSON-RPC message, a batch or a wrapper, an empty or nested batch, a wrapper
@@ -207,13 +210,22 @@ export function jsonLinesLocator(doc: JsonLines): Locator {
   return { ...locatorOf(locateAll), repeatedKeys };
 }
 
+/** A protocol version as recorded: a version string, or (see ServerInput.protocolVersionInvalid) what was recorded instead. */
+interface Recorded {
+  version?: string;
+  invalid?: string;
+}
+
 interface Listing {
   tools: { value: unknown; pointer: string }[];
   envelopes: { value: unknown; pointer: string }[];
   /** Each tool name's first tool in `tools` (a call names a tool: no scan of a 10,000-tool listing per call). */
   byName: Map<string, number>;
-  /** The last page's nextCursor, when it has one: more pages follow. */
+  /** The last page's nextCursor, when it has one: more pages follow (its pointer, and the cursor itself). */
   more?: string;
+  cursor?: string;
+  /** The version the listing was served under: its first page's request's, or the session's when that page was answered. */
+  recorded: Recorded;
 }
 
 interface ServerState {
@@ -227,9 +239,16 @@ interface ServerState {
   everListed: Map<string, string>;
   firstEntry: string;
   serverInfo?: Obj;
-  protocolVersion?: string;
-  /** See ServerInput.protocolVersionInvalid: what initialize recorded when it is no version string. */
-  protocolVersionInvalid?: string;
+  /**
+   * The version in effect so far: the last initialize result's protocolVersion, or the last
+   * request's _meta["io.modelcontextprotocol/protocolVersion"] (2026-07-28 has no initialize:
+   * every request carries its version).
+   */
+  recorded: Recorded;
+  /** Each cursor a tools/list page of the server gave, with the listing that page is part of (the latest page that gave it). */
+  cursors: Map<string, Listing>;
+  /** tools/list pages that are part of no listing in effect (see ServerInput.notes); the server's name is known only at the end. */
+  strays: ((server: string) => string)[];
   steps: SessionStep[];
 }
 
@@ -239,6 +258,26 @@ interface Pending {
   step?: SessionStep;
   /** Pointer of the request. */
   pointer: string;
+  /** The version its _meta names (2026-07-28), if it names one. */
+  recorded?: Recorded;
+  /** A tools/list with a string cursor: the listing whose page gave that cursor, when one did (null: none did). */
+  continues?: Listing | null;
+}
+
+/** Where 2026-07-28 puts the protocol version of a request: params._meta[this] (its RequestMetaObject requires it). */
+const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
+/** Where 2026-07-28 puts the server's name and version on a result: result._meta[this] (ResultMetaObject). */
+const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
+/** A recorded protocol version: a non-empty string is one; anything else (2025, "", null, {…}) is recorded as its JSON text. */
+function recordedOf(v: unknown): Recorded {
+  return typeof v === 'string' && v !== '' ? { version: v } : { invalid: JSON.stringify(v) ?? String(v) };
+}
+
+/** The version a request's _meta names, if it names one. */
+function requestVersion(params: Obj | undefined): Recorded | undefined {
+  const meta = params?._meta;
+  return isObject(meta) && has(meta, META_VERSION) ? recordedOf(meta[META_VERSION]) : undefined;
 }
 
 const UNNAMED = '\u0000';
@@ -348,7 +387,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
   let seq = 0;
   const stateOf = (key: string, entry: string): ServerState => {
     let s = states.get(key);
-    if (!s) states.set(key, (s = { name: key, named: key !== UNNAMED, firstEntry: entry, everListed: new Map(), steps: [] }));
+    if (!s) states.set(key, (s = { name: key, named: key !== UNNAMED, firstEntry: entry, everListed: new Map(), recorded: {}, cursors: new Map(), strays: [], steps: [] }));
     return s;
   };
 
@@ -375,6 +414,15 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       }
       const params = isObject(msg.params) ? msg.params : undefined;
       const p: Pending = { method: msg.method, params, pointer: msgPointer };
+      // 2026-07-28: each request says the version it is made under, which is the session's from then on.
+      const recorded = requestVersion(params);
+      if (recorded) {
+        p.recorded = recorded;
+        state.recorded = recorded;
+      }
+      // A page request continues the listing whose page gave its cursor (looked up when it is
+      // sent: a list_changed and a new listing may come before its answer).
+      if (msg.method === 'tools/list' && typeof params?.cursor === 'string') p.continues = state.cursors.get(params.cursor) ?? null;
       if (msg.method === 'tools/call' || msg.method === 'tools/resolve') {
         const name = typeof params?.name === 'string' ? params.name : undefined;
         const listing = state.listing;
@@ -439,28 +487,55 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       return;
     }
     if (!result) return;
+    // 2026-07-28: a result names its server in _meta (initialize's serverInfo before it).
+    if (isObject(result._meta) && isObject(result._meta[META_SERVER_INFO])) state.serverInfo = result._meta[META_SERVER_INFO];
     if (req.method === 'initialize') {
       if (isObject(result.serverInfo)) state.serverInfo = result.serverInfo;
-      if (typeof result.protocolVersion === 'string' && result.protocolVersion !== '') {
-        state.protocolVersion = result.protocolVersion;
-        state.protocolVersionInvalid = undefined;
-      } else if (has(result, 'protocolVersion')) {
-        // 2025, "", null, {…}: no version, so the latest applies, and the run says so (specNotes), as for a dump.
-        state.protocolVersion = undefined;
-        state.protocolVersionInvalid = JSON.stringify(result.protocolVersion) ?? String(result.protocolVersion);
-      }
+      // 2025, "", null, {…}: no version, so the latest applies, and the run says so (specNotes), as for a dump.
+      if (has(result, 'protocolVersion')) state.recorded = recordedOf(result.protocolVersion);
     } else if (req.method === 'tools/list') {
       if (!Array.isArray(result.tools)) {
         throw new InputProblem(`the tools/list result of ${label} needs a "tools" array, got ${describe(result.tools)}`, undefined, undefined, `${msgPointer}/result${has(result, 'tools') ? '/tools' : ''}`);
       }
-      // A string cursor continues the listing; a request without one (or with "cursor": null)
-      // starts a new one, which replaces the earlier listing from then on.
-      const continues = typeof req.params?.cursor === 'string' && state.listing !== undefined;
-      const listing: Listing = continues ? state.listing! : { tools: [], envelopes: [], byName: new Map() };
-      listing.envelopes.push({ value: result, pointer: `${msgPointer}/result` });
-      listing.more = typeof result.nextCursor === 'string' ? `${msgPointer}/result/nextCursor` : undefined;
-      result.tools.forEach((value, t) => {
-        const pointer = `${msgPointer}/result/tools/${t}`;
+      const page = `${msgPointer}/result`;
+      const tools = result.tools;
+      let listing: Listing;
+      if (req.continues === undefined) {
+        // No cursor (or "cursor": null): a new listing, which replaces the earlier one from then
+        // on, served under the version its request names, else the session's at its answer.
+        listing = { tools: [], envelopes: [], byName: new Map(), recorded: req.recorded ?? state.recorded };
+      } else {
+        // A string cursor continues the listing whose page gave it, if that listing is still the
+        // one in effect and still waits for that cursor; any other page is part of no listing.
+        const cursor = req.params!.cursor as string;
+        const owner = req.continues;
+        const n = `${tools.length} tool${tools.length === 1 ? '' : 's'}`;
+        const stray = (why: string) =>
+          state.strays.push((server) => `${server}: the tools/list result at ${page} answers the request at ${req.pointer} for the page after cursor ${quote(cursor, 40)}, ${why}: it is part of no listing, and its ${n} ${tools.length === 1 ? 'was' : 'were'} not linted`);
+        if (owner === null) {
+          stray('which no earlier tools/list page of the server gave');
+          return;
+        }
+        if (owner !== state.listing) {
+          // The listing that page continues was replaced: its tools were declared, and withdrawn since.
+          stray(`which continues the listing at ${owner.envelopes[0]!.pointer}, replaced by the listing at ${state.listing!.envelopes[0]!.pointer} before this page came`);
+          tools.forEach((value, t) => {
+            if (isObject(value) && typeof value.name === 'string') state.everListed.set(value.name, `${page}/tools/${t}`);
+          });
+          return;
+        }
+        if (owner.cursor !== cursor) {
+          stray(`whose page the listing at ${owner.envelopes[0]!.pointer} already has`);
+          return;
+        }
+        listing = owner;
+      }
+      listing.envelopes.push({ value: result, pointer: page });
+      listing.more = typeof result.nextCursor === 'string' ? `${page}/nextCursor` : undefined;
+      listing.cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+      if (listing.cursor !== undefined) state.cursors.set(listing.cursor, listing);
+      tools.forEach((value, t) => {
+        const pointer = `${page}/tools/${t}`;
         if (isObject(value) && typeof value.name === 'string') {
           if (!listing.byName.has(value.name)) listing.byName.set(value.name, listing.tools.length);
           state.everListed.set(value.name, pointer);
@@ -526,12 +601,17 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
     ids.set(s.name, id);
     const own = s.named ? s.name : typeof s.serverInfo?.name === 'string' && s.serverInfo.name !== '' ? s.serverInfo.name : fallbackName;
     if (s.url !== undefined) session.urls.set(id, s.url);
+    // The version of the listing linted (the last one), whatever the session moved to after it;
+    // a server without one: the session's last.
+    const recorded = s.listing ? s.listing.recorded : s.recorded;
+    const where = origin.display === own ? quote(own) : `${quote(own)} (${origin.display})`;
     return {
       id,
       name: own,
       origin,
-      protocolVersion: s.protocolVersion,
-      ...(s.protocolVersionInvalid !== undefined ? { protocolVersionInvalid: s.protocolVersionInvalid } : {}),
+      protocolVersion: recorded.version,
+      ...(recorded.invalid !== undefined ? { protocolVersionInvalid: recorded.invalid } : {}),
+      ...(s.strays.length ? { notes: s.strays.map((f) => f(`server ${where}`)) } : {}),
       serverInfo: s.serverInfo,
       tools: s.listing?.tools ?? [],
       envelopes: s.listing?.envelopes ?? [],

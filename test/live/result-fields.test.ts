@@ -113,6 +113,44 @@ describe('a snapshot\'s own fields are mcp-annotate\'s, never the tools/list res
   });
 });
 
+describe('the envelope of every tools/list page: a live run and its dump say the same', () => {
+  const pages = (items: unknown[]) => serverCommand('misbehave.mjs', 'pages-fields', JSON.stringify(items));
+
+  it('a last page\'s "nextCursor": null is kept in the snapshot and linted, as a file with it is', async () => {
+    const dir = tempDir();
+    for (const server of [pages([{ nextCursor: null }]), pages([{}, { nextCursor: null }])]) {
+      const live = await runCli(['lint', '--no-config', '--stdio', server, '-f', 'json'], { cwd: dir });
+      expect(live.stderr).toBe('');
+      const found = JSON.parse(live.stdout).findings.map((f: { ruleId: string; pointer: string; message: string }) => `${f.ruleId} ${f.pointer} ${f.message}`);
+      expect(found).toEqual(['schema-valid /nextCursor nextCursor must be a string, got null (null) (spec 2025-06-18)']);
+      const dump = await runCli(['dump', '-o', 'p.json', '--stdio', server], { cwd: dir });
+      expect(dump.stderr).toBe('');
+      expect(JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')).nextCursor).toBeNull();
+      const again = await runCli(['lint', '--no-config', 'p.json', '-f', 'json'], { cwd: dir });
+      expect(JSON.parse(again.stdout).findings.map((f: { ruleId: string; pointer: string; message: string }) => `${f.ruleId} ${f.pointer} ${f.message}`)).toEqual(found);
+    }
+  });
+
+  it('fields of a later page that the snapshot does not hold are noted as left out, by lint and dump alike', async () => {
+    const dir = tempDir();
+    const server = pages([{ _meta: { a: 1 } }, { _meta: { a: 1 } }, { _meta: { b: 2 }, extra: true }]);
+    const note = `mcp-annotate: note: ${server}: page 3's "_meta", "extra" are left out of its snapshot and not linted: a snapshot holds every page's tools and the first page's other fields (its tools/list result)\n`;
+    const live = await runCli(['lint', '--no-config', '--stdio', server, '-f', 'json'], { cwd: dir });
+    expect(live.stderr).toBe(note);
+    expect(JSON.parse(live.stdout).summary.tools).toBe(3);
+    const dump = await runCli(['dump', '--stdio', server], { cwd: dir });
+    expect(dump.stderr).toBe(note);
+    expect(JSON.parse(dump.stdout)._meta).toEqual({ a: 1 });
+  });
+
+  it('a page the MCP SDK refuses before mcp-annotate sees it (a "_meta" that is not an object) is an error that says so, naming the page', async () => {
+    const dir = tempDir();
+    const r = await runCli(['lint', '--no-config', '--stdio', pages([{}, { _meta: 'x' }])], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the server sent a JSON-RPC message that is not valid MCP (it does not match any message MCP allows) while listing tools (page 2)');
+  });
+});
+
 describe('input errors do not depend on the order of the targets', () => {
   const crash = serverCommand('misbehave.mjs', 'rpc-error', '-32603:initialize');
   const garbage = serverCommand('misbehave.mjs', 'list-error');

@@ -20,7 +20,6 @@ import { buildSnapshot } from './snapshot.js';
 import { requirePackage } from '../../util/require.js';
 import { writeJson } from '../../util/json.js';
 import { plural } from '../../util/text.js';
-import { append } from '../../util/array.js';
 
 export interface Limits {
   /** The whole session: spawn or connect, initialize and every page. */
@@ -46,6 +45,8 @@ export interface Fetched {
   snapshot: Record<string, unknown>;
   /** The tools/list result's fields the snapshot leaves out (see buildSnapshot). */
   dropped: string[];
+  /** Later pages' fields of their own, which the snapshot leaves out (see buildSnapshot). */
+  later: { page: number; fields: string[] }[];
   transport: 'stdio' | 'http' | 'sse';
 }
 
@@ -585,7 +586,7 @@ const ROUND_TRIP_SLACK_MS = 1000;
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /** initialize + every tools/list page over a connected transport. */
-async function listOver(s: Sdk, transport: Transport, session: Session): Promise<{ snapshot: Obj; dropped: string[] }> {
+async function listOver(s: Sdk, transport: Transport, session: Session): Promise<Omit<Fetched, 'transport'>> {
   const capture = new Capture(transport, session);
   const client = new s.Client({ name: TOOL_NAME, version: version() }, { capabilities: {} });
   // Transport noise (a server without a standalone SSE stream, a reconnect) is not fatal;
@@ -628,8 +629,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
     const init = capture.last('initialize');
     if (!isObject(init)) throw new LiveError('the server answered initialize without a result object');
 
-    const tools: unknown[] = [];
-    let first: Obj | undefined;
+    const pages: Obj[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 1; ; page++) {
@@ -656,8 +656,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       const result = capture.last('tools/list');
       if (!isObject(result)) throw new LiveError(`the tools/list result (page ${page}) is not an object`);
       if (!Array.isArray(result.tools)) throw new LiveError(`the tools/list result (page ${page}) has no "tools" array`);
-      first ??= result;
-      append(tools, result.tools);
+      pages.push(result);
       const next = result.nextCursor;
       if (next === undefined || next === null || next === '') break;
       if (typeof next !== 'string') throw new LiveError(`the tools/list result (page ${page}) has a nextCursor that is not a string`);
@@ -666,7 +665,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       cursor = next;
     }
     session.listed = true;
-    return buildSnapshot(first!, init, tools);
+    return buildSnapshot(pages, init);
   } finally {
     await closeQuietly(client, transport);
   }

@@ -17,7 +17,7 @@ import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
 import { LiveError } from './errors.js';
 import { killAllGroups } from './processes.js';
 import { createProgress } from './progress.js';
-import { droppedNote, snapshotFileName, snapshotText } from './snapshot.js';
+import { droppedNote, laterPagesNote, snapshotFileName, snapshotText } from './snapshot.js';
 import type { LiveTarget } from './targets.js';
 import { redact, redactJson, secretNeedles } from './vars.js';
 
@@ -76,7 +76,7 @@ export function liveRunOptions(f: LiveRunFlags, io: Pick<LiveRunOptions, 'cwd' |
   };
 }
 
-type Outcome = { ok: true; snapshot: Record<string, unknown>; dropped: string[]; transport: string } | { ok: false; message: string };
+type Outcome = { ok: true; snapshot: Record<string, unknown>; dropped: string[]; later: { page: number; fields: string[] }[]; transport: string } | { ok: false; message: string };
 
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -120,7 +120,7 @@ export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Pro
       try {
         const own = target.timeoutMs !== undefined && !opts.timeoutGiven;
         const fetched = await fetchTools(target, own ? { ...limits, timeoutMs: target.timeoutMs!, timeoutFrom: 'entry' } : limits, stop.signal, needles);
-        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, dropped: fetched.dropped, transport: fetched.transport };
+        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, dropped: fetched.dropped, later: fetched.later, transport: fetched.transport };
       } catch (err) {
         const message = err instanceof LiveError ? err.message : `internal error: ${(err as Error)?.message ?? err}`;
         outcomes[i] = { ok: false, message: redact(message, needles) };
@@ -163,7 +163,9 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
     }
     const info = outcome.snapshot.serverInfo as Record<string, unknown> | undefined;
     const name = target.name ?? (typeof info?.name === 'string' && info.name !== '' ? info.name : target.label);
-    if (outcome.dropped.length) result.notes.push(droppedNote(target.name !== undefined ? `server ${JSON.stringify(target.name)}` : target.display, outcome.dropped));
+    const label = target.name !== undefined ? `server ${JSON.stringify(target.name)}` : target.display;
+    if (outcome.dropped.length) result.notes.push(droppedNote(label, outcome.dropped));
+    if (outcome.later.length) result.notes.push(laterPagesNote(label, outcome.later));
     // A config entry's name goes into the snapshot, so that linting or diffing the file later
     // names the server as this run does (overrides, baselines and diff pair by name). Only
     // mcp-annotate sets it: a server's own "configEntry" was left out (see buildSnapshot).

@@ -57,11 +57,18 @@ export const MISLEADING_RESULT_KEYS: readonly string[] = ['$schema', 'jsonrpc', 
 /**
  * A live server's snapshot: the first tools/list page's own fields (cacheScope, _meta, …),
  * then what mcp-annotate records itself, which a result cannot set: capabilities, serverInfo
- * and protocolVersion from initialize, and all the pages' tools. `dropped`: the result's fields
- * left out (sorted), for a note.
+ * and protocolVersion from initialize, and all the pages' tools. The last page's nextCursor is
+ * kept when it is null (it ended the listing, and a file with it gets schema-valid's finding:
+ * a nextCursor is a string); a string one is the listing's own business, never kept. `dropped`:
+ * the first page's fields left out (sorted); `later`: each later page's own fields that the
+ * snapshot does not hold as that page sent them (not the first page's value), for notes.
  */
-export function buildSnapshot(firstPage: Record<string, unknown>, init: Record<string, unknown>, tools: unknown[]): { snapshot: Record<string, unknown>; dropped: string[] } {
+export function buildSnapshot(
+  pages: readonly Record<string, unknown>[],
+  init: Record<string, unknown>,
+): { snapshot: Record<string, unknown>; dropped: string[]; later: { page: number; fields: string[] }[] } {
   const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const firstPage = pages[0]!;
   const snapshot: Record<string, unknown> = {};
   const dropped: string[] = [];
   for (const [k, v] of Object.entries(firstPage)) {
@@ -70,11 +77,28 @@ export function buildSnapshot(firstPage: Record<string, unknown>, init: Record<s
     // Defined, not assigned: a "__proto__" field is kept as a field, as JSON.parse made it.
     else Object.defineProperty(snapshot, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
+  const later: { page: number; fields: string[] }[] = [];
+  pages.forEach((page, i) => {
+    if (i === 0) return;
+    const fields = Object.keys(page).filter((k) => k !== 'tools' && k !== 'nextCursor' && !(Object.prototype.hasOwnProperty.call(snapshot, k) && sameJson(snapshot[k], page[k])));
+    if (fields.length) later.push({ page: i + 1, fields: fields.sort() });
+  });
   snapshot.capabilities = isObject(init.capabilities) ? init.capabilities : {};
   snapshot.serverInfo = isObject(init.serverInfo) ? init.serverInfo : {};
-  snapshot.tools = tools;
+  snapshot.tools = pages.flatMap((p) => p.tools as unknown[]);
+  if (pages[pages.length - 1]!.nextCursor === null) snapshot.nextCursor = null;
   if (typeof init.protocolVersion === 'string') snapshot.protocolVersion = init.protocolVersion;
-  return { snapshot, dropped: dropped.sort() };
+  return { snapshot, dropped: dropped.sort(), later };
+}
+
+/** Whether two JSON values are the same (objects compared member by member, in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** The note for a live server whose tools/list result had fields its snapshot leaves out. */
@@ -84,6 +108,16 @@ export function droppedNote(label: string, dropped: readonly string[]): string {
     `${label}: its tools/list result's ${list} ${dropped.length === 1 ? 'is' : 'are'} left out of its snapshot and not linted: ` +
     `a snapshot's "capabilities", "configEntry", "protocolVersion" and "serverInfo" are mcp-annotate's own (from initialize and the config entry), ` +
     `and a "$schema", "jsonrpc", "result", "message", "tool" or the like would make the file read as something other than a snapshot`
+  );
+}
+
+/** The note for a live server whose later tools/list pages had fields of their own: a snapshot holds the first page's. */
+export function laterPagesNote(label: string, later: readonly { page: number; fields: readonly string[] }[]): string {
+  const said = later.slice(0, 3).map((l) => `page ${l.page}'s ${l.fields.slice(0, 5).map((k) => JSON.stringify(k)).join(', ')}${l.fields.length > 5 ? ', …' : ''}`);
+  const more = later.length > 3 ? ` and ${later.length - 3} more page${later.length === 4 ? '' : 's'}` : '';
+  return (
+    `${label}: ${said.join('; ')}${more} ${later.length === 1 && later[0]!.fields.length === 1 ? 'is' : 'are'} left out of its snapshot and not linted: ` +
+    `a snapshot holds every page's tools and the first page's other fields (its tools/list result)`
   );
 }
 

@@ -42,6 +42,8 @@
 //   twice         answers tools/list twice in one write: a destructive tool, then a harmless one
 //   split-secret  one tool whose description holds $SECRET split by a zero-width space, and whose title
 //                 spells $SECRET in Unicode tag characters: the linter's fix and message put them together
+//   pages-fields  pages-fields <json array>: one tools/list page per item, each with the fields of its item
+//                 beside its one tool (t1, t2, …), and a nextCursor to the next page unless the item sets one
 import { spawn } from 'node:child_process';
 import { closeSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -174,6 +176,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       const secret = process.env.SECRET ?? '';
       const tags = [...secret].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
       send({ id: msg.id, result: { tools: [{ ...tool('split_secret'), title: `Lookup${tags}`, description: `uses ${secret.slice(0, 6)}\u200b${secret.slice(6)}` }] } });
+      break;
+    }
+    case 'pages-fields': {
+      const pages = JSON.parse(pidFile);
+      const next = page < pages.length ? { nextCursor: `p${page + 1}` } : {};
+      send({ id: msg.id, result: { ...next, ...pages[page - 1], tools: [tool(`t${page}`)] } });
       break;
     }
     case 'result-fields':
