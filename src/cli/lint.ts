@@ -367,8 +367,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
   // A live server's secrets, hidden in what it sent, stay hidden in what the rules made of it.
-  const needleSets = loaded.servers.flatMap((s) => (s.secretNeedles ? [s.secretNeedles] : []));
-  if (needleSets.length) (await import('../sources/live/vars.js')).redactFindings(result.findings, needleSets);
+  const needlesOf = new Map(loaded.servers.flatMap((s) => (s.secretNeedles ? [[s.id, s.secretNeedles] as const] : [])));
+  if (needlesOf.size) (await import('../sources/live/vars.js')).redactFindings(result.findings, needlesOf);
   const linted = performance.now();
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd, result.stopped);
   if (result.stopped) loaded.errors.push(stoppedError(result.stopped));

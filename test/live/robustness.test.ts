@@ -4,7 +4,7 @@
  * the command (timeout, normal end, Ctrl-C); no secret reaches any output.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -637,6 +637,21 @@ describe('secrets never appear in any output', () => {
       expect(r.stdout + r.stderr).not.toContain(SECRET);
       expect(r.stdout + r.stderr).not.toContain('s3cr3tV');
     }
+    // Only that server's findings: a file of the same run (the user's own, whose fix must apply as written) is not
+    // redacted with a value given to a server, and neither is another server's.
+    writeFileSync(join(dir, 'local.json'), JSON.stringify({ tools: [{ name: 'deploy', description: 'Sets readOnly\u200bHint.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } }] }));
+    writeFileSync(
+      join(dir, 'mcp.json'),
+      JSON.stringify({ mcpServers: { split: { ...serverArgv('misbehave.mjs', 'split-secret'), env: { SECRET: 'readOnlyHint' } }, vocab: serverArgv('stdio-tools.mjs', VOCAB_FIXTURE) } }),
+    );
+    const mixed = await runCli(['lint', '--no-config', '-f', 'json', 'local.json', '--mcp-config', 'mcp.json'], { cwd: dir });
+    const fixes = (JSON.parse(mixed.stdout) as { findings: { serverId: string; server: string; ruleId: string; message: string; fix?: { replacements: { text: string }[] } }[] }).findings;
+    expect(fixes.find((f) => f.serverId === 'local.json' && f.ruleId === 'hidden-characters')!.fix!.replacements[0]!.text).toBe('"Sets readOnlyHint."');
+    expect(fixes.find((f) => f.server === 'split' && f.ruleId === 'hidden-characters' && f.fix)!.fix!.replacements[0]!.text).toBe('"uses ***"');
+    // The other server's findings say "readOnlyHint" in their own words, unredacted.
+    const other = fixes.filter((f) => f.server === 'vocab');
+    expect(other.some((f) => f.message.includes('readOnlyHint'))).toBe(true);
+    expect(other.some((f) => f.message.includes('***'))).toBe(false);
   });
 
   it('a secret is hidden before what the server said is cut or escaped: cut by the quotation or the stderr tail, holding a quote or a tab, echoed in an HTTP error body', async () => {

@@ -210,15 +210,18 @@ export function redactWindow(text: string, needles: readonly string[], cut: { st
 
 /** Redact every string (keys included) of a JSON value. */
 /**
- * Redact every text of the findings with the secrets of each live server of the run (each
- * server's needles: see ServerInput.secretNeedles), in place. What a server sent was redacted
- * before linting, but a rule's own work can put a secret back together: a hidden-characters
- * fix that removes the zero-width space a server put inside one, a message that decodes what
- * tag characters spell.
+ * Redact the texts of each live server's findings with that server's secrets (its needles: see
+ * ServerInput.secretNeedles), in place. What a server sent was redacted before linting, but a
+ * rule's own work can put a secret back together: a hidden-characters fix that removes the
+ * zero-width space a server put inside one, a message that decodes what tag characters spell.
+ * Only the server's own findings: another server's, or a file's, hold nothing it sent (a fix for
+ * a file must never be changed by a value given to a server).
  */
-export function redactFindings(findings: Finding[], needleSets: readonly (readonly string[])[]): void {
-  const clean = (text: string) => needleSets.reduce((t, n) => redact(t, n), text);
+export function redactFindings(findings: Finding[], needlesOf: ReadonlyMap<string, readonly string[]>): void {
   for (const f of findings) {
+    const needles = needlesOf.get(f.serverId);
+    if (!needles) continue;
+    const clean = (text: string) => redact(text, needles);
     f.message = clean(f.message);
     if (f.suggestion !== undefined) f.suggestion = clean(f.suggestion);
     if (f.detail !== undefined) f.detail = clean(f.detail);
