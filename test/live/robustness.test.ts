@@ -89,6 +89,19 @@ describe('misbehaving servers', () => {
     );
   });
 
+  it('a log line that mentions "jsonrpc" is still a log line; a whole line that is not valid JSON is not asked about being cut short', async () => {
+    const dir = tempDir({
+      'log.cjs': `process.stdout.write('[2026-11-23T04:00:00Z] INFO will answer {"jsonrpc":"2.0", ...} on stdin\\n'); setInterval(() => {}, 1000);\n`,
+      'comma.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('{"jsonrpc":"2.0","id":' + m.id + ',"result":{},}\\n'); });\n`,
+    });
+    const r = await runCli(['lint', '--no-config', '--stdio', 'node log.cjs', '--stdio', 'node comma.cjs'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      'node comma.cjs: the server wrote a JSON-RPC message on stdout that is not valid JSON ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":{},}": expected a property name in double quotes at column 37)',
+      'node log.cjs: the server wrote a line on stdout that is not a JSON-RPC message ("[2026-11-23T04:00:00Z] INFO will answer {\\"jsonrpc\\":\\"2.0\\", ...} on stdin"); stdout must carry only protocol messages, logs belong on stderr',
+    ]);
+  });
+
   it('a program that does not exist, and a refused connection', async () => {
     // A port that was just free: nothing listens on it.
     const probe = createServer();

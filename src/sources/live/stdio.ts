@@ -19,6 +19,9 @@ import { formatBytes } from '../../util/read.js';
 import { printParseErrorCode } from 'jsonc-parser';
 import { firstJsonError, jsonErrorMessage } from '../parse.js';
 
+/** The start of a JSON-RPC message or batch: an object whose first member is "jsonrpc". */
+const JSON_RPC_START = /^\s*(?:\[\s*)?\{\s*"jsonrpc"\s*:/;
+
 export interface StdioLaunch {
   command: string;
   args: string[];
@@ -182,12 +185,15 @@ export class GroupStdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch {
-      // A line that starts as a JSON-RPC message is the server's broken answer, not a log line.
-      if (/^\s*[[{]/.test(line) && /"jsonrpc"\s*:/.test(line.slice(0, 200))) {
+      // A line that starts as a JSON-RPC message ({"jsonrpc": first, or a batch of them) is the
+      // server's broken answer, not a log line (which may well mention "jsonrpc" further on).
+      if (JSON_RPC_START.test(line)) {
         this.child?.stdout?.removeAllListeners('data');
         const first = firstJsonError(line);
         const why = first ? `${jsonErrorMessage(printParseErrorCode(first.error), line, first.offset)} at column ${first.offset + 1}` : 'invalid JSON';
-        this.limits.fail(new LiveError(`the server wrote a JSON-RPC message on stdout that is not valid JSON (${excerpt(line, 80, this.limits.needles)}: ${why}); was it cut short?`));
+        // Cut short: the error is where the line ends. Otherwise the line is whole and wrong.
+        const cut = first === undefined || first.offset >= line.trimEnd().length;
+        this.limits.fail(new LiveError(`the server wrote a JSON-RPC message on stdout that is not valid JSON (${excerpt(line, 80, this.limits.needles)}: ${why})${cut ? '; was it cut short?' : ''}`));
         return false;
       }
       this.garbage(line);
