@@ -69,15 +69,25 @@ describe('misbehaving servers', () => {
     expect(report.findings.length).toBeGreaterThan(0);
   });
 
-  it('a server that answers tools/list twice is an error: clients keep the first answer (a destructive tool), and the second (a harmless one) was linted', async () => {
+  it('a server that answers tools/list twice with different tools is an error: clients keep the first answer (a destructive tool), and the second (a harmless one) was linted', async () => {
     const twice = serverCommand('misbehave.mjs', 'twice');
     const r = await runCli(['lint', '--no-config', '-f', 'json', '--stdio', twice, '--stdio', serverCommand('misbehave.mjs', 'ok')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `${twice}: the server answered tools/list (request id 1) twice while listing tools (page 1); a client keeps the first answer and drops the second, so the tools a client sees cannot be told from the ones linted\n`,
+      `${twice}: the server answered tools/list page 1 (request id 1) twice, with different tools, while listing tools (page 1); a client keeps the first answer and drops the second, so the tools a client sees cannot be told from the ones linted\n`,
     );
     // The other server of the run is still linted.
     expect((JSON.parse(r.stdout) as { servers: { name: string }[] }).servers.map((s) => s.name)).toEqual(['misbehave-ok']);
+  });
+
+  it('the same answer twice, or a log line written with the last answer, changes nothing: whatever the chunks, the tools a client sees are linted', async () => {
+    const r = await runCli(['lint', '--no-config', '-f', 'json', '--stdio', serverCommand('misbehave.mjs', 'twice-same'), '--stdio', serverCommand('misbehave.mjs', 'answer-then-log')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { servers: { name: string; tools: number }[] }).servers.map((s) => [s.name, s.tools])).toEqual([
+      ['misbehave-answer-then-log', 1],
+      ['misbehave-twice-same', 1],
+    ]);
   });
 
   it('an answer of JSON cut short over stdio is named as such, not as a log line on stdout', async () => {

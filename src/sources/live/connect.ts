@@ -105,6 +105,8 @@ class Session {
   /** Why the SDK's last attempt to resume a response stream failed. */
   private resumeFailure?: string;
   error?: LiveError;
+  /** A tools/list page answered twice with different results (see Capture.observe). */
+  duplicate?: LiveError;
   /** Notifications and requests the server sent since its last response. */
   sinceAnswer = 0;
   /** The last of them: 'a notification "<method>"' or 'a request "<method>"' (quoted, redacted). */
@@ -274,6 +276,8 @@ class Capture implements Transport {
   private readonly requested = new Set<number>();
   private readonly lastId = new Map<string, string | number>();
   private readonly results = new Map<string | number, unknown>();
+  /** Which tools/list page each request asked for (1: the first). */
+  private readonly pageOf = new Map<string | number, number>();
 
   constructor(
     private readonly inner: Transport,
@@ -337,13 +341,19 @@ class Capture implements Transport {
         return;
       }
     }
-    // A second answer to one request: a client keeps the first and drops this one (the SDK reports
-    // it as a response to an unknown id). Linting either would lint what some clients never see.
-    if (!this.session.listed && this.sent.has(id) && this.session.answered.has(id)) {
-      const shown = typeof id === 'number' ? String(id) : this.session.quote(String(id), 40);
-      this.session.fail(
-        new LiveError(`the server answered ${this.sent.get(id)} (request id ${shown}) twice ${this.session.phase}; a client keeps the first answer and drops the second, so the tools a client sees cannot be told from the ones linted`),
-      );
+    // A second, different result for one tools/list page: a client keeps the first and drops this
+    // one (the SDK reports it as a response to an unknown id), so linting the pair would lint tools
+    // some clients never see. The same result again changes nothing; after an error answer, the
+    // client acts on the error.
+    if (!this.session.listed && this.sent.get(id) === 'tools/list' && 'result' in m && this.results.has(id)) {
+      if (JSON.stringify(m.result) !== JSON.stringify(this.results.get(id))) {
+        const shown = typeof id === 'number' ? String(id) : this.session.quote(String(id), 40);
+        const err = new LiveError(
+          `the server answered tools/list page ${this.pageOf.get(id)} (request id ${shown}) twice, with different tools, ${this.session.phase}; a client keeps the first answer and drops the second, so the tools a client sees cannot be told from the ones linted`,
+        );
+        this.session.duplicate ??= err;
+        this.session.fail(err);
+      }
       return;
     }
     this.session.answered.add(id);
@@ -363,6 +373,7 @@ class Capture implements Transport {
     const m = message as Obj;
     if (typeof m.method === 'string' && 'id' in m && (m.method === 'initialize' || m.method === 'tools/list')) {
       this.sent.set(m.id as string | number, m.method);
+      if (m.method === 'tools/list') this.pageOf.set(m.id as string | number, this.pageOf.size + 1);
       this.lastId.set(m.method, m.id as string | number);
     }
     if (typeof m.method !== 'string' || !('id' in m)) return this.inner.send(message, options);
@@ -651,8 +662,9 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
         parseError = err;
       });
       void parseError;
-      // A failure seen while the answer was read (the same answer given twice) came after the request was settled.
-      if (session.error) throw session.error;
+      // A second answer read with the first comes after the request was settled: said here. (Other
+      // failures after the last answer, such as a log line on stdout, are not the listing's.)
+      if (session.duplicate) throw session.duplicate;
       const result = capture.last('tools/list');
       if (!isObject(result)) throw new LiveError(`the tools/list result (page ${page}) is not an object`);
       if (!Array.isArray(result.tools)) throw new LiveError(`the tools/list result (page ${page}) has no "tools" array`);

@@ -40,6 +40,8 @@
 //                 "configEntry", "serverInfo", … in its result
 //   cut-answer    answers tools/list with a line of JSON cut short (and keeps running)
 //   twice         answers tools/list twice in one write: a destructive tool, then a harmless one
+//   twice-same    answers tools/list twice in one write with the same result
+//   answer-then-log answers tools/list and writes a log line on stdout in the same write (a buffered print)
 //   split-secret  one tool whose description holds $SECRET split by a zero-width space, and whose title
 //                 spells $SECRET in Unicode tag characters: the linter's fix and message put them together
 //   pages-fields  pages-fields <json array>: one tools/list page per item, each with the fields of its item
@@ -162,6 +164,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     }
     case 'empties':
       process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[${Array(300_000).fill('{}').join(',')}]}}\n`);
+      break;
+    case 'twice-same':
+      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [tool('get_time')] } })}\n`.repeat(2));
+      break;
+    case 'answer-then-log':
+      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [tool('get_time')] } })}\nlisted tools\n`);
       break;
     case 'cut-answer':
       process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[{"name":"a"\n`);
