@@ -119,7 +119,8 @@ Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delet
   as at the top. A parameter reached through \`$ref\` is reported where it is defined. The
   walk goes ${MAX_PARAMETER_DEPTH} levels deep and follows ${MAX_REF_HOPS} \`$ref\`s in a row, far past real
   schemas, and visits at most ${thousands(WALK_BUDGET)} subschemas of one tool (a schema built to
-  be expensive is not walked to its end).
+  be expensive is not walked to its end): the first eight levels of every parameter first, then
+  what lies deeper, so a huge subtree deep down cannot hide a shallow parameter after it.
 
 One finding per parameter, at the parameter's schema (or at the offending enum value),
 with the hint as the related location. No mechanical fix.`,

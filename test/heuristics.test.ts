@@ -307,6 +307,14 @@ describe('riskyParameters', () => {
     expect(riskyParameters({ type: 'object', properties: { opts: { $ref: '#/$defs/D0' } }, $defs }, '').map((r) => [r.path, r.pointer])).toEqual([['opts.purge', `/$defs/D${hops}/properties/purge`]]);
   });
 
+  it('a huge subtree deep down does not use up the walk before a shallow parameter after it', () => {
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 6000 }, (_, i) => [`f${i}`, { type: 'string' }])) };
+    let spec: Record<string, unknown> = wide;
+    for (let i = 8; i >= 0; i--) spec = { type: 'object', properties: { [`level${i}`]: spec } };
+    const schema = { type: 'object', properties: { spec, options: { type: 'object', properties: { delete_after: bool } } } };
+    expect(riskyParameters(schema, '').map((r) => r.path)).toEqual(['options.delete_after']);
+  });
+
   it('survives cyclic refs', () => {
     const schema = { type: 'object', properties: { node: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { child: { $ref: '#/$defs/Node' }, purge: bool } } } };
     expect(riskyParameters(schema, '').map((r) => r.path)).toEqual(['node.purge']);

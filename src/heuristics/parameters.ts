@@ -138,6 +138,8 @@ export const MAX_PARAMETER_DEPTH = 64;
 export const MAX_REF_HOPS = 64;
 /** Subschemas one tool's walk visits at most. */
 export const WALK_BUDGET = 5000;
+/** The walk's first pass stops this deep (see riskyParameters). */
+const SHALLOW_DEPTH = 8;
 
 /** The schema a local $ref points to, with its pointer (following up to MAX_REF_HOPS refs). */
 function resolve(root: unknown, rootPointer: string, schema: Schema, pointer: string): [Schema, string] {
@@ -347,53 +349,66 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
   type Entry = [Schema, string, string, number] | null;
   const stack: Entry[] = [[inputSchema, pointer, '', 0]];
   const next: Entry[] = [];
+  // Two passes share the budget: the first goes SHALLOW_DEPTH levels deep, and what lies deeper
+  // waits for the second, so a huge deep subtree cannot use up the budget before a shallow
+  // parameter after it is seen.
+  const deeper: Entry[] = [];
   let budget = WALK_BUDGET;
-  while (stack.length > 0 && budget-- > 0) {
-    const entry = stack.pop()!;
-    if (entry === null) continue;
-    const [node, nodePointer, path, depth] = entry;
-    const vs = variants(inputSchema, pointer, node, nodePointer);
-    next.length = 0;
-    for (const [s, p] of vs) {
-      if (seen.has(p) || depth > MAX_PARAMETER_DEPTH) continue;
-      seen.add(p);
-      const props = s.properties;
-      if (isObject(props)) {
-        for (const name of Object.keys(props)) {
-          const sub = props[name];
-          if (!isObject(sub)) continue;
-          const info = nameInfo(name);
-          if (info.filterLike) continue;
-          // Only a name inspect() can classify is worth resolving the property's variants for.
-          const inspectable = info.flag || info.conflictPolicy || (info.selector && !options.skipOperations);
-          const leaf = isLeaf(sub);
-          if (!inspectable && leaf) {
-            if (!info.filterParent) next.push(null);
-            continue;
-          }
-          const propPointer = `${p}/properties/${escapeSegment(name)}`;
-          const propPath = path ? `${path}.${name}` : name;
-          if (inspectable) {
-            const propVariants = variants(inputSchema, pointer, sub, propPointer);
-            if (!reported.has(propVariants[0]![1]) && !RETURNED_DATA.test(description(propVariants))) {
-              const r = inspect(name, propPath, info.tokens, propVariants, options);
-              if (r) {
-                reported.add(propVariants[0]![1]);
-                found.push(r);
+  for (let pass = 0; pass < 2; pass++) {
+    if (pass === 1) for (let i = deeper.length - 1; i >= 0; i--) stack.push(deeper[i]!);
+    while (stack.length > 0 && budget-- > 0) {
+      const entry = stack.pop()!;
+      if (entry === null) continue;
+      const [node, nodePointer, path, depth] = entry;
+      if (pass === 0 && depth > SHALLOW_DEPTH) {
+        // Not visited yet: it costs nothing until the second pass.
+        budget++;
+        deeper.push(entry);
+        continue;
+      }
+      const vs = variants(inputSchema, pointer, node, nodePointer);
+      next.length = 0;
+      for (const [s, p] of vs) {
+        if (seen.has(p) || depth > MAX_PARAMETER_DEPTH) continue;
+        seen.add(p);
+        const props = s.properties;
+        if (isObject(props)) {
+          for (const name of Object.keys(props)) {
+            const sub = props[name];
+            if (!isObject(sub)) continue;
+            const info = nameInfo(name);
+            if (info.filterLike) continue;
+            // Only a name inspect() can classify is worth resolving the property's variants for.
+            const inspectable = info.flag || info.conflictPolicy || (info.selector && !options.skipOperations);
+            const leaf = isLeaf(sub);
+            if (!inspectable && leaf) {
+              if (!info.filterParent) next.push(null);
+              continue;
+            }
+            const propPointer = `${p}/properties/${escapeSegment(name)}`;
+            const propPath = path ? `${path}.${name}` : name;
+            if (inspectable) {
+              const propVariants = variants(inputSchema, pointer, sub, propPointer);
+              if (!reported.has(propVariants[0]![1]) && !RETURNED_DATA.test(description(propVariants))) {
+                const r = inspect(name, propPath, info.tokens, propVariants, options);
+                if (r) {
+                  reported.add(propVariants[0]![1]);
+                  found.push(r);
+                }
               }
             }
+            if (!info.filterParent) next.push(leaf ? null : [sub, propPointer, propPath, depth + 1]);
           }
-          if (!info.filterParent) next.push(leaf ? null : [sub, propPointer, propPath, depth + 1]);
+        }
+        const items = s.items;
+        if (isObject(items)) next.push([items, `${p}/items`, `${path}[]`, depth + 1]);
+        for (const k of COMBINATORS) {
+          const list = s[k];
+          if (Array.isArray(list)) list.forEach((b, i) => isObject(b) && next.push([b, `${p}/${k}/${i}`, path, depth + 1]));
         }
       }
-      const items = s.items;
-      if (isObject(items)) next.push([items, `${p}/items`, `${path}[]`, depth + 1]);
-      for (const k of COMBINATORS) {
-        const list = s[k];
-        if (Array.isArray(list)) list.forEach((b, i) => isObject(b) && next.push([b, `${p}/${k}/${i}`, path, depth + 1]));
-      }
+      for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
     }
-    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
   return found;
 }
