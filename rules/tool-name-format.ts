@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import type { SpecVersion } from '../src/types.js';
-import { describeChar, scanHidden } from '../src/util/unicode.js';
+import { describeChar, hiddenAt } from '../src/util/unicode.js';
 import { quote, thousands } from '../src/util/text.js';
 
 const MAX_LENGTH = 128;
@@ -11,10 +11,13 @@ const BEFORE_NAME_RULES: readonly SpecVersion[] = ['2025-03-26', '2025-06-18'];
 
 /** A name made only of allowed characters, as close to the original as it gets. */
 export function sanitiseToolName(name: string): string {
-  const skip = new Set<number>();
-  for (const c of scanHidden(name).chars) for (let k = 0; k < c.length; k++) skip.add(c.index + k);
+  const hidden = hiddenAt(name);
   let text = '';
-  for (let i = 0; i < name.length; i++) if (!skip.has(i)) text += name[i];
+  for (let i = 0; i < name.length; ) {
+    const length = name.codePointAt(i)! > 0xffff ? 2 : 1;
+    if (!hidden(i)) text += name.slice(i, i + length);
+    i += length;
+  }
   // Accented letters lose their accents (é → e); every other run of characters becomes "_".
   const plain = text.normalize('NFKD').replace(/\p{M}/gu, '');
   let out = plain.replace(/[^A-Za-z0-9_.-]+/g, '_');
@@ -111,11 +114,11 @@ space, a Cyrillic "а") is as easy to spot as a plain space.`,
     if (name === '') problems.push('is empty (MCP tool names are 1–128 characters)');
     const length = [...name].length;
     if (length > MAX_LENGTH) problems.push(`is ${thousands(length)} characters long (MCP allows at most ${MAX_LENGTH})`);
-    const hidden = new Set(scanHidden(name).chars.map((c) => c.index));
+    const hidden = hiddenAt(name);
     const offending = new Map<string, number[]>();
     for (let i = 0; i < name.length; ) {
       const ch = String.fromCodePoint(name.codePointAt(i)!);
-      if (!ALLOWED.test(ch) && !hidden.has(i)) {
+      if (!ALLOWED.test(ch) && !hidden(i)) {
         const list = offending.get(ch) ?? [];
         list.push(i);
         offending.set(ch, list);

@@ -339,6 +339,18 @@ describe('hidden-characters on strings of very many hidden characters', () => {
     expect(described).toMatch(/^U\+200B ZERO WIDTH SPACE at index 198002; 99000 tag characters at index 2–198001 spelling out "abcdefghij/);
   });
 
+  it('is not cut short at exactly the limit when what follows is nothing it reports (a CR LF), and a name past the limit is not called one of other characters', async () => {
+    const scan = scanHidden(`Reads.${'\u200b'.repeat(MAX_HIDDEN)} ok\r\n`);
+    expect([scan.chars.length, scan.truncated]).toEqual([MAX_HIDDEN, undefined]);
+    const name = `get_a${'\u200b'.repeat(MAX_HIDDEN + 5)}`;
+    const dir = tempDir({ 'tools.json': json({ tools: [{ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] }) });
+    const r = await runCli(['lint', join(dir, 'tools.json'), '--no-config', '-f', 'json']);
+    const format = (JSON.parse(r.stdout) as { findings: { ruleId: string; message: string; suggestion: string }[] }).findings.find((f) => f.ruleId === 'tool-name-format')!;
+    expect(format.message).not.toContain('U+200B');
+    expect(format.message).toContain('characters long');
+    expect(format.suggestion).toContain('"get_a"');
+  });
+
   it(`records at most ${MAX_HIDDEN.toLocaleString('en-US')} of them, says the scan stopped, and offers no fix that would remove only those`, async () => {
     const many = '\u200b'.repeat(MAX_HIDDEN + 10);
     const scan = scanHidden(`a${many}b`);

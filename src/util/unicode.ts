@@ -374,6 +374,19 @@ export function mayHide(text: string): boolean {
   return MAY_HIDE_QUICK.test(text) && MAY_HIDE().test(text);
 }
 
+/**
+ * Whether the character starting at an index of `text` is a hidden one (scanHidden's). Past a
+ * scan cut short (HiddenScan.truncated), every character that may hide counts as one, so a
+ * name of a million zero-width spaces is not taken for a name of a million other characters.
+ */
+export function hiddenAt(text: string): (index: number) => boolean {
+  const scan = scanHidden(text);
+  const at = new Set(scan.chars.map((c) => c.index));
+  if (!scan.truncated) return (i) => at.has(i);
+  const last = scan.chars.length > 0 ? scan.chars[scan.chars.length - 1]!.index : -1;
+  return (i) => at.has(i) || (i > last && mayHide(String.fromCodePoint(text.codePointAt(i)!)));
+}
+
 /** Whether a Hangul filler at i is part of a syllable written with conjoining jamo that shows a jamo of its own. */
 function fillerInSyllable(text: string, i: number, cp: number): boolean {
   if (cp === 0x115f) {
@@ -403,13 +416,14 @@ export function scanHidden(text: string): HiddenScan {
   const all = MAY_HIDE_ALL();
   all.lastIndex = 0;
   let truncated = false;
-  /** Room left under MAX_HIDDEN (the ideographic selectors kept aside count too). */
-  const room = () => MAX_HIDDEN - chars.length - ivs.length;
+  /**
+   * Room left for one more than MAX_HIDDEN (the ideographic selectors kept aside count too): the
+   * scan is cut short only when a character it would report is left out, so it goes one past
+   * the limit to know, and gives that one back at the end.
+   */
+  const room = () => MAX_HIDDEN + 1 - chars.length - ivs.length;
   for (let m = all.exec(text); m !== null; m = all.exec(text)) {
-    if (room() <= 0) {
-      truncated = true;
-      break;
-    }
+    if (room() <= 0) break;
     const i = m.index;
     const cp = text.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
@@ -509,6 +523,20 @@ export function scanHidden(text: string): HiddenScan {
     } else {
       // Every other default-ignorable code point: the soft hyphen, Hangul fillers, invisible operators…
       hit('invisible');
+    }
+  }
+  if (chars.length + ivs.length > MAX_HIDDEN) {
+    // The one past the limit: the last found, in either list.
+    truncated = true;
+    const lastChar = chars[chars.length - 1];
+    const lastIvs = ivs[ivs.length - 1];
+    const extra = lastIvs && (!lastChar || lastIvs.index > lastChar.index) ? ivs.pop()! : chars.pop()!;
+    // A run decoded up to it loses it too (a tag character's letter with it).
+    const t = texts[texts.length - 1];
+    if (t && t.indexes[t.indexes.length - 1] === extra.index) {
+      t.indexes.pop();
+      if (t.kind === 'tag' && extra.codePoint >= 0xe0020 && extra.codePoint <= 0xe007e) t.text = t.text.slice(0, -1);
+      t.end = extra.index;
     }
   }
   // One selector after each of several characters encodes a byte each, like a run: decode
