@@ -152,12 +152,16 @@ describe('validation messages', () => {
     ]);
   });
 
-  it('a spec version that is an unknown date suggests the version a recorded one is linted as, not the nearest spelling', async () => {
+  it('a spec version that is an unknown date suggests the version a recorded one is linted as, unless it is one typo from a known version', async () => {
     const problem = async (spec: string) => (await problemsOf({ 'mcp-annotate.config.json': json({ spec }) }))[0];
     const expected = '"2025-03-26", "2025-06-18", "2025-11-25" or "2026-07-28"';
     // 2024-11-05 is one edit from 2025-11-25, but older than every version known: linted as 2025-03-26.
     expect(await problem('2024-11-05')).toBe(`mcp-annotate.config.json:2:11: spec is "2024-11-05"; expected ${expected}; did you mean "2025-03-26", the version a recorded "2024-11-05" is linted as?`);
     expect(await problem('2025-09-01')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-09-01"; expected ${expected}; did you mean "2025-06-18", the version a recorded "2025-09-01" is linted as?`);
+    // One typo from a known version (a digit off, two digits swapped): that version, misspelt.
+    expect(await problem('2026-07-27')).toBe(`mcp-annotate.config.json:2:11: spec is "2026-07-27"; expected ${expected}; did you mean "2026-07-28"?`);
+    expect(await problem('2025-06-08')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-06-08"; expected ${expected}; did you mean "2025-06-18"?`);
+    expect(await problem('2025-11-52')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-11-52"; expected ${expected}; did you mean "2025-11-25"?`);
     // Where both agree, the plain suggestion.
     expect(await problem('2025-06-19')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-06-19"; expected ${expected}; did you mean "2025-06-18"?`);
   });
