@@ -170,8 +170,8 @@ export interface CheckedConfig {
   policies: { policy: Policy; compiled: Compiled }[];
 }
 
-/** Validate a config value; problems are collected, never thrown. */
-export function checkConfig(value: unknown, problems: PointedProblem[]): CheckedConfig {
+/** Validate a config value; problems (and warnings, which do not stop it loading) are collected, never thrown. */
+export function checkConfig(value: unknown, problems: PointedProblem[], warnings: PointedProblem[] = []): CheckedConfig {
   const knownRules = [...RULES, ...DRIFT_RULES].map((r) => r.id);
   const validateSchema = generated('config').validate!;
   const errors = validateSchema(value) ? [] : (validateSchema.errors ?? []).filter((e) => !(CONDITION_PATH.test(e.instancePath) && CONDITION_FORM.has(e.keyword)));
@@ -196,8 +196,10 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
     if (first !== undefined) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
     else names.set(policy.name, i);
     const errors: ConditionError[] = [];
-    const compiled = compilePolicy(policy, errors);
+    const cautions: ConditionError[] = [];
+    const compiled = compilePolicy(policy, errors, cautions);
     for (const e of errors) problems.push({ pointer: `${at}/conditions${e.pointer}`, message: `${configField(`${at}/conditions${e.pointer}`)}: ${e.message}` });
+    for (const e of cautions) warnings.push({ pointer: `${at}/conditions${e.pointer}`, message: `${configField(`${at}/conditions${e.pointer}`)}: ${e.message}` });
     if (compiled) policies.push({ policy, compiled });
   });
   const policyIds = [...names.keys()].map((n) => `${POLICY_PREFIX}${n}`);
