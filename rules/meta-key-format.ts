@@ -7,6 +7,7 @@ import { quote } from '../src/util/text.js';
 import { readFileSync } from 'node:fs';
 import { LATEST_SPEC, SPEC_VERSIONS, type SpecVersion } from '../src/types.js';
 import { PACKAGE_ROOT } from '../src/version.js';
+import { versionBefore } from '../src/packs/core.js';
 
 const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
@@ -102,6 +103,15 @@ function keyRulesOf(spec: SpecVersion): KeyRules {
   return 'second-label';
 }
 
+/**
+ * The version whose defined keys also count: the one before the latest, when the spec was
+ * defaulted (no usable version recorded, none given) — such a dump may speak it, as schema-valid
+ * also assumes (it checks the tool against that version too).
+ */
+function alsoDefining(spec: SpecVersion, source: 'given' | 'recorded' | 'default'): SpecVersion | undefined {
+  return source === 'default' ? versionBefore(spec) : undefined;
+}
+
 const isReservedLabel = (label: string) => RESERVED_SECOND_LABELS.includes(label.toLowerCase());
 
 /** The index of the label that makes a prefix reserved under a rule, or -1. */
@@ -118,7 +128,7 @@ type ForwardVerdict = { prefix: string; message: string; suggestion: string; inf
 
 /** Verdicts by key (one memo per rule set): the same keys come back on tool after tool. */
 const MEMO_MAX_ENTRIES = 10_000;
-const keyVerdicts = new Map<SpecVersion, Map<string, KeyVerdict>>();
+const keyVerdicts = new Map<string, Map<string, KeyVerdict>>();
 const forwardVerdicts = new Map<string, ForwardVerdict>();
 
 function remember<V>(memo: Map<string, V>, key: string, v: V): V {
@@ -129,11 +139,17 @@ function remember<V>(memo: Map<string, V>, key: string, v: V): V {
   return v;
 }
 
-/** The syntax or reserved-prefix problem of a key under a spec version's rules, if any. */
-function keyVerdict(key: string, spec: SpecVersion): KeyVerdict {
+/**
+ * The syntax or reserved-prefix problem of a key under a spec version's rules, if any.
+ * @param also Another version whose defined keys count as defined too: the version before the
+ *   latest, when the latest was linted against only for want of a recorded version (a dump that
+ *   records none may well speak 2025-11-25, whose io.modelcontextprotocol/related-task is MCP's).
+ */
+function keyVerdict(key: string, spec: SpecVersion, also?: SpecVersion): KeyVerdict {
   const rules = keyRulesOf(spec);
-  let memo = keyVerdicts.get(spec);
-  if (!memo) keyVerdicts.set(spec, (memo = new Map()));
+  const memoKey = also === undefined ? spec : `${spec}+${also}`;
+  let memo = keyVerdicts.get(memoKey);
+  if (!memo) keyVerdicts.set(memoKey, (memo = new Map()));
   const known = memo.get(key);
   if (known !== undefined) return known;
   const { prefix, labels, name } = splitMetaKey(key);
@@ -159,7 +175,7 @@ function keyVerdict(key: string, spec: SpecVersion): KeyVerdict {
   const at = reservedAt(labels, rules === 'none' ? 'second-label' : rules);
   // The keys of the version whose rules apply (2025-03-26 has none of its own: the latest's).
   const definer = rules === 'none' ? LATEST_SPEC : spec;
-  if (at < 0 || packKeys().has(key) || mcpDefinedKeys()[definer].includes(key)) return remember(memo, key, null);
+  if (at < 0 || packKeys().has(key) || mcpDefinedKeys()[definer].includes(key) || (also !== undefined && mcpDefinedKeys()[also].includes(key))) return remember(memo, key, null);
   const why =
     rules === 'any-label'
       ? `which spec 2025-06-18 reserves for MCP (a label ${quote(labels[at])} followed by another label)`
@@ -260,6 +276,10 @@ later, and clients may treat it as protocol metadata.`,
   \`subscriptionId\` (under \`io.modelcontextprotocol/\`) in 2026-07-28 only. A key another
   version defines is reported like any other, and the message names that version. Under
   2025-03-26, whose keys are held to the latest rules, the latest version's keys are MCP's.
+  A dump that records no usable version (linted against the latest for want of one, none
+  given) may speak the version before the latest, as [schema-valid](schema-valid.md)
+  assumes too: that version's keys count as defined as well
+  (\`io.modelcontextprotocol/related-task\` is not reported).
 - **The tools/list result's own \`_meta\`** is checked the same way when the input says which
   version produced it (a snapshot's known \`protocolVersion\`, or \`--spec\`), as
   [schema-valid](schema-valid.md) checks the envelope; most dumps do not say, and their
@@ -404,8 +424,9 @@ later, and clients may treat it as protocol metadata.`,
     const meta = ctx.tool.meta;
     if (!meta) return;
     const rules = keyRulesOf(ctx.spec);
+    const also = alsoDefining(ctx.spec, ctx.specSource);
     for (const key of Object.keys(meta)) {
-      const v = keyVerdict(key, ctx.spec);
+      const v = keyVerdict(key, ctx.spec, also);
       if (v) ctx.report({ pointer: ctx.at(`/_meta/${escapeSegment(key)}`), severity: rules === 'none' ? 'note' : undefined, message: v.message, suggestion: v.suggestion });
     }
   },
@@ -414,11 +435,12 @@ later, and clients may treat it as protocol metadata.`,
     // with --spec; see ServerContext.envelopes): 2026-07-28's ResultMetaObject says "All key
     // naming rules from MetaObject apply", and every version's _meta section speaks of any _meta.
     const rules = keyRulesOf(ctx.spec);
+    const also = alsoDefining(ctx.spec, ctx.specSource);
     for (const e of ctx.envelopes) {
       const meta = isObject(e.value) ? e.value._meta : undefined;
       if (!isObject(meta)) continue;
       for (const key of Object.keys(meta)) {
-        const v = keyVerdict(key, ctx.spec);
+        const v = keyVerdict(key, ctx.spec, also);
         if (v) ctx.report({ pointer: `${e.pointer}/_meta/${escapeSegment(key)}`, severity: rules === 'none' ? 'note' : undefined, message: v.message, suggestion: v.suggestion });
       }
     }

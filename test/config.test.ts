@@ -152,12 +152,16 @@ describe('validation messages', () => {
     ]);
   });
 
-  it('a spec version that is an unknown date suggests the version a recorded one is linted as, not the nearest spelling', async () => {
+  it('a spec version that is an unknown date suggests the version a recorded one is linted as, unless it is one typo from a known version', async () => {
     const problem = async (spec: string) => (await problemsOf({ 'mcp-annotate.config.json': json({ spec }) }))[0];
     const expected = '"2025-03-26", "2025-06-18", "2025-11-25" or "2026-07-28"';
     // 2024-11-05 is one edit from 2025-11-25, but older than every version known: linted as 2025-03-26.
     expect(await problem('2024-11-05')).toBe(`mcp-annotate.config.json:2:11: spec is "2024-11-05"; expected ${expected}; did you mean "2025-03-26", the version a recorded "2024-11-05" is linted as?`);
     expect(await problem('2025-09-01')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-09-01"; expected ${expected}; did you mean "2025-06-18", the version a recorded "2025-09-01" is linted as?`);
+    // One typo from a known version (a digit off, two digits swapped): that version, misspelt.
+    expect(await problem('2026-07-27')).toBe(`mcp-annotate.config.json:2:11: spec is "2026-07-27"; expected ${expected}; did you mean "2026-07-28"?`);
+    expect(await problem('2025-06-08')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-06-08"; expected ${expected}; did you mean "2025-06-18"?`);
+    expect(await problem('2025-11-52')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-11-52"; expected ${expected}; did you mean "2025-11-25"?`);
     // Where both agree, the plain suggestion.
     expect(await problem('2025-06-19')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-06-19"; expected ${expected}; did you mean "2025-06-18"?`);
   });
@@ -476,10 +480,63 @@ describe('an override whose globs match nothing in the run gets a note on stderr
     expect(r.stderr.split('\n')).toEqual([
       'mcp-annotate: note: mcp-annotate.config.json:7:7: overrides[0].tools matched no tool of the servers it applies to in this run; did you mean "refund"? ("Refund" differs in letter case: globs are case-sensitive)',
       'mcp-annotate: note: mcp-annotate.config.json:16:7: overrides[1].tools matched no tool in this run; did you mean "Charge"? ("charge" differs in letter case: globs are case-sensitive)',
-      'mcp-annotate: note: mcp-annotate.config.json:33:7: overrides[3].servers matched no server in this run',
+      // "[" and "not-linted-here" are no near miss of a server of the run: nothing is said.
       '',
     ]);
     expect(r.code).toBe(1);
+  });
+
+  it("a team config's overrides for servers and tools the run does not lint say nothing; a near spelling of a server's or a tool's name is noted", async () => {
+    const dir = tempDir({
+      'time.json': json({ serverInfo: { name: 'mcp-time', version: '1' }, tools: [tool('get_current_time', { readOnlyHint: true, openWorldHint: false })] }),
+      'cfg.yaml': [
+        'overrides:',
+        '  - servers: ["mcp-time"]',
+        '    rules: { missing-readonly-hint: error }',
+        '  - servers: ["mcp-fetch"]',
+        '    rules: { missing-readonly-hint: error }',
+        '  - tools: ["delete_*"]',
+        '    rules: { missing-readonly-hint: error }',
+        '',
+      ].join('\n'),
+    });
+    expect(await runCli(['lint', 'time.json', '-c', 'cfg.yaml'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+    writeFileSync(
+      join(dir, 'cfg.yaml'),
+      ['overrides:', '  - servers: ["mcp-timex"]', '    rules: { missing-readonly-hint: error }', '  - tools: ["get_curent_time"]', '    rules: { missing-readonly-hint: error }', ''].join('\n'),
+    );
+    const r = await runCli(['lint', 'time.json', '-c', 'cfg.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')).toEqual([
+      'mcp-annotate: note: cfg.yaml:2:5: overrides[0].servers matched no server in this run; did you mean "mcp-time"? ("mcp-timex" is a near spelling of "mcp-time")',
+      'mcp-annotate: note: cfg.yaml:4:5: overrides[1].tools matched no tool in this run; did you mean "get_current_time"? ("get_curent_time" is a near spelling of "get_current_time")',
+      '',
+    ]);
+  });
+
+  it('--mcp-config: the serverInfo.name of a server named after its config entry (and a near spelling of it) suggests the entry; a disabled entry is said once, as skipped', async () => {
+    const dir = tempDir({
+      'time.json': json({ serverInfo: { name: 'mcp-time', version: '1' }, tools: [tool('get_current_time', { readOnlyHint: true, openWorldHint: false })] }),
+      'cfg.yaml': [
+        'overrides:',
+        '  - servers: ["mcp-time"]',
+        '    rules: { missing-readonly-hint: error }',
+        '  - servers: ["fetch"]',
+        '    rules: { missing-readonly-hint: error }',
+        '  - servers: ["mcp-timex"]',
+        '    rules: { missing-readonly-hint: error }',
+        '',
+      ].join('\n'),
+    });
+    writeFileSync(join(dir, '.mcp.json'), json({ mcpServers: { time: serverArgv('stdio-tools.mjs', join(dir, 'time.json')), fetch: { ...serverArgv('stdio-tools.mjs', join(dir, 'time.json')), disabled: true } } }));
+    const r = await runCli(['lint', '--mcp-config', '.mcp.json', '-c', 'cfg.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')).toEqual([
+      'mcp-annotate: note: skipped "fetch" (.mcp.json): it is disabled',
+      'mcp-annotate: note: cfg.yaml:2:5: overrides[0].servers matched no server in this run; did you mean "time"? ("mcp-time" is the serverInfo.name of server "time", which the run names after its config entry: overrides match that name)',
+      'mcp-annotate: note: cfg.yaml:6:5: overrides[2].servers matched no server in this run; did you mean "time"? ("mcp-timex" is a near spelling of "mcp-time", the serverInfo.name of server "time", which the run names after its config entry)',
+      '',
+    ]);
   });
 
   it('no notes when an input could not be read (its server cannot be matched)', async () => {

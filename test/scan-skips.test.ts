@@ -95,6 +95,38 @@ describe('directory scans and globs skip files that are not dumps', () => {
     expect(named.stdout).toContain('my-app');
   });
 
+  it('skips a JSON Schema document (a json-schema.org "$schema", no "tools"), with a note; other JSON files found are still input errors, and \'!pattern\' leaves them out', async () => {
+    const dir = tempDir({
+      'github.json': dump,
+      'schemas/report.schema.json': json({ $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Report', type: 'object', properties: { id: { type: 'string' } } }),
+      'schemas/config.schema.json': json({ $schema: 'http://json-schema.org/draft-07/schema#', $id: 'urn:x', type: 'object' }),
+      // A dump that records a "$schema" is still a dump; so is an MCP bundle's manifest.
+      'schemas/snap.json': json({ $schema: 'https://json-schema.org/draft/2020-12/schema', serverInfo: { name: 'snap' }, tools: [tool('read_snap', { readOnlyHint: true, openWorldHint: false })] }),
+      'bundle/manifest.json': json({ manifest_version: '0.2', name: 'bundle', version: '1.0.0', tools: [{ name: 'get_bundle', description: 'Get the bundle.' }] }),
+      'data/other.json': json({ rows: [1, 2] }),
+    });
+    const r = await runCli(['lint', '.', '--no-config', '-f', 'json'], { cwd: dir });
+    // data/other.json is no dump: an input error.
+    expect(r.code).toBe(2);
+    const report = JSON.parse(r.stdout) as { servers: { name: string }[]; inputErrors: { target: string }[] };
+    expect(report.servers.map((s) => s.name).sort()).toEqual(['github', 'manifest', 'snap']);
+    expect(report.inputErrors.map((e) => e.target)).toEqual(['data/other.json']);
+    expect(notes(r.stderr)).toEqual([
+      'mcp-annotate: note: skipped schemas/config.schema.json, schemas/report.schema.json (found by a directory or a glob): JSON Schema documents ("$schema" names a json-schema.org meta-schema, and no "tools"), not tools/list dumps; name a file as a target to read it anyway',
+    ]);
+    const left = await runCli(['lint', '.', '!data/**', '--no-config', '-f', 'json'], { cwd: dir });
+    // Exit 1: the manifest's tool has no inputSchema (input-schema-object); no input error.
+    expect(left.code).toBe(1);
+    expect((JSON.parse(left.stdout) as { inputErrors: unknown[] }).inputErrors).toEqual([]);
+    // A brace glob counts as a pattern; a schema named as a target is read as it is (an input error).
+    const brace = await runCli(['lint', 'schemas/{report.schema,snap}.json', '--no-config'], { cwd: dir });
+    expect(brace.code).toBe(0);
+    expect(notes(brace.stderr)).toEqual([expect.stringContaining('skipped schemas/report.schema.json')]);
+    const named = await runCli(['lint', 'schemas/report.schema.json', '--no-config'], { cwd: dir });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('schemas/report.schema.json:1:1: expected a tools/list result');
+  });
+
   it('says a directory or a glob whose every file was skipped lints nothing (exit 2), as for one without .json files', async () => {
     const dir = tempDir({ 'd/package.json': pkg, 'd/tsconfig.json': json({ compilerOptions: {} }) });
     const r = await runCli(['lint', 'd', '--no-config'], { cwd: dir });

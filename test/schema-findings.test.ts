@@ -398,6 +398,17 @@ describe("meta-key-format: the _meta keys MCP defines are each version's own", (
     expect(at07.map((f) => f.pointer)).toEqual(['/tools/0/_meta/io.modelcontextprotocol~1related-task']);
   });
 
+  it('a dump that records no version (linted against the latest for want of one): the keys of the version before the latest count as defined too', async () => {
+    // Neither related-task (2025-11-25's) nor serverInfo (2026-07-28's) is reported.
+    expect(only(await lintDoc({ tools: [tool] }), 'meta-key-format')).toEqual([]);
+    // A reserved key no version defines still is.
+    const owner = { ...tool, _meta: { ...tool._meta, 'io.modelcontextprotocol/owner': 1 } };
+    expect(only(await lintDoc({ tools: [owner] }), 'meta-key-format').map((f) => f.pointer)).toEqual(['/tools/0/_meta/io.modelcontextprotocol~1owner']);
+    // A recorded (or given) latest version has its own keys only.
+    const recorded = only(await lintDoc({ protocolVersion: '2026-07-28', serverInfo: { name: 's', version: '1' }, tools: [tool] }), 'meta-key-format');
+    expect(recorded.map((f) => f.pointer)).toEqual(['/tools/0/_meta/io.modelcontextprotocol~1related-task']);
+  });
+
   it("checks the tools/list result's own _meta when the version is recorded or given, not otherwise", async () => {
     const envelope = { _meta: { 'io.modelcontextprotocol/owner': 1, 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' } }, tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet }] };
     const given = only(await lintDoc(envelope, '--spec', '2025-11-25'), 'meta-key-format');

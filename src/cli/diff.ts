@@ -97,7 +97,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
         ...(renamed ? { aliases: [base.name, ...fileNames(base)] } : {}),
       };
     });
-    for (const n of overrideNotes(settings.config.overrideEntries, targets)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+    for (const n of overrideNotes(settings.config.overrideEntries, targets, after.skipped)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   }
   const result = diff(before.servers, after.servers, DRIFT_RULES, {
     spec: settings.engine.spec,

@@ -274,6 +274,8 @@ export interface GatheredServers {
   errors: InputError[];
   /** Said on stderr, not errors (e.g. a disabled server in a client config was skipped). */
   notes: string[];
+  /** Client config entries skipped (disabled, …), by name: an override naming one is no typo. */
+  skipped?: string[];
   /** A signal (Ctrl-C) stopped the live servers: report nothing, exit 128 + its number. */
   interrupted?: NodeJS.Signals;
 }
@@ -307,6 +309,7 @@ export async function gatherServers(targets: string[], opts: LintCliOptions, io:
     append(gathered.servers, r.servers);
     append(gathered.errors, r.errors);
     append(gathered.notes, r.notes);
+    gathered.skipped = r.skipped;
     gathered.interrupted = r.interrupted;
   }
   return gathered;
@@ -362,7 +365,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   // Overrides that match no server or tool of the run (a typo fails open); not when an input
   // could not be read, since its server cannot be matched.
   if (settings.config?.overrideEntries && loaded.errors.length === 0) {
-    for (const n of overrideNotes(settings.config.overrideEntries, loaded.servers.map(overrideTarget))) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
+    for (const n of overrideNotes(settings.config.overrideEntries, loaded.servers.map(overrideTarget), loaded.skipped)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   }
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
   const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });

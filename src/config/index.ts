@@ -43,15 +43,18 @@ export async function loadConfig(opts: LoadConfigOptions): Promise<ResolvedConfi
   }
   const file = await readConfigFile(path, opts.cwd);
   const problems: PointedProblem[] = [];
+  const warnings: PointedProblem[] = [];
   // The validator (precompiled from the schema) loads only when there is a config.
   const { checkConfig } = await import('./validate.js');
-  const checked = checkConfig(file.parsed.value, problems);
-  if (problems.length) {
-    const located = problems.map((p) => problemAt(file, p.pointer, p.message, p.key));
-    // In file order, so the first line is the first thing to fix.
-    located.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
-    throw new ConfigError(located);
-  }
+  const checked = checkConfig(file.parsed.value, problems, warnings);
+  // In file order, so the first line is the first thing to fix.
+  const located = (list: readonly PointedProblem[]) =>
+    list
+      .map((p) => problemAt(file, p.pointer, p.message, p.key))
+      .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  if (problems.length) throw new ConfigError(located(problems));
+  // What loads but is likely a mistake (a core hint compared with "true"): said, and the run goes on.
+  if (opts.warn) for (const w of located(warnings)) opts.warn(`warning: ${formatProblem(w)}`);
   const locator = file.format === 'json' ? createLocator(file.text) : positionLocator(file.parsed);
   const value = file.parsed.value as ConfigFileValue;
   const resolved = resolveConfig(value, checked, { path, display: file.display, dir: dirname(path), pointerBase: file.base, locator }, RULES, opts.cwd);

@@ -20,6 +20,8 @@ export interface ConfigServers {
   servers: ServerInput[];
   errors: InputError[];
   notes: string[];
+  /** The targets.mcpServers entries skipped (disabled, …): see GatheredServers.skipped. */
+  skipped?: string[];
   interrupted?: NodeJS.Signals;
 }
 
@@ -61,6 +63,7 @@ export async function gatherConfigTargets(
     });
     append(out.errors, resolved.errors);
     append(out.notes, resolved.notes);
+    out.skipped = resolved.skipped ?? [];
     if ((config.files.length === 0 || negationsOnly) && resolved.targets.length === 0 && resolved.errors.length === 0) {
       // Said like an empty list (exit 2), not "no problems in 0 servers".
       for (const n of resolved.notes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);

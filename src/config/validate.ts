@@ -11,7 +11,7 @@ import { DRIFT_RULES } from '../diff/rules/index.js';
 import { explainErrors } from '../schema/explain.js';
 import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
-import { closest, orList, quote } from '../util/text.js';
+import { closest, distance, orList, quote } from '../util/text.js';
 import { globTooLong } from '../util/glob.js';
 import { EMPTY_IN, type ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
@@ -137,9 +137,12 @@ export function schemaProblems(errors: readonly ErrorObject[], knownRules: reado
     const value = en.data as string;
     // A spec version that is a date mcp-annotate does not know (2024-11-05): the version a
     // recorded one is linted as (the newest known before it, or the oldest), not the nearest
-    // spelling (2024-11-05 is one edit from 2025-11-25, but far from it in time).
+    // spelling (2024-11-05 is two edits from 2025-11-25, but far from it in time). A date one
+    // typo from a known version (a digit off, two swapped: 2026-07-27, 2025-06-08) is that
+    // version misspelt: the spelling wins.
     const nearest = suggest(value, allowed);
-    const asRecorded = path === '/spec' ? specFor(value) : undefined;
+    const typo = path === '/spec' && allowed.some((v) => distance(value, v, 1) <= 1);
+    const asRecorded = path === '/spec' && !typo ? specFor(value) : undefined;
     const dated = asRecorded !== undefined && !asRecorded.defaulted && asRecorded.spec !== nearest ? asRecorded.spec : undefined;
     out.push({
       pointer: path,
@@ -167,8 +170,8 @@ export interface CheckedConfig {
   policies: { policy: Policy; compiled: Compiled }[];
 }
 
-/** Validate a config value; problems are collected, never thrown. */
-export function checkConfig(value: unknown, problems: PointedProblem[]): CheckedConfig {
+/** Validate a config value; problems (and warnings, which do not stop it loading) are collected, never thrown. */
+export function checkConfig(value: unknown, problems: PointedProblem[], warnings: PointedProblem[] = []): CheckedConfig {
   const knownRules = [...RULES, ...DRIFT_RULES].map((r) => r.id);
   const validateSchema = generated('config').validate!;
   const errors = validateSchema(value) ? [] : (validateSchema.errors ?? []).filter((e) => !(CONDITION_PATH.test(e.instancePath) && CONDITION_FORM.has(e.keyword)));
@@ -193,8 +196,10 @@ export function checkConfig(value: unknown, problems: PointedProblem[]): Checked
     if (first !== undefined) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
     else names.set(policy.name, i);
     const errors: ConditionError[] = [];
-    const compiled = compilePolicy(policy, errors);
+    const cautions: ConditionError[] = [];
+    const compiled = compilePolicy(policy, errors, cautions);
     for (const e of errors) problems.push({ pointer: `${at}/conditions${e.pointer}`, message: `${configField(`${at}/conditions${e.pointer}`)}: ${e.message}` });
+    for (const e of cautions) warnings.push({ pointer: `${at}/conditions${e.pointer}`, message: `${configField(`${at}/conditions${e.pointer}`)}: ${e.message}` });
     if (compiled) policies.push({ policy, compiled });
   });
   const policyIds = [...names.keys()].map((n) => `${POLICY_PREFIX}${n}`);

@@ -52,7 +52,7 @@ const FORMS = 'a condition is {"fact": …, "equals"|"in"|"contains": …}, {"an
 export const EMPTY_IN = '"in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value';
 
 /** Compile conditions; every problem is collected (the config reports them all). */
-export function compileConditions(conditions: unknown, errors: ConditionError[]): Compiled | undefined {
+export function compileConditions(conditions: unknown, errors: ConditionError[], warnings: ConditionError[] = []): Compiled | undefined {
   const facts: FactRef[] = [];
   const index = new Map<string, number>();
   const walk = (c: unknown, pointer: string): Node | undefined => {
@@ -100,9 +100,11 @@ export function compileConditions(conditions: unknown, errors: ConditionError[])
         throw err;
       }
       // A condition that can never match (a string against a boolean claim, "Public" against
-      // claims.destinations, tool.annotations.readonlyHint) would pass silently: say so.
+      // claims.destinations, tool.annotations.readonlyHint) would pass silently: say so. One that
+      // matches only a malformed declaration (a core hint equals "true") is a warning.
       const never = operandProblem(ref, op, c[op]);
-      if (never) {
+      if (never?.warning) warnings.push(new ConditionError(never.message, `${pointer}/${never.at}`));
+      else if (never) {
         errors.push(new ConditionError(never.message, `${pointer}/${never.at}`));
         return undefined;
       }

@@ -12,10 +12,12 @@
  *   a member of SEP-1913's metadata (`inputMetadata.destinations`) or of the action-metadata
  *   and trust-annotations extensions' objects (`…trust-annotations"].untrustd`). A member
  *   that is no near miss is taken as written: the extensions may grow, and the linter accepts
- *   their other members too;
- * - a core hint (`tool.annotations.readOnlyHint`, `destructiveHint`, `idempotentHint`,
- *   `openWorldHint`) compared with anything but a boolean: "true", YAML's `yes` (a string in
- *   YAML 1.2), 1.
+ *   their other members too.
+ *
+ * A core hint (`tool.annotations.readOnlyHint`, `destructiveHint`, `idempotentHint`,
+ * `openWorldHint`) compared with anything but a boolean ("true", YAML's `yes`, a string in
+ * YAML 1.2, 1) is a warning, not an error: the fact reads the hint as declared, so `"true"`
+ * matches a tool that writes the hint as a string, but true was likelier meant.
  *
  * Any other `tool.` path may be the server's own data and is taken as written; `contains`
  * (a substring test on strings) is not checked, except against a boolean (a core hint, a
@@ -90,6 +92,11 @@ export interface OperandProblem {
   message: string;
   /** Where, relative to the condition: "fact", "equals", "in/2". */
   at: string;
+  /**
+   * A condition that can match, but likely not what was meant (a core hint compared with
+   * "true": it matches a tool that declares the hint as a string): a config warning, not an error.
+   */
+  warning?: true;
 }
 
 const show = (v: unknown) => JSON.stringify(v);
@@ -97,15 +104,30 @@ const show = (v: unknown) => JSON.stringify(v);
 /** YAML 1.1's boolean words: YAML 1.2 (and so a YAML config) reads them as strings. */
 const YAML_WORDS: Record<string, boolean> = { yes: true, y: true, on: true, no: false, n: false, off: false };
 
+/** The boolean a non-boolean was probably meant to be ("true", yes, 1), with YAML's note for yes/no/on/off. */
+function booleanGuess(v: unknown): string {
+  const word = typeof v === 'string' ? v.trim().toLowerCase() : undefined;
+  if (word !== undefined && hasOwn(YAML_WORDS, word)) {
+    return `; did you mean ${YAML_WORDS[word]}? (YAML reads ${String(v).trim()} as a string, not a boolean: write ${YAML_WORDS[word]})`;
+  }
+  const guess = word === 'true' || v === 1 ? 'true' : word === 'false' || v === 0 ? 'false' : undefined;
+  return guess ? `; did you mean ${guess} (a boolean${typeof v === 'string' ? ', without quotes' : ''})?` : '';
+}
+
 /** Why a value is no boolean, with the boolean it was probably meant to be ("true", yes, 1). */
 function booleanProblem(text: string, v: unknown): string | undefined {
   if (typeof v === 'boolean') return undefined;
-  const word = typeof v === 'string' ? v.trim().toLowerCase() : undefined;
-  if (word !== undefined && hasOwn(YAML_WORDS, word)) {
-    return `${text} is true or false, never ${show(v)}; did you mean ${YAML_WORDS[word]}? (YAML reads ${String(v).trim()} as a string, not a boolean: write ${YAML_WORDS[word]})`;
-  }
-  const guess = word === 'true' || v === 1 ? 'true' : word === 'false' || v === 0 ? 'false' : undefined;
-  return `${text} is true or false, never ${show(v)}${guess ? `; did you mean ${guess} (a boolean${typeof v === 'string' ? ', without quotes' : ''})?` : ''}`;
+  return `${text} is true or false, never ${show(v)}${booleanGuess(v)}`;
+}
+
+/**
+ * A core hint compared with a non-boolean. The fact reads the hint as the tool declares it, so
+ * "true" matches a tool that writes "readOnlyHint": "true" (which schema-valid reports): a
+ * legitimate way to catch quoted hints, but more often a typo of true.
+ */
+function hintValueWarning(text: string, v: unknown): string | undefined {
+  if (typeof v === 'boolean') return undefined;
+  return `${text} is a boolean in MCP's schema, so ${show(v)} matches only a tool that declares it as ${v === null ? 'null' : Array.isArray(v) ? 'an array' : `a${typeof v === 'object' ? 'n' : ''} ${typeof v}`} (which schema-valid reports)${booleanGuess(v)}`;
 }
 
 /** Why an `equals`/`in` operand can never be a value of this claim, if it cannot. */
@@ -198,13 +220,13 @@ export function operandProblem(ref: FactRef, op: Op, operand: unknown): OperandP
     const why = toolPathProblem(ref.path, ref.text);
     if (why) return { message: why, at: 'fact' };
     // tool.annotations.readOnlyHint (and the other core hints) compared with a non-boolean: a
-    // valid hint is true or false (absent, MCP's default), so it never holds ("true", yes, 1).
-    // `contains` of a boolean is `equals` of it, so it is checked too.
+    // valid hint is true or false, but the fact reads the value as declared, so "true" holds for
+    // a tool that writes the hint as a string. A warning (did you mean true?), not an error.
     const [top, key, ...deeper] = ref.path;
     if (top === 'annotations' && key !== undefined && CORE_HINTS.includes(key) && deeper.length === 0) {
       for (const o of operands(op, operand)) {
-        const problem = booleanProblem(ref.text, o.value);
-        if (problem) return { message: problem, at: o.at };
+        const warning = hintValueWarning(ref.text, o.value);
+        if (warning) return { message: warning, at: o.at, warning: true };
       }
     }
     return undefined;

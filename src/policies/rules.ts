@@ -64,8 +64,8 @@ function joinPhrases(parts: string[]): string {
 }
 
 /** Compile a policy's conditions, or collect why they cannot be. */
-export function compilePolicy(policy: Policy, errors: ConditionError[]): Compiled | undefined {
-  return compileConditions(policy.conditions, errors);
+export function compilePolicy(policy: Policy, errors: ConditionError[], warnings: ConditionError[] = []): Compiled | undefined {
+  return compileConditions(policy.conditions, errors, warnings);
 }
 
 export function policyRule(policy: Policy, compiled: Compiled): Rule {

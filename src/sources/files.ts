@@ -28,14 +28,15 @@ export interface LoadResult {
  *   see isKnownNonDumpName); it is linted only when it holds a dump, and skipped otherwise —
  *   also when it is not JSON a dump can be (tsconfig.json has comments).
  * - any found file: a single object is a tool only with a member only a tool has (see
- *   NotATool in shapes.ts); {"name": …} alone is some other program's file.
+ *   NotATool in shapes.ts); {"name": …} alone is some other program's file; a JSON Schema
+ *   document (a json-schema.org "$schema", no "tools": isJsonSchemaDocument) is skipped too.
  */
 export interface ScanRead {
   knownName: boolean;
 }
 
-/** Why a found file was skipped: its name (a config file of another tool), or its shape (an object that is no tool). */
-type ScanSkip = 'name' | 'shape';
+/** Why a found file was skipped: its name (a config file of another tool), its shape (an object that is no tool), or it is a JSON Schema document. */
+type ScanSkip = 'name' | 'shape' | 'schema';
 
 /**
  * The names of other tools' config files, which a directory scan or a glob (whose file-name
@@ -460,7 +461,7 @@ export async function loadFile(path: string, cwd = process.cwd(), scan?: ScanRea
   } catch (err) {
     // Another tool's config file that holds no dump (not JSON a dump can be, or not of a dump's shape).
     if (scan?.knownName && (err instanceof InputProblem || err instanceof NotATool)) return { servers: [], errors: [], skipped: 'name' };
-    if (err instanceof NotATool) return { servers: [], errors: [], skipped: 'shape' };
+    if (err instanceof NotATool) return { servers: [], errors: [], skipped: err.kind };
     return { servers: [], errors: [toInputError(err, display, display)] };
   }
 }
@@ -620,6 +621,13 @@ function skipNotes(skipped: ReadonlyMap<string, ScanSkip>, cwd: string): string[
     const one = byShape.length === 1;
     notes.push(
       `skipped ${listed(byShape)} (found by a directory or a glob): ${one ? 'one object' : 'each one object'} with "name" but no "inputSchema", "outputSchema" or "annotations", which is not an MCP tool; name a file as a target to read it as a single tool anyway`,
+    );
+  }
+  const bySchema = of('schema');
+  if (bySchema.length) {
+    const one = bySchema.length === 1;
+    notes.push(
+      `skipped ${listed(bySchema)} (found by a directory or a glob): ${one ? 'a JSON Schema document' : 'JSON Schema documents'} ("$schema" names a json-schema.org meta-schema, and no "tools"), not ${one ? 'a tools/list dump' : 'tools/list dumps'}; name a file as a target to read it anyway`,
     );
   }
   return notes;

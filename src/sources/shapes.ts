@@ -52,10 +52,27 @@ function looksLikeFoundTool(v: Json): boolean {
 }
 
 /**
- * Thrown for a file a directory scan or a glob found that is one object with a "name" but no
- * member only a tool has (see TOOL_ONLY_MEMBERS): not a dump, so it is skipped with a note.
+ * Thrown for a file a directory scan or a glob found that is no dump, so it is skipped with a
+ * note: one object with a "name" but no member only a tool has (see TOOL_ONLY_MEMBERS), or a
+ * JSON Schema document (see isJsonSchemaDocument).
  */
-export class NotATool extends Error {}
+export class NotATool extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'shape' | 'schema' = 'shape',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A JSON Schema document: a top-level "$schema" naming one of json-schema.org's meta-schemas
+ * ("https://json-schema.org/draft/2020-12/schema", "http://json-schema.org/draft-07/schema#"),
+ * and no "tools" (a dump that records a "$schema" is still a dump).
+ */
+export function isJsonSchemaDocument(v: Json): boolean {
+  return isObject(v) && typeof v.$schema === 'string' && /^https?:\/\/json-schema\.org\//i.test(v.$schema.trim()) && !has(v, 'tools');
+}
 
 function looksLikePage(v: Json): boolean {
   return isObject(v) && has(v, 'tools');
@@ -141,6 +158,7 @@ function fromObject(obj: Obj, pointer: string, found = false): Partial[] {
   if (pointer === '' && typeof obj.$schema === 'string' && /mcp-annotate.*config\.schema\.json/.test(obj.$schema) && !has(obj, 'tools')) {
     throw new InputProblem('this is an mcp-annotate config file, not a tools/list result; give it with -c');
   }
+  if (found && pointer === '' && isJsonSchemaDocument(obj)) throw new NotATool('a JSON Schema document', 'schema');
   if (pointer === '' && obj.version === 1 && Array.isArray(obj.entries) && !has(obj, 'tools')) {
     throw new InputProblem('this is an mcp-annotate baseline, not a tools/list result; give it with --baseline');
   }

@@ -275,7 +275,7 @@ function isDisabled(entry: Obj): boolean {
  * position and server; disabled entries become notes.
  */
 export function targetsFromServerEntries(entries: Record<string, unknown>, opts: EntryOptions): LiveTargets {
-  const out: LiveTargets = { targets: [], errors: [], notes: [], names: Object.keys(entries), planned: [] };
+  const out: LiveTargets = { targets: [], errors: [], notes: [], names: Object.keys(entries), planned: [], skipped: [] };
   const style = opts.style ?? 'mcpServers';
   const fileDisplay = opts.display ?? displayPath(opts.file, opts.cwd);
   const home = opts.userHome ?? opts.env.HOME ?? opts.env.USERPROFILE;
@@ -300,12 +300,14 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
     }
     if (isDisabled(entry)) {
       out.notes.push(`skipped ${JSON.stringify(name)} (${fileDisplay}): it is disabled`);
+      out.skipped!.push(name);
       continue;
     }
     try {
       const raw = readEntry(entry, style);
       if ('skip' in raw) {
         out.notes.push(`skipped ${JSON.stringify(name)} (${fileDisplay}): ${raw.skip}`);
+        out.skipped!.push(name);
         continue;
       }
       if (opts.plan) {

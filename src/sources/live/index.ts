@@ -80,7 +80,7 @@ export async function resolveLiveTargets(f: LiveFlags, ctx: LiveContext, opts: {
     files.push(file);
   }
   const readAll = async (only: ReadonlySet<string> | undefined, plan: boolean): Promise<ResolvedLive> => {
-    const out: ResolvedLive = { ...fromFlags, targets: [...fromFlags.targets], errors: [...fromFlags.errors], notes: [...fromFlags.notes], files: [], names: [], planned: [] };
+    const out: ResolvedLive = { ...fromFlags, targets: [...fromFlags.targets], errors: [...fromFlags.errors], notes: [...fromFlags.notes], files: [], names: [], planned: [], skipped: [] };
     for (const file of files) {
       const r = await targetsFromConfigFile(file.path, { env: ctx.env, cwd: ctx.cwd, inputs, only, plan, allowNoServers: file.discovered });
       append(out.targets, r.targets);
@@ -88,6 +88,7 @@ export async function resolveLiveTargets(f: LiveFlags, ctx: LiveContext, opts: {
       append(out.notes, r.notes);
       append(out.names!, r.names ?? []);
       append(out.planned!, r.planned ?? []);
+      append(out.skipped!, r.skipped ?? []);
       out.files.push({ path: file.path, display: displayPath(file.path, ctx.cwd), client: file.client, scope: file.scope, targets: r.targets, notes: r.notes });
     }
     return out;
@@ -126,7 +127,7 @@ function nothingSelected(f: LiveFlags, resolved: ResolvedLive): string {
  * Resolve and run every live target. `alone`: the run has no other targets, so config files
  * that select no server are a usage error ("nothing to lint"; their notes are written first).
  */
-export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext, opts: { alone?: boolean } = {}): Promise<LiveRunResult & { notes: string[] }> {
+export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext, opts: { alone?: boolean } = {}): Promise<LiveRunResult & { notes: string[]; skipped: string[] }> {
   const resolved = await resolveLiveTargets(f, ctx);
   if (opts.alone && resolved.targets.length === 0 && resolved.errors.length === 0) {
     for (const n of resolved.notes) ctx.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
@@ -135,7 +136,7 @@ export async function gatherLive(f: LiveFlags & LiveRunFlags, ctx: LiveContext, 
   // Every client config read keeps its content, also one that selected no server.
   const reserved = new Set([...(ctx.reserved ?? []), ...resolved.files.map((file) => file.path)]);
   const run = await runLiveTargets(resolved.targets, liveRunOptions(f, { ...ctx, reserved }));
-  return { ...run, errors: [...resolved.errors, ...run.errors], notes: [...resolved.notes, ...run.notes] };
+  return { ...run, errors: [...resolved.errors, ...run.errors], notes: [...resolved.notes, ...run.notes], skipped: resolved.skipped ?? [] };
 }
 
 /** What a target would start or reach, for --discover's listing: no arguments, no query, no secret. */

@@ -62,6 +62,8 @@ export interface LiveTargets {
   names?: string[];
   /** With EntryOptions.plan: the selected servers that would run (not disabled or skipped), resolved or not. */
   planned?: string[];
+  /** The entries skipped (disabled, or of a kind not run), each said in a note: an override naming one is no typo. */
+  skipped?: string[];
 }
 
 /**
