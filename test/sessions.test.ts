@@ -1032,4 +1032,55 @@ describe('session transcripts: a page belongs to the listing whose page gave its
       'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /7/result answers the request at /6 for the page after cursor "p2", whose page the listing at /1/result already has: it is part of no listing, and its 1 tool was not linted',
     ]);
   });
+
+  it('a capture that starts mid-listing: the first page, for a cursor no page gave, starts the listing (its tools linted, a call of one checked), with a note', async () => {
+    const c = tool('delete_repo', { readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    const list = [
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { cursor: 'eyJvZmZzZXQiOjUwfQ==' } },
+      { jsonrpc: '2.0', id: 7, result: { tools: [c], nextCursor: 'p3' } },
+      { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { cursor: 'p3' } },
+      { jsonrpc: '2.0', id: 8, result: { tools: [a] } },
+      { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'delete_repo', arguments: {} } },
+      { jsonrpc: '2.0', id: 9, result: { content: [], _meta: { annotations: { openWorldHint: true } } } },
+    ];
+    const dir = tempDir({ 't.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 't.jsonl');
+    // Both pages are the listing: the call is compared with delete_repo's declaration (openWorldHint false).
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([2]);
+    expect(r.list).toEqual([`result-within-declared t/delete_repo /5/result/_meta/annotations/openWorldHint 6:${JSON.stringify(list[5]).indexOf('"openWorldHint"') + 1}`]);
+    expect(r.report.findings[0].message).toContain("the tool's tools/list declaration says annotations.openWorldHint is false (/1/result/tools/0/annotations/openWorldHint)");
+    expect(r.report.findings[0].message).not.toContain('capture the session from its start');
+    expect(r.stderr).toBe(
+      'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /1/result answers the request at /0 for the page after cursor "eyJvZmZzZXQiOjUwfQ==", which no earlier tools/list page of the server gave, and no listing of the server comes before it: the capture seems to start mid-listing (the earlier pages are missing), so this page starts the listing, and tools on the missing pages are not linted\n',
+    );
+  });
+
+  it('a call of a tool only a stray page declared: the note names that page and why it did not count, not that nothing lists the tool', async () => {
+    const z = tool('z', { readOnlyHint: true, openWorldHint: false });
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [a] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: '2' } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [z] } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'z', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { openWorldHint: true } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'z', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { ...z, annotations: { readOnlyHint: false } } } },
+    ];
+    const dir = tempDir({ 't.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 't.jsonl');
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+    expect(r.list).toEqual([
+      `result-within-declared t/z /5/result/_meta/annotations 6:${JSON.stringify(list[5]).indexOf('"annotations"') + 1}`,
+      `resolve-within-declared t/z /7/result/tool 8:${JSON.stringify(list[7]).indexOf('"tool"') + 1}`,
+    ]);
+    const why = '"z" is declared only on the tools/list page at /3/result (/3/result/tools/0), which counts for no listing of server "t" (it answers the request at /2 for the page after cursor "2", which no earlier tools/list page of the server gave)';
+    for (const f of r.report.findings) {
+      expect(f.severity).toBe('note');
+      expect(f.message).toContain(why);
+      expect(f.message).not.toMatch(/no tools\/list of server "t" before it lists|holds no tools\/list/);
+      expect(f.suggestion).toContain('check "z" by hand against /3/result/tools/0');
+      expect(f.suggestion).not.toContain('declare');
+    }
+  });
 });

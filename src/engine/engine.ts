@@ -715,6 +715,7 @@ function sessionCalls(
       listed: step.listed,
       ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
       ...(step.incomplete ? { incomplete: step.incomplete } : {}),
+      ...(step.stray ? { stray: step.stray } : {}),
       ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
       ...(step.cancelled ? { cancelled: step.cancelled } : {}),
     };

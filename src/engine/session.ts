@@ -250,6 +250,12 @@ function undeclared(call: SessionCall, what: 'results' | 'resolves'): { why: str
       suggestion: `the client used a tool the server had withdrawn: a client refreshes its tools on notifications/tools/list_changed and uses only listed ones; if the server still serves ${quote(call.tool)}, keep it in tools/list`,
     };
   }
+  if (call.stray) {
+    return {
+      why: `${quote(call.tool)} is declared only on the tools/list page at ${call.stray.page} (${call.stray.pointer}), which counts for no listing of ${server} (${call.stray.why})`,
+      suggestion: `capture every tools/list exchange of the server, each page's request with the cursor the page before gave as nextCursor, so every page is read as part of its listing; meanwhile check ${quote(call.tool)} by hand against ${call.stray.pointer}`,
+    };
+  }
   return {
     why: `no tools/list of ${server} before it lists ${quote(call.tool)}`,
     suggestion: `if the listing has several pages, capture every one (tools/list with each nextCursor); otherwise the server serves a tool it does not list: declare ${quote(call.tool)} in tools/list`,
