@@ -592,7 +592,7 @@ describe('session transcripts: pairing, batches and message forms', () => {
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
       { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { openWorldHint: 'true', sensitiveHint: 1 } } } },
       { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
-      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'read_file', annotations: { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'no' } } } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'read_file', annotations: { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'false' } } } },
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'undeclared', arguments: {} } },
       { jsonrpc: '2.0', id: 5, result: { content: [], _meta: { annotations: { openWorldHint: 1 } } } },
     ];
@@ -605,8 +605,12 @@ describe('session transcripts: pairing, batches and message forms', () => {
       'result-within-declared note /5/result/_meta/annotations/sensitiveHint _meta.annotations.sensitiveHint must be a boolean, got an integer (1); WebMCP\'s sensitiveHint proposal does not allow it, so it was not compared with the declaration | make it a boolean',
       'resolve-within-declared note /7/result/tool/annotations/openWorldHint the resolved tool\'s annotations.openWorldHint must be a boolean, got a string ("true"); MCP\'s schema does not allow it, so it was not compared with the declaration | write true without quotes',
       'resolve-within-declared note /7/result/tool/annotations/readOnlyHint the resolved tool\'s annotations.readOnlyHint must be a boolean, got an integer (0); MCP\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
-      'resolve-within-declared note /7/result/tool/annotations/maliciousActivityHint the resolved tool\'s annotations.maliciousActivityHint must be a boolean, got a string ("no"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'resolve-within-declared note /7/result/tool/annotations/maliciousActivityHint the resolved tool\'s annotations.maliciousActivityHint must be a boolean, got a string ("false"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | write false, a JSON boolean without quotes: clients that implement SEP-1913 ignore the string "false"',
     ]);
+    // A resolve is a whole Tool, read as a declaration is: a maliciousActivityHint "no" that is all
+    // SEP-1913 there is reads as the server's own data (vocabulary-key-collision in a declaration), not noted.
+    const own = [...listing, list[6], { ...list[7], result: { tool: { name: 'read_file', annotations: { readOnlyHint: true, maliciousActivityHint: 'no' } } } }];
+    expect((await findingsOf(tempDir({ 'o.jsonl': jsonl(own) }), 'o.jsonl')).report.findings).toEqual([]);
   });
 
   it("a late result of a call the client cancelled is no context for the propagation rules; a server's cancellation, or one after the response, changes nothing", async () => {
@@ -933,6 +937,33 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(allowed) }), 's.jsonl'))).toEqual([]);
     const undeclared = session(readDoc({}), { [TRUST]: { untrusted: true } }).slice(2);
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(undeclared) }), 's.jsonl'))).toEqual(['result-within-declared /1/result/_meta note']);
+  });
+
+  it("a resolved tool is read as its declaration is: the server's own attribution string is the declaration's collision, not a note on the identical resolve; wrong-typed hints still get theirs", async () => {
+    const quote = { name: 'get_quote', title: 'Quote', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, attribution: 'Data by Acme Corp' } };
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [quote] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'get_quote', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: quote } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'get_quote', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { ...quote, annotations: { readOnlyHint: true, openWorldHint: 'true', maliciousActivityHint: 'true' } } } },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(r.report.findings.map((f: Record<string, any>) => `${f.ruleId} ${f.pointer} ${f.severity}`)).toEqual([
+      'vocabulary-key-collision /1/result/tools/0/annotations/attribution warning',
+      'resolve-within-declared /5/result/tool/annotations/openWorldHint note',
+      'resolve-within-declared /5/result/tool/annotations/maliciousActivityHint note',
+    ]);
+    expect(messageAt(r, '/5/result/tool/annotations/openWorldHint')).toContain("MCP's schema does not allow it");
+    expect(messageAt(r, '/5/result/tool/annotations/maliciousActivityHint')).toContain("SEP-1913's schema does not allow it");
+    // A tools/call result's _meta.annotations is SEP-1913's own place: a string attribution there gets the note.
+    const called = [
+      ...list.slice(0, 2),
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_quote', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { attribution: 'Data by Acme Corp' } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 'c.jsonl': jsonl(called) }), 'c.jsonl'))).toEqual(['result-within-declared /3/result/_meta/annotations/attribution note']);
   });
 });
 
