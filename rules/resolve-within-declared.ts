@@ -127,7 +127,11 @@ declaration never listed, widens what was approved after the approval.`,
   no more than write and external (a resolved \`delete\` or \`destroy\` exceeds it). The finding
   names the hint beside any declared category or effect, with the hint as a related location;
   when a declared category or effect allows more than the hint (a declaration that contradicts
-  itself, which those rules report), the looser one counts. One field reported as one fact is not reported again as
+  itself, which those rules report), the looser one counts. When the resolve's own
+  \`readOnlyHint\` or \`destructiveHint\` already exceeds the declared hint
+  (\`{"readOnlyHint": false, "category": "mutate"}\` for a tool declared read-only), that hint's
+  finding is the one: the category or effect is not compared with the same declared hint again
+  (only with a declared category or effect). One field reported as one fact is not reported again as
   another (\`approvalRecommendation: "none"\` is an approval finding, not also a confirmation
   one).
 - **Sets** (SEP-1913 \`inputMetadata.destination\`, \`.sensitivity\`, \`.outcomes\`,
@@ -237,6 +241,12 @@ declaration never listed, widens what was approved after the approval.`,
           ...resolved(4, 'update_record', { readOnlyHint: false }, { 'mcp.dev/effect': 'delete' }),
         ],
         findings: [{ pointer: '/3/result/tool/annotations/category' }, { pointer: '/5/result/tool/_meta/mcp.dev~1effect' }],
+      },
+      {
+        title: 'A read-only tool resolved as a writer, by its hint and its category: one finding',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: false, category: 'mutate' })],
+        findings: [{ pointer: '/3/result/tool/annotations/readOnlyHint' }],
       },
       {
         title: 'An action-metadata set wider than the declared one',

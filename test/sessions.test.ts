@@ -838,6 +838,39 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(ok) }), 's.jsonl'))).toEqual([]);
   });
 
+  it('one widening is one finding: a category or effect is not compared again with a declared hint the resolved hint already exceeds', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          tools: [
+            { name: 'read_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+            { name: 'upd', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+            { name: 'cat', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, category: 'read' } },
+          ],
+        },
+      },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'read_file', annotations: { readOnlyHint: false, category: 'mutate' }, _meta: { 'mcp.dev/effect': 'write' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'upd', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { name: 'upd', annotations: { readOnlyHint: false, destructiveHint: true, category: 'delete' } } } },
+      // A declared category still bounds the resolved one: that is another declared fact.
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'cat', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'cat', annotations: { readOnlyHint: false, category: 'mutate' } } } },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(within(r)).toEqual([
+      'resolve-within-declared /3/result/tool/annotations/readOnlyHint error',
+      'resolve-within-declared /5/result/tool/annotations/destructiveHint error',
+      'resolve-within-declared /7/result/tool/annotations/readOnlyHint error',
+      'resolve-within-declared /7/result/tool/annotations/category error',
+    ]);
+    expect(messageAt(r, '/7/result/tool/annotations/category')).toContain('annotations.category is "read" (/1/result/tools/2/annotations/category)');
+    expect(messageAt(r, '/7/result/tool/annotations/category')).not.toContain('readOnlyHint');
+  });
+
   it('a resolve outside an action-metadata declaration: both copies of each set are reported', async () => {
     const meta = (destination: string, outcomes: string) => ({ [AM]: { inputMetadata: { destination, outcomes } } });
     const ann = (destination: string, outcomes: string) => ({ readOnlyHint: false, destructiveHint: false, openWorldHint: false, inputMetadata: { destination, sensitivity: 'none', outcomes } });
