@@ -127,7 +127,11 @@ declaration never listed, widens what was approved after the approval.`,
   no more than write and external (a resolved \`delete\` or \`destroy\` exceeds it). The finding
   names the hint beside any declared category or effect, with the hint as a related location;
   when a declared category or effect allows more than the hint (a declaration that contradicts
-  itself, which those rules report), the looser one counts. One field reported as one fact is not reported again as
+  itself, which those rules report), the looser one counts. When the resolve's own
+  \`readOnlyHint\` or \`destructiveHint\` already exceeds the declared hint
+  (\`{"readOnlyHint": false, "category": "mutate"}\` for a tool declared read-only), that hint's
+  finding is the one: the category or effect is not compared with the same declared hint again
+  (only with a declared category or effect). One field reported as one fact is not reported again as
   another (\`approvalRecommendation: "none"\` is an approval finding, not also a confirmation
   one).
 - **Sets** (SEP-1913 \`inputMetadata.destination\`, \`.sensitivity\`, \`.outcomes\`,
@@ -142,8 +146,12 @@ declaration never listed, widens what was approved after the approval.`,
   resolved values no enum knows are not compared either: for SEP-1913's, a note says so in its
   schema's words (a value outside its enum or of the wrong type), and so it does for a core hint
   (or WebMCP's \`sensitiveHint\`) that is not a boolean (\`openWorldHint: "true"\`,
-  \`readOnlyHint: 0\`), in MCP's words. In a resolve every key SEP-1913 defines is SEP-1913's:
-  a value of the wrong shape is never taken for the server's own data.
+  \`readOnlyHint: 0\`), in MCP's words. A resolve's result is a whole Tool, read as its
+  \`tools/list\` declaration is: a SEP-1913 key holding what is plainly the server's own data
+  (\`attribution: "Data by Acme Corp"\`, a lone \`maliciousActivityHint: "yes"\`) is a
+  [vocabulary-key-collision](vocabulary-key-collision.md) in the declaration and is not compared
+  or noted in the resolve; a quoted boolean (\`maliciousActivityHint: "true"\`) is SEP-1913's
+  hint written wrong, in either, and gets the note.
 - Not compared: \`attribution\` (provenance, not a bound), SEP-2793 \`sideEffects\` (open
   strings) and \`minTrustLevel\` (an advisory scale whose direction the SEP leaves open),
   WebMCP's \`x-sensitive\` properties and secret_reference results (about the output schema).
@@ -180,7 +188,7 @@ declaration never listed, widens what was approved after the approval.`,
       {
         title: 'Resolved hints of the wrong type: a note each, nothing compared',
         doc: false,
-        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'yes' })],
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'true' })],
         findings: [
           { pointer: '/3/result/tool/annotations/openWorldHint', severity: 'note' },
           { pointer: '/3/result/tool/annotations/readOnlyHint', severity: 'note' },
@@ -233,6 +241,12 @@ declaration never listed, widens what was approved after the approval.`,
           ...resolved(4, 'update_record', { readOnlyHint: false }, { 'mcp.dev/effect': 'delete' }),
         ],
         findings: [{ pointer: '/3/result/tool/annotations/category' }, { pointer: '/5/result/tool/_meta/mcp.dev~1effect' }],
+      },
+      {
+        title: 'A read-only tool resolved as a writer, by its hint and its category: one finding',
+        doc: false,
+        transcript: [...listed(1, [readFile]), ...resolved(2, 'read_file', { readOnlyHint: false, category: 'mutate' })],
+        findings: [{ pointer: '/3/result/tool/annotations/readOnlyHint' }],
       },
       {
         title: 'An action-metadata set wider than the declared one',

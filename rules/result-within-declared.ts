@@ -129,7 +129,8 @@ trusted, admitted exactly the data its policy meant to keep out.`,
   the request was sent (the last listing before it). **A tool that no listing declared is never
   guessed at**: when the result carries annotations (in \`_meta.annotations\` or an extension of
   its \`_meta\`), a note says they were not checked and why
-  (no \`tools/list\` of that server before the call, or one that does not list the tool).`,
+  (no \`tools/list\` of that server before the call, one that does not list the tool, or a
+  page that lists it but is part of no listing: the note names that page and why).`,
   examples: {
     incorrect: [
       {

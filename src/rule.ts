@@ -253,6 +253,8 @@ export interface SessionCall {
   withdrawn?: { declared: string; listing: string };
   /** Not in the pages of the listing in effect, whose last page's nextCursor (this pointer) had not been followed yet. */
   incomplete?: string;
+  /** In no listing before the request, but declared (at `pointer`) on a tools/list page (`page`) that is part of no listing, for the reason `why`. */
+  stray?: { pointer: string; page: string; why: string };
   /**
    * The response could not be told apart from the response to another request waiting for the
    * same id (`with`, described): no result is given, and nothing of it is checked.

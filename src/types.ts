@@ -183,6 +183,11 @@ export interface SessionStep {
    */
   incomplete?: string;
   /**
+   * The tool is in no listing of the server before the request, but a tools/list page that is
+   * part of no listing declared it (at `pointer`, on the page at `page`; `why` it was not counted).
+   */
+  stray?: { pointer: string; page: string; why: string };
+  /**
    * A response with the request's id could not be told apart from the response to another
    * request waiting for the same id (the server's own, say): its result is not checked.
    */

@@ -592,7 +592,7 @@ describe('session transcripts: pairing, batches and message forms', () => {
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: {} } },
       { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { openWorldHint: 'true', sensitiveHint: 1 } } } },
       { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
-      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'read_file', annotations: { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'no' } } } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'read_file', annotations: { openWorldHint: 'true', readOnlyHint: 0, maliciousActivityHint: 'false' } } } },
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'undeclared', arguments: {} } },
       { jsonrpc: '2.0', id: 5, result: { content: [], _meta: { annotations: { openWorldHint: 1 } } } },
     ];
@@ -605,8 +605,12 @@ describe('session transcripts: pairing, batches and message forms', () => {
       'result-within-declared note /5/result/_meta/annotations/sensitiveHint _meta.annotations.sensitiveHint must be a boolean, got an integer (1); WebMCP\'s sensitiveHint proposal does not allow it, so it was not compared with the declaration | make it a boolean',
       'resolve-within-declared note /7/result/tool/annotations/openWorldHint the resolved tool\'s annotations.openWorldHint must be a boolean, got a string ("true"); MCP\'s schema does not allow it, so it was not compared with the declaration | write true without quotes',
       'resolve-within-declared note /7/result/tool/annotations/readOnlyHint the resolved tool\'s annotations.readOnlyHint must be a boolean, got an integer (0); MCP\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
-      'resolve-within-declared note /7/result/tool/annotations/maliciousActivityHint the resolved tool\'s annotations.maliciousActivityHint must be a boolean, got a string ("no"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | make it a boolean',
+      'resolve-within-declared note /7/result/tool/annotations/maliciousActivityHint the resolved tool\'s annotations.maliciousActivityHint must be a boolean, got a string ("false"); SEP-1913\'s schema does not allow it, so it was not compared with the declaration | write false, a JSON boolean without quotes: clients that implement SEP-1913 ignore the string "false"',
     ]);
+    // A resolve is a whole Tool, read as a declaration is: a maliciousActivityHint "no" that is all
+    // SEP-1913 there is reads as the server's own data (vocabulary-key-collision in a declaration), not noted.
+    const own = [...listing, list[6], { ...list[7], result: { tool: { name: 'read_file', annotations: { readOnlyHint: true, maliciousActivityHint: 'no' } } } }];
+    expect((await findingsOf(tempDir({ 'o.jsonl': jsonl(own) }), 'o.jsonl')).report.findings).toEqual([]);
   });
 
   it("a late result of a call the client cancelled is no context for the propagation rules; a server's cancellation, or one after the response, changes nothing", async () => {
@@ -834,6 +838,39 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(ok) }), 's.jsonl'))).toEqual([]);
   });
 
+  it('one widening is one finding: a category or effect is not compared again with a declared hint the resolved hint already exceeds', async () => {
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          tools: [
+            { name: 'read_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } },
+            { name: 'upd', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } },
+            { name: 'cat', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, category: 'read' } },
+          ],
+        },
+      },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'read_file', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { name: 'read_file', annotations: { readOnlyHint: false, category: 'mutate' }, _meta: { 'mcp.dev/effect': 'write' } } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'upd', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { name: 'upd', annotations: { readOnlyHint: false, destructiveHint: true, category: 'delete' } } } },
+      // A declared category still bounds the resolved one: that is another declared fact.
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'cat', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { name: 'cat', annotations: { readOnlyHint: false, category: 'mutate' } } } },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(within(r)).toEqual([
+      'resolve-within-declared /3/result/tool/annotations/readOnlyHint error',
+      'resolve-within-declared /5/result/tool/annotations/destructiveHint error',
+      'resolve-within-declared /7/result/tool/annotations/readOnlyHint error',
+      'resolve-within-declared /7/result/tool/annotations/category error',
+    ]);
+    expect(messageAt(r, '/7/result/tool/annotations/category')).toContain('annotations.category is "read" (/1/result/tools/2/annotations/category)');
+    expect(messageAt(r, '/7/result/tool/annotations/category')).not.toContain('readOnlyHint');
+  });
+
   it('a resolve outside an action-metadata declaration: both copies of each set are reported', async () => {
     const meta = (destination: string, outcomes: string) => ({ [AM]: { inputMetadata: { destination, outcomes } } });
     const ann = (destination: string, outcomes: string) => ({ readOnlyHint: false, destructiveHint: false, openWorldHint: false, inputMetadata: { destination, sensitivity: 'none', outcomes } });
@@ -934,6 +971,33 @@ describe('session transcripts: resolve-within-declared and result-within-declare
     const undeclared = session(readDoc({}), { [TRUST]: { untrusted: true } }).slice(2);
     expect(within(await findingsOf(tempDir({ 's.jsonl': jsonl(undeclared) }), 's.jsonl'))).toEqual(['result-within-declared /1/result/_meta note']);
   });
+
+  it("a resolved tool is read as its declaration is: the server's own attribution string is the declaration's collision, not a note on the identical resolve; wrong-typed hints still get theirs", async () => {
+    const quote = { name: 'get_quote', title: 'Quote', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, attribution: 'Data by Acme Corp' } };
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [quote] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'get_quote', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: quote } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/resolve', params: { name: 'get_quote', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { tool: { ...quote, annotations: { readOnlyHint: true, openWorldHint: 'true', maliciousActivityHint: 'true' } } } },
+    ];
+    const r = await findingsOf(tempDir({ 's.jsonl': jsonl(list) }), 's.jsonl');
+    expect(r.report.findings.map((f: Record<string, any>) => `${f.ruleId} ${f.pointer} ${f.severity}`)).toEqual([
+      'vocabulary-key-collision /1/result/tools/0/annotations/attribution warning',
+      'resolve-within-declared /5/result/tool/annotations/openWorldHint note',
+      'resolve-within-declared /5/result/tool/annotations/maliciousActivityHint note',
+    ]);
+    expect(messageAt(r, '/5/result/tool/annotations/openWorldHint')).toContain("MCP's schema does not allow it");
+    expect(messageAt(r, '/5/result/tool/annotations/maliciousActivityHint')).toContain("SEP-1913's schema does not allow it");
+    // A tools/call result's _meta.annotations is SEP-1913's own place: a string attribution there gets the note.
+    const called = [
+      ...list.slice(0, 2),
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_quote', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { attribution: 'Data by Acme Corp' } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 'c.jsonl': jsonl(called) }), 'c.jsonl'))).toEqual(['result-within-declared /3/result/_meta/annotations/attribution note']);
+  });
 });
 
 describe('session transcripts: the protocol version each listing was served under', () => {
@@ -1031,5 +1095,56 @@ describe('session transcripts: a page belongs to the listing whose page gave its
       'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /5/result answers the request at /4 for the page after cursor "bogus", which no earlier tools/list page of the server gave: it is part of no listing, and its 1 tool was not linted',
       'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /7/result answers the request at /6 for the page after cursor "p2", whose page the listing at /1/result already has: it is part of no listing, and its 1 tool was not linted',
     ]);
+  });
+
+  it('a capture that starts mid-listing: the first page, for a cursor no page gave, starts the listing (its tools linted, a call of one checked), with a note', async () => {
+    const c = tool('delete_repo', { readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    const list = [
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { cursor: 'eyJvZmZzZXQiOjUwfQ==' } },
+      { jsonrpc: '2.0', id: 7, result: { tools: [c], nextCursor: 'p3' } },
+      { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { cursor: 'p3' } },
+      { jsonrpc: '2.0', id: 8, result: { tools: [a] } },
+      { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'delete_repo', arguments: {} } },
+      { jsonrpc: '2.0', id: 9, result: { content: [], _meta: { annotations: { openWorldHint: true } } } },
+    ];
+    const dir = tempDir({ 't.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 't.jsonl');
+    // Both pages are the listing: the call is compared with delete_repo's declaration (openWorldHint false).
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([2]);
+    expect(r.list).toEqual([`result-within-declared t/delete_repo /5/result/_meta/annotations/openWorldHint 6:${JSON.stringify(list[5]).indexOf('"openWorldHint"') + 1}`]);
+    expect(r.report.findings[0].message).toContain("the tool's tools/list declaration says annotations.openWorldHint is false (/1/result/tools/0/annotations/openWorldHint)");
+    expect(r.report.findings[0].message).not.toContain('capture the session from its start');
+    expect(r.stderr).toBe(
+      'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /1/result answers the request at /0 for the page after cursor "eyJvZmZzZXQiOjUwfQ==", which no earlier tools/list page of the server gave, and no listing of the server comes before it: the capture seems to start mid-listing (the earlier pages are missing), so this page starts the listing, and tools on the missing pages are not linted\n',
+    );
+  });
+
+  it('a call of a tool only a stray page declared: the note names that page and why it did not count, not that nothing lists the tool', async () => {
+    const z = tool('z', { readOnlyHint: true, openWorldHint: false });
+    const list = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [a] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: '2' } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [z] } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'z', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, result: { content: [], _meta: { annotations: { openWorldHint: true } } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/resolve', params: { name: 'z', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, result: { tool: { ...z, annotations: { readOnlyHint: false } } } },
+    ];
+    const dir = tempDir({ 't.jsonl': jsonl(list) });
+    const r = await findingsOf(dir, 't.jsonl');
+    expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+    expect(r.list).toEqual([
+      `result-within-declared t/z /5/result/_meta/annotations 6:${JSON.stringify(list[5]).indexOf('"annotations"') + 1}`,
+      `resolve-within-declared t/z /7/result/tool 8:${JSON.stringify(list[7]).indexOf('"tool"') + 1}`,
+    ]);
+    const why = '"z" is declared only on the tools/list page at /3/result (/3/result/tools/0), which counts for no listing of server "t" (it answers the request at /2 for the page after cursor "2", which no earlier tools/list page of the server gave)';
+    for (const f of r.report.findings) {
+      expect(f.severity).toBe('note');
+      expect(f.message).toContain(why);
+      expect(f.message).not.toMatch(/no tools\/list of server "t" before it lists|holds no tools\/list/);
+      expect(f.suggestion).toContain('check "z" by hand against /3/result/tools/0');
+      expect(f.suggestion).not.toContain('declare');
+    }
   });
 });

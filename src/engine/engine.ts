@@ -684,7 +684,10 @@ function sessionCalls(
     let resultClaims = NO_CLAIMS_SET;
     if (resultView || resultMetaView) {
       const claims: Claim[] = [];
-      const resultEnv: PackEnv = { ...env, result: true };
+      // A call result's _meta.annotations is SEP-1913's own place: every key there is SEP-1913's.
+      // A resolve's result is a whole Tool, read as its tools/list declaration is (a key of the
+      // server's own, attribution "Data by Acme Corp", is a collision there too, not compared).
+      const resultEnv: PackEnv = step.kind === 'call' ? { ...env, result: true } : env;
       for (const pack of packs) {
         if (resultView) {
           const r = pack.analyse(resultView, resultEnv);
@@ -715,6 +718,7 @@ function sessionCalls(
       listed: step.listed,
       ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
       ...(step.incomplete ? { incomplete: step.incomplete } : {}),
+      ...(step.stray ? { stray: step.stray } : {}),
       ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
       ...(step.cancelled ? { cancelled: step.cancelled } : {}),
     };

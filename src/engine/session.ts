@@ -155,7 +155,8 @@ export function undeclaredMalicious(call: SessionCall): { claim: Claim; where: s
  * either side: one comparison per fact, against every declared claim of it, so a value exceeds
  * only what no vocabulary of the declaration allows. An action (SEP-2793 category,
  * mcp.dev/effect) is compared with the declared readOnlyHint true or destructiveHint false as
- * well (actionHints). A fact the declaration does not give
+ * well (actionHints), unless the actual readOnlyHint or destructiveHint already exceeds that
+ * declared hint (that finding stands for both). A fact the declaration does not give
  * excludes nothing; neither does a declared set holding a value no enum knows (an open
  * action-metadata string, a typo: what it allows is unclear). A sensitivity of "none" is
  * within any non-empty declared sensitivity set: "none" is below every class (a declaration
@@ -173,8 +174,13 @@ export function exceedsDeclared(actual: ClaimSet, declared: ClaimSet, facts: Rea
   for (const comparison of COMPARISONS) {
     if (!facts.has(comparison.fact)) continue;
     const mine = actual.all(comparison.fact);
-    // What a tool does is bounded by its declared readOnlyHint and destructiveHint too.
-    const theirs = comparison.fact === 'action' ? [...declared.all('action'), ...actionHints(declared)] : declared.all(comparison.fact);
+    // What a tool does is bounded by its declared readOnlyHint and destructiveHint too, unless
+    // the resolve's own hint already exceeds that declared hint (reported above, with it): one
+    // widening is one finding, not also one on the category or effect citing the same hint.
+    const theirs =
+      comparison.fact === 'action'
+        ? [...declared.all('action'), ...actionHints(declared).filter((h) => !out.some((e) => e.declared.includes(h)))]
+        : declared.all(comparison.fact);
     if (mine.length === 0 || theirs.length === 0) continue;
     if (comparison.kind === 'boolean') {
       if (theirs.some((t) => t.value === comparison.riskier)) continue;
@@ -248,6 +254,12 @@ function undeclared(call: SessionCall, what: 'results' | 'resolves'): { why: str
     return {
       why: `the tools/list of ${server} in effect when it was sent (${call.withdrawn.listing}) no longer lists ${quote(call.tool)}, which an earlier listing declared (${call.withdrawn.declared})`,
       suggestion: `the client used a tool the server had withdrawn: a client refreshes its tools on notifications/tools/list_changed and uses only listed ones; if the server still serves ${quote(call.tool)}, keep it in tools/list`,
+    };
+  }
+  if (call.stray) {
+    return {
+      why: `${quote(call.tool)} is declared only on the tools/list page at ${call.stray.page} (${call.stray.pointer}), which counts for no listing of ${server} (${call.stray.why})`,
+      suggestion: `capture every tools/list exchange of the server, each page's request with the cursor the page before gave as nextCursor, so every page is read as part of its listing; meanwhile check ${quote(call.tool)} by hand against ${call.stray.pointer}`,
     };
   }
   return {

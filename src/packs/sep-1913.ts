@@ -204,7 +204,7 @@ export const sep1913Pack: Pack = {
     const base = `${tool.pointer}/annotations`;
     // A quoted "true" or "false" on maliciousActivityHint is SEP-1913's boolean written wrong
     // (as it is on a core hint), not the server's own data: a schema error, never a collision.
-    // In a result's or a resolve's annotations every key is SEP-1913's (env.result).
+    // In a tools/call result's _meta.annotations every key is SEP-1913's (env.result).
     const speaks = env?.result === true || present.some((k) => recognised(k, a[k]) || (k === 'maliciousActivityHint' && quotedBoolean(a[k]) !== undefined));
     const foreign = new Set(speaks ? [] : present);
     for (const k of foreign) {

@@ -52,9 +52,10 @@ export interface PackEnv {
    */
   packs?: ReadonlySet<PackId>;
   /**
-   * The annotations read are a tools/call result's or a resolved tool's (a session's), not a
-   * tools/list declaration's: there a key the vocabulary defines is the vocabulary's, so a value
-   * of the wrong shape is a schema problem, never the server's own data (a collision).
+   * The annotations read are a tools/call result's `_meta.annotations` (a session's), SEP-1913's
+   * own place, not a tool's: there a key the vocabulary defines is the vocabulary's, so a value
+   * of the wrong shape is a schema problem, never the server's own data (a collision). A resolved
+   * tool (tools/resolve) is a whole Tool and is read without it, as its declaration is.
    */
   result?: boolean;
 }

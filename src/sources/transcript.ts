@@ -249,6 +249,8 @@ interface ServerState {
   cursors: Map<string, Listing>;
   /** tools/list pages that are part of no listing in effect (see ServerInput.notes); the server's name is known only at the end. */
   strays: ((server: string) => string)[];
+  /** Each tool name only such a page declared (none of the server's listings did), with where and why that page was not counted. */
+  strayListed: Map<string, { pointer: string; page: string; why: string }>;
   steps: SessionStep[];
 }
 
@@ -387,7 +389,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
   let seq = 0;
   const stateOf = (key: string, entry: string): ServerState => {
     let s = states.get(key);
-    if (!s) states.set(key, (s = { name: key, named: key !== UNNAMED, firstEntry: entry, everListed: new Map(), recorded: {}, cursors: new Map(), strays: [], steps: [] }));
+    if (!s) states.set(key, (s = { name: key, named: key !== UNNAMED, firstEntry: entry, everListed: new Map(), recorded: {}, cursors: new Map(), strays: [], strayListed: new Map(), steps: [] }));
     return s;
   };
 
@@ -428,6 +430,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
         const listing = state.listing;
         const index = name === undefined || !listing ? undefined : listing.byName.get(name);
         const earlier = name === undefined || index !== undefined ? undefined : state.everListed.get(name);
+        const strayed = name === undefined || index !== undefined || earlier !== undefined ? undefined : state.strayListed.get(name);
         const step: SessionStep = {
           kind: msg.method === 'tools/call' ? 'call' : 'resolve',
           serverId: key,
@@ -439,6 +442,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
           ...(index !== undefined ? { declared: { value: listing!.tools[index]!.value, pointer: listing!.tools[index]!.pointer, index } } : {}),
           ...(index === undefined && listing?.more ? { incomplete: listing.more } : {}),
           ...(earlier !== undefined && listing ? { withdrawn: { declared: earlier, listing: listing.envelopes[0]!.pointer } } : {}),
+          ...(strayed ? { stray: strayed } : {}),
         };
         p.step = step;
         steps.push(step);
@@ -510,25 +514,34 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
         const cursor = req.params!.cursor as string;
         const owner = req.continues;
         const n = `${tools.length} tool${tools.length === 1 ? '' : 's'}`;
-        const stray = (why: string) =>
-          state.strays.push((server) => `${server}: the tools/list result at ${page} answers the request at ${req.pointer} for the page after cursor ${quote(cursor, 40)}, ${why}: it is part of no listing, and its ${n} ${tools.length === 1 ? 'was' : 'were'} not linted`);
-        if (owner === null) {
+        const head = `the tools/list result at ${page} answers the request at ${req.pointer} for the page after cursor ${quote(cursor, 40)}`;
+        const stray = (why: string, declared = false) => {
+          state.strays.push((server) => `${server}: ${head}, ${why}: it is part of no listing, and its ${n} ${tools.length === 1 ? 'was' : 'were'} not linted`);
+          // A call of a tool only this page declares is told where it is and why it did not count
+          // (the tools of a replaced listing's page were declared: a call of one is a withdrawn tool's).
+          if (!declared) tools.forEach((value, t) => {
+            if (isObject(value) && typeof value.name === 'string' && !state.everListed.has(value.name)) state.strayListed.set(value.name, { pointer: `${page}/tools/${t}`, page, why: `it answers the request at ${req.pointer} for the page after cursor ${quote(cursor, 40)}, ${why}` });
+          });
+        };
+        if (owner === null && state.listing === undefined) {
+          // The first page the transcript holds: the capture started mid-listing (the pages before
+          // it, and the request that gave its cursor, are missing). It starts the listing.
+          state.strays.push((server) => `${server}: ${head}, which no earlier tools/list page of the server gave, and no listing of the server comes before it: the capture seems to start mid-listing (the earlier pages are missing), so this page starts the listing, and tools on the missing pages are not linted`);
+          listing = { tools: [], envelopes: [], byName: new Map(), recorded: req.recorded ?? state.recorded };
+        } else if (owner === null) {
           stray('which no earlier tools/list page of the server gave');
           return;
-        }
-        if (owner !== state.listing) {
+        } else if (owner !== state.listing) {
           // The listing that page continues was replaced: its tools were declared, and withdrawn since.
-          stray(`which continues the listing at ${owner.envelopes[0]!.pointer}, replaced by the listing at ${state.listing!.envelopes[0]!.pointer} before this page came`);
+          stray(`which continues the listing at ${owner.envelopes[0]!.pointer}, replaced by the listing at ${state.listing!.envelopes[0]!.pointer} before this page came`, true);
           tools.forEach((value, t) => {
             if (isObject(value) && typeof value.name === 'string') state.everListed.set(value.name, `${page}/tools/${t}`);
           });
           return;
-        }
-        if (owner.cursor !== cursor) {
+        } else if (owner.cursor !== cursor) {
           stray(`whose page the listing at ${owner.envelopes[0]!.pointer} already has`);
           return;
-        }
-        listing = owner;
+        } else listing = owner;
       }
       listing.envelopes.push({ value: result, pointer: page });
       listing.more = typeof result.nextCursor === 'string' ? `${page}/nextCursor` : undefined;
