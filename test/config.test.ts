@@ -512,6 +512,12 @@ describe('an override whose globs match nothing in the run gets a note on stderr
       'mcp-annotate: note: cfg.yaml:4:5: overrides[1].tools matched no tool in this run; did you mean "get_current_time"? ("get_curent_time" is a near spelling of "get_current_time")',
       '',
     ]);
+    // A namespaced server named by its last part: globs match whole names.
+    writeFileSync(join(dir, 'acme.json'), json({ serverInfo: { name: 'io.github.acme/weather', version: '1' }, tools: [tool('get_forecast', { readOnlyHint: true, openWorldHint: false })] }));
+    writeFileSync(join(dir, 'cfg.yaml'), ['overrides:', '  - servers: ["weather"]', '    rules: { missing-readonly-hint: error }', ''].join('\n'));
+    expect((await runCli(['lint', 'acme.json', '-c', 'cfg.yaml'], { cwd: dir })).stderr).toBe(
+      'mcp-annotate: note: cfg.yaml:2:5: overrides[0].servers matched no server in this run; did you mean "io.github.acme/weather"? ("weather" matches only the last part of server "io.github.acme/weather": globs match the whole name (write "**/weather"))\n',
+    );
   });
 
   it('--mcp-config: the serverInfo.name of a server named after its config entry (and a near spelling of it) suggests the entry; a disabled entry is said once, as skipped', async () => {

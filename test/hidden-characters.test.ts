@@ -342,6 +342,9 @@ describe('hidden-characters on strings of very many hidden characters', () => {
   it('is not cut short at exactly the limit when what follows is nothing it reports (a CR LF), and a name past the limit is not called one of other characters', async () => {
     const scan = scanHidden(`Reads.${'\u200b'.repeat(MAX_HIDDEN)} ok\r\n`);
     expect([scan.chars.length, scan.truncated]).toEqual([MAX_HIDDEN, undefined]);
+    // The one character past the limit, a tag character alone: cut short, and no empty run to describe.
+    const tagPast = scanHidden(`a${'\u200b'.repeat(MAX_HIDDEN)}${String.fromCodePoint(0xe0078)}b`);
+    expect([tagPast.chars.length, tagPast.truncated, tagPast.texts]).toEqual([MAX_HIDDEN, true, []]);
     const name = `get_a${'\u200b'.repeat(MAX_HIDDEN + 5)}`;
     const dir = tempDir({ 'tools.json': json({ tools: [{ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] }) });
     const r = await runCli(['lint', join(dir, 'tools.json'), '--no-config', '-f', 'json']);

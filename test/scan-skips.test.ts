@@ -104,12 +104,15 @@ describe('directory scans and globs skip files that are not dumps', () => {
       'schemas/snap.json': json({ $schema: 'https://json-schema.org/draft/2020-12/schema', serverInfo: { name: 'snap' }, tools: [tool('read_snap', { readOnlyHint: true, openWorldHint: false })] }),
       'bundle/manifest.json': json({ manifest_version: '0.2', name: 'bundle', version: '1.0.0', tools: [{ name: 'get_bundle', description: 'Get the bundle.' }] }),
       'data/other.json': json({ rows: [1, 2] }),
+      // A JSON-RPC response or a file of servers that records a "$schema" is a dump too.
+      'schemas/resp.json': json({ $schema: 'https://json-schema.org/draft/2020-12/schema', result: { tools: [tool('read_resp', { readOnlyHint: true, openWorldHint: false })] } }),
+      'schemas/multi.json': json({ $schema: 'https://json-schema.org/draft/2020-12/schema', servers: [{ serverInfo: { name: 'multi' }, tools: [tool('read_multi', { readOnlyHint: true, openWorldHint: false })] }] }),
     });
     const r = await runCli(['lint', '.', '--no-config', '-f', 'json'], { cwd: dir });
     // data/other.json is no dump: an input error.
     expect(r.code).toBe(2);
     const report = JSON.parse(r.stdout) as { servers: { name: string }[]; inputErrors: { target: string }[] };
-    expect(report.servers.map((s) => s.name).sort()).toEqual(['github', 'manifest', 'snap']);
+    expect(report.servers.map((s) => s.name).sort()).toEqual(['github', 'manifest', 'multi', 'resp', 'snap']);
     expect(report.inputErrors.map((e) => e.target)).toEqual(['data/other.json']);
     expect(notes(r.stderr)).toEqual([
       'mcp-annotate: note: skipped schemas/config.schema.json, schemas/report.schema.json (found by a directory or a glob): JSON Schema documents ("$schema" names a json-schema.org meta-schema, and no "tools"), not tools/list dumps; name a file as a target to read it anyway',

@@ -130,6 +130,13 @@ function serverHint(patterns: readonly string[], servers: readonly OverrideTarge
       why.push(`${quote(p, SHOWN)} is the serverInfo.name of server ${quote(info.name, SHOWN)}, which the run names after its config entry: overrides match that name`);
       continue;
     }
+    // A namespaced server (io.github.acme/weather) named by its last part: globs match whole names.
+    const tail = servers.find((s) => s.name.includes('/') && exact(s.name.slice(s.name.lastIndexOf('/') + 1)));
+    if (tail) {
+      offer(tail.name);
+      why.push(`${quote(p, SHOWN)} matches only the last part of server ${quote(tail.name, SHOWN)}: globs match the whole name (write "**/${p}")`);
+      continue;
+    }
     const nocase = nameMatcher([p], { nocase: true });
     const cased = servers.filter((s) => nocase(s.name));
     if (cased.length) {

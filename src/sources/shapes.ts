@@ -68,10 +68,10 @@ export class NotATool extends Error {
 /**
  * A JSON Schema document: a top-level "$schema" naming one of json-schema.org's meta-schemas
  * ("https://json-schema.org/draft/2020-12/schema", "http://json-schema.org/draft-07/schema#"),
- * and no "tools" (a dump that records a "$schema" is still a dump).
+ * and none of "tools", "result" or "servers" (a dump that records a "$schema" is still a dump).
  */
 export function isJsonSchemaDocument(v: Json): boolean {
-  return isObject(v) && typeof v.$schema === 'string' && /^https?:\/\/json-schema\.org\//i.test(v.$schema.trim()) && !has(v, 'tools');
+  return isObject(v) && typeof v.$schema === 'string' && /^https?:\/\/json-schema\.org\//i.test(v.$schema.trim()) && !has(v, 'tools') && !has(v, 'result') && !has(v, 'servers');
 }
 
 function looksLikePage(v: Json): boolean {

@@ -537,6 +537,8 @@ export function scanHidden(text: string): HiddenScan {
       t.indexes.pop();
       if (t.kind === 'tag' && extra.codePoint >= 0xe0020 && extra.codePoint <= 0xe007e) t.text = t.text.slice(0, -1);
       t.end = extra.index;
+      // A run of that one character alone is no run.
+      if (t.indexes.length === 0 || t.text === '') texts.pop();
     }
   }
   // One selector after each of several characters encodes a byte each, like a run: decode

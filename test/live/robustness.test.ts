@@ -81,12 +81,14 @@ describe('misbehaving servers', () => {
   });
 
   it('the same answer twice, or a log line written with the last answer, changes nothing: whatever the chunks, the tools a client sees are linted', async () => {
-    const r = await runCli(['lint', '--no-config', '-f', 'json', '--stdio', serverCommand('misbehave.mjs', 'twice-same'), '--stdio', serverCommand('misbehave.mjs', 'answer-then-log')]);
+    const r = await runCli(['lint', '--no-config', '-f', 'json', '--stdio', serverCommand('misbehave.mjs', 'twice-same'), '--stdio', serverCommand('misbehave.mjs', 'answer-then-log'), '--stdio', serverCommand('misbehave.mjs', 'init-twice')]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as { servers: { name: string; tools: number }[] }).servers.map((s) => [s.name, s.tools])).toEqual([
-      ['misbehave-answer-then-log', 1],
-      ['misbehave-twice-same', 1],
+    // A second initialize result changes nothing either: the client went on with the first (its name, its version).
+    expect((JSON.parse(r.stdout) as { servers: { name: string; tools: number; spec: string }[] }).servers.map((s) => [s.name, s.tools, s.spec]).sort()).toEqual([
+      ['first', 1, '2025-06-18'],
+      ['misbehave-answer-then-log', 1, '2025-06-18'],
+      ['misbehave-twice-same', 1, '2025-06-18'],
     ]);
   });
 
@@ -101,13 +103,16 @@ describe('misbehaving servers', () => {
 
   it('a log line that mentions "jsonrpc" is still a log line; a whole line that is not valid JSON is not asked about being cut short', async () => {
     const dir = tempDir({
+      'cut.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('{"id":' + m.id + ',"jsonrpc":"2.0","result":{"tools":[{"name":"a","description":"Lists the fi\\n'); });\n`,
       'log.cjs': `process.stdout.write('[2026-11-23T04:00:00Z] INFO will answer {"jsonrpc":"2.0", ...} on stdin\\n'); setInterval(() => {}, 1000);\n`,
       'comma.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('{"jsonrpc":"2.0","id":' + m.id + ',"result":{},}\\n'); });\n`,
     });
-    const r = await runCli(['lint', '--no-config', '--stdio', 'node log.cjs', '--stdio', 'node comma.cjs'], { cwd: dir });
+    const r = await runCli(['lint', '--no-config', '--stdio', 'node log.cjs', '--stdio', 'node comma.cjs', '--stdio', 'node cut.cjs'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       'node comma.cjs: the server wrote a JSON-RPC message on stdout that is not valid JSON ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":{},}": expected a property name in double quotes at column 37)',
+      // Its "id" comes first, and it stops inside a string: a broken answer, cut short.
+      'node cut.cjs: the server wrote a JSON-RPC message on stdout that is not valid JSON ("{\\"id\\":0,\\"jsonrpc\\":\\"2.0\\",\\"result\\":{\\"tools\\":[{\\"name\\":\\"a\\",\\"description\\":\\"Lists the…": unterminated string at column 70); was it cut short?',
       'node log.cjs: the server wrote a line on stdout that is not a JSON-RPC message ("[2026-11-23T04:00:00Z] INFO will answer {\\"jsonrpc\\":\\"2.0\\", ...} on stdin"); stdout must carry only protocol messages, logs belong on stderr',
     ]);
   });

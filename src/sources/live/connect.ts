@@ -19,6 +19,7 @@ import { redact } from './vars.js';
 import { buildSnapshot } from './snapshot.js';
 import { requirePackage } from '../../util/require.js';
 import { writeJson } from '../../util/json.js';
+import { jsonEqual } from '../locate.js';
 import { plural } from '../../util/text.js';
 
 export interface Limits {
@@ -345,8 +346,10 @@ class Capture implements Transport {
     // one (the SDK reports it as a response to an unknown id), so linting the pair would lint tools
     // some clients never see. The same result again changes nothing; after an error answer, the
     // client acts on the error.
-    if (!this.session.listed && this.sent.get(id) === 'tools/list' && 'result' in m && this.results.has(id)) {
-      if (JSON.stringify(m.result) !== JSON.stringify(this.results.get(id))) {
+    if (!this.session.listed && 'result' in m && this.results.has(id)) {
+      // A second initialize result: the client went on with the first (its version, its name).
+      if (this.sent.get(id) !== 'tools/list') return;
+      if (!jsonEqual(m.result, this.results.get(id))) {
         const shown = typeof id === 'number' ? String(id) : this.session.quote(String(id), 40);
         const err = new LiveError(
           `the server answered tools/list page ${this.pageOf.get(id)} (request id ${shown}) twice, with different tools, ${this.session.phase}; a client keeps the first answer and drops the second, so the tools a client sees cannot be told from the ones linted`,

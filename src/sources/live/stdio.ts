@@ -16,11 +16,16 @@ import { noteEscaped, registerGroup, signalGroup, unregisterGroup } from './proc
 import { LiveError, excerpt, notMcp } from './errors.js';
 import { redactWindow } from './vars.js';
 import { formatBytes } from '../../util/read.js';
-import { printParseErrorCode } from 'jsonc-parser';
+import { ParseErrorCode, printParseErrorCode } from 'jsonc-parser';
 import { firstJsonError, jsonErrorMessage } from '../parse.js';
 
-/** The start of a JSON-RPC message or batch: an object whose first member is "jsonrpc". */
-const JSON_RPC_START = /^\s*(?:\[\s*)?\{\s*"jsonrpc"\s*:/;
+/**
+ * The start of a JSON-RPC message or batch that does not parse: a JSON object (a quoted first
+ * member name, unlike a console.log of an object) with a "jsonrpc" member near its start, in
+ * any order. A log line that is JSON parses, and is told apart otherwise.
+ */
+const JSON_RPC_START = /^\s*(?:\[\s*)?\{\s*"/;
+const JSON_RPC_MEMBER = /"jsonrpc"\s*:/;
 
 export interface StdioLaunch {
   command: string;
@@ -187,12 +192,12 @@ export class GroupStdioTransport implements Transport {
     } catch {
       // A line that starts as a JSON-RPC message ({"jsonrpc": first, or a batch of them) is the
       // server's broken answer, not a log line (which may well mention "jsonrpc" further on).
-      if (JSON_RPC_START.test(line)) {
+      if (JSON_RPC_START.test(line) && JSON_RPC_MEMBER.test(line.slice(0, 200))) {
         this.child?.stdout?.removeAllListeners('data');
         const first = firstJsonError(line);
         const why = first ? `${jsonErrorMessage(printParseErrorCode(first.error), line, first.offset)} at column ${first.offset + 1}` : 'invalid JSON';
-        // Cut short: the error is where the line ends. Otherwise the line is whole and wrong.
-        const cut = first === undefined || first.offset >= line.trimEnd().length;
+        // Cut short: the error is where the line ends, or a string never ends. Otherwise the line is whole and wrong.
+        const cut = first === undefined || first.offset >= line.trimEnd().length || first.error === ParseErrorCode.UnexpectedEndOfString;
         this.limits.fail(new LiveError(`the server wrote a JSON-RPC message on stdout that is not valid JSON (${excerpt(line, 80, this.limits.needles)}: ${why})${cut ? '; was it cut short?' : ''}`));
         return false;
       }

@@ -40,7 +40,8 @@
 //                 "configEntry", "serverInfo", … in its result
 //   cut-answer    answers tools/list with a line of JSON cut short (and keeps running)
 //   twice         answers tools/list twice in one write: a destructive tool, then a harmless one
-//   twice-same    answers tools/list twice in one write with the same result
+//   twice-same    answers tools/list twice in one write with the same result (its members in another order)
+//   init-twice    answers initialize twice in one write: the first names the server "first", the second "second"
 //   answer-then-log answers tools/list and writes a log line on stdout in the same write (a buffered print)
 //   split-secret  one tool whose description holds $SECRET split by a zero-width space, and whose title
 //                 spells $SECRET in Unicode tag characters: the linter's fix and message put them together
@@ -120,6 +121,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     else if (mode === 'batch') process.stdout.write(JSON.stringify([{ jsonrpc: '2.0', id: msg.id, result: initResult }]) + '\n');
     else if (mode === 'notify-only') send({ method: 'notifications/message', params: { level: 'info', data: 'starting' } });
     else if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
+    else if (mode === 'init-twice')
+      process.stdout.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { ...initResult, serverInfo: { name: 'first', version: '1' } } })}\n` +
+          `${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { ...initResult, protocolVersion: '2024-11-05', serverInfo: { name: 'second', version: '1' } } })}\n`,
+      );
     else if (mode === 'slow-ok') setTimeout(() => send({ id: msg.id, result: initResult }), Number(process.env.SLOW_MS ?? 1500));
     else send({ id: msg.id, result: initResult });
     return;
@@ -166,7 +172,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       process.stdout.write(`{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[${Array(300_000).fill('{}').join(',')}]}}\n`);
       break;
     case 'twice-same':
-      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [tool('get_time')] } })}\n`.repeat(2));
+      process.stdout.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [tool('get_time')] } })}\n` +
+          `${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ annotations: { openWorldHint: false, readOnlyHint: true }, inputSchema: { type: 'object' }, name: 'get_time' }] } })}\n`,
+      );
       break;
     case 'answer-then-log':
       process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [tool('get_time')] } })}\nlisted tools\n`);
