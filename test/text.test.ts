@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from './helpers/property.js';
-import { closest, distance, escapeTerminal, head, oneLine, quote, shorten, tail } from '../src/util/text.js';
+import { closest, distance, escapeTerminal, head, oneLine, quote, shorten, tail, thousands } from '../src/util/text.js';
 import { fieldPath, get, join, relative, split, within } from '../src/util/pointer.js';
 
 describe('distance', () => {
@@ -118,5 +118,16 @@ describe('pointers', () => {
     expect([within('/tools/1', '/tools/10'), within('/tools/1', '/tools/10/name'), within('/tools/1/name', '/tools/1')]).toEqual([false, false, false]);
     expect(relative('/tools/1', '/tools/1/annotations/readOnlyHint')).toBe('/annotations/readOnlyHint');
     expect(relative('/tools/1', '/tools/10/name')).toBe('/tools/10/name');
+  });
+});
+
+describe('thousands', () => {
+  it('writes whole numbers as en-US does, without Intl (whose first use loads ICU data on every run)', () => {
+    assertProperty(
+      fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, 999, 1000, -1000, 1_000_000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER)), (n) => {
+        expect(thousands(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
+    expect(thousands(1234.5)).toBe('1,234.5');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Turns bytes into a JSON value, or into one clear error with a position.
  */
+import { thousands } from '../util/text.js';
 import { createScanner, ParseErrorCode, printParseErrorCode, ScanError, SyntaxKind, visit, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { escapeSegment } from '../util/pointer.js';
 
@@ -204,7 +205,7 @@ export function tooDeepAt(text: string, limit = MAX_CONFIG_DEPTH): number | unde
 }
 
 /** The message for tooDeepAt's finding. */
-export const TOO_DEEP = `the JSON nests deeper than ${MAX_CONFIG_DEPTH.toLocaleString('en-US')} levels here, more than mcp-annotate reads in a config, baseline or client config file`;
+export const TOO_DEEP = `the JSON nests deeper than ${thousands(MAX_CONFIG_DEPTH)} levels here, more than mcp-annotate reads in a config, baseline or client config file`;
 
 export function firstJsonError(text: string): ParseError | undefined {
   const scanner = createScanner(text, false);

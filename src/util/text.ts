@@ -177,5 +177,8 @@ export function nameLine(name: string): string {
 
 /** A count with thousands separators, as the messages write them: 1,000,000. */
 export function thousands(n: number): string {
+  // Whole numbers without Intl: its first use loads ICU's locale data (~15 ms), and rule pages
+  // format their limits when the rules load, on every run.
+  if (Number.isSafeInteger(n)) return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
   return n.toLocaleString('en-US');
 }
