@@ -997,6 +997,15 @@ describe('session transcripts: resolve-within-declared and result-within-declare
       { jsonrpc: '2.0', id: 2, result: { content: [], _meta: { annotations: { attribution: 'Data by Acme Corp' } } } },
     ];
     expect(within(await findingsOf(tempDir({ 'c.jsonl': jsonl(called) }), 'c.jsonl'))).toEqual(['result-within-declared /3/result/_meta/annotations/attribution note']);
+    // A resolve of a tool whose declaration speaks SEP-1913 is read in its terms: "yes" is the hint gone wrong, not data of the server's own.
+    const scan = { name: 'scan', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, maliciousActivityHint: false } };
+    const widened = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, result: { tools: [scan] } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/resolve', params: { name: 'scan', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, result: { tool: { ...scan, annotations: { ...scan.annotations, maliciousActivityHint: 'yes' } } } },
+    ];
+    expect(within(await findingsOf(tempDir({ 'w.jsonl': jsonl(widened) }), 'w.jsonl'))).toEqual(['resolve-within-declared /3/result/tool/annotations/maliciousActivityHint note']);
   });
 });
 

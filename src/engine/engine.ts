@@ -687,7 +687,10 @@ function sessionCalls(
       // A call result's _meta.annotations is SEP-1913's own place: every key there is SEP-1913's.
       // A resolve's result is a whole Tool, read as its tools/list declaration is (a key of the
       // server's own, attribution "Data by Acme Corp", is a collision there too, not compared).
-      const resultEnv: PackEnv = step.kind === 'call' ? { ...env, result: true } : env;
+      // But a resolve of a tool whose declaration speaks SEP-1913 (maliciousActivityHint false) is
+      // read in its terms: a "yes" there is no key of the server's own, it is the hint gone wrong.
+      const speaksSep1913 = declared !== undefined && declared.claims.list.some((c) => c.pack === 'sep-1913');
+      const resultEnv: PackEnv = step.kind === 'call' || speaksSep1913 ? { ...env, result: true } : env;
       for (const pack of packs) {
         if (resultView) {
           const r = pack.analyse(resultView, resultEnv);
