@@ -105,15 +105,21 @@ describe('misbehaving servers', () => {
     const dir = tempDir({
       'cut.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('{"id":' + m.id + ',"jsonrpc":"2.0","result":{"tools":[{"name":"a","description":"Lists the fi\\n'); });\n`,
       'log.cjs': `process.stdout.write('[2026-11-23T04:00:00Z] INFO will answer {"jsonrpc":"2.0", ...} on stdin\\n'); setInterval(() => {}, 1000);\n`,
+      // A structured log line that quotes a message: "jsonrpc" is no member of its own.
+      'logjson.cjs': `process.stdout.write('{"level":"info","time":"2026-11-23"} sending {"jsonrpc":"2.0","id":0} to client\\n'); setInterval(() => {}, 1000);\n`,
+      // A whole answer with a raw carriage return in a string: not cut short.
+      'cr.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('{"jsonrpc":"2.0","id":' + m.id + ',"result":{"serverInfo":{"name":"a\\rb","version":"1"}}}\\n'); });\n`,
       'comma.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('{"jsonrpc":"2.0","id":' + m.id + ',"result":{},}\\n'); });\n`,
     });
-    const r = await runCli(['lint', '--no-config', '--stdio', 'node log.cjs', '--stdio', 'node comma.cjs', '--stdio', 'node cut.cjs'], { cwd: dir });
+    const r = await runCli(['lint', '--no-config', '--stdio', 'node log.cjs', '--stdio', 'node comma.cjs', '--stdio', 'node cut.cjs', '--stdio', 'node logjson.cjs', '--stdio', 'node cr.cjs'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       'node comma.cjs: the server wrote a JSON-RPC message on stdout that is not valid JSON ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":{},}": expected a property name in double quotes at column 37)',
+      'node cr.cjs: the server wrote a JSON-RPC message on stdout that is not valid JSON ("{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":{\\"serverInfo\\":{\\"name\\":\\"a\\rb\\",\\"version\\":\\"1\\"}}}": unterminated string at column 56)',
       // Its "id" comes first, and it stops inside a string: a broken answer, cut short.
       'node cut.cjs: the server wrote a JSON-RPC message on stdout that is not valid JSON ("{\\"id\\":0,\\"jsonrpc\\":\\"2.0\\",\\"result\\":{\\"tools\\":[{\\"name\\":\\"a\\",\\"description\\":\\"Lists the…": unterminated string at column 70); was it cut short?',
       'node log.cjs: the server wrote a line on stdout that is not a JSON-RPC message ("[2026-11-23T04:00:00Z] INFO will answer {\\"jsonrpc\\":\\"2.0\\", ...} on stdin"); stdout must carry only protocol messages, logs belong on stderr',
+      'node logjson.cjs: the server wrote a line on stdout that is not a JSON-RPC message ("{\\"level\\":\\"info\\",\\"time\\":\\"2026-11-23\\"} sending {\\"jsonrpc\\":\\"2.0\\",\\"id\\":0} to client"); stdout must carry only protocol messages, logs belong on stderr',
     ]);
   });
 

@@ -16,16 +16,40 @@ import { noteEscaped, registerGroup, signalGroup, unregisterGroup } from './proc
 import { LiveError, excerpt, notMcp } from './errors.js';
 import { redactWindow } from './vars.js';
 import { formatBytes } from '../../util/read.js';
-import { ParseErrorCode, printParseErrorCode } from 'jsonc-parser';
+import { createScanner, ParseErrorCode, printParseErrorCode, ScanError, SyntaxKind } from 'jsonc-parser';
 import { firstJsonError, jsonErrorMessage } from '../parse.js';
 
 /**
- * The start of a JSON-RPC message or batch that does not parse: a JSON object (a quoted first
- * member name, unlike a console.log of an object) with a "jsonrpc" member near its start, in
- * any order. A log line that is JSON parses, and is told apart otherwise.
+ * Whether a line that does not parse starts as a JSON-RPC message or batch: a JSON object (or an
+ * array of them) with a "jsonrpc" member of its own, in any order, before the first error. A
+ * structured log line that quotes a message (`{"level":"info"} sending {"jsonrpc":…}`) or a
+ * console.log of an object has none, and is a log line.
  */
-const JSON_RPC_START = /^\s*(?:\[\s*)?\{\s*"/;
-const JSON_RPC_MEMBER = /"jsonrpc"\s*:/;
+function startsAsJsonRpc(line: string): boolean {
+  const scanner = createScanner(line, true);
+  /** The open containers: true for an object. */
+  const open: boolean[] = [];
+  let keyNext = false;
+  for (let token = scanner.scan(), n = 0; token !== SyntaxKind.EOF && n < 400; token = scanner.scan(), n++) {
+    if (scanner.getTokenError() !== ScanError.None) return false;
+    if (open.length === 0 && token !== SyntaxKind.OpenBraceToken && token !== SyntaxKind.OpenBracketToken) return false;
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
+      open.push(token === SyntaxKind.OpenBraceToken);
+      keyNext = token === SyntaxKind.OpenBraceToken;
+    } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) {
+      open.pop();
+      if (open.length === 0) return false;
+      keyNext = false;
+    } else if (token === SyntaxKind.CommaToken) keyNext = open[open.length - 1] === true;
+    else if (token === SyntaxKind.StringLiteral && keyNext) {
+      // A member of the message itself: the top object, or an object of a top-level batch.
+      const message = open.length === 1 || (open.length === 2 && open[0] === false);
+      if (message && scanner.getTokenValue() === 'jsonrpc') return true;
+      keyNext = false;
+    } else keyNext = false;
+  }
+  return false;
+}
 
 export interface StdioLaunch {
   command: string;
@@ -192,12 +216,16 @@ export class GroupStdioTransport implements Transport {
     } catch {
       // A line that starts as a JSON-RPC message ({"jsonrpc": first, or a batch of them) is the
       // server's broken answer, not a log line (which may well mention "jsonrpc" further on).
-      if (JSON_RPC_START.test(line) && JSON_RPC_MEMBER.test(line.slice(0, 200))) {
+      if (startsAsJsonRpc(line)) {
         this.child?.stdout?.removeAllListeners('data');
         const first = firstJsonError(line);
         const why = first ? `${jsonErrorMessage(printParseErrorCode(first.error), line, first.offset)} at column ${first.offset + 1}` : 'invalid JSON';
         // Cut short: the error is where the line ends, or a string never ends. Otherwise the line is whole and wrong.
-        const cut = first === undefined || first.offset >= line.trimEnd().length || first.error === ParseErrorCode.UnexpectedEndOfString;
+        const cut =
+          first === undefined ||
+          first.offset >= line.trimEnd().length ||
+          // A string that runs to the end of the line (not one ended early by a raw carriage return in it).
+          (first.error === ParseErrorCode.UnexpectedEndOfString && !line.includes('\r', first.offset));
         this.limits.fail(new LiveError(`the server wrote a JSON-RPC message on stdout that is not valid JSON (${excerpt(line, 80, this.limits.needles)}: ${why})${cut ? '; was it cut short?' : ''}`));
         return false;
       }
