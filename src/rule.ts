@@ -255,6 +255,8 @@ export interface SessionCall {
   incomplete?: string;
   /** In no listing before the request, but declared (at `pointer`) on a tools/list page (`page`) that is part of no listing, for the reason `why`. */
   stray?: { pointer: string; page: string; why: string };
+  /** Not in the listing in effect, which starts mid-way: its pages before `page` (the answer for the page after `cursor`) are missing from the transcript. */
+  midway?: { page: string; cursor: string };
   /**
    * The response could not be told apart from the response to another request waiting for the
    * same id (`with`, described): no result is given, and nothing of it is checked.

@@ -188,6 +188,11 @@ export interface SessionStep {
    */
   stray?: { pointer: string; page: string; why: string };
   /**
+   * The tool is not in the listing in effect, which starts mid-way: the transcript holds its pages
+   * from `page` (the answer for the page after `cursor`) on, and the earlier ones are missing.
+   */
+  midway?: { page: string; cursor: string };
+  /**
    * A response with the request's id could not be told apart from the response to another
    * request waiting for the same id (the server's own, say): its result is not checked.
    */

@@ -1126,6 +1126,13 @@ describe('session transcripts: a page belongs to the listing whose page gave its
     expect(r.stderr).toBe(
       'mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /1/result answers the request at /0 for the page after cursor "eyJvZmZzZXQiOjUwfQ==", which no earlier tools/list page of the server gave, and no listing of the server comes before it: the capture seems to start mid-listing (the earlier pages are missing), so this page starts the listing, and tools on the missing pages are not linted\n',
     );
+    // A call of a tool the pages held do not list: it may well be on the missing pages, and the note says so.
+    const missing = [...list.slice(0, 4), { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'b', arguments: {} } }, { jsonrpc: '2.0', id: 9, result: { content: [], _meta: { annotations: { openWorldHint: true } } } }];
+    const m = await findingsOf(tempDir({ 'm.jsonl': jsonl(missing) }), 'm.jsonl');
+    expect(m.report.findings.map((f: { message: string }) => f.message)).toEqual([
+      'the result of tools/call of "b" (server "m") carries annotations, but the tools/list of server "m" in effect when it was sent starts mid-way: the transcript holds its pages from the one at /1/result (the page after cursor "eyJvZmZzZXQiOjUwfQ==") on, which do not list "b", and the pages before it are missing: they were not checked against a declaration',
+    ]);
+    expect(m.report.findings[0].suggestion).toBe('capture the session from its start, with every page of the tools/list exchange, so "b" can be checked against the page that declares it');
   });
 
   it('a call of a tool only a stray page declared: the note names that page and why it did not count, not that nothing lists the tool', async () => {

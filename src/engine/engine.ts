@@ -722,6 +722,7 @@ function sessionCalls(
       ...(step.withdrawn ? { withdrawn: step.withdrawn } : {}),
       ...(step.incomplete ? { incomplete: step.incomplete } : {}),
       ...(step.stray ? { stray: step.stray } : {}),
+      ...(step.midway ? { midway: step.midway } : {}),
       ...(step.ambiguous ? { ambiguous: step.ambiguous } : {}),
       ...(step.cancelled ? { cancelled: step.cancelled } : {}),
     };

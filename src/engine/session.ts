@@ -250,6 +250,12 @@ function undeclared(call: SessionCall, what: 'results' | 'resolves'): { why: str
       suggestion: `the client called ${quote(call.tool)} before it had fetched every page of the listing; a client follows each nextCursor before it relies on the listing (check this by hand against the page that declares ${quote(call.tool)})`,
     };
   }
+  if (call.midway) {
+    return {
+      why: `the tools/list of ${server} in effect when it was sent starts mid-way: the transcript holds its pages from the one at ${call.midway.page} (the page after cursor ${quote(call.midway.cursor, 40)}) on, which do not list ${quote(call.tool)}, and the pages before it are missing`,
+      suggestion: `capture the session from its start, with every page of the tools/list exchange, so ${quote(call.tool)} can be checked against the page that declares it`,
+    };
+  }
   if (call.withdrawn) {
     return {
       why: `the tools/list of ${server} in effect when it was sent (${call.withdrawn.listing}) no longer lists ${quote(call.tool)}, which an earlier listing declared (${call.withdrawn.declared})`,

@@ -226,6 +226,8 @@ interface Listing {
   cursor?: string;
   /** The version the listing was served under: its first page's request's, or the session's when that page was answered. */
   recorded: Recorded;
+  /** The listing starts mid-way: the first page the transcript holds answers a cursor no earlier page gave. */
+  midway?: { page: string; cursor: string };
 }
 
 interface ServerState {
@@ -441,6 +443,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
           listed: listing !== undefined,
           ...(index !== undefined ? { declared: { value: listing!.tools[index]!.value, pointer: listing!.tools[index]!.pointer, index } } : {}),
           ...(index === undefined && listing?.more ? { incomplete: listing.more } : {}),
+          ...(index === undefined && listing?.midway ? { midway: listing.midway } : {}),
           ...(earlier !== undefined && listing ? { withdrawn: { declared: earlier, listing: listing.envelopes[0]!.pointer } } : {}),
           ...(strayed ? { stray: strayed } : {}),
         };
@@ -527,7 +530,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
           // The first page the transcript holds: the capture started mid-listing (the pages before
           // it, and the request that gave its cursor, are missing). It starts the listing.
           state.strays.push((server) => `${server}: ${head}, which no earlier tools/list page of the server gave, and no listing of the server comes before it: the capture seems to start mid-listing (the earlier pages are missing), so this page starts the listing, and tools on the missing pages are not linted`);
-          listing = { tools: [], envelopes: [], byName: new Map(), recorded: req.recorded ?? state.recorded };
+          listing = { tools: [], envelopes: [], byName: new Map(), recorded: req.recorded ?? state.recorded, midway: { page, cursor } };
         } else if (owner === null) {
           stray('which no earlier tools/list page of the server gave');
           return;
