@@ -568,7 +568,7 @@ export async function loadTargets(targets: string[], cwd = process.cwd(), stdin?
   const expanded = await expandTargets(targets, cwd, options.exclude);
   options.check?.(expanded.files);
   const results = await Promise.all(
-    expanded.files.map((f) => loadFile(f, cwd, expanded.found.has(f) ? { knownName: expanded.found.get(f)!.knownName } : undefined)),
+    expanded.files.map((f) => loadFile(f, cwd, expanded.found.get(f))),
   );
   const skipped = new Map<string, ScanSkip>();
   expanded.files.forEach((f, i) => {

@@ -284,6 +284,16 @@ function requestVersion(params: Obj | undefined): Recorded | undefined {
   return isObject(meta) && has(meta, META_VERSION) ? recordedOf(meta[META_VERSION]) : undefined;
 }
 
+/** The key of the requests waiting for a response of this server with this id (a string id is not the number of its digits). */
+function pendingKey(server: string, id: unknown): string {
+  return `${server}\u0000${typeof id === 'string' ? `s${id}` : `n${String(id)}`}`;
+}
+
+/** A listing with no page yet, served under `recorded`. */
+function newListing(recorded: Recorded, midway?: Listing['midway']): Listing {
+  return { tools: [], envelopes: [], byName: new Map(), recorded, ...(midway ? { midway } : {}) };
+}
+
 const UNNAMED = '\u0000';
 
 /** The pointer a finding in a message is keyed within: its entry ("/4" for "/4" and "/4/message"), or a batch member's own. */
@@ -401,7 +411,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       throw new InputProblem(`${label} is ${describe(msg)}, not a JSON-RPC message`, undefined, undefined, msgPointer);
     }
     const id = msg.id;
-    const idKey = `${key}\u0000${typeof id === 'string' ? `s${id}` : `n${String(id)}`}`;
+    const idKey = pendingKey(key, id);
     if (typeof msg.method === 'string') {
       requests++;
       if (!has(msg, 'id')) {
@@ -410,7 +420,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
         // cancels only its own requests), and MCP has the client ignore a later response.
         if (msg.method === 'notifications/cancelled' && isObject(msg.params)) {
           const rid = msg.params.requestId;
-          const waiting = pending.get(`${key}\u0000${typeof rid === 'string' ? `s${rid}` : `n${String(rid)}`}`);
+          const waiting = pending.get(pendingKey(key, rid));
           const step = waiting?.length === 1 ? waiting[0]!.step : undefined;
           if (step && (typeof rid === 'string' || typeof rid === 'number')) step.cancelled ??= msgPointer;
         }
@@ -510,7 +520,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       if (req.continues === undefined) {
         // No cursor (or "cursor": null): a new listing, which replaces the earlier one from then
         // on, served under the version its request names, else the session's at its answer.
-        listing = { tools: [], envelopes: [], byName: new Map(), recorded: req.recorded ?? state.recorded };
+        listing = newListing(req.recorded ?? state.recorded);
       } else {
         // A string cursor continues the listing whose page gave it, if that listing is still the
         // one in effect and still waits for that cursor; any other page is part of no listing.
@@ -530,7 +540,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
           // The first page the transcript holds: the capture started mid-listing (the pages before
           // it, and the request that gave its cursor, are missing). It starts the listing.
           state.strays.push((server) => `${server}: ${head}, which no earlier tools/list page of the server gave, and no listing of the server comes before it: the capture seems to start mid-listing (the earlier pages are missing), so this page starts the listing, and tools on the missing pages are not linted`);
-          listing = { tools: [], envelopes: [], byName: new Map(), recorded: req.recorded ?? state.recorded, midway: { page, cursor } };
+          listing = newListing(req.recorded ?? state.recorded, { page, cursor });
         } else if (owner === null) {
           stray('which no earlier tools/list page of the server gave');
           return;
