@@ -2,7 +2,7 @@ import { defineRule } from '../src/rule.js';
 import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
 import { readName } from '../src/heuristics/name-verbs.js';
 import { segments } from '../src/util/tokens.js';
-import { DESCRIBING_VERBS, MAX_PARAMETER_DEPTH, MAX_REF_HOPS, REPORT_NAME_NOUNS, WALK_BUDGET, riskyParameters, saysItActs, type Evidence, type RiskyParameter } from '../src/heuristics/parameters.js';
+import { DESCRIBING_VERBS, MAX_PARAMETER_DEPTH, MAX_REF_HOPS, REPORT_NAME_NOUNS, WALK_BUDGET, riskyParameters, saysItActs, type Evidence, type RiskyParameter, type WalkOutcome } from '../src/heuristics/parameters.js';
 import { orList, quote, thousands } from '../src/util/text.js';
 
 /** The values, quoted; at most four, then how many more. */
@@ -120,7 +120,9 @@ Names are matched as whole tokens (\`include_deleted\` has "deleted", not "delet
   walk goes ${MAX_PARAMETER_DEPTH} levels deep and follows ${MAX_REF_HOPS} \`$ref\`s in a row, far past real
   schemas, and visits at most ${thousands(WALK_BUDGET)} subschemas of one tool (a schema built to
   be expensive is not walked to its end): the first eight levels of every parameter first, then
-  what lies deeper, so a huge subtree deep down cannot hide a shallow parameter after it.
+  what lies deeper, so a huge subtree deep down cannot hide a shallow parameter after it. When
+  the walk stops before the end, a note on the inputSchema says so (a parameter past the
+  ${thousands(WALK_BUDGET)} subschemas was not checked); it stays a note at any setting.
 
 One finding per parameter, at the parameter's schema (or at the offending enum value),
 with the hint as the related location. No mechanical fix.`,
@@ -438,7 +440,8 @@ with the hint as the related location. No mechanical fix.`,
     const skipStateChanges =
       (lastToken !== undefined && REPORT_NAME_NOUNS.has(lastToken) && !saysItActs(ctx.tool.hasName ? ctx.tool.name : undefined, obj.description)) ||
       (reading?.verbs[0] !== undefined && DESCRIBING_VERBS.has(reading.verbs[0].token));
-    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), { skipOperations, skipStateChanges })) {
+    const outcome: WalkOutcome = {};
+    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), { skipOperations, skipStateChanges }, outcome)) {
       const ev = p.evidence.filter((e) => e[against]);
       if (ev.length === 0) continue;
       const pointer = ev[0]!.pointer;
@@ -461,6 +464,16 @@ with the hint as the related location. No mechanical fix.`,
         pointer,
         message,
         suggestion,
+        related: [{ pointer: hint.pointer, message: `${hint === ro ? 'readOnlyHint is true' : 'destructiveHint is false'} here` }],
+      });
+    }
+    if (outcome.stopped) {
+      // Honest about what was not looked at: a parameter past the budget could contradict the hint unseen.
+      ctx.report({
+        pointer: ctx.at('/inputSchema'),
+        informational: true,
+        message: `inputSchema was not walked to its end: the check for parameters that contradict ${hint === ro ? 'readOnlyHint true' : 'destructiveHint false'} stopped after ${thousands(outcome.stopped.visited)} subschemas, so parameters past them were not checked`,
+        suggestion: 'nothing to fix for this check; review the rest of the input parameters by hand, or split the schema into smaller tools',
         related: [{ pointer: hint.pointer, message: `${hint === ro ? 'readOnlyHint is true' : 'destructiveHint is false'} here` }],
       });
     }

@@ -207,3 +207,34 @@ describe('a recorded protocolVersion that is not a string, or is empty', () => {
     expect((await runCli(['lint', '--no-config', '--spec', '2025-11-25', 'a.json', 'b.json'], { cwd: dir })).stderr).not.toContain('records protocol version');
   });
 });
+
+describe('risky-parameters: a schema too large to walk to its end', () => {
+  it('says so in a note on the inputSchema, which no setting raises, and only for a tool whose hints the check reads', async () => {
+    let deep: Record<string, unknown> = { type: 'object', properties: { purge: { type: 'boolean' } } };
+    for (let i = 0; i < 9; i++) deep = { type: 'object', properties: { [`level${i}`]: deep } };
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 6000 }, (_, i) => [`f${i}`, { type: 'object', properties: { x: { type: 'string' } } }])) };
+    const inputSchema = { type: 'object', properties: { deep, wide } };
+    const dir = tempDir({
+      'strict.json': json({ rules: { 'risky-parameters': 'error' } }),
+      'dump.json': json({
+        tools: [
+          readOnlyTool('get_report', { inputSchema }),
+          { name: 'sync_report', description: 'x', inputSchema, annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false } },
+        ],
+      }),
+    });
+    for (const config of [['--no-config'], ['-c', join(dir, 'strict.json')]]) {
+      const r = await runCli(['lint', ...config, '--format', 'json', join(dir, 'dump.json')]);
+      const out = JSON.parse(r.stdout) as { findings: { ruleId: string; severity: string; pointer: string; message: string; related?: { pointer: string }[] }[] };
+      const notes = out.findings.filter((f) => f.ruleId === 'risky-parameters');
+      expect(notes).toEqual([
+        expect.objectContaining({
+          severity: 'note',
+          pointer: '/tools/0/inputSchema',
+          message: 'inputSchema was not walked to its end: the check for parameters that contradict readOnlyHint true stopped after 5,000 subschemas, so parameters past them were not checked',
+          related: [expect.objectContaining({ pointer: '/tools/0/annotations/readOnlyHint' })],
+        }),
+      ]);
+    }
+  });
+});

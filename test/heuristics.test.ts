@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstOf, onlyReadingVerbs, readName } from '../src/heuristics/name-verbs.js';
 import { scanDescription, statedEffects } from '../src/heuristics/phrases.js';
-import { MAX_PARAMETER_DEPTH, riskyParameters } from '../src/heuristics/parameters.js';
+import { MAX_PARAMETER_DEPTH, WALK_BUDGET, riskyParameters, type WalkOutcome } from '../src/heuristics/parameters.js';
 
 const verbs = (name: string) => readName(name).verbs.map((v) => `${v.token}:${v.cls}`);
 
@@ -313,6 +313,25 @@ describe('riskyParameters', () => {
     for (let i = 8; i >= 0; i--) spec = { type: 'object', properties: { [`level${i}`]: spec } };
     const schema = { type: 'object', properties: { spec, options: { type: 'object', properties: { delete_after: bool } } } };
     expect(riskyParameters(schema, '').map((r) => r.path)).toEqual(['options.delete_after']);
+  });
+
+  it('says when its budget ran out before the end of the schema, and only then', () => {
+    // A flag nine levels down, before a sibling wider than the budget: the first pass spends it all.
+    let deep: Record<string, unknown> = { type: 'object', properties: { purge: bool } };
+    for (let i = 0; i < 9; i++) deep = { type: 'object', properties: { [`level${i}`]: deep } };
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: WALK_BUDGET + 1000 }, (_, i) => [`f${i}`, { type: 'object', properties: { x: { type: 'string' } } }])) };
+    const stopped: WalkOutcome = {};
+    expect(riskyParameters({ type: 'object', properties: { deep, wide } }, '', {}, stopped)).toEqual([]);
+    expect(stopped).toEqual({ stopped: { visited: WALK_BUDGET } });
+    // Wide leaves cost budget but hide nothing: a walk that ends among them is not stopped short.
+    const leaves = { type: 'object', properties: Object.fromEntries(Array.from({ length: WALK_BUDGET + 1000 }, (_, i) => [`f${i}`, { type: 'string' }])) };
+    const done: WalkOutcome = {};
+    riskyParameters(leaves, '', {}, done);
+    expect(done).toEqual({});
+    // Cycles end the walk early, not the budget.
+    const cyclic: WalkOutcome = {};
+    riskyParameters({ type: 'object', properties: { node: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { child: { $ref: '#/$defs/Node' } } } } }, '', {}, cyclic);
+    expect(cyclic).toEqual({});
   });
 
   it('survives cyclic refs', () => {

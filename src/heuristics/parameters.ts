@@ -339,7 +339,12 @@ function isLeaf(s: Schema): boolean {
 
 
 /** Every risky parameter of an inputSchema, in document order. */
-export function riskyParameters(inputSchema: unknown, pointer: string, options: ParameterOptions = {}): RiskyParameter[] {
+/** What a walk of riskyParameters left unchecked: set when its budget ran out with subschemas still to visit. */
+export interface WalkOutcome {
+  stopped?: { visited: number };
+}
+
+export function riskyParameters(inputSchema: unknown, pointer: string, options: ParameterOptions = {}, outcome?: WalkOutcome): RiskyParameter[] {
   const found: RiskyParameter[] = [];
   if (!isObject(inputSchema)) return found;
   const seen = new Set<string>();
@@ -410,6 +415,8 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
       for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
     }
   }
+  // The budget ran out with schemas still to walk (a leaf's null costs budget but hides nothing).
+  if (outcome && stack.some((e) => e !== null)) outcome.stopped = { visited: WALK_BUDGET };
   return found;
 }
 
