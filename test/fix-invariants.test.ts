@@ -100,3 +100,23 @@ describe('readonly-vs-category and readonly-vs-outcome: the fix settles destruct
     expect(fixes[1]).toEqual(fixes[0]);
   });
 });
+
+describe('readonly-contradicted: no readOnlyHint-true fix that name-vs-hints or risky-parameters would then contradict', () => {
+  it('a name or a parameter that writes leaves the choice to the author', () => {
+    const annotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'read' };
+    for (const t of [
+      tool({ name: 'delete_rows', annotations }),
+      tool({ inputSchema: { type: 'object', properties: { dry_run: { type: 'boolean' } } }, annotations }),
+    ]) {
+      const found = lint(dump(t)).filter((f) => f.ruleId === 'readonly-contradicted');
+      expect(found).toHaveLength(1);
+      expect(found[0]!.fix).toBeUndefined();
+      expect(found[0]!.suggestion).toMatch(/^set readOnlyHint to true only if the tool really only reads: its (name "delete_rows"|input parameter "dry_run")/);
+    }
+  });
+
+  it('otherwise the fix stays, and applying it makes nothing new fire', () => {
+    const text = dump(tool({ name: 'get_rows', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'read' } }));
+    expect(expectCleanFixes(text, 'readonly-contradicted')).toHaveLength(1);
+  });
+});
