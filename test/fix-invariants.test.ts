@@ -120,3 +120,42 @@ describe('readonly-contradicted: no readOnlyHint-true fix that name-vs-hints or 
     expect(expectCleanFixes(text, 'readonly-contradicted')).toHaveLength(1);
   });
 });
+
+describe('sensitivity-conflict and empty-possible-set on one list: one fix, and it clears both', () => {
+  const text = dump(
+    tool({
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: ['none', 'PII', 'PII'] } } },
+    }),
+  );
+  const at = '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/sensitivity';
+
+  it('only sensitivity-conflict carries a fix for the list, and it is the combined result', () => {
+    const found = lint(text).filter((f) => f.ruleId === 'sensitivity-conflict' || f.ruleId === 'empty-possible-set');
+    expect(found.map((f) => f.ruleId).sort()).toEqual(['empty-possible-set', 'sensitivity-conflict']);
+    const fixes = found.filter((f) => f.fix).map((f) => [f.ruleId, f.fix!.replacements]);
+    expect(fixes).toEqual([['sensitivity-conflict', [{ pointer: at, text: '["PII"]' }]]]);
+    const after = lint(applied(text, found.find((f) => f.fix)!));
+    expect(after.filter((f) => f.ruleId === 'sensitivity-conflict' || f.ruleId === 'empty-possible-set')).toEqual([]);
+    expectCleanFixes(text, 'sensitivity-conflict');
+  });
+
+  it('every fix of the run applied by its SARIF regions at once gives valid JSON that clears both', () => {
+    const findings = lint(text);
+    const edits = findings.flatMap((f) => f.fix?.regions ?? []);
+    const lines = text.split('\n');
+    const offset = (line: number, column: number) => lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+    const spans = edits.map((e) => ({ start: offset(e.region.line, e.region.column), end: offset(e.region.endLine!, e.region.endColumn!), text: e.text }));
+    spans.sort((a, b) => b.start - a.start);
+    spans.forEach((s, i) => expect(i === 0 || s.end <= spans[i - 1]!.start, 'no two fixes overlap').toBe(true));
+    let out = text;
+    for (const s of spans) out = out.slice(0, s.start) + s.text + out.slice(s.end);
+    expect(() => JSON.parse(out)).not.toThrow();
+    expect(lint(out).filter((f) => f.ruleId === 'sensitivity-conflict' || f.ruleId === 'empty-possible-set')).toEqual([]);
+  });
+
+  it('with sensitivity-conflict off, empty-possible-set keeps its fix', () => {
+    const found = reportForText(text, 'dump.json', process.cwd(), { rules: { 'sensitivity-conflict': 'off' } }).findings.filter((f) => f.ruleId === 'empty-possible-set');
+    expect(found.map((f) => f.fix?.replacements)).toEqual([[{ pointer: at, text: '["none","PII"]' }]]);
+  });
+});
