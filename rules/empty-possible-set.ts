@@ -1,7 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import type { Fact } from '../src/engine/claims.js';
 import type { Fix } from '../src/types.js';
-import { canonical, claimsOf, describeClass, written } from '../src/engine/possible-sets.js';
+import { canonical, claimsOf, describeClass, noneBesideClass, written } from '../src/engine/possible-sets.js';
 import { quote } from '../src/util/text.js';
 
 /** The enum-valued possible sets, what a policy looks for in each, and a value that fills one. */
@@ -48,7 +48,11 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
 - **Duplicates** are compared by value, so two equal \`{regulated: {scopes: ["HIPAA"]}}\`
   objects are duplicates whatever their key order; two \`regulated\` objects with
   different scopes are not. The fix replaces the set with the set minus its repeats; it
-  comes with the finding on the first repeated item only (it removes them all at once).
+  comes with the finding on the first repeated item only (it removes them all at once). A
+  sensitivity list that also has \`"none"\` beside a class gets no fix here: the fix of
+  [sensitivity-conflict](sensitivity-conflict.md) rewrites that list without \`"none"\` and
+  without the repeats, and two fixes of one list would overlap (when that rule is off, this
+  one keeps its fix).
 - No mechanical fix for an empty set: only the author knows its members.`,
   examples: {
     incorrect: [
@@ -198,7 +202,13 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
       if (unique.length === w.length) continue;
       // One fix for the set (it replaces the whole list), on its first repeated item: on every
       // one, n repeats of a list of u values made a report of n × u (gigabytes from a few KB).
-      let fix: Fix | undefined = { description: `Remove repeated values from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(unique) }] };
+      // "none" beside a class in the same list: sensitivity-conflict's fix rewrites the list
+      // without "none" and without the repeats, so this one leaves the list to it (two fixes
+      // writing one list two ways conflict for a consumer that applies them all).
+      const leftToConflict = noneBesideClass(claim) !== undefined && ctx.runs('sensitivity-conflict');
+      let fix: Fix | undefined = leftToConflict
+        ? undefined
+        : { description: `Remove repeated values from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(unique) }] };
       w.forEach((v, i) => {
         const at = first.get(canonical(v))!;
         if (at === i) return;
@@ -207,7 +217,7 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
           pointer: `${claim.pointer}/${i}`,
           severity: 'warning',
           message: `${claim.field} lists ${shown} twice (${claim.pointer}/${at} and ${claim.pointer}/${i})`,
-          suggestion: `remove the repeated ${shown}, or replace it with the value that was meant`,
+          suggestion: `remove the repeated ${shown}, or replace it with the value that was meant${leftToConflict ? ' (sensitivity-conflict\'s fix for "none" in this list removes it too)' : ''}`,
           fix,
           related: [{ pointer: `${claim.pointer}/${at}`, message: `${shown} is first listed here` }],
         });

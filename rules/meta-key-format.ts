@@ -50,6 +50,12 @@ export function splitMetaKey(key: string): MetaKeyParts {
   return { prefix, labels: prefix.split('.'), name: key.slice(slash + 1) };
 }
 
+/** Whether a key follows MCP's _meta key syntax (an optional prefix of labels, then a name). */
+export function wellFormedMetaKey(key: string): boolean {
+  const { prefix, labels, name } = splitMetaKey(key);
+  return name !== '' && NAME.test(name) && (prefix === undefined || labels.every((l) => LABEL.test(l)));
+}
+
 /** Why a label is invalid, in words. */
 function labelProblem(label: string): string {
   if (label === '') return 'an empty label (two dots in a row, or a dot at an end)';

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
-import { firstOf, onlyReadingVerbs, readName, type NameVerb } from '../src/heuristics/name-verbs.js';
+import { firstOf, onlyReadingVerbs, readName, writingVerb, type NameVerb } from '../src/heuristics/name-verbs.js';
 import { quote } from '../src/util/text.js';
 
 const uniqueVerbs = (verbs: readonly NameVerb[]) => [...new Set(verbs.map((v) => JSON.stringify(v.token)))];
@@ -342,8 +342,7 @@ override.`,
     const related = (verb: string) => [{ pointer: namePointer, message: `the name has the verb ${JSON.stringify(verb)} here` }];
 
     if (ro?.value === true) {
-      if (reading.hedge !== undefined) return;
-      const v = firstOf(reading, 'delete', 'write');
+      const v = writingVerb(reading);
       if (!v) return;
       const does = v.cls === 'delete' ? 'deletes data' : 'changes something';
       ctx.report({

@@ -1,6 +1,9 @@
 import { defineRule } from '../src/rule.js';
 import { readOnly, sideOf } from '../src/engine/queries.js';
 import { listSides, onlyReads } from '../src/engine/read-evidence.js';
+import { readName, writingVerb } from '../src/heuristics/name-verbs.js';
+import { parameterAgainstReadOnly } from '../src/heuristics/parameters.js';
+import { quote } from '../src/util/text.js';
 
 export default defineRule({
   id: 'readonly-contradicted',
@@ -70,10 +73,32 @@ sensitive data can be high-risk and deserve a prompt), \`openWorldHint\`,
 restates that the author considered the tool a writer, which \`readOnlyHint: false\`
 already says).
 
+**The fix, and when there is none.** The mechanical fix sets \`readOnlyHint\` to true. It is
+left out, and the suggestion asks the author to choose with both sides quoted, when the
+tool's name or an input parameter says it writes as [name-vs-hints](name-vs-hints.md) and
+[risky-parameters](risky-parameters.md) read them (\`delete_rows\`; a \`dry_run\` or
+\`force\` flag): \`readOnlyHint: true\` would make those rules fire instead, so following
+one rule would make another fire ([missing-readonly-hint](missing-readonly-hint.md) is
+guarded the same way in the other direction). The rule still fires: the annotations
+disagree either way.
+
 A warning, not an error: the core hint errs on the cautious side. The mechanical fix
 replaces \`false\` with \`true\`; review it, since it removes a prompt.`,
   examples: {
     incorrect: [
+      {
+        title: 'A name or a parameter that writes: no mechanical fix, the author chooses',
+        doc: false,
+        tools: [
+          { name: 'delete_rows', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'read' } },
+          {
+            name: 'rows',
+            inputSchema: { type: 'object', properties: { dry_run: { type: 'boolean' } } },
+            annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'read' },
+          },
+        ],
+        findings: [{ pointer: '/tools/0/annotations/readOnlyHint' }, { pointer: '/tools/1/annotations/readOnlyHint' }],
+      },
       {
         title: 'A lookup whose SEP-1913 metadata says it changes nothing and keeps nothing',
         tools: [
@@ -336,12 +361,29 @@ replaces \`false\` with \`true\`; review it, since it removes a prompt.`,
     if (ro?.value !== false) return;
     const read = onlyReads(ctx.claims, ctx.problems);
     if (!read) return;
+    const related = read.map((c) => ({ pointer: c.pointer, message: `${c.field} says the tool only reads` }));
+    // The name or a parameter says the tool writes (name-vs-hints' and risky-parameters'
+    // reading): readOnlyHint true would make those rules fire, so the author chooses, with
+    // both sides quoted, and there is no mechanical fix.
+    const verb = ctx.tool.hasName ? writingVerb(readName(ctx.tool.name)) : undefined;
+    const param = verb ? undefined : parameterAgainstReadOnly(ctx.tool, ctx.at('/inputSchema'));
+    const against = verb
+      ? { side: `its name ${quote(ctx.tool.name)} (${ctx.at('/name')}) has the verb ${JSON.stringify(verb.token)}`, pointer: ctx.at('/name'), message: `the name has the verb ${JSON.stringify(verb.token)} here` }
+      : param
+        ? {
+            side: `its input parameter ${quote(param.parameter.path)} (${param.evidence.pointer}) suggests it can change something`,
+            pointer: param.evidence.pointer,
+            message: `the parameter ${quote(param.parameter.path)} is here`,
+          }
+        : undefined;
     ctx.report({
       pointer: ro.pointer,
       message: `${sideOf(ro)} but the tool's other annotations say it only reads, and none says it does more: ${listSides(read)}`,
-      suggestion: 'set readOnlyHint to true so clients can call the tool without a write prompt, or correct the other annotations if the tool does write',
-      fix: { description: 'Set readOnlyHint to true', replacements: [{ pointer: ro.pointer, text: 'true' }] },
-      related: read.map((c) => ({ pointer: c.pointer, message: `${c.field} says the tool only reads` })),
+      suggestion: against
+        ? `set readOnlyHint to true only if the tool really only reads: ${against.side}; if it can change anything, keep readOnlyHint false and correct the other annotations`
+        : 'set readOnlyHint to true so clients can call the tool without a write prompt, or correct the other annotations if the tool does write',
+      ...(against ? {} : { fix: { description: 'Set readOnlyHint to true', replacements: [{ pointer: ro.pointer, text: 'true' }] } }),
+      related: against ? [...related, { pointer: against.pointer, message: against.message }] : related,
     });
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import type { Action, Claim } from '../src/engine/claims.js';
 import { readingActions, readOnly, says, sideOf } from '../src/engine/queries.js';
+import { readOnlyFalseFix } from '../src/engine/readonly-fix.js';
 import { orList } from '../src/util/text.js';
 
 /** Actions a read-only tool cannot have, and what each says the tool does. */
@@ -53,14 +54,25 @@ agrees with every category.
 **Where and what to fix.** One finding per contradicting field, at that field, with
 \`readOnlyHint\` as the related location, as [readonly-vs-outcome](readonly-vs-outcome.md)
 does. The mechanical fix sets \`readOnlyHint\` to false: it is the side that errs towards
-asking the user, never towards skipping a prompt. Review it: if the tool really only
+asking the user, never towards skipping a prompt (see below for \`destructiveHint\`). Review it: if the tool really only
 reads, correct the category or effect instead. A category or effect of \`read\` or
 \`observe\` beside the contradicting one (category \`read\`, effect \`delete\`) agrees
 with the hint but not with the other field, and setting the hint to false leaves that
 standing, so it is listed as a related location too ([read-action-conflict](read-action-conflict.md),
 which reports such a pair when no \`readOnlyHint: true\` is stated, leaves it to this
 finding). The \`sideEffects\` warning carries no fix,
-since harmless side effects are a plausible reading.`,
+since harmless side effects are a plausible reading.
+
+**What the fix does to \`destructiveHint\`.** Once \`readOnlyHint\` is false, clients read
+\`destructiveHint\`, so the fix makes it agree with the rest of the tool rather than trade
+this error for another rule's finding: a stated \`destructiveHint: false\` beside a category
+\`delete\` or \`destroy\` or an effect \`delete\` is set to true as well (else
+[destructive-vs-category](destructive-vs-category.md) reports it). An absent one is added,
+in [implicit-destructive](implicit-destructive.md)'s terms: true for a delete or destroy,
+false when every vocabulary's outcomes are only "benign"; the fix then replaces the whole
+\`annotations\` object, since adding a member is not a one-value replacement. Otherwise
+(a mutate, a write, an irreversible send: creating is not overwriting) nothing says which,
+so there is no mechanical fix and the suggestion asks the author to choose.`,
   examples: {
     incorrect: [
       {
@@ -194,7 +206,7 @@ since harmless side effects are a plausible reading.`,
   check(ctx) {
     const ro = readOnly(ctx.claims);
     if (ro?.value !== true) return;
-    const fix = { description: 'Set readOnlyHint to false', replacements: [{ pointer: ro.pointer, text: 'false' }] };
+    const { fix, also } = readOnlyFalseFix(ctx, ro);
     const sideEffects = ctx.claims.all('sideEffects').filter((c) => c.value.length > 0);
     const listed = (c: Claim<'sideEffects'>) => `${c.field} lists ${orList(c.value, 'and')}`;
 
@@ -211,8 +223,8 @@ since harmless side effects are a plausible reading.`,
         message: `readOnlyHint is true (${ro.pointer}) but ${sideOf(claim)}, ${WRITES[claim.value]}`,
         suggestion:
           claim.value === 'external'
-            ? 'set readOnlyHint to false if the call changes something outside the server; if the tool only reads from an outside service, set the effect to "read" (reaching the outside world is what openWorldHint says)'
-            : `set readOnlyHint to false, or, if the tool really only reads, ${onlyReads}`,
+            ? `set readOnlyHint to false${also} if the call changes something outside the server; if the tool only reads from an outside service, set the effect to "read" (reaching the outside world is what openWorldHint says)`
+            : `set readOnlyHint to false${also}, or, if the tool really only reads, ${onlyReads}`,
         fix,
         related: [
           { pointer: ro.pointer, message: 'readOnlyHint is true here' },

@@ -1,5 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { memberOf, readingActions, readOnly, says, sideOf } from '../src/engine/queries.js';
+import { readOnlyFalseFix } from '../src/engine/readonly-fix.js';
 
 export default defineRule({
   id: 'readonly-vs-outcome',
@@ -16,7 +17,19 @@ A SEP-2793 \`category\` or \`mcp.dev/effect\` of \`read\` or \`observe\` on the 
 agrees with the hint but not with the outcome, and setting the hint to false leaves that
 standing, so it is listed as a related location
 ([read-action-conflict](read-action-conflict.md), which reports such a pair when no
-\`readOnlyHint: true\` is stated, leaves it to this finding).`,
+\`readOnlyHint: true\` is stated, leaves it to this finding).
+
+The mechanical fix sets \`readOnlyHint\` to false, the side that errs towards asking the user.
+**What the fix does to \`destructiveHint\`.** Once \`readOnlyHint\` is false, clients read
+\`destructiveHint\`, so the fix makes it agree with the rest of the tool rather than trade
+this error for another rule's finding: a stated \`destructiveHint: false\` beside a category
+\`delete\` or \`destroy\` or an effect \`delete\` is set to true as well (else
+[destructive-vs-category](destructive-vs-category.md) reports it). An absent one is added,
+in [implicit-destructive](implicit-destructive.md)'s terms: true for a delete or destroy,
+false when every vocabulary's outcomes are only "benign"; the fix then replaces the whole
+\`annotations\` object, since adding a member is not a one-value replacement. Otherwise
+(a mutate, a write, an irreversible send: creating is not overwriting) nothing says which,
+so there is no mechanical fix and the suggestion asks the author to choose.`,
   security: 8.0,
   why: `\`readOnlyHint: true\` tells a client the tool does not modify its environment, and
 clients skip approval prompts for such tools. An outcome of \`consequential\` (persistent,
@@ -98,6 +111,7 @@ rule fires when the set *includes* a consequential or irreversible outcome.`,
     if (ro?.value !== true) return;
     // A reading category or effect agrees with the hint, not with the outcome (read-action-conflict leaves the outcome to this rule).
     const reads = readingActions(ctx.claims);
+    const { fix, also } = readOnlyFalseFix(ctx, ro);
     for (const claim of ctx.claims.including('outcomes', 'consequential', 'irreversible')) {
       const member = memberOf(claim, ['irreversible', 'consequential'])!;
       ctx.report({
@@ -105,8 +119,8 @@ rule fires when the set *includes* a consequential or irreversible outcome.`,
         // The member in conflict: "consequential" accepted does not cover "irreversible" later.
         detail: member,
         message: `readOnlyHint is true (${ro.pointer}) but ${sideOf(claim, member)}`,
-        suggestion: `set readOnlyHint to false, or drop ${JSON.stringify(member)} if the tool cannot cause it`,
-        fix: { description: 'Set readOnlyHint to false', replacements: [{ pointer: ro.pointer, text: 'false' }] },
+        suggestion: `set readOnlyHint to false${also}, or drop ${JSON.stringify(member)} if the tool cannot cause it`,
+        fix,
         related: [
           { pointer: ro.pointer, message: 'readOnlyHint is true here' },
           ...reads.map((r) => ({ pointer: r.pointer, message: `${says(r)} here, which agrees with readOnlyHint but not with ${claim.field}` })),

@@ -1,8 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
-import { readName } from '../src/heuristics/name-verbs.js';
-import { segments } from '../src/util/tokens.js';
-import { DESCRIBING_VERBS, MAX_PARAMETER_DEPTH, MAX_REF_HOPS, REPORT_NAME_NOUNS, WALK_BUDGET, riskyParameters, saysItActs, type Evidence, type RiskyParameter, type WalkOutcome } from '../src/heuristics/parameters.js';
+import { MAX_PARAMETER_DEPTH, MAX_REF_HOPS, WALK_BUDGET, parameterOptions, riskyParameters, type Evidence, type RiskyParameter, type WalkOutcome } from '../src/heuristics/parameters.js';
 import { orList, quote, thousands } from '../src/util/text.js';
 
 /** The values, quoted; at most four, then how many more. */
@@ -433,15 +431,8 @@ with the hint as the related location. No mechanical fix.`,
     const against = hint === ro ? 'againstReadOnly' : 'againstNonDestructive';
     const obj = ctx.tool.obj;
     if (!obj || !('inputSchema' in obj)) return;
-    const reading = ctx.tool.hasName ? readName(ctx.tool.name) : undefined;
-    const skipOperations = reading !== undefined && (reading.hedge !== undefined || reading.verbs[0]?.cls === 'read');
-    const segs = ctx.tool.hasName ? segments(ctx.tool.name) : [];
-    const lastToken = segs[segs.length - 1]?.at(-1);
-    const skipStateChanges =
-      (lastToken !== undefined && REPORT_NAME_NOUNS.has(lastToken) && !saysItActs(ctx.tool.hasName ? ctx.tool.name : undefined, obj.description)) ||
-      (reading?.verbs[0] !== undefined && DESCRIBING_VERBS.has(reading.verbs[0].token));
     const outcome: WalkOutcome = {};
-    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), { skipOperations, skipStateChanges }, outcome)) {
+    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), parameterOptions(ctx.tool), outcome)) {
       const ev = p.evidence.filter((e) => e[against]);
       if (ev.length === 0) continue;
       const pointer = ev[0]!.pointer;

@@ -48,7 +48,11 @@ wrong — a case variant of an enum member (\`"Delete"\`), or a list of members 
 field holds one value (\`["read", "destroy"]\`) — is no one else's data, so it is an error
 here, with a "did you mean"; the pack still reads what it safely can (see
 [vocabulary-key-collision](vocabulary-key-collision.md)). \`inputSchema\` problems at the root are
-[input-schema-object](input-schema-object.md)'s.`,
+[input-schema-object](input-schema-object.md)'s.
+
+**A member that is not allowed** is suggested the known member it is close to, else its
+removal; in \`annotations\` the suggestion adds "or move it under _meta", but not for an
+object already inside \`_meta\` (an extension's object takes only its own members).`,
   examples: {
     incorrect: [
       {

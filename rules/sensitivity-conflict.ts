@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
-import { DATA_CLASSES, type DataClass } from '../src/engine/claims.js';
-import { claimsOf, dataClassOf, describeClass, members, written } from '../src/engine/possible-sets.js';
+import type { DataClass } from '../src/engine/claims.js';
+import { claimsOf, dataClassOf, describeClass, members, noneBesideClass, withoutNone } from '../src/engine/possible-sets.js';
 import { sideOf } from '../src/engine/queries.js';
 
 /** Output classes that cannot be public. */
@@ -9,7 +9,6 @@ const NOT_PUBLIC: readonly DataClass[] = ['pii', 'financial', 'credentials'];
 /** How a message names each class. */
 const NOUN: Record<string, string> = { pii: 'personal data', financial: 'financial data', credentials: 'credentials' };
 
-const isClass = (v: unknown): boolean => (DATA_CLASSES as readonly unknown[]).includes(dataClassOf(v));
 
 export default defineRule({
   id: 'sensitivity-conflict',
@@ -40,7 +39,10 @@ Two forms are reported:
   every tool may be called with harmless data, so "sometimes nothing sensitive" is true
   of every set — and its only effect is to make an equality or membership test on
   \`"none"\` succeed for a tool that handles PII. Dropping \`"none"\` loses nothing, so the
-  finding carries that fix. (By the same reading, a \`tools/resolve\` or a result that
+  finding carries that fix. It drops repeated values of the list as well (\`["none", "pii",
+  "pii"]\` becomes \`["pii"]\`): [empty-possible-set](empty-possible-set.md) leaves such a
+  list's fix to this one, so a consumer that applies every fix gets one edit of the list, not
+  two that overlap. (By the same reading, a \`tools/resolve\` or a result that
   resolves to \`"none"\` stays within a declared \`["pii"]\`: "none" is below every class.)
 - **\`"user"\` contradicts \`"none"\` too, though it is not sensitive.** \`"user"\` is the
   user's own content (their notes, drafts, messages): no other rule counts it as
@@ -171,14 +173,11 @@ Two forms are reported:
   },
   check(ctx) {
     for (const claim of claimsOf(ctx.claims, 'inputSensitivity', 'outputSensitivity')) {
-      const items = members(claim);
-      const none = items.filter((m) => dataClassOf(m.value) === 'none');
-      const classes = items.filter((m) => dataClassOf(m.value) !== 'none' && isClass(m.value));
-      // Name a sensitive class when there is one: "user" is a class, but not a sensitive one.
-      const other = classes.find((m) => dataClassOf(m.value) !== 'user') ?? classes[0];
-      if (none.length === 0 || !other) continue;
-      const w = written(claim);
-      const kept = Array.isArray(w) ? w.filter((v) => dataClassOf(v) !== 'none') : undefined;
+      const pair = noneBesideClass(claim);
+      if (!pair) continue;
+      const { none, other } = pair;
+      // Without "none" and without repeats: empty-possible-set leaves a repeat in this list to this fix.
+      const kept = withoutNone(claim);
       const direction = claim.fact === 'inputSensitivity' ? 'the input' : 'the output';
       const clash =
         dataClassOf(other.value) === 'user'
@@ -189,7 +188,7 @@ Two forms are reported:
         message: `${claim.field} lists "none" (${none[0]!.pointer}) beside ${describeClass(other.value)} (${other.pointer}): ${clash}`,
         suggestion: `drop "none": a possible set lists every class ${direction} may carry, and "none" adds no possibility to it`,
         fix: kept
-          ? { description: `Remove "none" from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(kept) }] }
+          ? { description: `Remove "none"${kept.length < members(claim).length - none.length ? ' and repeated values' : ''} from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(kept) }] }
           : undefined,
         related: [{ pointer: other.pointer, message: `${describeClass(other.value)} is declared here` }],
       });

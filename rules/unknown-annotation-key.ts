@@ -9,6 +9,7 @@ import type { PackId } from '../src/types.js';
 import { isObject } from '../src/util/json.js';
 import { escapeSegment, fieldPath } from '../src/util/pointer.js';
 import { closest, normWord, quote } from '../src/util/text.js';
+import { wellFormedMetaKey } from './meta-key-format.js';
 
 /** Defaults of the core hints, for saying what a client falls back to. */
 const CORE_DEFAULTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
@@ -74,6 +75,40 @@ function metaNamespaces(): ReadonlyMap<string, readonly { name: string; pack: Pa
     }
   }
   return (META_NAMESPACES = out);
+}
+
+/** What a vocabulary that lives in _meta is called in a message. */
+const META_VOCABULARIES: Partial<Record<PackId, string>> = {
+  'meta-hints': 'the _meta hints proposal',
+  'action-metadata': 'the action-metadata extension',
+  'trust-annotations': 'the trust-annotations extension',
+};
+
+let META_KEYS: ReadonlyMap<string, string> | undefined;
+/** Every _meta key a known vocabulary defines ("mcp.dev/effect"), with what that vocabulary is called (built once). */
+function metaKeyVocabularies(): ReadonlyMap<string, string> {
+  if (META_KEYS) return META_KEYS;
+  const out = new Map<string, string>();
+  for (const pack of PACKS) for (const k of pack.metaKeys) out.set(k, META_VOCABULARIES[pack.id] ?? `the ${pack.title}`);
+  return (META_KEYS = out);
+}
+
+/** Where a key that is no annotation belongs, when no known key is close to it. */
+function elsewhere(key: string): string {
+  // WebMCP's mark is per output property: the packs read it only in outputSchema.
+  if (key === 'x-sensitive') {
+    return 'WebMCP\'s "x-sensitive" marks one property of the result: put "x-sensitive": true on the outputSchema properties that hold the sensitive data (or set annotations.sensitiveHint for the tool as a whole)';
+  }
+  const vocabulary = metaKeyVocabularies().get(key);
+  if (vocabulary) return `move it to _meta[${quote(key)}], where ${vocabulary} reads it (never from annotations)`;
+  // A key that already carries a prefix keeps it: a second one would not be a valid _meta key.
+  if (key.includes('/')) {
+    if (wellFormedMetaKey(key) && !underReservedPrefix(key)) return `if it is the server's own data, move it to _meta[${quote(key)}], where its prefix already keeps it apart`;
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    if (wellFormedMetaKey(name)) return `if it is the server's own data, move it under _meta with a prefix the server owns, e.g. _meta[${quote(`com.example/${name}`)}]`;
+    return "if it is the server's own data, move it under _meta with a prefix the server owns (com.example/ and a name of letters, digits, \"-\", \"_\" and \".\")";
+  }
+  return `if it is the server's own data, move it under _meta with a prefix the server owns, e.g. _meta[${quote(`com.example/${key}`)}]`;
 }
 
 /** The members of the action-metadata object, and of its inputMetadata / returnMetadata. */
@@ -179,6 +214,16 @@ object with \`requiresreview\` does not request review.`,
   members of the trust-annotations object are schema errors
   ([schema-valid](schema-valid.md)), and unknown keys under \`io.modelcontextprotocol/\`
   are [meta-key-format](meta-key-format.md)'s.
+- **Where a key with no close known key belongs.** A key a known vocabulary defines in
+  \`_meta\` (\`mcp.dev/effect\`, \`io.modelcontextprotocol/action-metadata\`) is read only
+  there, never from \`annotations\`: the suggestion is the same key under \`_meta\`, where
+  that vocabulary reads it. WebMCP's \`x-sensitive\` marks \`outputSchema\` properties, so
+  that is where it is sent. A key that already carries a prefix of its own (\`com.acme/risk\`)
+  moves to \`_meta\` as it is (a second prefix would not be a valid \`_meta\` key); any other
+  key of the server's own gets a prefix, \`_meta["com.example/<key>"]\`.
+- **A misspelt key beside the real one** (\`readonlyHint\` and \`readOnlyHint\`): clients read
+  the real one, so the message says so rather than naming its default, and the suggestion is
+  to remove the misspelt key, not to rename it into a second copy.
 - There is no mechanical fix: renaming a key replaces the whole object that holds it.
 - Superseded draft fields (\`privateHint\`, \`sensitiveHint: "high"\`, \`InputMetadata\`) are
   [draft-field](draft-field.md)'s, which says what replaced them, and are not repeated here.`,
@@ -234,6 +279,23 @@ object with \`requiresreview\` does not request review.`,
           { pointer: '/tools/0/_meta/mcp.dev~1Effect' },
           { pointer: '/tools/0/_meta/mcp.dev~1idempotant' },
           { pointer: '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/destinaton' },
+        ],
+      },
+      {
+        title: 'Keys that belong elsewhere: a _meta vocabulary key, a key with its own prefix, WebMCP\'s x-sensitive, a misspelt hint beside the real one',
+        doc: false,
+        tools: [
+          {
+            name: 'get_file',
+            inputSchema: { type: 'object' },
+            annotations: { readOnlyHint: false, readonlyHint: true, destructiveHint: false, 'mcp.dev/effect': 'read', 'com.acme/risk': 'low', 'x-sensitive': true },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/readonlyHint' },
+          { pointer: '/tools/0/annotations/mcp.dev~1effect' },
+          { pointer: '/tools/0/annotations/com.acme~1risk' },
+          { pointer: '/tools/0/annotations/x-sensitive' },
         ],
       },
       {
@@ -304,14 +366,24 @@ object with \`requiresreview\` does not request review.`,
       if (guess === undefined && keys.off.length && (closest(key, keys.off) ?? withHint(key, keys.off)) !== undefined) continue;
       const rel = `/annotations/${escapeSegment(key)}`;
       const field = fieldPath(rel);
-      let message = `${field} is not an annotation of MCP or of any vocabulary mcp-annotate knows; clients ignore it`;
-      if (guess && guess in CORE_HINTS) message += ` and use ${guess}'s default (${CORE_DEFAULTS[guess]}) instead`;
+      const vocabulary = guess === undefined ? metaKeyVocabularies().get(key) : undefined;
+      // The real key stated as well: clients read that one, and a rename would give the key twice.
+      const both = guess !== undefined && Object.prototype.hasOwnProperty.call(a, guess);
+      let message = vocabulary
+        ? `${field} is a key of ${vocabulary}, which reads it only from _meta; here clients ignore it`
+        : guess === undefined && key === 'x-sensitive'
+          ? `${field} is WebMCP's mark for an outputSchema property, not an annotation; here clients ignore it`
+          : `${field} is not an annotation of MCP or of any vocabulary mcp-annotate knows; clients ignore it`;
+      if (guess && both) message += ` (${guess} is also there, ${ctx.at(`/annotations/${escapeSegment(guess)}`)}, and clients read that one)`;
+      else if (guess && guess in CORE_HINTS) message += ` and use ${guess}'s default (${CORE_DEFAULTS[guess]}) instead`;
       ctx.report({
         pointer: ctx.at(rel),
         message,
         suggestion: guess
-          ? `did you mean ${JSON.stringify(guess)}?`
-          : `if it is the server's own data, move it under _meta with a prefix the server owns, e.g. _meta[${quote(`com.example/${key}`)}]`,
+          ? both
+            ? `did you mean ${JSON.stringify(guess)}? It is already there: remove this key (if its value is the one meant, put it in ${JSON.stringify(guess)})`
+            : `did you mean ${JSON.stringify(guess)}?`
+          : elsewhere(key),
       });
     }
   },

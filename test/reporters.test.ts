@@ -149,11 +149,16 @@ describe('sarif', () => {
   });
 
   it('carries a mechanical fix as a SARIF fix', () => {
-    const results = sarifLog(reportForText(contradictory, 'mail.json'), { quiet: false }).runs[0]!.results as Record<string, any>[];
+    // destructiveHint stated (false: a send only adds), so readOnlyHint false is the whole fix.
+    const text = json({
+      serverInfo: { name: 'mail' },
+      tools: [tool('send_email', { readOnlyHint: true, destructiveHint: false, openWorldHint: true, inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'irreversible' } })],
+    });
+    const results = sarifLog(reportForText(text, 'mail.json'), { quiet: false }).runs[0]!.results as Record<string, any>[];
     const r = results.find((x) => x.ruleId === 'readonly-vs-outcome')!;
     expect(r.fixes[0].artifactChanges[0].replacements[0].insertedContent.text).toBe('false');
     const region = r.fixes[0].artifactChanges[0].replacements[0].deletedRegion;
-    const line = contradictory.split('\n')[region.startLine - 1]!;
+    const line = text.split('\n')[region.startLine - 1]!;
     expect(line.slice(region.startColumn - 1, region.endColumn - 1)).toBe('true');
   });
 

@@ -40,5 +40,24 @@ describe('unknown-annotation-key', () => {
   });
   it('does not guess for a key that is not a hint', () => {
     expect(guessFor('costTier')).not.toMatch(/did you mean/);
+  });  it('sends a key a _meta vocabulary defines to _meta under the same key, and never adds a second prefix', () => {
+    expect(guessFor('mcp.dev/effect')).toBe('move it to _meta["mcp.dev/effect"], where the _meta hints proposal reads it (never from annotations)');
+    expect(guessFor('io.modelcontextprotocol/action-metadata')).toBe(
+      'move it to _meta["io.modelcontextprotocol/action-metadata"], where the action-metadata extension reads it (never from annotations)',
+    );
+    expect(guessFor('com.acme/risk')).toBe('if it is the server\'s own data, move it to _meta["com.acme/risk"], where its prefix already keeps it apart');
+    expect(guessFor('io.modelcontextprotocol/risk')).toBe('if it is the server\'s own data, move it under _meta with a prefix the server owns, e.g. _meta["com.example/risk"]');
+    expect(guessFor('costTier')).toBe('if it is the server\'s own data, move it under _meta with a prefix the server owns, e.g. _meta["com.example/costTier"]');
+  });
+  it('sends x-sensitive to the outputSchema properties', () => {
+    expect(guessFor('x-sensitive')).toMatch(/^WebMCP's "x-sensitive" marks one property of the result: put "x-sensitive": true on the outputSchema properties/);
+  });
+  it('does not name a default, nor suggest a duplicate key, when the real key is stated too', () => {
+    const f = findings([{ name: 't', inputSchema: { type: 'object' }, annotations: { readonlyHint: true, readOnlyHint: false } }]).find(
+      (x) => x.ruleId === 'unknown-annotation-key',
+    )!;
+    expect(f.message).not.toContain('default');
+    expect(f.message).toContain('readOnlyHint is also there');
+    expect(f.suggestion).toContain('remove this key');
   });
 });

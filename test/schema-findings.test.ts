@@ -99,6 +99,23 @@ describe('schema-valid: one finding per real problem in oneOf values', () => {
   });
 });
 
+describe('schema-valid: where a member that is not allowed can go', () => {
+  it('a member of an object already inside _meta is not told to move under _meta', async () => {
+    const evidenceRef = { type: 'x', digest: 'sha256:00', canonicalization: 'jcs', extra: 1 };
+    const doc = { tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: quiet, _meta: { 'io.modelcontextprotocol/trust-annotations': { untrusted: false, evidenceRef } } }] };
+    const found = only(await lintDoc(doc), 'schema-valid').filter((f) => f.pointer.endsWith('/evidenceRef/extra'));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.suggestion).toMatch(/^remove "extra": the object takes only its own members/);
+    expect(found[0]!.suggestion).not.toContain('move it under _meta');
+  });
+
+  it('one in annotations still is', async () => {
+    const doc = { tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { ...quiet, inputMetadata: { destination: 'ephemeral', outcomes: 'benign', sensitivity: { regulated: { scopes: ['GDPR'] }, extra: 1 } } } }] };
+    const found = only(await lintDoc(doc), 'schema-valid');
+    expect(found.map((f) => f.suggestion)).toEqual(['remove "extra", or move it under _meta']);
+  });
+});
+
 describe('input-schema-valid: required names nothing describes', () => {
   const tool = (inputSchema: unknown) => ({ tools: [{ name: 'a', inputSchema, annotations: quiet }] });
   const required = async (inputSchema: unknown) => only(await lintDoc(tool(inputSchema)), 'input-schema-valid');

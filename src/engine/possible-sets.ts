@@ -109,3 +109,37 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function canonical(value: unknown): string {
   return writeJson(value, { indent: '', compareKeys: byCodeUnits, undefinedAs: 'text' });
 }
+
+const isClass = (v: unknown): boolean => (DATA_CLASSES as readonly unknown[]).includes(dataClassOf(v));
+
+/**
+ * A sensitivity set that lists "none" beside a data class (sensitivity-conflict's finding):
+ * the "none" members, and the class to name (a sensitive one when there is one: "user" is a
+ * class, but not a sensitive one). Undefined when the set has no such pair.
+ */
+export function noneBesideClass(claim: Claim): { none: Member[]; other: Member } | undefined {
+  if (claim.fact !== 'inputSensitivity' && claim.fact !== 'outputSensitivity') return undefined;
+  const items = members(claim);
+  const none = items.filter((m) => dataClassOf(m.value) === 'none');
+  const classes = items.filter((m) => dataClassOf(m.value) !== 'none' && isClass(m.value));
+  const other = classes.find((m) => dataClassOf(m.value) !== 'user') ?? classes[0];
+  return none.length > 0 && other ? { none, other } : undefined;
+}
+
+/**
+ * The list sensitivity-conflict's fix writes: without "none", and without repeats, so that it is
+ * also what empty-possible-set's fix for the same list would write (one list is never rewritten
+ * two ways: empty-possible-set leaves such a list's fix to sensitivity-conflict).
+ */
+export function withoutNone(claim: Claim): unknown[] | undefined {
+  const w = written(claim);
+  if (!Array.isArray(w)) return undefined;
+  const seen = new Set<string>();
+  return w.filter((v) => {
+    if (dataClassOf(v) === 'none') return false;
+    const key = canonical(v);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

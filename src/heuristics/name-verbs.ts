@@ -315,6 +315,14 @@ export function firstOf(reading: NameReading, ...classes: VerbClass[]): NameVerb
   return undefined;
 }
 
+/**
+ * The verb that makes the name contradict readOnlyHint true (name-vs-hints' reading): the first
+ * delete, else write, verb of a name that does not hedge ("get_or_create" does).
+ */
+export function writingVerb(reading: NameReading): NameVerb | undefined {
+  return reading.hedge === undefined ? firstOf(reading, 'delete', 'write') : undefined;
+}
+
 /** Whether the name has verbs and every one of them (co-verbs included) is a reading verb. */
 export function onlyReadingVerbs(reading: NameReading): boolean {
   const all = [...reading.verbs, ...reading.coVerbs];

@@ -47,8 +47,9 @@
  */
 import { isObject } from '../util/json.js';
 import { escapeSegment, get } from '../util/pointer.js';
-import { tokensOf } from '../util/tokens.js';
-import { DELETE_VERBS, NOUN_LIKE_WRITE_VERBS, WRITE_VERBS } from './name-verbs.js';
+import { segments, tokensOf } from '../util/tokens.js';
+import { DELETE_VERBS, NOUN_LIKE_WRITE_VERBS, WRITE_VERBS, readName } from './name-verbs.js';
+import type { ToolView } from '../packs/types.js';
 
 export type ParameterKind = 'removal' | 'cascade' | 'overwrite' | 'dry-run' | 'operation';
 
@@ -339,6 +340,34 @@ function isLeaf(s: Schema): boolean {
 
 
 /** Every risky parameter of an inputSchema, in document order. */
+/**
+ * What risky-parameters leaves out for a tool, from its name and description: operation
+ * selectors when the name hedges or reads first, state changes on a report-like or describing
+ * name. Shared with the rules that ask whether the parameters would contradict readOnlyHint true.
+ */
+export function parameterOptions(tool: ToolView): ParameterOptions {
+  const obj = tool.obj;
+  const reading = tool.hasName ? readName(tool.name) : undefined;
+  const skipOperations = reading !== undefined && (reading.hedge !== undefined || reading.verbs[0]?.cls === 'read');
+  const segs = tool.hasName ? segments(tool.name) : [];
+  const lastToken = segs[segs.length - 1]?.at(-1);
+  const skipStateChanges =
+    (lastToken !== undefined && REPORT_NAME_NOUNS.has(lastToken) && !saysItActs(tool.hasName ? tool.name : undefined, obj?.description)) ||
+    (reading?.verbs[0] !== undefined && DESCRIBING_VERBS.has(reading.verbs[0].token));
+  return { skipOperations, skipStateChanges };
+}
+
+/** The first input parameter risky-parameters would report against readOnlyHint true, if any. */
+export function parameterAgainstReadOnly(tool: ToolView, inputSchemaPointer: string): { parameter: RiskyParameter; evidence: Evidence } | undefined {
+  const obj = tool.obj;
+  if (!obj || !('inputSchema' in obj)) return undefined;
+  for (const p of riskyParameters(obj.inputSchema, inputSchemaPointer, parameterOptions(tool))) {
+    const ev = p.evidence.find((e) => e.againstReadOnly);
+    if (ev) return { parameter: p, evidence: ev };
+  }
+  return undefined;
+}
+
 /** What a walk of riskyParameters left unchecked: set when its budget ran out with subschemas still to visit. */
 export interface WalkOutcome {
   stopped?: { visited: number };

@@ -240,7 +240,12 @@ export function explainErrors(errors: readonly ErrorObject[], prefix = '', rootN
           emit({
             pointer: `${path}/${escapeSegment(extra)}`,
             message: `${field} has a member ${quote(extra, 80)} that is not allowed there${known.length ? ` (allowed: ${orList(known, 'and')})` : ''}`,
-            suggestion: guess ? `did you mean ${JSON.stringify(guess)}?` : `remove ${quote(extra, 80)}, or move it under _meta`,
+            suggestion: guess
+              ? `did you mean ${JSON.stringify(guess)}?`
+              : // Already inside _meta (an extension's object): "move it under _meta" cannot be followed.
+                /(^|\/)_meta(\/|$)/.test(prefix + path)
+                ? `remove ${quote(extra, 80)}: the object takes only its own members (data of the server's own goes in a _meta key of its own, under a prefix the server owns)`
+                : `remove ${quote(extra, 80)}, or move it under _meta`,
           });
           break;
         }

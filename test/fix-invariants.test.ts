@@ -1,0 +1,161 @@
+/**
+ * A rule's mechanical fix must clear its finding without making another rule fire: each fix is
+ * applied on its own (by pointer, as the JSON output gives it) and the result linted again.
+ * The cases are probe BA's (fixes that traded one finding for another).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../src/types.js';
+import { split } from '../src/util/pointer.js';
+import { reportForText } from './helpers/lint.js';
+
+type Json = Record<string, unknown>;
+
+const tool = (extra: Json): Json => ({ name: 'a', description: 'A tool.', inputSchema: { type: 'object', properties: {} }, ...extra });
+const dump = (...tools: Json[]) => JSON.stringify({ tools }, null, 2) + '\n';
+const lint = (text: string) => reportForText(text).findings;
+const key = (f: Finding) => `${f.ruleId} ${f.pointer}`;
+
+function setAt(doc: unknown, pointer: string, value: unknown): unknown {
+  const parts = split(pointer);
+  if (parts.length === 0) return value;
+  let o = doc as Record<string, unknown>;
+  for (const p of parts.slice(0, -1)) o = o[p] as Record<string, unknown>;
+  o[parts[parts.length - 1]!] = value;
+  return doc;
+}
+
+/** Applies one finding's fix by pointer, as a consumer of the JSON output does. */
+function applied(text: string, f: Finding): string {
+  let doc: unknown = JSON.parse(text);
+  for (const r of f.fix!.replacements) doc = setAt(doc, r.pointer, JSON.parse(r.text));
+  return JSON.stringify(doc, null, 2) + '\n';
+}
+
+/** Every fix clears its finding, and the lint after it has no error or warning the lint before it had not. */
+function expectCleanFixes(text: string, ruleId: string): Finding[] {
+  const before = lint(text);
+  const fixed = before.filter((f) => f.ruleId === ruleId && f.fix);
+  for (const f of fixed) {
+    const after = lint(applied(text, f));
+    expect(after.filter((g) => key(g) === key(f)), `${ruleId}'s fix clears it`).toEqual([]);
+    const had = new Set(before.map(key));
+    const fresh = after.filter((g) => (g.severity === 'error' || g.severity === 'warning') && !had.has(key(g)));
+    expect(fresh.map((g) => `${key(g)}: ${g.message}`), `${ruleId}'s fix (${f.fix!.description}) makes nothing new fire`).toEqual([]);
+  }
+  return fixed;
+}
+
+describe('readonly-vs-category and readonly-vs-outcome: the fix settles destructiveHint too', () => {
+  it('a stated destructiveHint false beside category delete is set to true with readOnlyHint', () => {
+    const text = dump(tool({ annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, category: 'delete', approvalRecommendation: 'single' } }));
+    const [f] = expectCleanFixes(text, 'readonly-vs-category');
+    expect(f?.fix?.replacements).toEqual([
+      { pointer: '/tools/0/annotations/readOnlyHint', text: 'false' },
+      { pointer: '/tools/0/annotations/destructiveHint', text: 'true' },
+    ]);
+  });
+
+  it('the same with the _meta effect "delete"', () => {
+    const text = dump(tool({ annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, _meta: { 'mcp.dev/effect': 'delete', 'mcp.dev/requiresConfirmation': true } }));
+    expect(expectCleanFixes(text, 'readonly-vs-category')).toHaveLength(1);
+  });
+
+  it('an absent destructiveHint is added: true for a delete', () => {
+    const text = dump(tool({ annotations: { readOnlyHint: true, openWorldHint: false, category: 'delete', approvalRecommendation: 'single' } }));
+    const [f] = expectCleanFixes(text, 'readonly-vs-category');
+    expect(f?.fix?.replacements).toEqual([
+      { pointer: '/tools/0/annotations', text: '{"readOnlyHint":false,"destructiveHint":true,"openWorldHint":false,"category":"delete","approvalRecommendation":"single"}' },
+    ]);
+    // The SARIF fix replaces the annotations object's region.
+    expect(f?.fix?.regions).toHaveLength(1);
+  });
+
+  it('an absent destructiveHint is added: false when every outcome is benign', () => {
+    const text = dump(
+      tool({ annotations: { readOnlyHint: true, openWorldHint: false, category: 'mutate' }, _meta: { 'io.modelcontextprotocol/action-metadata': { outcome: 'benign' } } }),
+    );
+    const [f] = expectCleanFixes(text, 'readonly-vs-category');
+    expect(f?.fix?.description).toBe('Set readOnlyHint to false and add "destructiveHint": false');
+  });
+
+  it('no mechanical fix when nothing says whether the writes are destructive (mutate; consequential)', () => {
+    for (const [annotations, rule] of [
+      [{ readOnlyHint: true, openWorldHint: false, category: 'mutate' }, 'readonly-vs-category'],
+      [{ readOnlyHint: true, openWorldHint: false, inputMetadata: { destination: 'ephemeral', sensitivity: 'none', outcomes: ['benign', 'consequential'] } }, 'readonly-vs-outcome'],
+    ] as const) {
+      const found = lint(dump(tool({ annotations }))).filter((f) => f.ruleId === rule);
+      expect(found).toHaveLength(1);
+      expect(found[0]!.fix).toBeUndefined();
+      expect(found[0]!.suggestion).toContain('add "destructiveHint" (false if the tool only adds');
+    }
+  });
+
+  it('readonly-vs-category and readonly-vs-outcome on one tool make the same edit', () => {
+    const text = dump(tool({ annotations: { readOnlyHint: true, openWorldHint: false, category: 'delete', inputMetadata: { destination: 'internal', sensitivity: 'none', outcomes: 'irreversible' } } }));
+    const fixes = lint(text)
+      .filter((f) => f.ruleId === 'readonly-vs-category' || f.ruleId === 'readonly-vs-outcome')
+      .map((f) => f.fix?.replacements);
+    expect(fixes).toHaveLength(2);
+    expect(fixes[0]).toBeDefined();
+    expect(fixes[1]).toEqual(fixes[0]);
+  });
+});
+
+describe('readonly-contradicted: no readOnlyHint-true fix that name-vs-hints or risky-parameters would then contradict', () => {
+  it('a name or a parameter that writes leaves the choice to the author', () => {
+    const annotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'read' };
+    for (const t of [
+      tool({ name: 'delete_rows', annotations }),
+      tool({ inputSchema: { type: 'object', properties: { dry_run: { type: 'boolean' } } }, annotations }),
+    ]) {
+      const found = lint(dump(t)).filter((f) => f.ruleId === 'readonly-contradicted');
+      expect(found).toHaveLength(1);
+      expect(found[0]!.fix).toBeUndefined();
+      expect(found[0]!.suggestion).toMatch(/^set readOnlyHint to true only if the tool really only reads: its (name "delete_rows"|input parameter "dry_run")/);
+    }
+  });
+
+  it('otherwise the fix stays, and applying it makes nothing new fire', () => {
+    const text = dump(tool({ name: 'get_rows', annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, category: 'read' } }));
+    expect(expectCleanFixes(text, 'readonly-contradicted')).toHaveLength(1);
+  });
+});
+
+describe('sensitivity-conflict and empty-possible-set on one list: one fix, and it clears both', () => {
+  const text = dump(
+    tool({
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      _meta: { 'io.modelcontextprotocol/action-metadata': { returnMetadata: { source: 'internal', sensitivity: ['none', 'PII', 'PII'] } } },
+    }),
+  );
+  const at = '/tools/0/_meta/io.modelcontextprotocol~1action-metadata/returnMetadata/sensitivity';
+
+  it('only sensitivity-conflict carries a fix for the list, and it is the combined result', () => {
+    const found = lint(text).filter((f) => f.ruleId === 'sensitivity-conflict' || f.ruleId === 'empty-possible-set');
+    expect(found.map((f) => f.ruleId).sort()).toEqual(['empty-possible-set', 'sensitivity-conflict']);
+    const fixes = found.filter((f) => f.fix).map((f) => [f.ruleId, f.fix!.replacements]);
+    expect(fixes).toEqual([['sensitivity-conflict', [{ pointer: at, text: '["PII"]' }]]]);
+    const after = lint(applied(text, found.find((f) => f.fix)!));
+    expect(after.filter((f) => f.ruleId === 'sensitivity-conflict' || f.ruleId === 'empty-possible-set')).toEqual([]);
+    expectCleanFixes(text, 'sensitivity-conflict');
+  });
+
+  it('every fix of the run applied by its SARIF regions at once gives valid JSON that clears both', () => {
+    const findings = lint(text);
+    const edits = findings.flatMap((f) => f.fix?.regions ?? []);
+    const lines = text.split('\n');
+    const offset = (line: number, column: number) => lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+    const spans = edits.map((e) => ({ start: offset(e.region.line, e.region.column), end: offset(e.region.endLine!, e.region.endColumn!), text: e.text }));
+    spans.sort((a, b) => b.start - a.start);
+    spans.forEach((s, i) => expect(i === 0 || s.end <= spans[i - 1]!.start, 'no two fixes overlap').toBe(true));
+    let out = text;
+    for (const s of spans) out = out.slice(0, s.start) + s.text + out.slice(s.end);
+    expect(() => JSON.parse(out)).not.toThrow();
+    expect(lint(out).filter((f) => f.ruleId === 'sensitivity-conflict' || f.ruleId === 'empty-possible-set')).toEqual([]);
+  });
+
+  it('with sensitivity-conflict off, empty-possible-set keeps its fix', () => {
+    const found = reportForText(text, 'dump.json', process.cwd(), { rules: { 'sensitivity-conflict': 'off' } }).findings.filter((f) => f.ruleId === 'empty-possible-set');
+    expect(found.map((f) => f.fix?.replacements)).toEqual([[{ pointer: at, text: '["none","PII"]' }]]);
+  });
+});
