@@ -339,7 +339,6 @@ function isLeaf(s: Schema): boolean {
 }
 
 
-/** Every risky parameter of an inputSchema, in document order. */
 /**
  * What risky-parameters leaves out for a tool, from its name and description: operation
  * selectors when the name hedges or reads first, state changes on a report-like or describing
@@ -373,6 +372,7 @@ export interface WalkOutcome {
   stopped?: { visited: number };
 }
 
+/** Every risky parameter of an inputSchema, in document order; `outcome` says whether the walk's budget ran out first. */
 export function riskyParameters(inputSchema: unknown, pointer: string, options: ParameterOptions = {}, outcome?: WalkOutcome): RiskyParameter[] {
   const found: RiskyParameter[] = [];
   if (!isObject(inputSchema)) return found;
