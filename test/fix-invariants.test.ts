@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/types.js';
 import { split } from '../src/util/pointer.js';
 import { reportForText } from './helpers/lint.js';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { runCli, tempDir } from './helpers/cli.js';
 
 type Json = Record<string, unknown>;
 
@@ -157,5 +160,43 @@ describe('sensitivity-conflict and empty-possible-set on one list: one fix, and 
   it('with sensitivity-conflict off, empty-possible-set keeps its fix', () => {
     const found = reportForText(text, 'dump.json', process.cwd(), { rules: { 'sensitivity-conflict': 'off' } }).findings.filter((f) => f.ruleId === 'empty-possible-set');
     expect(found.map((f) => f.fix?.replacements)).toEqual([[{ pointer: at, text: '["none","PII"]' }]]);
+  });
+});
+
+describe('the fixes of one report never edit the same place twice', () => {
+  // readonly-vs-category adds destructiveHint by replacing annotations; risk-level-floor's fix is inside it.
+  const overlapping = dump({
+    name: 'remove_item',
+    description: 'Removes an item.',
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: true, openWorldHint: false, category: 'delete', riskLevel: 'low', approvalRecommendation: 'single' },
+  });
+  const report = async (dir: string, ...files: string[]) => {
+    const r = await runCli(['lint', '--no-config', '-f', 'json', ...files.map((f) => join(dir, f))]);
+    return (JSON.parse(r.stdout) as { findings: (Finding & { file: string })[] }).findings;
+  };
+
+  it('keeps the more severe finding\'s fix, and the other says why it has none until the next run', async () => {
+    const dir = tempDir({ 'a.json': overlapping });
+    const findings = await report(dir, 'a.json');
+    const outer = findings.find((f) => f.ruleId === 'readonly-vs-category')!;
+    const inner = findings.find((f) => f.ruleId === 'risk-level-floor')!;
+    expect(outer.fix?.replacements.map((r) => r.pointer)).toEqual(['/tools/0/annotations']);
+    expect(inner.fix ?? null).toBeNull();
+    expect(inner.suggestion).toContain("(no mechanical fix in this report: it would edit the same place as readonly-vs-category's fix at /tools/0/annotations; apply that one and lint again)");
+    // Every fix of the report applied at once: no pointer is replaced inside another replaced value.
+    const pointers = findings.flatMap((f) => f.fix?.replacements.map((r) => r.pointer) ?? []);
+    for (const p of pointers) for (const q of pointers) if (p !== q) expect(q.startsWith(`${p}/`), `${q} inside ${p}`).toBe(false);
+    // Once the kept fix is applied, the other finding gets its fix.
+    writeFileSync(join(dir, 'a.json'), applied(overlapping, outer));
+    const next = await report(dir, 'a.json');
+    expect(next.find((f) => f.ruleId === 'risk-level-floor')?.fix?.replacements).toEqual([{ pointer: '/tools/0/annotations/riskLevel', text: '"medium"' }]);
+  });
+
+  it('fixes in two files at the same pointers are not in each other\'s way', async () => {
+    const dir = tempDir({ 'a.json': overlapping, 'b.json': overlapping });
+    const findings = await report(dir, 'a.json', 'b.json');
+    expect(findings.filter((f) => f.ruleId === 'readonly-vs-category' && f.fix)).toHaveLength(2);
+    expect(findings.filter((f) => f.ruleId === 'risk-level-floor' && !f.fix)).toHaveLength(2);
   });
 });
