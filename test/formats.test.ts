@@ -6,6 +6,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
@@ -15,6 +16,7 @@ import { failureClauses, type Report } from '../src/reporters/types.js';
 import type { Finding, Severity } from '../src/types.js';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { reportForText } from './helpers/lint.js';
+import { assertProperty } from './helpers/property.js';
 
 /** A workflow command as the runner reads it (ActionCommand.TryParseV2): ::name k=v,k=v::data, unescaped. */
 function parseCommand(line: string): { command: string; properties: Record<string, string>; data: string } | undefined {
@@ -253,6 +255,43 @@ describe('markdown format', () => {
     expect(escapeMarkdown('see GH-12 and gh-7')).toBe('see GH&#8203;-12 and gh&#8203;-7');
     expect(out).toContain('\\$x^2\\$');
     expect(escapeMarkdown('a\nb\u202ec')).toBe('a\\\\nb\\\\u{202E}c');
+  });
+
+  it('keeps every way GFM starts an autolink text: www. after _, *, ~, ( or a blank, scheme://, mailto: and emails', () => {
+    // Found by probe AZ: "_www.evil.example" passes tool-name-format, and GitHub linked it ("\\_" then "www.").
+    expect(escapeMarkdown('_www.evil.example')).toBe('\\_www&#8203;.evil.example');
+    for (const lead of ['', ' ', '*', '_', '~', '(', '__', 'x_', '1']) expect(escapeMarkdown(`${lead}www.evil.example`)).toContain('www&#8203;.evil.example');
+    expect(escapeMarkdown('WWW.evil.example')).toBe('WWW&#8203;.evil.example');
+    expect(escapeMarkdown('_GH-12')).toBe('\\_GH&#8203;-12');
+    expect(escapeMarkdown('https://x.example http://y mailto:a@b.example xmpp:c@d.example')).toBe('https:&#8203;//x.example http:&#8203;//y mailto:a@&#8203;b.example xmpp:c@&#8203;d.example');
+    // Rendered with linkify (markdown-it's bare-URL links): no link at all.
+    const linkify = new MarkdownIt({ linkify: true });
+    for (const name of ['_www.evil.example', '(www.evil.example)', '~www.evil.example', '*www.evil.example*', 'a_www.b.example', 'mailto:x@evil.example', 'x@evil.example', '_http://evil.example']) {
+      expect(linkify.render(`| ${escapeMarkdown(name)} |`), name).not.toContain('<a');
+    }
+  });
+
+  it('escapes to a shape with no autolink left in it, for any mix of link-making pieces (property)', () => {
+    // The text as a renderer sees it after escapes and character references: what GFM's autolink
+    // extension scans. No "www." and no "://" survive, and every "@" is followed by a zero-width space.
+    const seen = (out: string) =>
+      out
+        .replace(/\\(.)/g, '$1')
+        .replace(/&#8203;/g, '\u200b')
+        .replace(/&#32;/g, ' ')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const piece = fc.constantFrom('www.', 'WwW.', '_', '*', '~', '(', ')', ' ', 'http', 'https', ':', '//', 'mailto:', 'xmpp:', '@', 'a', 'b.c', '.', '-', 'GH-', '1', '\\', '&', '#', '`', '[', ']', '<', '\n');
+    assertProperty(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const text = seen(escapeMarkdown(pieces.join(''), 10_000));
+        expect(text).not.toMatch(/www\./i);
+        expect(text).not.toContain('://');
+        expect(text).not.toMatch(/@(?!\u200b)/);
+        expect(text).not.toMatch(/GH-\d/i);
+      }),
+    );
   });
 
   it('cuts a megabyte server or tool name in text, github and markdown lines', async () => {

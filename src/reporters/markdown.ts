@@ -65,11 +65,15 @@ const MD_ESCAPES: Record<string, string> = {
 export function escapeMarkdown(text: string, max = NAME_MAX): string {
   return shorten(oneLine(text), max)
     .replace(/[\\`*_[\]|~$!<>&@#]/g, (ch) => MD_ESCAPES[ch]!)
-    // GitHub links bare URLs (scheme://…, www.…): a zero-width space keeps them text.
+    // GitHub links bare URLs (GFM's autolink extension: scheme://…, and www.… at a line's
+    // start, after a blank or after *, _, ~ or "("): a zero-width space keeps them text. Every
+    // "www." gets it, with no word boundary asked for: "_" is escaped to "\_" already, and "_" is
+    // a word character to a regex but opens a www link to GFM. Emails (and mailto:/xmpp:
+    // links, which need one) are kept text by the zero-width space after "@".
     .replace(/:\/\//g, ':&#8203;//')
-    .replace(/\b(www)\./gi, '$1&#8203;.')
+    .replace(/(www)\./gi, '$1&#8203;.')
     // "GH-12" references an issue as "#12" does.
-    .replace(/\b(GH)-(?=\d)/gi, '$1&#8203;-')
+    .replace(/(GH)-(?=\d)/gi, '$1&#8203;-')
     // Leading blanks as character references (text, never indentation), and a leading
     // list, rule or underline marker escaped.
     .replace(/^[ \t]+/, (blanks) => '&#32;'.repeat(blanks.length))
