@@ -23,7 +23,7 @@ import { overrideNotes, overrideTarget } from '../config/override-notes.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 import { append } from '../util/array.js';
 import { realPath } from '../util/paths.js';
-import { inWorkflowLog, logGuard } from '../util/workflow-log.js';
+import { guardGithub, inWorkflowLog, logGuard } from '../util/workflow-log.js';
 
 export interface LintCliOptions extends LiveFlags {
   spec?: SpecVersion;
@@ -182,8 +182,8 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
     const chalk = o.format === 'text' ? await colourFor(color) : undefined;
     const chunks = formatChunks(o.format as FormatName, report, { color, chalk, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
     if (o.file === undefined) {
-      // The github format writes workflow commands on purpose (and escapes what it quotes).
-      const guard = inWorkflowLog(io.env) && o.format !== 'github' ? logGuard(o.format === 'json' || o.format === 'sarif' ? 'json' : 'text') : undefined;
+      // The github format writes workflow commands on purpose (and escapes what it quotes): only its other lines are guarded.
+      const guard = !inWorkflowLog(io.env) ? undefined : o.format === 'github' ? guardGithub : logGuard(o.format === 'json' || o.format === 'sarif' ? 'json' : 'text');
       await writeChunks(io.stdout, guard ? mapChunks(chunks, guard) : chunks);
     } else {
       // A file that cannot be written does not stop the other formats; each says why at the end.
