@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sarifLog } from '../src/reporters/sarif.js';
+import { absoluteLinks, plain, sarifLog } from '../src/reporters/sarif.js';
 import { jsonReport, spliceArray } from '../src/reporters/json.js';
 import fc from 'fast-check';
 import { assertProperty } from './helpers/property.js';
@@ -14,7 +14,7 @@ import { format } from '../src/reporters/index.js';
 import type { FormatName } from '../src/reporters/types.js';
 import type { Finding } from '../src/types.js';
 import { RULES } from '../rules/index.js';
-import { ROOT, json, tool } from './helpers/cli.js';
+import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { reportFor, reportForText } from './helpers/lint.js';
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 
@@ -155,6 +155,56 @@ describe('sarif', () => {
     const region = r.fixes[0].artifactChanges[0].replacements[0].deletedRegion;
     const line = contradictory.split('\n')[region.startLine - 1]!;
     expect(line.slice(region.startColumn - 1, region.endColumn - 1)).toBe('true');
+  });
+
+  it("makes the help markdown's links absolute: a relative one breaks on a code-scanning alert's page", async () => {
+    // Found by probe AZ: 45 of 52 rules linked "schema-valid.md", which resolves under …/security/code-scanning/.
+    const rules = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT), { quiet: false }).runs[0]!.tool.driver.rules;
+    let links = 0;
+    for (const r of rules) {
+      for (const m of r.help.markdown.matchAll(/\]\(([^)\s]+)/g)) {
+        links++;
+        expect(m[1], r.id).toMatch(/^https:\/\//);
+      }
+    }
+    expect(links).toBeGreaterThan(100);
+    expect(rules.find((r) => r.id === 'tool-name-format')!.help.markdown).toContain('[schema-valid](https://github.com/mcp-annotate/mcp-annotate/blob/main/docs/rules/schema-valid.md)');
+    const base = 'https://github.com/o/r/blob/main/docs/rules/a.md';
+    expect(absoluteLinks('[x](b.md) [y](b.md#two "t") ![i](img/p.png) [z](../../README.md#policies) [w](#here) [u](https://e.example/x) [m](mailto:a@b.example) [v](<c d.md>)', base)).toBe(
+      '[x](https://github.com/o/r/blob/main/docs/rules/b.md) [y](https://github.com/o/r/blob/main/docs/rules/b.md#two "t") ![i](https://github.com/o/r/blob/main/docs/rules/img/p.png) [z](https://github.com/o/r/blob/main/README.md#policies) [w](https://github.com/o/r/blob/main/docs/rules/a.md#here) [u](https://e.example/x) [m](mailto:a@b.example) [v](<https://github.com/o/r/blob/main/docs/rules/c%20d.md>)',
+    );
+    expect(absoluteLinks('[ref]: b.md\n```md\n[x](b.md)\n```\n[x](b.md)', base)).toBe('[ref]: https://github.com/o/r/blob/main/docs/rules/b.md\n```md\n[x](b.md)\n```\n[x](https://github.com/o/r/blob/main/docs/rules/b.md)');
+  });
+
+  it('writes plain text without markdown in fullDescription and help.text: no emphasis, list markers or fence info strings, identifiers kept', async () => {
+    // Found by probe AZ: "defaults to **true**", flattened "; - " bullets, a policy's "json {" from its fenced block.
+    expect(plain('defaults to **true**. A *heuristic*, __strong__ and _emphasis_.')).toBe('defaults to true. A heuristic, strong and emphasis.');
+    expect(plain('Keys: _meta["mcp.dev/x"], snake_case_name, 400_f48d.txt, a_b_ and `__init__` or `**x**`; (_aside_) and "_quoted_".')).toBe(
+      'Keys: _meta["mcp.dev/x"], snake_case_name, 400_f48d.txt, a_b_ and __init__ or **x**; (aside) and "quoted".',
+    );
+    expect(plain('Examples:\n\n- one (x);\n* two;\n1. three\n2) four\n\n## Heading\n\n> quoted')).toBe('Examples: one (x); two; three four Heading quoted');
+    expect(plain('Conditions:\n\n```json\n{ "fact": "a" }\n```\n\n~~~\nmore\n~~~')).toBe('Conditions: { "fact": "a" } more');
+    expect(plain('2 * 3 * 4 and a * b')).toBe('2 * 3 * 4 and a * b');
+    expect(plain('see [schema-valid](schema-valid.md) and `x`')).toBe('see schema-valid and x');
+
+    const dir = tempDir({
+      'mcp-annotate.config.yaml': 'policies:\n  - name: confirm\n    effect: escalate\n    description: "**Irreversible** actions need _confirmation_"\n    conditions: { fact: tool.annotations.inputMetadata.outcomes, equals: irreversible }\n',
+      't.json': contradictory,
+    });
+    const r = await runCli(['lint', 't.json', '-f', 'sarif'], { cwd: dir });
+    const rules = JSON.parse(r.stdout).runs[0].tool.driver.rules as { id: string; shortDescription: { text: string }; fullDescription: { text: string }; help: { text: string } }[];
+    const policy = rules.find((x) => x.id === 'policy/confirm')!;
+    expect(policy.shortDescription.text).toBe('Irreversible actions need confirmation');
+    expect(policy.fullDescription.text).not.toMatch(/\bjson \{|\*\*|`/);
+    expect(policy.fullDescription.text).toContain('{ "fact": "tool.annotations.inputMetadata.outcomes", "equals": "irreversible" }');
+    for (const x of rules) {
+      for (const text of [x.fullDescription.text, x.help.text]) {
+        expect(text, x.id).not.toMatch(/\*\*|`|; - |\]\(|```/);
+        expect(text, x.id).not.toMatch(/(^|\s)\*[^\s*][^*]*\*(\s|[.,;:]|$)/);
+      }
+    }
+    const ids = rules.find((x) => x.id === 'unknown-annotation-key')!.fullDescription.text;
+    expect(ids).toContain('_meta');
   });
 
   it('records input errors as tool execution notifications', async () => {
