@@ -231,6 +231,29 @@ describe('json', () => {
   });
 });
 
+describe('json --quiet', () => {
+  it('says what findings leaves out: quiet counts the warnings and notes summary counts and findings does not list', async () => {
+    // Found by probe AZ: summary said 15 warnings and 2 notes beside 4 findings, and nothing said why.
+    const report = await reportFor(['fixtures/example-server.json'], ROOT);
+    const quiet = jsonReport(report, { quiet: true });
+    expect(validateJsonReport(quiet), JSON.stringify(validateJsonReport.errors?.slice(0, 3))).toBe(true);
+    expect(quiet.quiet).toEqual({ warnings: 15, notes: 2 });
+    const listed = (s: string) => quiet.findings.filter((f) => f.severity === s).length;
+    expect(quiet.summary.errors).toBe(listed('error'));
+    expect(quiet.summary.warnings).toBe(listed('warning') + quiet.quiet!.warnings);
+    expect(quiet.summary.notes).toBe(listed('note') + quiet.quiet!.notes);
+    // Without --quiet there is no such member, and findings lists what summary counts.
+    const full = jsonReport(report, { quiet: false });
+    expect('quiet' in full).toBe(false);
+    expect(full.findings).toHaveLength(full.summary.errors + full.summary.warnings + full.summary.notes);
+    // The streamed document is the same.
+    expect(JSON.parse(format('json', report, { color: false, quiet: true }))).toEqual(JSON.parse(JSON.stringify(quiet)));
+    // The schema describes the members a consumer has to read together.
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8'));
+    for (const key of ['summary', 'quiet', 'findings']) expect(schema.properties[key].description, key).toMatch(/--quiet/);
+  });
+});
+
 describe('golden output of the bundled example', () => {
   const formats: [FormatName, string][] = [
     ['text', 'example-server.txt'],
