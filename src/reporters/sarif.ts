@@ -21,6 +21,13 @@ const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256'
 /** GitHub code scanning accepts at most this many results per run. */
 export const SARIF_RESULT_LIMIT = 25_000;
 
+/** Whether the SARIF log of this run holds every finding it would show (none left out for SARIF_RESULT_LIMIT). */
+export function sarifKeepsAll(report: Pick<Report, 'findings'>, quiet: boolean): boolean {
+  let n = 0;
+  for (const f of report.findings) if (!quiet || f.severity === 'error') n++;
+  return n <= SARIF_RESULT_LIMIT;
+}
+
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', note: 'note' };
 
 /** The repository root (nearest ancestor with .git), else the working directory. */
