@@ -207,6 +207,37 @@ describe('sarif', () => {
     expect(ids).toContain('_meta');
   });
 
+  it('defines SRCROOT in originalUriBaseIds when a location uses it, and gives the run its exit code', async () => {
+    // Found by probe AZ (observations): uriBaseId SRCROOT was never defined, and invocations had no exitCode.
+    const dir = tempDir({ 't.json': contradictory, 'clean.json': json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] }) });
+    const other = tempDir({ 'o.json': contradictory });
+    const run = async (args: string[], input?: string) => {
+      const r = await runCli(['lint', ...args, '--no-config', '-f', 'sarif'], { cwd: dir, ...(input !== undefined ? { input } : {}) });
+      const log = JSON.parse(r.stdout);
+      expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+      return { code: r.code, run: log.runs[0] };
+    };
+    const inside = await run(['t.json']);
+    expect(inside.code).toBe(1);
+    expect(inside.run.invocations[0].exitCode).toBe(1);
+    expect(inside.run.results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 't.json', uriBaseId: 'SRCROOT' });
+    expect(inside.run.originalUriBaseIds).toEqual({ SRCROOT: { description: { text: expect.stringMatching(/^The repository root: the nearest directory holding \.git/) } } });
+    // No absolute path of the machine in it: the log is the same in every checkout.
+    expect(JSON.stringify(inside.run.originalUriBaseIds)).not.toContain(dir);
+
+    expect((await run(['t.json', '--fail-on', 'none'])).run.invocations[0].exitCode).toBe(0);
+    const broken = await run(['t.json', 'missing.json']);
+    expect(broken.code).toBe(2);
+    expect(broken.run.invocations[0]).toMatchObject({ exitCode: 2, executionSuccessful: false });
+    // Nothing relative to SRCROOT: no definition of it (stdin; a file outside the repository root; a clean run).
+    for (const r of [await run(['-'], contradictory), await run([join(other, 'o.json')]), await run(['clean.json'])]) {
+      expect(r.run.originalUriBaseIds).toBeUndefined();
+      expect(JSON.stringify(r.run.results)).not.toContain('SRCROOT');
+    }
+    // A report built without a run's exit code (the library's own use) carries none.
+    expect('exitCode' in sarifLog(reportForText(contradictory, 'mail.json'), { quiet: false }).runs[0]!.invocations[0]!).toBe(false);
+  });
+
   it('records input errors as tool execution notifications', async () => {
     const report = await reportFor(['fixtures/example-server.json', 'no-such-file.json'], ROOT);
     const log = sarifLog(report, { quiet: false });

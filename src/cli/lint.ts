@@ -383,7 +383,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const code = exitCodeFor(counted, inputErrors, settings.failOn, settings.maxWarnings);
   const exit = baselined.error ? EXIT.error : code === EXIT.ok && baselined.failStale ? EXIT.findings : code;
   // The reports' headlines say the verdict the exit code gives.
-  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(over ? { tooManyWarnings: over } : {}), fails: exit !== EXIT.ok };
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(over ? { tooManyWarnings: over } : {}), fails: exit !== EXIT.ok, exitCode: exit };
   for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
   for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);

@@ -18,6 +18,9 @@ import { spliceArray } from './json.js';
 /** node:crypto, loaded when the first hash is needed (it costs start-up time otherwise). */
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
+/** What SRCROOT stands for, in originalUriBaseIds. */
+export const SRCROOT_DESCRIPTION = 'The repository root: the nearest directory holding .git above the directory mcp-annotate ran in (else that directory). Relative artifact URIs are relative to it.';
+
 /** GitHub code scanning accepts at most this many results per run. */
 export const SARIF_RESULT_LIMIT = 25_000;
 
@@ -172,11 +175,16 @@ function region(r: Region) {
 /** The log without its results, the findings to write as results, and how to turn one into a result. */
 function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const root = sourceRoot(report.cwd);
+  const uris = new Map<string, { uri: string; uriBaseId?: string }>();
   const uriFor = (display: string) => {
-    const abs = resolve(report.cwd, display);
-    const rel = relativeInside(root, abs);
-    if (rel === undefined) return { uri: pathToFileURL(abs).href };
-    return { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+    let known = uris.get(display);
+    if (known === undefined) {
+      const abs = resolve(report.cwd, display);
+      const rel = relativeInside(root, abs);
+      known = rel === undefined ? { uri: pathToFileURL(abs).href } : { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+      uris.set(display, known);
+    }
+    return { ...known };
   };
   const ruleIndex = new Map(report.rules.map((r, i) => [r.id, i]));
   const all = visible(report.findings, opts.quiet);
@@ -257,6 +265,12 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
     });
   }
 
+  // Whether any artifact location is relative to SRCROOT: then the run defines it (the files
+  // named are the same for results, related locations, fixes and notifications).
+  const located = (file: string | undefined) => file !== undefined && uriFor(file).uriBaseId !== undefined;
+  const usesRoot =
+    findings.some((f) => ((f.region || f.fix?.regions?.length) && located(f.file)) || f.related?.some((r) => r.region && located(r.file))) ||
+    report.errors.some((e) => e.line && located(e.file));
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -271,7 +285,17 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
             rules: report.rules.map((r) => sarifRule(r, byLevel.has(r.id))),
           },
         },
-        invocations: [{ executionSuccessful: report.errors.length === 0, toolExecutionNotifications: notifications }],
+        invocations: [
+          {
+            ...(report.exitCode !== undefined ? { exitCode: report.exitCode } : {}),
+            executionSuccessful: report.errors.length === 0,
+            toolExecutionNotifications: notifications,
+          },
+        ],
+        // SRCROOT without a uri: the log stays the same on every machine (no absolute path of
+        // the checkout in it), and a consumer resolves it as the repository root, which is where
+        // GitHub code scanning reads relative URIs from anyway.
+        ...(usesRoot ? { originalUriBaseIds: { SRCROOT: { description: { text: SRCROOT_DESCRIPTION } } } } : {}),
         columnKind: 'utf16CodeUnits',
         ...(report.baseline ? { properties: { baseline: report.baseline } } : {}),
         results: [] as Record<string, unknown>[],
