@@ -6,15 +6,17 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
 import { escapeData, escapeProperty, formatGithub, GITHUB_ANNOTATIONS_PER_LEVEL } from '../src/reporters/github.js';
-import { escapeMarkdown, formatMarkdown, MARKDOWN_MAX_BYTES } from '../src/reporters/markdown.js';
+import { escapeMarkdown, formatMarkdown, MARKDOWN_MAX_BYTES, markdownListsAll } from '../src/reporters/markdown.js';
 import { failureClauses, type Report } from '../src/reporters/types.js';
 import type { Finding, Severity } from '../src/types.js';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { reportForText } from './helpers/lint.js';
+import { assertProperty } from './helpers/property.js';
 
 /** A workflow command as the runner reads it (ActionCommand.TryParseV2): ::name k=v,k=v::data, unescaped. */
 function parseCommand(line: string): { command: string; properties: Record<string, string>; data: string } | undefined {
@@ -152,7 +154,7 @@ describe('github format', () => {
     expect(last.command).toBe('notice');
     expect(last.data).toBe(
       '9 of 38 annotations were left out (5 errors, 1 warning, 3 notes' +
-        '): GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, so the most severe were kept. The text, markdown and SARIF reports list every finding.',
+        '): GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, so the most severe were kept. The text, JSON, markdown and SARIF reports list every finding.',
     );
   });
 
@@ -178,7 +180,7 @@ describe('github format', () => {
     expect(parsed.filter((p) => p.command === 'error')).toHaveLength(10);
     expect(parsed.at(-1)!.data).toBe(
       '5 of 16 annotations were left out (3 errors, 2 stale baseline entries): GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, so the most severe were kept. ' +
-        'The text, markdown and SARIF reports list every finding; stderr and the JSON report (baseline.staleEntries) list every stale baseline entry.',
+        'The text, JSON, markdown and SARIF reports list every finding; stderr and the JSON report (baseline.staleEntries) list every stale baseline entry.',
     );
   });
 
@@ -255,6 +257,43 @@ describe('markdown format', () => {
     expect(escapeMarkdown('a\nb\u202ec')).toBe('a\\\\nb\\\\u{202E}c');
   });
 
+  it('keeps every way GFM starts an autolink text: www. after _, *, ~, ( or a blank, scheme://, mailto: and emails', () => {
+    // Found by probe AZ: "_www.evil.example" passes tool-name-format, and GitHub linked it ("\\_" then "www.").
+    expect(escapeMarkdown('_www.evil.example')).toBe('\\_www&#8203;.evil.example');
+    for (const lead of ['', ' ', '*', '_', '~', '(', '__', 'x_', '1']) expect(escapeMarkdown(`${lead}www.evil.example`)).toContain('www&#8203;.evil.example');
+    expect(escapeMarkdown('WWW.evil.example')).toBe('WWW&#8203;.evil.example');
+    expect(escapeMarkdown('_GH-12')).toBe('\\_GH&#8203;-12');
+    expect(escapeMarkdown('https://x.example http://y mailto:a@b.example xmpp:c@d.example')).toBe('https:&#8203;//x.example http:&#8203;//y mailto:a@&#8203;b.example xmpp:c@&#8203;d.example');
+    // Rendered with linkify (markdown-it's bare-URL links): no link at all.
+    const linkify = new MarkdownIt({ linkify: true });
+    for (const name of ['_www.evil.example', '(www.evil.example)', '~www.evil.example', '*www.evil.example*', 'a_www.b.example', 'mailto:x@evil.example', 'x@evil.example', '_http://evil.example']) {
+      expect(linkify.render(`| ${escapeMarkdown(name)} |`), name).not.toContain('<a');
+    }
+  });
+
+  it('escapes to a shape with no autolink left in it, for any mix of link-making pieces (property)', () => {
+    // The text as a renderer sees it after escapes and character references: what GFM's autolink
+    // extension scans. No "www." and no "://" survive, and every "@" is followed by a zero-width space.
+    const seen = (out: string) =>
+      out
+        .replace(/\\(.)/g, '$1')
+        .replace(/&#8203;/g, '\u200b')
+        .replace(/&#32;/g, ' ')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const piece = fc.constantFrom('www.', 'WwW.', '_', '*', '~', '(', ')', ' ', 'http', 'https', ':', '//', 'mailto:', 'xmpp:', '@', 'a', 'b.c', '.', '-', 'GH-', '1', '\\', '&', '#', '`', '[', ']', '<', '\n');
+    assertProperty(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const text = seen(escapeMarkdown(pieces.join(''), 10_000));
+        expect(text).not.toMatch(/www\./i);
+        expect(text).not.toContain('://');
+        expect(text).not.toMatch(/@(?!\u200b)/);
+        expect(text).not.toMatch(/GH-\d/i);
+      }),
+    );
+  });
+
   it('cuts a megabyte server or tool name in text, github and markdown lines', async () => {
     const { formatText } = await import('../src/reporters/text.js');
     const report = reportForText(json({ serverInfo: { name: 'S'.repeat(1_000_000) }, tools: [tool('t'.repeat(2_000_000))] }), 'big.json', ROOT);
@@ -299,6 +338,40 @@ describe('markdown format', () => {
     for (const line of comment.split('\n').filter((l) => l.startsWith('| '))) expect(line.endsWith(' |')).toBe(true);
     // Counts always cover every finding.
     expect(comment).toContain('| 3000 | 3000 | 0 |');
+  });
+
+  it('names, in its "left out" notices and in github\'s, only the reports that list every finding of that run', () => {
+    // Found by probe AZ: with 28,000 findings the github notice sent readers to markdown (which listed
+    // 1,995) and SARIF (which kept 25,000), and markdown's note to SARIF.
+    const notice = (report: Report, opts = {}) => commands(formatGithub(report, { color: false, quiet: false, ...opts })).find((c) => c.properties.title === 'mcp-annotate: more findings than annotations')!.data;
+    const note = (report: Report, opts = {}) => formatMarkdown(report, { color: false, quiet: false, ...opts }).split('\n').find((l) => l.includes('not listed'))!;
+
+    // Over SARIF's 25,000 results and over markdown's budget: text and JSON only.
+    const huge = synthetic({ warning: 25_001 });
+    expect(notice(huge)).toMatch(/so the most severe were kept\. The text and JSON reports list every finding\.$/);
+    expect(note(huge)).toMatch(/bytes\. The text and JSON reports list every finding\.$/);
+    expect(markdownListsAll(huge, { quiet: false })).toBe(false);
+
+    // Over markdown's budget only: SARIF keeps every result.
+    const big = synthetic({ error: 3000, warning: 3000 }, (i) => `finding ${i} ${'é'.repeat(200)}`);
+    expect(notice(big)).toMatch(/The text, JSON and SARIF reports list every finding\.$/);
+    expect(note(big)).toMatch(/The text, JSON and SARIF reports list every finding\.$/);
+    // The same run with a budget that holds every row: markdown is named too.
+    expect(notice(big, { markdownMaxBytes: 5_000_000 })).toMatch(/The text, JSON, markdown and SARIF reports list every finding\.$/);
+
+    // A budget too small for the rows that still fits the counts and notes (the run's own budget counts).
+    const small = synthetic({ warning: 30 });
+    expect(markdownListsAll(small, { quiet: false })).toBe(true);
+    expect(markdownListsAll(small, { quiet: false, markdownMaxBytes: 2048 })).toBe(false);
+    expect(notice(small, { markdownMaxBytes: 2048 })).toMatch(/The text, JSON and SARIF reports list every finding\.$/);
+    // Right at the budget: the check agrees with the report itself, a byte either side.
+    const exact = Buffer.byteLength(formatMarkdown(small, { color: false, quiet: false }));
+    expect(markdownListsAll(small, { quiet: false, markdownMaxBytes: exact })).toBe(true);
+    expect(markdownListsAll(small, { quiet: false, markdownMaxBytes: exact - 1 })).toBe(false);
+
+    // --quiet: errors are what the reports list.
+    const quiet = synthetic({ error: 25_001, warning: 5 });
+    expect(notice(quiet, { quiet: true })).toMatch(/The text and JSON reports list every error\.$/);
   });
 
   it('lists only errors with --quiet and says the rest were not listed', () => {

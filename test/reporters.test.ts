@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sarifLog } from '../src/reporters/sarif.js';
+import { absoluteLinks, plain, sarifLog } from '../src/reporters/sarif.js';
 import { jsonReport, spliceArray } from '../src/reporters/json.js';
 import fc from 'fast-check';
 import { assertProperty } from './helpers/property.js';
@@ -14,7 +14,7 @@ import { format } from '../src/reporters/index.js';
 import type { FormatName } from '../src/reporters/types.js';
 import type { Finding } from '../src/types.js';
 import { RULES } from '../rules/index.js';
-import { ROOT, json, tool } from './helpers/cli.js';
+import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { reportFor, reportForText } from './helpers/lint.js';
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 
@@ -162,6 +162,87 @@ describe('sarif', () => {
     expect(line.slice(region.startColumn - 1, region.endColumn - 1)).toBe('true');
   });
 
+  it("makes the help markdown's links absolute: a relative one breaks on a code-scanning alert's page", async () => {
+    // Found by probe AZ: 45 of 52 rules linked "schema-valid.md", which resolves under …/security/code-scanning/.
+    const rules = sarifLog(await reportFor(['fixtures/example-server.json'], ROOT), { quiet: false }).runs[0]!.tool.driver.rules;
+    let links = 0;
+    for (const r of rules) {
+      for (const m of r.help.markdown.matchAll(/\]\(([^)\s]+)/g)) {
+        links++;
+        expect(m[1], r.id).toMatch(/^https:\/\//);
+      }
+    }
+    expect(links).toBeGreaterThan(100);
+    expect(rules.find((r) => r.id === 'tool-name-format')!.help.markdown).toContain('[schema-valid](https://github.com/mcp-annotate/mcp-annotate/blob/main/docs/rules/schema-valid.md)');
+    const base = 'https://github.com/o/r/blob/main/docs/rules/a.md';
+    expect(absoluteLinks('[x](b.md) [y](b.md#two "t") ![i](img/p.png) [z](../../README.md#policies) [w](#here) [u](https://e.example/x) [m](mailto:a@b.example) [v](<c d.md>)', base)).toBe(
+      '[x](https://github.com/o/r/blob/main/docs/rules/b.md) [y](https://github.com/o/r/blob/main/docs/rules/b.md#two "t") ![i](https://github.com/o/r/blob/main/docs/rules/img/p.png) [z](https://github.com/o/r/blob/main/README.md#policies) [w](https://github.com/o/r/blob/main/docs/rules/a.md#here) [u](https://e.example/x) [m](mailto:a@b.example) [v](<https://github.com/o/r/blob/main/docs/rules/c%20d.md>)',
+    );
+    expect(absoluteLinks('[ref]: b.md\n```md\n[x](b.md)\n```\n[x](b.md)', base)).toBe('[ref]: https://github.com/o/r/blob/main/docs/rules/b.md\n```md\n[x](b.md)\n```\n[x](https://github.com/o/r/blob/main/docs/rules/b.md)');
+  });
+
+  it('writes plain text without markdown in fullDescription and help.text: no emphasis, list markers or fence info strings, identifiers kept', async () => {
+    // Found by probe AZ: "defaults to **true**", flattened "; - " bullets, a policy's "json {" from its fenced block.
+    expect(plain('defaults to **true**. A *heuristic*, __strong__ and _emphasis_.')).toBe('defaults to true. A heuristic, strong and emphasis.');
+    expect(plain('Keys: _meta["mcp.dev/x"], snake_case_name, 400_f48d.txt, a_b_ and `__init__` or `**x**`; (_aside_) and "_quoted_".')).toBe(
+      'Keys: _meta["mcp.dev/x"], snake_case_name, 400_f48d.txt, a_b_ and __init__ or **x**; (aside) and "quoted".',
+    );
+    expect(plain('Examples:\n\n- one (x);\n* two;\n1. three\n2) four\n\n## Heading\n\n> quoted')).toBe('Examples: one (x); two; three four Heading quoted');
+    expect(plain('Conditions:\n\n```json\n{ "fact": "a" }\n```\n\n~~~\nmore\n~~~')).toBe('Conditions: { "fact": "a" } more');
+    expect(plain('2 * 3 * 4 and a * b')).toBe('2 * 3 * 4 and a * b');
+    expect(plain('see [schema-valid](schema-valid.md) and `x`')).toBe('see schema-valid and x');
+
+    const dir = tempDir({
+      'mcp-annotate.config.yaml': 'policies:\n  - name: confirm\n    effect: escalate\n    description: "**Irreversible** actions need _confirmation_"\n    conditions: { fact: tool.annotations.inputMetadata.outcomes, equals: irreversible }\n',
+      't.json': contradictory,
+    });
+    const r = await runCli(['lint', 't.json', '-f', 'sarif'], { cwd: dir });
+    const rules = JSON.parse(r.stdout).runs[0].tool.driver.rules as { id: string; shortDescription: { text: string }; fullDescription: { text: string }; help: { text: string } }[];
+    const policy = rules.find((x) => x.id === 'policy/confirm')!;
+    expect(policy.shortDescription.text).toBe('Irreversible actions need confirmation');
+    expect(policy.fullDescription.text).not.toMatch(/\bjson \{|\*\*|`/);
+    expect(policy.fullDescription.text).toContain('{ "fact": "tool.annotations.inputMetadata.outcomes", "equals": "irreversible" }');
+    for (const x of rules) {
+      for (const text of [x.fullDescription.text, x.help.text]) {
+        expect(text, x.id).not.toMatch(/\*\*|`|; - |\]\(|```/);
+        expect(text, x.id).not.toMatch(/(^|\s)\*[^\s*][^*]*\*(\s|[.,;:]|$)/);
+      }
+    }
+    const ids = rules.find((x) => x.id === 'unknown-annotation-key')!.fullDescription.text;
+    expect(ids).toContain('_meta');
+  });
+
+  it('defines SRCROOT in originalUriBaseIds when a location uses it, and gives the run its exit code', async () => {
+    // Found by probe AZ (observations): uriBaseId SRCROOT was never defined, and invocations had no exitCode.
+    const dir = tempDir({ 't.json': contradictory, 'clean.json': json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] }) });
+    const other = tempDir({ 'o.json': contradictory });
+    const run = async (args: string[], input?: string) => {
+      const r = await runCli(['lint', ...args, '--no-config', '-f', 'sarif'], { cwd: dir, ...(input !== undefined ? { input } : {}) });
+      const log = JSON.parse(r.stdout);
+      expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+      return { code: r.code, run: log.runs[0] };
+    };
+    const inside = await run(['t.json']);
+    expect(inside.code).toBe(1);
+    expect(inside.run.invocations[0].exitCode).toBe(1);
+    expect(inside.run.results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 't.json', uriBaseId: 'SRCROOT' });
+    expect(inside.run.originalUriBaseIds).toEqual({ SRCROOT: { description: { text: expect.stringMatching(/^The repository root: the nearest directory holding \.git/) } } });
+    // No absolute path of the machine in it: the log is the same in every checkout.
+    expect(JSON.stringify(inside.run.originalUriBaseIds)).not.toContain(dir);
+
+    expect((await run(['t.json', '--fail-on', 'none'])).run.invocations[0].exitCode).toBe(0);
+    const broken = await run(['t.json', 'missing.json']);
+    expect(broken.code).toBe(2);
+    expect(broken.run.invocations[0]).toMatchObject({ exitCode: 2, executionSuccessful: false });
+    // Nothing relative to SRCROOT: no definition of it (stdin; a file outside the repository root; a clean run).
+    for (const r of [await run(['-'], contradictory), await run([join(other, 'o.json')]), await run(['clean.json'])]) {
+      expect(r.run.originalUriBaseIds).toBeUndefined();
+      expect(JSON.stringify(r.run.results)).not.toContain('SRCROOT');
+    }
+    // A report built without a run's exit code (the library's own use) carries none.
+    expect('exitCode' in sarifLog(reportForText(contradictory, 'mail.json'), { quiet: false }).runs[0]!.invocations[0]!).toBe(false);
+  });
+
   it('records input errors as tool execution notifications', async () => {
     const report = await reportFor(['fixtures/example-server.json', 'no-such-file.json'], ROOT);
     const log = sarifLog(report, { quiet: false });
@@ -183,6 +264,29 @@ describe('json', () => {
       expect(f.server).toBe('acme-workspace');
     }
     expect(report.inputErrors).toEqual([{ target: 'missing.json', message: 'missing.json: no such file or directory', file: null, line: null, column: null }]);
+  });
+});
+
+describe('json --quiet', () => {
+  it('says what findings leaves out: quiet counts the warnings and notes summary counts and findings does not list', async () => {
+    // Found by probe AZ: summary said 15 warnings and 2 notes beside 4 findings, and nothing said why.
+    const report = await reportFor(['fixtures/example-server.json'], ROOT);
+    const quiet = jsonReport(report, { quiet: true });
+    expect(validateJsonReport(quiet), JSON.stringify(validateJsonReport.errors?.slice(0, 3))).toBe(true);
+    expect(quiet.quiet).toEqual({ warnings: 15, notes: 2 });
+    const listed = (s: string) => quiet.findings.filter((f) => f.severity === s).length;
+    expect(quiet.summary.errors).toBe(listed('error'));
+    expect(quiet.summary.warnings).toBe(listed('warning') + quiet.quiet!.warnings);
+    expect(quiet.summary.notes).toBe(listed('note') + quiet.quiet!.notes);
+    // Without --quiet there is no such member, and findings lists what summary counts.
+    const full = jsonReport(report, { quiet: false });
+    expect('quiet' in full).toBe(false);
+    expect(full.findings).toHaveLength(full.summary.errors + full.summary.warnings + full.summary.notes);
+    // The streamed document is the same.
+    expect(JSON.parse(format('json', report, { color: false, quiet: true }))).toEqual(JSON.parse(JSON.stringify(quiet)));
+    // The schema describes the members a consumer has to read together.
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8'));
+    for (const key of ['summary', 'quiet', 'findings']) expect(schema.properties[key].description, key).toMatch(/--quiet/);
   });
 });
 

@@ -56,6 +56,23 @@ describe('output in a GitHub Actions log', () => {
     expect(lines.slice(0, -1).every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
     expect(lines.some((l) => l.includes('\\:\\:stop-commands') || l.includes('::stop-commands::pwned › delete_all'))).toBe(true);
   });
+
+  it("the github format's summary line is defused too: a config file's path with ##[ in it", async () => {
+    // Found by probe AZ: the summary quotes the config whose maxWarnings failed the run, raw.
+    const cfg = tempDir({ '##[group]cfg/c.yaml': 'maxWarnings: 0\n', 's.json': json(evil) });
+    const plain = await runCli(['lint', 's.json', '-c', '##[group]cfg/c.yaml', '-f', 'github'], { cwd: cfg, env: { GITHUB_ACTIONS: undefined } });
+    expect(plain.stdout.trim().split('\n').at(-1)).toContain('##[group]cfg');
+    const r = await runCli(['lint', 's.json', '-c', '##[group]cfg/c.yaml', '-f', 'github'], { cwd: cfg, env: { GITHUB_ACTIONS: 'true' } });
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    const summary = lines.at(-1)!;
+    expect(summary).toMatch(/^mcp-annotate: .* of ##\\u\{5b\}group\]cfg\/c\.yaml allows, which fails the run$/);
+    // Every line the runner reads as a command is one of the format's own annotations.
+    expect(commandLines(r.stdout).every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
+    expect(lines.filter((l) => !l.startsWith('::'))).toEqual([summary]);
+    // Its annotations are as they were.
+    expect(lines.slice(0, -1)).toEqual(plain.stdout.trim().split('\n').slice(0, -1));
+  });
 });
 
 describe('logGuard', () => {

@@ -117,7 +117,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
   const over = tooManyWarnings(counted, settings.maxWarnings, settings.maxWarningsFrom);
   const code = exitCodeFor(counted, errors, settings.failOn, settings.maxWarnings);
   // The reports' headlines say the verdict the exit code gives.
-  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(over ? { tooManyWarnings: over } : {}), fails: code !== EXIT.ok };
+  const report: Report = { findings: result.findings, servers: result.servers, errors, rules: DRIFT_RULES, cwd: io.cwd, command: 'diff', ...(over ? { tooManyWarnings: over } : {}), fails: code !== EXIT.ok, exitCode: code };
   await writeReports(report, outputs, opts, io);
   return code;
 }

@@ -24,7 +24,7 @@ import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
 import { settleOverlappingFixes } from '../engine/fixes.js';
 import { append } from '../util/array.js';
 import { realPath } from '../util/paths.js';
-import { inWorkflowLog, logGuard } from '../util/workflow-log.js';
+import { guardGithub, inWorkflowLog, logGuard } from '../util/workflow-log.js';
 
 export interface LintCliOptions extends LiveFlags {
   spec?: SpecVersion;
@@ -183,8 +183,8 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
     const chalk = o.format === 'text' ? await colourFor(color) : undefined;
     const chunks = formatChunks(o.format as FormatName, report, { color, chalk, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
     if (o.file === undefined) {
-      // The github format writes workflow commands on purpose (and escapes what it quotes).
-      const guard = inWorkflowLog(io.env) && o.format !== 'github' ? logGuard(o.format === 'json' || o.format === 'sarif' ? 'json' : 'text') : undefined;
+      // The github format writes workflow commands on purpose (and escapes what it quotes): only its other lines are guarded.
+      const guard = !inWorkflowLog(io.env) ? undefined : o.format === 'github' ? guardGithub : logGuard(o.format === 'json' || o.format === 'sarif' ? 'json' : 'text');
       await writeChunks(io.stdout, guard ? mapChunks(chunks, guard) : chunks);
     } else {
       // A file that cannot be written does not stop the other formats; each says why at the end.
@@ -387,7 +387,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const code = exitCodeFor(counted, inputErrors, settings.failOn, settings.maxWarnings);
   const exit = baselined.error ? EXIT.error : code === EXIT.ok && baselined.failStale ? EXIT.findings : code;
   // The reports' headlines say the verdict the exit code gives.
-  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(over ? { tooManyWarnings: over } : {}), fails: exit !== EXIT.ok };
+  const report: Report = { findings: baselined.findings, servers: result.servers, errors: inputErrors, rules: settings.rules, cwd: io.cwd, baseline: baselined.summary, ...(over ? { tooManyWarnings: over } : {}), fails: exit !== EXIT.ok, exitCode: exit };
   for (const line of baselined.lines) io.stderr.write(`mcp-annotate: ${line}\n`);
 
   for (const e of inputErrors) io.stderr.write(`${oneLine(e.message)}\n`);

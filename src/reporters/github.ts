@@ -22,6 +22,7 @@ import { relativeInside } from '../util/paths.js';
 import type { Finding, InputError, Severity } from '../types.js';
 import { escapeTerminal, nameLine, oneLine, plural } from '../util/text.js';
 import { sourceRoot } from './sarif.js';
+import { listedInFull, markdownListsAll } from './markdown.js';
 import { count, failureClauses, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
 
 /**
@@ -166,7 +167,8 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
       leftStale ? plural(leftStale, 'stale baseline entry', 'stale baseline entries') : '',
     ].filter(Boolean);
     const where = [
-      ...(leftErrors + left.warning + left.notice ? ['the text, markdown and SARIF reports list every finding'] : []),
+      // Only the reports that do: markdown when its size budget held every row, SARIF when it kept every result.
+      ...(leftErrors + left.warning + left.notice ? [listedInFull(report, opts.quiet, markdownListsAll(report, opts))] : []),
       ...(leftInputs ? ['stderr lists every input error'] : []),
       ...(leftStale ? ['stderr and the JSON report (baseline.staleEntries) list every stale baseline entry'] : []),
     ];

@@ -40,11 +40,12 @@ function jsonFinding(f: Finding) {
 }
 
 /** Everything but the findings. */
-function head(report: Report) {
+function head(report: Report, quiet: boolean) {
   const n = count(report.findings);
   return {
     version: JSON_REPORT_VERSION,
     tool: { name: TOOL_NAME, version: version() },
+    // Every finding of the run, also those --quiet leaves out of `findings`.
     summary: {
       errors: n.error,
       warnings: n.warning,
@@ -53,6 +54,8 @@ function head(report: Report) {
       tools: report.servers.reduce((s, x) => s + x.tools, 0),
       inputErrors: report.errors.length,
     },
+    // Only with --quiet: `findings` lists errors only; these are the findings it leaves out.
+    ...(quiet ? { quiet: { warnings: n.warning, notes: n.note } } : {}),
     // Only with --baseline: the findings it kept out of this report, and its stale entries.
     ...(report.baseline ? { baseline: report.baseline } : {}),
     // Only when the warnings that count are more than --max-warnings allows (the run fails for them).
@@ -79,7 +82,7 @@ function inputErrors(report: Report) {
 }
 
 export function jsonReport(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
-  return { ...head(report), findings: visible(report.findings, opts.quiet).map(jsonFinding), inputErrors: inputErrors(report) };
+  return { ...head(report, opts.quiet), findings: visible(report.findings, opts.quiet).map(jsonFinding), inputErrors: inputErrors(report) };
 }
 
 /**
@@ -90,7 +93,7 @@ export function jsonReport(report: Report, opts: Pick<ReporterOptions, 'quiet'>)
  */
 export function* jsonChunks(report: Report, opts: Pick<ReporterOptions, 'quiet'>): Generator<string> {
   const findings = visible(report.findings, opts.quiet);
-  yield* spliceArray({ ...head(report), findings: [], inputErrors: inputErrors(report) }, 'findings', 1, findings, jsonFinding);
+  yield* spliceArray({ ...head(report, opts.quiet), findings: [], inputErrors: inputErrors(report) }, 'findings', 1, findings, jsonFinding);
 }
 
 /**

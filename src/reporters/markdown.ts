@@ -20,7 +20,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Finding, Severity } from '../types.js';
-import { oneLine, plural, shorten, thousands } from '../util/text.js';
+import { joinWords, oneLine, plural, shorten, thousands } from '../util/text.js';
+import { sarifKeepsAll } from './sarif.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
 import { count, groupByTool, headlineMark, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
 import { append } from '../util/array.js';
@@ -65,11 +66,15 @@ const MD_ESCAPES: Record<string, string> = {
 export function escapeMarkdown(text: string, max = NAME_MAX): string {
   return shorten(oneLine(text), max)
     .replace(/[\\`*_[\]|~$!<>&@#]/g, (ch) => MD_ESCAPES[ch]!)
-    // GitHub links bare URLs (scheme://…, www.…): a zero-width space keeps them text.
+    // GitHub links bare URLs (GFM's autolink extension: scheme://…, and www.… at a line's
+    // start, after a blank or after *, _, ~ or "("): a zero-width space keeps them text. Every
+    // "www." gets it, with no word boundary asked for: "_" is escaped to "\_" already, and "_" is
+    // a word character to a regex but opens a www link to GFM. Emails (and mailto:/xmpp:
+    // links, which need one) are kept text by the zero-width space after "@".
     .replace(/:\/\//g, ':&#8203;//')
-    .replace(/\b(www)\./gi, '$1&#8203;.')
+    .replace(/(www)\./gi, '$1&#8203;.')
     // "GH-12" references an issue as "#12" does.
-    .replace(/\b(GH)-(?=\d)/gi, '$1&#8203;-')
+    .replace(/(GH)-(?=\d)/gi, '$1&#8203;-')
     // Leading blanks as character references (text, never indentation), and a leading
     // list, rule or underline marker escaped.
     .replace(/^[ \t]+/, (blanks) => '&#32;'.repeat(blanks.length))
@@ -115,10 +120,40 @@ function locationCell(f: Finding): string {
 
 interface ServerBlock {
   heading: string;
-  rows: string[];
+  /** The block's findings in row order (grouped by tool). */
+  findings: Finding[];
 }
 
-export function formatMarkdown(report: Report, opts: ReporterOptions): string {
+/**
+ * Whether the markdown report of this run lists every finding it would show (the rows all fit
+ * its size budget): what the other formats' "left out" notices may say of it. Rows are sized
+ * one by one and the count stops once they pass the budget, so a large run is not rendered whole.
+ */
+export function markdownListsAll(report: Report, opts: Pick<ReporterOptions, 'quiet' | 'markdownMaxBytes'>): boolean {
+  const l = layout(report, opts);
+  // A lower bound of the report's size: every line and its line break, less the trailing blank lines trimmed.
+  let bytes = [...l.head, ...l.tail].reduce((n, line) => n + Buffer.byteLength(line, 'utf8') + 1, 0) - 2;
+  const over = () => bytes > l.max;
+  for (const b of l.blocks) {
+    bytes += Buffer.byteLength(b.heading, 'utf8') + 1 + 1 + TABLE_HEAD.reduce((n, line) => n + Buffer.byteLength(line, 'utf8') + 1, 0) + 1;
+    if (over()) return false;
+    for (const f of b.findings) {
+      bytes += Buffer.byteLength(row(f, l.links), 'utf8') + 1;
+      if (over()) return false;
+    }
+  }
+  // Within the budget or near it: the report itself says (it is about a megabyte at most here).
+  return render(report, { color: false, ...opts }).all;
+}
+
+/** Where every finding a format leaves out is listed: the text and JSON reports, and SARIF when it kept every result. */
+export function listedInFull(report: Report, quiet: boolean, markdown: boolean): string {
+  const reports = ['text', 'JSON', ...(markdown ? ['markdown'] : []), ...(sarifKeepsAll(report, quiet) ? ['SARIF'] : [])];
+  return `the ${joinWords(reports)} reports list every ${quiet ? 'error' : 'finding'}`;
+}
+
+/** The parts of the report: head, server blocks, tail, and the budget. */
+function layout(report: Report, opts: Pick<ReporterOptions, 'quiet' | 'markdownMaxBytes'>) {
   const max = Math.max(MARKDOWN_MIN_BYTES, opts.markdownMaxBytes ?? MARKDOWN_MAX_BYTES);
   const findings = visible(report.findings, opts.quiet);
   const links = ruleLinks(report);
@@ -168,7 +203,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
       if (!withFindings.has(s.id)) clean.push(label);
       continue;
     }
-    blocks.push({ heading: `### ${escapeMarkdown(s.name)}\n\n${escapeMarkdown(s.origin.display)} · ${plural(s.tools, 'tool')} · ${plural(list.length, 'finding')}`, rows: groupByTool(list).flat().map((f) => row(f, links)) });
+    blocks.push({ heading: `### ${escapeMarkdown(s.name)}\n\n${escapeMarkdown(s.origin.display)} · ${plural(s.tools, 'tool')} · ${plural(list.length, 'finding')}`, findings: groupByTool(list).flat() });
   }
 
   const tail: string[] = [];
@@ -184,18 +219,33 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
     tail.push('');
   }
 
+  return { max, head, blocks, tail, links };
+}
+
+const TABLE_HEAD = ['| Tool | Severity | Rule | Finding | Location |', '| --- | --- | --- | --- | --- |'];
+
+export function formatMarkdown(report: Report, opts: ReporterOptions): string {
+  return render(report, opts).text;
+}
+
+/** The report, and whether it lists every finding it shows (all rows fit the budget). */
+function render(report: Report, opts: ReporterOptions): { text: string; all: boolean } {
+  const { max, head, blocks: parts, tail, links } = layout(report, opts);
+  const blocks = parts.map((b) => ({ heading: b.heading, rows: b.findings.map((f) => row(f, links)) }));
+  // Where the rows left out are listed: text and JSON, and SARIF when it kept every result.
+  const where = listedInFull(report, opts.quiet, false).replace(/^./, (c) => c.toUpperCase());
   const total = blocks.reduce((s, b) => s + b.rows.length, 0);
   const build = (keep: number): string => {
     const out = [...head];
     if (keep < total) {
-      out.push('> [!WARNING]', `> ${total - keep} of ${plural(total, 'finding')} are not listed below: this summary is limited to ${thousands(max)} bytes. The text, JSON and SARIF reports list them all.`, '');
+      out.push('> [!WARNING]', `> ${total - keep} of ${plural(total, 'finding')} are not listed below: this summary is limited to ${thousands(max)} bytes. ${where}.`, '');
     }
     let left = keep;
     for (const b of blocks) {
       if (left <= 0) break;
       const rows = b.rows.slice(0, left);
       left -= rows.length;
-      out.push(b.heading, '', '| Tool | Severity | Rule | Finding | Location |', '| --- | --- | --- | --- | --- |');
+      out.push(b.heading, '', ...TABLE_HEAD);
       append(out, rows).push('');
     }
     append(out, tail);
@@ -204,7 +254,7 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
   const fits = (text: string) => Buffer.byteLength(text, 'utf8') <= max;
 
   let text = build(total);
-  if (fits(text)) return text;
+  if (fits(text)) return { text, all: true };
   // The most rows that fit: binary search over how many to keep.
   let lo = 0;
   let hi = total - 1;
@@ -214,9 +264,9 @@ export function formatMarkdown(report: Report, opts: ReporterOptions): string {
     else hi = mid - 1;
   }
   text = build(lo);
-  if (fits(text)) return text;
+  if (fits(text)) return { text, all: false };
   // Not even the lists fit a very small budget: the counts and the note alone.
-  return [...head, '> [!WARNING]', `> The findings are not listed: this summary is limited to ${thousands(max)} bytes. The text, JSON and SARIF reports list them all.`, ''].join('\n');
+  return { text: [...head, '> [!WARNING]', `> The findings are not listed: this summary is limited to ${thousands(max)} bytes. ${where}.`, ''].join('\n'), all: false };
 }
 
 function row(f: Finding, links: (id: string) => string | undefined): string {

@@ -18,8 +18,18 @@ import { spliceArray } from './json.js';
 /** node:crypto, loaded when the first hash is needed (it costs start-up time otherwise). */
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
+/** What SRCROOT stands for, in originalUriBaseIds. */
+export const SRCROOT_DESCRIPTION = 'The repository root: the nearest directory holding .git above the directory mcp-annotate ran in (else that directory). Relative artifact URIs are relative to it.';
+
 /** GitHub code scanning accepts at most this many results per run. */
 export const SARIF_RESULT_LIMIT = 25_000;
+
+/** Whether the SARIF log of this run holds every finding it would show (none left out for SARIF_RESULT_LIMIT). */
+export function sarifKeepsAll(report: Pick<Report, 'findings'>, quiet: boolean): boolean {
+  let n = 0;
+  for (const f of report.findings) if (!quiet || f.severity === 'error') n++;
+  return n <= SARIF_RESULT_LIMIT;
+}
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', note: 'note' };
 
@@ -38,20 +48,97 @@ function pascal(id: string): string {
     .join('');
 }
 
-function ruleHelp(rule: Rule): string {
+/**
+ * A rule's help markdown: its doc page, whose links to other pages (`schema-valid.md`,
+ * `schema-valid.md#anchor`, `../…`) are relative to docs/rules/ in the repository. Code scanning
+ * shows the text on an alert's page, where such a link would resolve to …/security/code-scanning/…
+ * (a 404): each relative link is made absolute against the page's own URL (ruleDocUrl, or the
+ * rule's helpUri). Fenced code is left as it is.
+ */
+export function ruleHelp(rule: Rule): string {
+  let text: string;
   try {
-    return readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
+    text = readFileSync(new URL(`docs/rules/${rule.id}.md`, PACKAGE_ROOT), 'utf8');
   } catch {
-    return `# ${rule.id}\n\n${rule.summary}\n\n${rule.why}\n`;
+    text = `# ${rule.id}\n\n${rule.summary}\n\n${rule.why}\n`;
+  }
+  return absoluteLinks(text, rule.helpUri ?? ruleDocUrl(rule.id));
+}
+
+/** A relative link destination resolved against `base`; an absolute one (a scheme) as it is. */
+function absolute(dest: string, base: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(dest)) return dest;
+  try {
+    return new URL(dest, base).href;
+  } catch {
+    return dest;
   }
 }
 
-function plain(markdown: string): string {
+/** Markdown with the destinations of its inline links and images and its link reference definitions made absolute against `base`, outside fenced code. */
+export function absoluteLinks(markdown: string, base: string): string {
+  let fence: string | undefined;
   return markdown
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
+    .split('\n')
+    .map((line) => {
+      const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+      if (fence !== undefined) {
+        if (open && open[1]![0] === fence[0] && open[1]!.length >= fence.length && /^ {0,3}[`~]+\s*$/.test(line)) fence = undefined;
+        return line;
+      }
+      if (open) {
+        fence = open[1]!;
+        return line;
+      }
+      return line
+        .replace(/(\]\(\s*)(<[^>\n]*>|[^\s()<>]+)/g, (_m, lead: string, dest: string) =>
+          dest.startsWith('<') ? `${lead}<${absolute(dest.slice(1, -1), base)}>` : `${lead}${absolute(dest, base)}`,
+        )
+        .replace(/^( {0,3}\[[^\]]+\]:\s*)(\S+)/, (_m, lead: string, dest: string) => `${lead}${absolute(dest, base)}`);
+    })
+    .join('\n');
+}
+
+/**
+ * Markdown as SARIF plain text (fullDescription.text, help.text): links become their text,
+ * code spans their content, and emphasis (`**x**`, `*x*`, `__x__`, `_x_`), headings, list
+ * markers, block quotes and code fences with their info strings go, keeping the words. An
+ * underscore inside a word (`snake_case`, `_meta`, `400_f48d.txt`) is no emphasis and stays,
+ * and nothing inside a code span is touched.
+ */
+export function plain(markdown: string): string {
+  const lines = markdown
+    .split('\n')
+    // A code fence line (with its info string) goes; the code stays as text.
+    .filter((line) => !/^\s*(`{3,}|~{3,})[^`]*$/.test(line))
+    .map((line) =>
+      line
+        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        .replace(/^\s*(?:>\s?)+/, '')
+        .replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+/, ''),
+    );
+  // Code spans are kept apart from the emphasis stripping: `a_b_c`, `**x**` there are literal.
+  return lines
+    .join('\n')
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) => (i % 2 === 1 ? part.replace(/^`+\s?|\s?`+$/g, '') : unemphasize(part.replace(/!?\[([^\]]+)\]\([^)]+\)/g, '$1'))))
+    .join('')
     .replace(/`/g, '')
     .replace(/\s*\n\s*/g, ' ')
     .trim();
+}
+
+/** Emphasis markers off, the words kept (CommonMark's flanking rules, simplified: an "_" run inside a word is literal). */
+function unemphasize(text: string): string {
+  let out = text;
+  for (let pass = 0; pass < 3; pass++) {
+    const before = out;
+    out = out
+      .replace(/(\*{1,2})(?=[^\s*])([^*]*?[^\s*])\1/g, '$2')
+      .replace(/(?<![\p{L}\p{N}_\\])(_{1,2})(?=[^\s_])([^_]*?[^\s_])\1(?![\p{L}\p{N}_])/gu, '$2');
+    if (out === before) break;
+  }
+  return out;
 }
 
 /**
@@ -71,9 +158,10 @@ export function sarifRule(rule: Rule, byLevel = false) {
   return {
     id: rule.id,
     name: pascal(rule.id),
-    shortDescription: { text: rule.summary },
+    // Plain text fields: a policy's summary is its description, as its author wrote it.
+    shortDescription: { text: plain(rule.summary) },
     fullDescription: { text: plain(rule.why) },
-    help: { text: `${rule.summary} ${plain(rule.why)} See ${rule.helpUri ?? ruleDocUrl(rule.id)}`, markdown: ruleHelp(rule) },
+    help: { text: `${plain(rule.summary)} ${plain(rule.why)} See ${rule.helpUri ?? ruleDocUrl(rule.id)}`, markdown: ruleHelp(rule) },
     helpUri: rule.helpUri ?? ruleDocUrl(rule.id),
     defaultConfiguration: { level: LEVEL[rule.severity] },
     properties,
@@ -87,11 +175,16 @@ function region(r: Region) {
 /** The log without its results, the findings to write as results, and how to turn one into a result. */
 function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
   const root = sourceRoot(report.cwd);
+  const uris = new Map<string, { uri: string; uriBaseId?: string }>();
   const uriFor = (display: string) => {
-    const abs = resolve(report.cwd, display);
-    const rel = relativeInside(root, abs);
-    if (rel === undefined) return { uri: pathToFileURL(abs).href };
-    return { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+    let known = uris.get(display);
+    if (known === undefined) {
+      const abs = resolve(report.cwd, display);
+      const rel = relativeInside(root, abs);
+      known = rel === undefined ? { uri: pathToFileURL(abs).href } : { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+      uris.set(display, known);
+    }
+    return { ...known };
   };
   const ruleIndex = new Map(report.rules.map((r, i) => [r.id, i]));
   const all = visible(report.findings, opts.quiet);
@@ -172,6 +265,12 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
     });
   }
 
+  // Whether any artifact location is relative to SRCROOT: then the run defines it (the files
+  // named are the same for results, related locations, fixes and notifications).
+  const located = (file: string | undefined) => file !== undefined && uriFor(file).uriBaseId !== undefined;
+  const usesRoot =
+    findings.some((f) => ((f.region || f.fix?.regions?.length) && located(f.file)) || f.related?.some((r) => r.region && located(r.file))) ||
+    report.errors.some((e) => e.line && located(e.file));
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -186,7 +285,17 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
             rules: report.rules.map((r) => sarifRule(r, byLevel.has(r.id))),
           },
         },
-        invocations: [{ executionSuccessful: report.errors.length === 0, toolExecutionNotifications: notifications }],
+        invocations: [
+          {
+            ...(report.exitCode !== undefined ? { exitCode: report.exitCode } : {}),
+            executionSuccessful: report.errors.length === 0,
+            toolExecutionNotifications: notifications,
+          },
+        ],
+        // SRCROOT without a uri: the log stays the same on every machine (no absolute path of
+        // the checkout in it), and a consumer resolves it as the repository root, which is where
+        // GitHub code scanning reads relative URIs from anyway.
+        ...(usesRoot ? { originalUriBaseIds: { SRCROOT: { description: { text: SRCROOT_DESCRIPTION } } } } : {}),
         columnKind: 'utf16CodeUnits',
         ...(report.baseline ? { properties: { baseline: report.baseline } } : {}),
         results: [] as Record<string, unknown>[],

@@ -29,6 +29,12 @@ export interface Report {
    * markdown says it. Absent: as the default thresholds decide (see runFails).
    */
   fails?: boolean;
+  /**
+   * The run's exit code as the command decided it before writing the reports (SARIF's
+   * invocations[0].exitCode). A report that then cannot be written to its file makes the run
+   * exit 2 instead, which the reports already written cannot say. Absent: not known.
+   */
+  exitCode?: number;
 }
 
 /**

@@ -14,8 +14,11 @@
  *   json (json, sarif, dump): "[" after "##" is written \u005b, which is the same JSON
  *   (a JSON text has no line that starts with "::": its strings hold no line breaks).
  *
- * The github format writes commands on purpose and escapes what it quotes (github.ts); it is
- * not guarded. Reports written to files (-o) are not in the log and are written as they are.
+ * The github format writes commands on purpose and escapes what it quotes (github.ts): its
+ * command lines (those that start with "::") are written as they are, since the runner reads a
+ * line that starts with "::" as that command and looks no further, and every other line (the
+ * summary, which may quote a config file's path) is guarded as text is (guardGithub).
+ * Reports written to files (-o) are not in the log and are written as they are.
  */
 
 export type LogGuardKind = 'text' | 'json';
@@ -60,6 +63,17 @@ export function logGuard(kind: LogGuardKind): (text: string) => string {
     open = lines.length > 1 ? lines[lines.length - 1]! : open + lines[0]!;
     return out.join('\n');
   };
+}
+
+/**
+ * The github format's output in a GitHub Actions log: its own command lines as they are, every
+ * other line guarded as a text line. It takes whole lines (the format is written in one piece).
+ */
+export function guardGithub(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.startsWith('::') ? line : guardLine(line)))
+    .join('\n');
 }
 
 /** One line: a leading "::" as \u{3a}:, every "##[" as ##\u{5b}. */
