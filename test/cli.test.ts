@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { validateJsonReport } from './helpers/schemas.js';
+import { shorten } from '../src/util/text.js';
 
 const consistent = json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] });
 const contradictory = json({
@@ -381,6 +382,41 @@ describe('mcp-annotate lint: a glob too long to compile', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`${'x'.repeat(79)}…: this pattern is too long (70,001 characters; at most 65,536)\n`);
     expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+  });
+
+  // Under 65,536 characters, but V8 cannot compile the regular expression picomatch makes of it:
+  // thrown inside fast-glob's walk, it was an uncaught exception (a stack trace, exit 1, no report).
+  const big = '*' + 'a'.repeat(40_000) + '.json';
+  const compileError = `${shorten(big, 80)}: this pattern cannot be compiled (Regular expression too large, at 40,006 characters); use a shorter pattern\n`;
+
+  it('a glob whose regular expression is too large for V8 is an input error, in lint, diff and the config\'s targets', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const lint = await runCli(['lint', '--no-config', big, 'bad.json', '-f', 'json'], { cwd: dir });
+    expect(lint.stderr).toBe(compileError);
+    expect(lint.code).toBe(2);
+    expect(JSON.parse(lint.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+    for (const args of [[big, 'bad.json'], ['bad.json', big]]) {
+      const diff = await runCli(['diff', '--no-config', ...args], { cwd: dir });
+      expect(diff.stderr).toContain(compileError);
+      expect(diff.stderr).not.toContain('    at ');
+      expect(diff.code).toBe(2);
+    }
+    writeFileSync(join(dir, 'mcp-annotate.config.json'), JSON.stringify({ targets: [big, 'bad.json'] }));
+    const config = await runCli(['lint', '-f', 'json'], { cwd: dir });
+    expect(config.stderr).toBe(compileError);
+    expect(config.code).toBe(2);
+    expect(JSON.parse(config.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+  });
+
+  it('a "!" pattern too large or too long to compile is that target\'s input error and leaves nothing out', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const r = await runCli(['lint', '--no-config', '*.json', `!${big}`, `!${'x'.repeat(70_000)}*`, '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe(
+      `${shorten(`!${big}`, 80)}: this pattern cannot be compiled (Regular expression too large, at 40,006 characters); use a shorter pattern\n` +
+        `!${'x'.repeat(78)}…: this pattern is too long (70,001 characters; at most 65,536)\n`,
+    );
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 2 });
   });
 });
 
