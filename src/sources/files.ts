@@ -5,8 +5,8 @@ import { closeSync, createReadStream, fstatSync, lstatSync, openSync, readdir, r
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Locator, Origin, RepeatedKey, RepeatedKeyScope, ServerInput } from '../types.js';
-import { globTooLong, isGlobPattern } from '../util/glob.js';
-import { plural, shorten, thousands } from '../util/text.js';
+import { compileProblem, errorReason, globTooLong, isGlobPattern } from '../util/glob.js';
+import { plural, shorten } from '../util/text.js';
 import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
 import { createLocator } from './locate.js';
@@ -392,19 +392,7 @@ async function uncompilable(pattern: string): Promise<string | undefined> {
   const tooLong = globTooLong(pattern);
   if (tooLong) return tooLong;
   const picomatch = (await import('picomatch')).default;
-  try {
-    picomatch.makeRe(pattern, { dot: true }).test('');
-    return undefined;
-  } catch (err) {
-    return `cannot be compiled (${errorReason(err)}, at ${thousands(pattern.length)} characters); use a shorter pattern`;
-  }
-}
-
-/** An error's message for one line: V8's "Invalid regular expression: /…/: why" quotes the whole expression, so only its why. */
-function errorReason(err: unknown): string {
-  const message = String((err as Error)?.message ?? err);
-  const regex = /^Invalid regular expression: \/[\s\S]*\/[a-z]*: ([^:]+)$/.exec(message);
-  return regex ? regex[1]! : shorten(message, 200);
+  return compileProblem(pattern, () => picomatch.makeRe(pattern, { dot: true }).test(''));
 }
 
 /**
