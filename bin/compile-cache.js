@@ -5,13 +5,17 @@
 //
 // The cache lives in a directory of the user's own ($MCP_ANNOTATE_CACHE_DIR, else
 // $XDG_CACHE_HOME/mcp-annotate or ~/.cache/mcp-annotate; %LOCALAPPDATA% on Windows), one
-// file per Node version, architecture, command and build (the newest three builds kept).
-// A file is used only when it names the bundle it was made from (the digest on the
-// bundle's first line), belongs to this user, and V8 accepts it; otherwise the run
+// file per Node version, architecture, command, build and install (the bundle's path: V8
+// keeps the script name a cache was made with, so two installs sharing one cache printed
+// each other's paths in stack traces); the newest three files of a Node version,
+// architecture and command are kept. A file is used only when it names the bundle it was
+// made from (the digest on the bundle's first line), belongs to this user, and V8 accepts
+// it; otherwise the run
 // compiles as usual and writes a fresh one at the end. Every failure to read or write it
 // is ignored: the cache can only make a run faster.
 // MCP_ANNOTATE_NO_CACHE=1 (or Node's NODE_DISABLE_COMPILE_CACHE=1) turns it off.
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -87,6 +91,11 @@ function prune(dir, family, keep = 3) {
   }
 }
 
+/** A short key of the bundle's path, for the cache file's name. */
+export function pathKey(bundle) {
+  return createHash('sha256').update(bundle).digest('hex').slice(0, 12);
+}
+
 /**
  * Evaluates the CommonJS bundle at `bundle` and returns its exports, with `status`
  * ('off', 'missing', 'rejected' or 'used') and `save()`, which writes a fresh cache
@@ -97,9 +106,11 @@ export function loadBundle(bundle, command = 'other', env = process.env) {
   const source = readFileSync(bundle, 'utf8');
   const digest = BUNDLE_HEADER.exec(source)?.[1];
   const dir = digest ? cacheDir(env) : undefined;
-  // Named by the build too, so two installs of different versions do not keep replacing each other's cache.
+  // Named by the build too, so two installs of different versions do not keep replacing each
+  // other's cache; and by the bundle's path, since the code V8 reads back from a cache names
+  // the file it was compiled from (a stack trace of one install named another's files).
   const family = `main-${process.version}-${process.arch}-${COMMANDS.has(command) ? command : 'other'}-`;
-  const file = dir && join(dir, `${family}${digest.slice(0, 16)}.cache`);
+  const file = dir && join(dir, `${family}${digest.slice(0, 16)}-${pathKey(bundle)}.cache`);
   const cachedData = file ? readCache(file, digest) : undefined;
 
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`, {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
 import { validateJsonReport } from './helpers/schemas.js';
+import { shorten } from '../src/util/text.js';
 
 const consistent = json({ tools: [tool('list_notes', { readOnlyHint: true, openWorldHint: false })] });
 const contradictory = json({
@@ -50,6 +51,18 @@ describe('mcp-annotate', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toBe('mcp-annotate: lint: a target is empty (""); give files, globs or directories (. for the current directory)\n');
       expect(r.stdout).toBe('');
+    }
+  });
+
+  it('refuses an empty diff side (it diffed the current directory, exit 0) as lint refuses an empty target', async () => {
+    const dir = tempDir({ 'tools.json': '{"tools": []}' });
+    for (const args of [['diff', '', 'tools.json'], ['diff', 'tools.json', ''], ['diff', ''], ['diff', '', '--stdio', 'node s.js']]) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r, args.join(' ')).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'mcp-annotate: diff: a target is empty (""); give files, globs or directories (. for the current directory)\n',
+      });
     }
   });
 
@@ -382,6 +395,41 @@ describe('mcp-annotate lint: a glob too long to compile', () => {
     expect(r.stderr).toBe(`${'x'.repeat(79)}…: this pattern is too long (70,001 characters; at most 65,536)\n`);
     expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
   });
+
+  // Under 65,536 characters, but V8 cannot compile the regular expression picomatch makes of it:
+  // thrown inside fast-glob's walk, it was an uncaught exception (a stack trace, exit 1, no report).
+  const big = '*' + 'a'.repeat(40_000) + '.json';
+  const compileError = `${shorten(big, 80)}: this pattern cannot be compiled (Regular expression too large, at 40,006 characters); use a shorter pattern\n`;
+
+  it('a glob whose regular expression is too large for V8 is an input error, in lint, diff and the config\'s targets', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const lint = await runCli(['lint', '--no-config', big, 'bad.json', '-f', 'json'], { cwd: dir });
+    expect(lint.stderr).toBe(compileError);
+    expect(lint.code).toBe(2);
+    expect(JSON.parse(lint.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+    for (const args of [[big, 'bad.json'], ['bad.json', big]]) {
+      const diff = await runCli(['diff', '--no-config', ...args], { cwd: dir });
+      expect(diff.stderr).toContain(compileError);
+      expect(diff.stderr).not.toContain('    at ');
+      expect(diff.code).toBe(2);
+    }
+    writeFileSync(join(dir, 'mcp-annotate.config.json'), JSON.stringify({ targets: [big, 'bad.json'] }));
+    const config = await runCli(['lint', '-f', 'json'], { cwd: dir });
+    expect(config.stderr).toBe(compileError);
+    expect(config.code).toBe(2);
+    expect(JSON.parse(config.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+  });
+
+  it('a "!" pattern too large or too long to compile is that target\'s input error and leaves nothing out', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const r = await runCli(['lint', '--no-config', '*.json', `!${big}`, `!${'x'.repeat(70_000)}*`, '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe(
+      `${shorten(`!${big}`, 80)}: this pattern cannot be compiled (Regular expression too large, at 40,006 characters); use a shorter pattern\n` +
+        `!${'x'.repeat(78)}…: this pattern is too long (70,001 characters; at most 65,536)\n`,
+    );
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 2 });
+  });
 });
 
 describe('mcp-annotate lint: output', () => {
@@ -474,6 +522,52 @@ describe('mcp-annotate lint: output', () => {
     }
     const dump = await runCli(['dump', '--stdio', 'node x.js', '-o', ''], { cwd: dir });
     expect(dump).toMatchObject({ code: 2, stderr: 'mcp-annotate: -o "" is an empty path; give a file name, or - for stdout\n' });
+  });
+
+  it('an empty --save-snapshots, --mcp-config or -c path is a usage error, said before any server starts', async () => {
+    // --save-snapshots '' wrote into the working directory, over a file of the server's name.
+    const dir = tempDir({ 'bad.json': contradictory, 'mini.json': 'my own file\n', 'server.js': 'require("fs").writeFileSync("started", "")' });
+    const saves = '--save-snapshots "" is an empty path; give the directory to write the snapshots into (. for the current directory)';
+    const mcpConfig = '--mcp-config "" is an empty path; give the client config file\'s name (.mcp.json, .cursor/mcp.json, …)';
+    const config = '-c "" is an empty path; give the config file\'s name, or --no-config for none';
+    for (const [args, message] of [
+      [['lint', '--no-config', '--save-snapshots', '', '--stdio', 'node server.js'], saves],
+      [['lint', '--no-config', '--save-snapshots=', '--stdio', 'node server.js'], saves],
+      [['diff', '--no-config', 'bad.json', '--save-snapshots', '', '--stdio', 'node server.js'], saves],
+      [['lint', '--mcp-config', ''], mcpConfig],
+      [['dump', '--mcp-config', ''], mcpConfig],
+      [['diff', 'bad.json', '--mcp-config', ''], mcpConfig],
+      [['lint', 'bad.json', '-c', ''], config],
+      [['lint', 'bad.json', '--config='], config],
+      [['diff', 'bad.json', 'bad.json', '-c', ''], config],
+      [['rules', '-c', ''], config],
+      [['explain', 'readonly-vs-outcome', '-c', ''], config],
+    ] as const) {
+      const r = await runCli([...args], { cwd: dir });
+      expect(r, args.join(' ')).toMatchObject({ code: 2, stdout: '', stderr: `mcp-annotate: ${message}\n` });
+    }
+    expect(readFileSync(join(dir, 'mini.json'), 'utf8')).toBe('my own file\n');
+    expect(existsSync(join(dir, 'started'))).toBe(false);
+  });
+
+  it('an empty --stdio or --url is a usage error naming the flag, not a line starting with an empty server name', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const stdio = (v: string) => `mcp-annotate: --stdio ${JSON.stringify(v)} names no command; give the command line of a stdio MCP server, e.g. --stdio "node build/index.js"\n`;
+    const url = (v: string) => `mcp-annotate: --url ${JSON.stringify(v)} names no server; give its http:// or https:// endpoint, e.g. --url https://example.com/mcp\n`;
+    for (const [args, stderr] of [
+      [['lint', '--stdio='], stdio('')],
+      [['lint', '--stdio', ' '], stdio(' ')],
+      [['lint', '--stdio', 'node s.js', '--stdio', ''], stdio('')],
+      [['dump', '--stdio', ''], stdio('')],
+      [['diff', 'bad.json', '--stdio='], stdio('')],
+      [['lint', '--url='], url('')],
+      [['dump', '--url', ''], url('')],
+      [['diff', 'bad.json', '--url', ''], url('')],
+      [['lint', '--', ''], 'mcp-annotate: -- "" names no command: give the command of a stdio MCP server, e.g. -- node server.js\n'],
+    ] as const) {
+      const r = await runCli([...args], { cwd: dir });
+      expect(r, args.join(' ')).toMatchObject({ code: 2, stdout: '', stderr });
+    }
   });
 
   it('shows only errors with --quiet, and says what it hid', async () => {

@@ -4,12 +4,12 @@
  * build, someone else's, or unwritable never changes what a run prints.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript beside the bin, no declarations
-import { cacheDir } from '../bin/compile-cache.js';
+import { cacheDir, pathKey } from '../bin/compile-cache.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const BUNDLE = join(ROOT, 'dist', 'bundle', 'main.cjs');
@@ -35,7 +35,7 @@ describe('compile cache', () => {
     const dir = join(tempDir(), 'cache');
     expect(load(dir)).toBe('missing');
     const digest = /^\/\/ mcp-annotate bundle ([0-9a-f]{64})\n/.exec(readFileSync(BUNDLE, 'utf8'))![1]!;
-    expect(cacheFiles(dir)).toEqual([`main-${process.version}-${process.arch}-lint-${digest.slice(0, 16)}.cache`]);
+    expect(cacheFiles(dir)).toEqual([`main-${process.version}-${process.arch}-lint-${digest.slice(0, 16)}-${pathKey(BUNDLE)}.cache`]);
     expect(load(dir)).toBe('used');
     expect(load(dir, {}, 'not-a-command')).toBe('missing');
     expect(load(dir, {}, 'other')).toBe('used');
@@ -61,6 +61,36 @@ describe('compile cache', () => {
         cacheFiles(dir).find((f) => f.startsWith(family) && !old.some((o) => o.endsWith(f)))!,
       ].sort(),
     );
+  });
+
+  it('keys the cache by the bundle\'s path too: two installs sharing a cache directory each name their own files in stack traces', () => {
+    // V8 keeps the script name a code cache was made with: the second install's stack traces
+    // named the first install's bundle.
+    const dir = join(tempDir(), 'cache');
+    const installs = [tempDir(), tempDir()].map((root) => {
+      mkdirSync(join(root, 'dist', 'bundle'), { recursive: true });
+      copyFileSync(BUNDLE, join(root, 'dist', 'bundle', 'main.cjs'));
+      copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
+      symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+      return join(root, 'dist', 'bundle', 'main.cjs');
+    });
+    // A stack from inside the bundle: the help commander writes goes through the bundle's own io.stdout.write caller.
+    const stackFrom = (bundle: string) => {
+      const script = `
+        import { loadBundle } from ${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'compile-cache.js')).href)};
+        const b = loadBundle(${JSON.stringify(bundle)}, 'rules', { MCP_ANNOTATE_CACHE_DIR: ${JSON.stringify(dir)} });
+        let stack = '';
+        const stdout = { write: () => { stack ||= new Error().stack; return true; } };
+        await b.exports.run(['--help'], { stdout, stderr: stdout, stdin: process.stdin, cwd: process.cwd(), env: {} });
+        b.save();
+        process.stdout.write(JSON.stringify({ status: b.status, stack }));`;
+      const { status, stack } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+      return { status, files: [...new Set((stack as string).match(/\/[^\s():]*main\.cjs/g))] };
+    };
+    for (const [i, status] of [[0, 'missing'], [1, 'missing'], [0, 'used'], [1, 'used']] as const) {
+      expect(stackFrom(installs[i]!), `install ${i}, cache ${status}`).toEqual({ status, files: [installs[i]] });
+    }
+    expect(cacheFiles(dir)).toHaveLength(2);
   });
 
   it('falls back to compiling when the cache is corrupt, and replaces it', () => {

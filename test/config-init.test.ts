@@ -90,13 +90,24 @@ describe('init', () => {
     expect(readFileSync(join(dir, 'mcp-annotate.config.yaml'), 'utf8')).toContain('extends: mcp-annotate:recommended');
   });
 
-  it('a package.json config counts as existing', async () => {
-    const dir = tempDir({ 'package.json': json({ name: 'x', 'mcp-annotate': { failOn: 'note' } }) });
-    const r = await runCli(['init'], { cwd: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('package.json already has an "mcp-annotate" config; use --force');
-    const forced = await runCli(['init', '--force'], { cwd: dir });
-    expect(forced.code).toBe(0);
-    expect((await loadConfig({ cwd: dir }))?.path).toBe(join(dir, 'mcp-annotate.config.yaml'));
+  it('a package.json config counts as another config file: refused, with --force too (no second config beside it)', async () => {
+    const pkg = json({ name: 'x', 'mcp-annotate': { failOn: 'note' } });
+    const dir = tempDir({ 'package.json': pkg });
+    for (const args of [['init'], ['init', '--force'], ['init', '--format', 'json', '--force']]) {
+      const r = await runCli(args, { cwd: dir });
+      const name = args.includes('json') ? 'mcp-annotate.config.json' : 'mcp-annotate.config.yaml';
+      expect(r, args.join(' ')).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `mcp-annotate: package.json already configures mcp-annotate here (its "mcp-annotate" key); edit it, or remove the key before writing ${name}\n`,
+      });
+      expect(existsSync(join(dir, name))).toBe(false);
+    }
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(pkg);
+    expect((await loadConfig({ cwd: dir }))?.path).toBe(join(dir, 'package.json'));
+    // Without the key, package.json is no config: init writes its file.
+    const plain = tempDir({ 'package.json': json({ name: 'x' }) });
+    expect(await runCli(['init'], { cwd: plain })).toMatchObject({ code: 0 });
+    expect(existsSync(join(plain, 'mcp-annotate.config.yaml'))).toBe(true);
   });
 });

@@ -47,7 +47,7 @@ describe('config schema', () => {
       [null, false],
       [[], false],
       ['x', false],
-      [{ overrides: [{ servers: [edge], tools: [edge], rules: {} }], targets: [edge] }, true],
+      [{ overrides: [{ servers: ['x'.repeat(20_000)], tools: ['x'.repeat(20_000)], rules: {} }], targets: [edge] }, true],
       [{ overrides: [{ servers: [long], rules: {} }] }, false],
       [{ overrides: [{ tools: ['ok', long], rules: {} }] }, false],
       [{ targets: [long] }, false],

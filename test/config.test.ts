@@ -249,6 +249,22 @@ describe('validation messages', () => {
     expect(r).toMatchObject({ code: 2, stderr: 'mcp-annotate: g.json:1:25: overrides[0].tools[0] is too long (70,001 characters; at most 65,536)\n' });
   });
 
+  it('a server or tool glob whose regular expression V8 cannot compile is a positioned config error, not an internal error', async () => {
+    // Under the 65,536 limit (so the schema accepts it), but it threw at the first name matched.
+    const big = '*' + 'a'.repeat(40_000);
+    expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ overrides: [{ tools: ['ok', big], servers: [big], rules: {} }] }) })).toEqual([
+      'mcp-annotate.config.json:1:30: overrides[0].tools[1] cannot be compiled (Regular expression too large, at 40,001 characters); use a shorter pattern',
+      'mcp-annotate.config.json:1:40046: overrides[0].servers[0] cannot be compiled (Regular expression too large, at 40,001 characters); use a shorter pattern',
+    ]);
+    const dir = tempDir({ 'mcp-annotate.config.json': JSON.stringify({ overrides: [{ tools: [big], rules: {} }] }), 'a.json': json(DUMP) });
+    const r = await runCli(['lint', 'a.json'], { cwd: dir });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'mcp-annotate: mcp-annotate.config.json:1:25: overrides[0].tools[0] cannot be compiled (Regular expression too large, at 40,001 characters); use a shorter pattern\n',
+    });
+  });
+
   it('JSON syntax errors, package.json positions, and comments allowed', async () => {
     expect(await problemsOf({ 'mcp-annotate.config.json': '{\n  "rules": {\n    "toxic-flow": "off",,\n  }\n}\n' })).toEqual(['mcp-annotate.config.json:3:25: invalid JSON: expected a property name in double quotes']);
     expect(await problemsOf({ 'package.json': '{\n  "name": "x",\n  "mcp-annotate": {\n    "failOn": "errors"\n  }\n}\n' })).toEqual([

@@ -107,9 +107,11 @@ export async function initCommand(targets: string[], opts: InitOptions, io: CliI
   const pkg = join(io.cwd, 'package.json');
   if (existsSync(pkg)) {
     const value: unknown = parseJsonc(readFileSync(pkg, 'utf8'));
+    // As for another config file, --force or not: a second config beside it left one unused
+    // (lint says "ignoring the "mcp-annotate" key of package.json"), and --force overwrites
+    // only a file of the same name.
     if (isObject(value) && value[PACKAGE_KEY] !== undefined) {
-      if (!opts.force) throw new UsageError(`package.json already has an "${PACKAGE_KEY}" config; use --force to write ${name}, which takes precedence over it`);
-      io.stderr.write(`${name} takes precedence over the "${PACKAGE_KEY}" key of package.json, which is now unused\n`);
+      throw new UsageError(`package.json already configures mcp-annotate here (its "${PACKAGE_KEY}" key); edit it, or remove the key before writing ${name}`);
     }
   }
   const schema = schemaRef(io.cwd);

@@ -7,7 +7,7 @@ import { lintCommand } from './lint.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { TOOL_NAME, version } from '../version.js';
 import { SPEC_VERSIONS, LATEST_SPEC, PACK_IDS } from '../types.js';
-import { addLiveOptions } from '../sources/live/options.js';
+import { addLiveOptions, nonEmptyPath, saveSnapshotsDir } from '../sources/live/options.js';
 import { MARKDOWN_MIN_BYTES } from '../reporters/markdown.js';
 import { guardedStream, inWorkflowLog } from '../util/workflow-log.js';
 
@@ -21,6 +21,9 @@ const vocabList = (flag: string) => (value: string, previous: string[] | undefin
   if (list.length === 0) throw new UsageError(`${flag} ${JSON.stringify(value)} names no vocabulary; give pack ids, comma-separated: ${PACK_IDS.join(', ')}`);
   return [...(previous ?? []), ...list];
 };
+
+/** -c '' (an unset variable) read the working directory as the config file ("is a directory"). */
+const configPath = nonEmptyPath('-c', "give the config file's name, or --no-config for none");
 
 export interface OutputSpec {
   format: string;
@@ -37,8 +40,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (dashes !== -1 && argv.slice(0, dashes).some((a) => a === 'lint' || a === 'dump' || a === 'diff')) {
     command = argv.slice(dashes + 1);
     argv = argv.slice(0, dashes);
-    if (command.length === 0) {
-      io.stderr.write(`${TOOL_NAME}: nothing after --: give the command of a stdio MCP server, e.g. -- node server.js\n`);
+    if (command.length === 0 || command[0]!.trim() === '') {
+      io.stderr.write(`${TOOL_NAME}: ${command.length ? `-- ${JSON.stringify(command[0])} names no command` : 'nothing after --'}: give the command of a stdio MCP server, e.g. -- node server.js\n`);
       return EXIT.error;
     }
   }
@@ -89,7 +92,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       .option('--color', 'force colour in text output')
       .option('--no-color', 'disable colour in text output')
       .option('--markdown-max-bytes <n>', help.markdown, byteCount)
-      .option('-c, --config <file>', help.config)
+      .option('-c, --config <file>', help.config, configPath)
       .option('--no-config', 'use no config file');
 
   program
@@ -118,7 +121,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .option('--update-baseline', 'write every current finding to the --baseline file (keeping justifications) and report none')
     .option('--fail-on-stale', 'exit 1 when baseline entries no longer occur');
   addLiveOptions(lintProgram, { forLint: true }).action(async (targets: string[], options) => {
-    refuseEmptyTarget(targets);
+    refuseEmptyTarget('lint', targets);
     finishOutputs();
     exitCode = await lintCommand(targets, { ...options, outputs, command }, io);
   });
@@ -154,8 +157,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       if (!/^[1-9]\d*$/.test(v)) throw new UsageError(`--concurrency must be a positive integer, got ${JSON.stringify(v)}`);
       return Number(v);
     })
-    .option('--save-snapshots <dir>', "write each live head server's snapshot into this directory and point findings into those files")
+    .option('--save-snapshots <dir>', "write each live head server's snapshot into this directory and point findings into those files", saveSnapshotsDir)
     .action(async (base: string, head: string | undefined, options) => {
+      refuseEmptyTarget('diff', head === undefined ? [base] : [base, head]);
       finishOutputs();
       const { diffCommand } = await import('./diff.js');
       exitCode = await diffCommand(base, head, { ...options, outputs, command }, io);
@@ -165,7 +169,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command('rules')
     .description("list every rule: id, default severity, packs and summary (with the config's policies)")
     .addOption(new Option('-f, --format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
-    .option('-c, --config <file>', 'take the policies from this config file')
+    .option('-c, --config <file>', 'take the policies from this config file', configPath)
     .option('--no-config', 'use no config file')
     .action(async (options) => {
       const { rulesCommand } = await import('./rules.js');
@@ -177,7 +181,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command('explain')
     .description("print a rule's documentation: why, incorrect and correct examples")
     .argument('<rule-id>', 'the rule to explain (or policy/<name> of the config)')
-    .option('-c, --config <file>', 'take the policies from this config file')
+    .option('-c, --config <file>', 'take the policies from this config file', configPath)
     .option('--no-config', 'use no config file')
     .action(async (id: string, options) => {
       const { explainCommand } = await import('./rules.js');
@@ -213,7 +217,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-/** An empty target ("", an unset variable) names no file: lint would read the working directory (init refuses it too). */
-function refuseEmptyTarget(targets: string[]): void {
-  if (targets.includes('')) throw new UsageError('lint: a target is empty (""); give files, globs or directories (. for the current directory)');
+/**
+ * An empty target ("", an unset variable) names no file: lint, and either side of diff, would
+ * read the working directory (init refuses it too).
+ */
+function refuseEmptyTarget(command: 'lint' | 'diff', targets: string[]): void {
+  if (targets.includes('')) throw new UsageError(`${command}: a target is empty (""); give files, globs or directories (. for the current directory)`);
 }

@@ -13,6 +13,7 @@ import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { isObject } from '../util/json.js';
 import { closest, distance, orList, quote } from '../util/text.js';
 import { globTooLong } from '../util/glob.js';
+import { nameGlobProblem } from '../util/name-glob.js';
 import { EMPTY_IN, type ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
@@ -217,5 +218,18 @@ export function checkConfig(value: unknown, problems: PointedProblem[], warnings
   };
   checkRuleIds(config.rules, '/rules');
   if (Array.isArray(config.overrides)) config.overrides.forEach((o, i) => checkRuleIds(isObject(o) ? o.rules : undefined, `/overrides/${i}/rules`));
+  // A server or tool glob whose regular expression V8 cannot compile threw at the first name
+  // matched ("internal error"): a config problem at the glob, as one too long is.
+  (Array.isArray(config.overrides) ? config.overrides : []).forEach((o, i) => {
+    for (const key of ['servers', 'tools'] as const) {
+      const globs = isObject(o) ? o[key] : undefined;
+      if (!Array.isArray(globs)) continue;
+      globs.forEach((glob, j) => {
+        const at = `/overrides/${i}/${key}/${j}`;
+        const why = typeof glob === 'string' && sound(at) ? nameGlobProblem(glob) : undefined;
+        if (why) problems.push({ pointer: at, message: `${configField(at)} ${why}` });
+      });
+    }
+  });
   return { policies: valid ? policies : [] };
 }

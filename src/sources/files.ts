@@ -5,7 +5,7 @@ import { closeSync, createReadStream, fstatSync, lstatSync, openSync, readdir, r
 import { stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { InputError, Locator, Origin, RepeatedKey, RepeatedKeyScope, ServerInput } from '../types.js';
-import { globTooLong, isGlobPattern } from '../util/glob.js';
+import { compileProblem, errorReason, globTooLong, isGlobPattern } from '../util/glob.js';
 import { plural, shorten } from '../util/text.js';
 import { relativeInside } from '../util/paths.js';
 import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded, readStreamBounded, TooLarge } from '../util/read.js';
@@ -267,9 +267,16 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
   const negated: string[] = [];
   for (const target of targets) if (await isNegation(target, cwd)) negated.push(target.slice(1).split(sep).join('/'));
   let left: ((abs: string) => boolean) | undefined;
-  if (negated.length) {
+  // A "!" pattern too long or too large to compile is that target's input error, and leaves nothing out.
+  const compiled: string[] = [];
+  for (const pattern of negated) {
+    const unfit = await uncompilable(pattern);
+    if (unfit) errors.push({ target: `!${pattern}`, message: `${shorten(`!${pattern}`, 80)}: this pattern ${unfit}` });
+    else compiled.push(pattern);
+  }
+  if (compiled.length) {
     const picomatch = (await import('picomatch')).default;
-    const match = picomatch(negated, { dot: true });
+    const match = picomatch(compiled, { dot: true });
     left = (f) => match(f.split(sep).join('/')) || match(relative(cwd, f).split(sep).join('/'));
   }
   // A JSON report or SARIF log of this tool is never a dump: a directory or glob leaves it out,
@@ -315,12 +322,20 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     }
     const fg = isGlobPattern(target) ? await fastGlob() : undefined;
     if (fg?.isDynamicPattern(target)) {
+      // A pattern under the length limit can still make a regular expression V8 cannot compile
+      // (about 32,750 characters of `*aaa….json`): fast-glob compiled it inside its walk, where
+      // the error escaped as an uncaught exception and ended the run. Compiled here first.
+      const unfit = await uncompilable(target.split(sep).join('/'));
+      if (unfit) {
+        errors.push({ target, message: `${shorten(target, 80)}: this pattern ${unfit}` });
+        continue;
+      }
       let matched: string[];
       let unread: boolean;
       try {
         ({ files: matched, unreadable: unread } = await scanFiles(fg, target.split(sep).join('/'), cwd, unreadable, unopenable));
       } catch (err) {
-        errors.push({ target, message: `${shorten(target, 80)}: cannot expand this pattern: ${(err as Error)?.message ?? String(err)}` });
+        errors.push({ target, message: `${shorten(target, 80)}: cannot expand this pattern: ${errorReason(err)}` });
         continue;
       }
       const found = matched.filter(keep);
@@ -369,6 +384,18 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
 }
 
 /**
+ * Why fast-glob could not use a glob, or undefined: longer than picomatch parses, or a regular
+ * expression too large for V8 to compile (V8 compiles one when it first runs it, so it is run
+ * once here). Either, thrown inside fast-glob's walk, escaped as an uncaught exception.
+ */
+async function uncompilable(pattern: string): Promise<string | undefined> {
+  const tooLong = globTooLong(pattern);
+  if (tooLong) return tooLong;
+  const picomatch = (await import('picomatch')).default;
+  return compileProblem(pattern, () => picomatch.makeRe(pattern, { dot: true }).test(''));
+}
+
+/**
  * What a directory scan or a glob finds: regular files, and symbolic links to files. It does not
  * descend into a symbolic link to a directory (as find, git, ripgrep and Prettier do not): a link
  * to an ancestor made the scan endless, or read each file once per turn of the loop. A directory
@@ -386,26 +413,39 @@ async function scanFiles(
   type ReaddirCallback = (err: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
   // fast-glob stops the whole walk at the first error other than ENOENT (an unreadable
   // subdirectory ended the run): such a directory reads as empty, and is said once.
+  // fast-glob matches what a readdir found inside the readdir's callback: anything that throws
+  // there (a pattern's regular expression V8 cannot compile) escaped as an uncaught exception
+  // and ended the run with a stack trace. It is caught here and fails this scan instead (the walk
+  // is abandoned: its promise never settles once its callback threw).
+  let threw!: (err: unknown) => void;
+  const thrown = new Promise<never>((_, reject) => (threw = reject));
   const readdirOrNothing = (path: string, options: unknown, callback: ReaddirCallback) => {
     readdir(path, options as { withFileTypes: true }, (err, entries) => {
-      if (err && (err.code !== 'ENOENT' || path.includes('\uFFFD'))) {
-        failed = true;
-        if (!unreadable.has(path)) unreadable.set(path, err.code === 'ENOENT' ? NAME_NOT_UTF8 : readFailure(err));
-        callback(null, []);
-      } else callback(err, entries);
+      try {
+        if (err && (err.code !== 'ENOENT' || path.includes('\uFFFD'))) {
+          failed = true;
+          if (!unreadable.has(path)) unreadable.set(path, err.code === 'ENOENT' ? NAME_NOT_UTF8 : readFailure(err));
+          callback(null, []);
+        } else callback(err, entries);
+      } catch (thrownInWalk) {
+        threw(thrownInWalk);
+      }
     });
   };
   // As found (relative to cwd, or absolute for an absolute pattern), joined here: fast-glob's
   // absolute: true turns a "\" in a file name into a "/" (a\b.json read as a/b.json on Linux and macOS).
-  const entries = await fg(pattern, {
-    cwd,
-    ignore: GLOB_IGNORE,
-    dot: false,
-    onlyFiles: false,
-    followSymbolicLinks: false,
-    objectMode: true,
-    fs: { readdir: readdirOrNothing as unknown as typeof readdir },
-  });
+  const entries = await Promise.race([
+    fg(pattern, {
+      cwd,
+      ignore: GLOB_IGNORE,
+      dot: false,
+      onlyFiles: false,
+      followSymbolicLinks: false,
+      objectMode: true,
+      fs: { readdir: readdirOrNothing as unknown as typeof readdir },
+    }),
+    thrown,
+  ]);
   const files: string[] = [];
   for (const entry of entries) {
     const abs = resolve(cwd, entry.path);

@@ -136,7 +136,8 @@ function fromObject(obj: Obj, pointer: string, found = false): Partial[] {
   if (has(obj, 'jsonrpc') || (has(obj, 'result') && has(obj, 'id'))) {
     if (isObject(obj.error)) {
       const message = typeof obj.error.message === 'string' ? obj.error.message : 'no message';
-      throw new InputProblem(`this is a JSON-RPC error response (${JSON.stringify(message)}), not a tools/list result`);
+      // At the "error" member, as other wrong-shape documents are placed (it had no position).
+      throw new InputProblem(`this is a JSON-RPC error response (${JSON.stringify(message)}), not a tools/list result`, undefined, undefined, `${pointer}/error`);
     }
     // A tools/list result with a stray "jsonrpc" field (a snapshot written before mcp-annotate
     // left a result's "jsonrpc" out): its tools are read as they are.

@@ -9,6 +9,7 @@
  * "/weather" does not match `weather`, nor "a/**" then "/c" `a/c` (the README says so).
  */
 import picomatch from 'picomatch';
+import { compileProblem } from './glob.js';
 
 /** Stands for "/" in names and patterns: a noncharacter, never in a real server or tool name. */
 const SLASH = '\uFFFF';
@@ -20,4 +21,9 @@ export function nameMatcher(patterns: readonly string[], opts: { nocase?: boolea
     { dot: true, windows: false, nocase: opts.nocase === true },
   );
   return (name) => match(name.replaceAll('/', SLASH));
+}
+
+/** Why a name glob cannot be used (a regular expression too large for V8: it threw when a name was first matched), or undefined. */
+export function nameGlobProblem(pattern: string): string | undefined {
+  return compileProblem(pattern, () => picomatch.makeRe(pattern.replaceAll('/', SLASH), { dot: true, windows: false }).test(''));
 }

@@ -82,6 +82,16 @@ describe('a "jsonrpc" field in a tools/list result', () => {
     expect(r.stderr).toContain('resp.json:1:1: a JSON-RPC response needs a "result" object with "tools"; this one has no "result" (its keys: "jsonrpc", "id")');
     expect(r.stderr).not.toContain('undefined');
   });
+
+  it('a JSON-RPC error response is an input error at its "error" member, as other wrong-shape documents have a position', async () => {
+    const dir = tempDir({ 'err.json': json({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }) });
+    const r = await runCli(['lint', '--no-config', 'err.json', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('err.json:4:12: this is a JSON-RPC error response ("Method not found"), not a tools/list result\n');
+    expect(JSON.parse(r.stdout).inputErrors).toEqual([
+      { target: 'err.json', file: 'err.json', line: 4, column: 12, message: 'err.json:4:12: this is a JSON-RPC error response ("Method not found"), not a tools/list result' },
+    ]);
+  });
 });
 
 describe('a snapshot\'s own fields are mcp-annotate\'s, never the tools/list result\'s', () => {
