@@ -116,6 +116,28 @@ describe('secrets in what a server said', () => {
     // Other text is left as it was.
     expect(redact('abc def/ghi jk %2B \\u002B', plus)).toBe('abc def/ghi jk %2B \\u002B');
   });
+  it('are hidden when any mix of their characters, letters and digits included, is \\uXXXX-escaped in either case', () => {
+    // The README promises any \uXXXX: a server that escapes every character ("\u0061\u0062…") must not show the secret.
+    const all = secretNeedles(['abcdefgh']);
+    const escaped = 'config {"key":"\\u0061\\u0062\\u0063\\u0064\\u0065\\u0066\\u0067\\u0068"}';
+    expect(redact(escaped, all)).toBe('config {"key":"***"}');
+    expect(excerpt(escaped, 200, all)).toBe('"config {\\"key\\":\\"***\\"}"');
+    const char = fc.constantFrom(...'abcxyzABCXYZ0123456789-_+/.é€"'.split(''));
+    const form = fc.constantFrom('raw', 'lower', 'upper');
+    assertProperty(
+      fc.property(fc.array(fc.tuple(char, form), { minLength: 6, maxLength: 24 }), (chars) => {
+        const secret = chars.map(([c]) => c).join('');
+        const text = chars
+          .map(([c, f]) => {
+            if (f === 'raw') return JSON.stringify(c).slice(1, -1);
+            const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
+            return `\\u${f === 'upper' ? hex.toUpperCase() : hex}`;
+          })
+          .join('');
+        expect(redact(`config {"key":"${text}"} end`, secretNeedles([secret]))).toBe('config {"key":"***"} end');
+      }),
+    );
+  });
   it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
     expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');
     expect(redactWindow('some text pa"ss\tword-Se', needles, { end: true })).toBe('some text ***');
