@@ -123,6 +123,18 @@ describe('misbehaving servers', () => {
     ]);
   });
 
+  it('a line that starts with a byte order mark is said to, and its quote shows the mark (trim() would drop it)', async () => {
+    const dir = tempDir({
+      // .NET and PowerShell on Windows write a BOM first when the console encoding is UTF-8 with one.
+      'bom.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('\\ufeff{"jsonrpc":"2.0","id":' + m.id + ',"result":{}}\\n'); });\n`,
+    });
+    const r = await runCli(['lint', '--no-config', '--stdio', 'node bom.cjs'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'node bom.cjs: the server wrote a line on stdout that starts with a byte order mark (U+FEFF), which JSON-RPC does not allow ("\\u{FEFF}{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":{}}"); write stdout as UTF-8 without a BOM\n',
+    );
+  });
+
   it('a program that does not exist, and a refused connection', async () => {
     // A port that was just free: nothing listens on it.
     const probe = createServer();

@@ -58,6 +58,8 @@ describe('secrets in what a server said', () => {
   it('are hidden before the quotation is cut or escaped', () => {
     expect(excerpt(`${'y'.repeat(70)} pa"ss\tword-Secret-9876 end`, 80, needles)).toBe(`"${'y'.repeat(70)} *** end"`);
     expect(excerpt(`${'y'.repeat(75)} pa"ss\tword-Secret-9876`, 80, needles)).toBe(`"${'y'.repeat(75)} ***"`);
+    // Blanks are cut from the ends, a byte order mark is not: it shows.
+    expect(excerpt(' \ufeff{"a":1}\t\n', 80)).toBe('"\\u{FEFF}{\\"a\\":1}"');
   });
   it('are hidden in the forms a server echoes them in: JSON-escaped, \\uXXXX-escaped, escaped twice, and as a message shows those', () => {
     const quoted = secretNeedles(['ab"cdefghij']);
