@@ -6,6 +6,7 @@ import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
 import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
+import { parseEnvFile } from '../../src/sources/live/envfile.js';
 import { displayUrl, isCredentialHeader, isKeySegment, isSecretSegment, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
@@ -50,6 +51,16 @@ describe('variables', () => {
     let inner = redactJson(deep, needles) as Record<string, unknown>;
     for (let i = 1; i < depth; i++) inner = inner.a as Record<string, unknown>;
     expect(inner).toEqual({ a: '***' });
+  });
+});
+
+describe('envFile', () => {
+  it('reads one NAME=value a line as VS Code does, and gives the numbers of the lines it skipped', () => {
+    const text = ['\ufeff# comment', 'A=1', 'GITHUB_TOKEN ghp_secretvalue', 'B = two words ', 'export C=x=y', "D='single # kept'", 'E="l1\\nl2" # note', 'F=plain # cut', 'G:  colon', 'H=', 'a.b-c_d=ok', 'no name=1', '=empty', 'I=`tick`'].join('\r\n');
+    expect(parseEnvFile(text)).toEqual({
+      vars: [['A', '1'], ['B', 'two words'], ['C', 'x=y'], ['D', 'single # kept'], ['E', 'l1\nl2'], ['F', 'plain'], ['G', 'colon'], ['H', ''], ['a.b-c_d', 'ok'], ['I', 'tick']],
+      skipped: [3, 12, 13],
+    });
   });
 });
 
