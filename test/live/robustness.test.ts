@@ -399,6 +399,38 @@ describe('misbehaving servers', () => {
     }
   });
 
+  it('a tools/list answer sent as one large event in many small chunks (CRLF split between them) is read whole', async () => {
+    const count = 3000;
+    const tools = Array.from({ length: count }, (_, i) => ({ name: `read_item_${i}`, description: `Reads item ${i} of the catalogue.`, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }));
+    const server = createHttpServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const message = JSON.parse(body);
+      if (!('id' in message)) return void res.writeHead(202).end();
+      const result =
+        message.method === 'initialize' ? { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'chunky', version: '1' } } : { tools };
+      const event = `event: message\r\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: message.id, result })}\r\n\r\n`;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // 1,001 bytes at a time, each its own write after a turn of the event loop.
+      for (let i = 0; i < event.length; i += 1001) {
+        res.write(event.slice(i, i + 1001));
+        await new Promise((r) => setImmediate(r));
+      }
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const r = await runCli(['lint', '--no-config', '--transport', 'http', '--url', url, '-f', 'json'], { timeoutMs: 60_000 });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout).servers).toEqual([expect.objectContaining({ tools: count })]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('a page of 300,000 tools is read (not spread into one call), and the findings limit applies to live servers too', async () => {
     const command = serverCommand('misbehave.mjs', 'empties');
     const r = await runCli(['lint', '--stdio', command, '-f', 'json'], { env: { MCP_ANNOTATE_MAX_FINDINGS: '10' } });

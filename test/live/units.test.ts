@@ -7,6 +7,7 @@ import { tempDir, json } from '../helpers/cli.js';
 import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
 import { parseEnvFile } from '../../src/sources/live/envfile.js';
+import { lineSplitter } from '../../src/sources/live/connect.js';
 import { displayUrl, isCredentialHeader, isKeySegment, isSecretSegment, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
@@ -51,6 +52,22 @@ describe('variables', () => {
     let inner = redactJson(deep, needles) as Record<string, unknown>;
     for (let i = 1; i < depth; i++) inner = inner.a as Record<string, unknown>;
     expect(inner).toEqual({ a: '***' });
+  });
+});
+
+describe('event stream lines', () => {
+  it('a long line in many pieces is read whole, each piece searched once (linear, not the whole pending line again)', () => {
+    const lines: string[] = [];
+    const split = lineSplitter((l) => lines.push(l));
+    const data = `data: ${JSON.stringify({ tools: Array.from({ length: 20_000 }, (_, i) => ({ name: `tool_${i}` })) })}`;
+    const text = `event: message\r\n${data}\r\n\r\n: ping\rdata: b\n\n`;
+    // Pieces of 7 characters: some end in the middle of a \r\n, which stays one line end.
+    for (let i = 0; i < text.length; i += 7) split.push(text.slice(i, i + 7));
+    split.end();
+    expect(text.length).toBeGreaterThan(400_000);
+    expect(lines).toEqual(['event: message', data, '', ': ping', 'data: b', '', '']);
+    // The work done: every character searched once. Re-splitting the pending text on each piece searched billions.
+    expect(split.scanned).toBe(text.length);
   });
 });
 

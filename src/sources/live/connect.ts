@@ -544,21 +544,62 @@ function watchJson(session: Session): (chunk: Uint8Array | undefined) => void {
   };
 }
 
+/**
+ * Splits a stream of text into lines at \r\n, \r or \n (as the SSE standard does), a line end
+ * split between two pieces included. Each piece is scanned once, from where the last line ended:
+ * re-splitting all the text not yet ended on every piece was quadratic in a long line (an
+ * event of megabytes, in chunks of kilobytes). `scanned` counts the characters looked at.
+ */
+export function lineSplitter(onLine: (line: string) => void): { push(text: string): void; end(): void; scanned: number } {
+  const ends = /\r\n|\r|\n/g;
+  // The start of the line not yet ended, in pieces (joined once, when it ends).
+  let pending: string[] = [];
+  // The last piece ended with \r: a \n first in the next is the same line end.
+  let afterCr = false;
+  const splitter = {
+    scanned: 0,
+    push(text: string): void {
+      let from = afterCr && text.startsWith('\n') ? 1 : 0;
+      afterCr = false;
+      ends.lastIndex = from;
+      for (let m = ends.exec(text); m !== null; m = ends.exec(text)) {
+        pending.push(text.slice(from, m.index));
+        const line = pending.join('');
+        pending = [];
+        from = ends.lastIndex;
+        if (m[0] === '\r' && from === text.length) afterCr = true;
+        onLine(line);
+      }
+      if (from < text.length) pending.push(text.slice(from));
+      // The search for line ends ran over this piece only, never over the text before it.
+      splitter.scanned += text.length;
+    },
+    /** The end of the stream ends the line not yet ended (an empty one when there is none). */
+    end(): void {
+      const line = pending.join('');
+      pending = [];
+      afterCr = false;
+      onLine(line);
+    },
+  };
+  return splitter;
+}
+
 /** Watches the events of an event stream (their data lines, as the SSE standard joins them; see checkIdless). */
 function watchEvents(session: Session): (chunk: Uint8Array | undefined) => void {
   const decoder = new TextDecoder();
-  let buffer = '';
   let data: string[] = [];
+  const lines = lineSplitter((line) => {
+    if (line === '') {
+      if (data.length > 0) checkIdless(session, data.join('\n'), true);
+      data = [];
+    } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+  });
   return (chunk) => {
-    buffer += chunk ? decoder.decode(chunk, { stream: true }) : `${decoder.decode()}\n`;
-    const lines = buffer.split(/\r\n|\r|\n/);
-    // The last part is a line not yet ended.
-    buffer = lines.pop()!;
-    for (const line of lines) {
-      if (line === '') {
-        if (data.length > 0) checkIdless(session, data.join('\n'), true);
-        data = [];
-      } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    if (chunk) lines.push(decoder.decode(chunk, { stream: true }));
+    else {
+      lines.push(decoder.decode());
+      lines.end();
     }
   };
 }
