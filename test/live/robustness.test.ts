@@ -603,23 +603,32 @@ describe('redirects', () => {
     }
   });
 
-  it('a redirect within the same origin that is not followed says why: a 301/302 of a POST, too many in a row', async () => {
+  it('a redirect within the same origin that is not followed says why: a 301/302 of a POST, too many in a row, a user name and password added', async () => {
     const server = await rawHttp((req, res) => {
+      if (req.url === '/cred') return void res.writeHead(307, { location: `${server.base.replace('//', '//alice:p4ssw0rdXYZ@')}/status/500` }).end();
       if (req.url === '/moved') return void res.writeHead(301, { location: '/good' }).end();
       if (req.url === '/found') return void res.writeHead(302, { location: '/found' }).end();
       if (req.url === '/loop') return void res.writeHead(307, { location: '/loop' }).end();
       res.writeHead(404).end();
     });
     try {
-      const r = await runCli(['lint', '--no-config', '--timeout', '60', ...['moved', 'found', 'loop'].flatMap((p) => ['--url', `${server.base}/${p}`])], { timeoutMs: 30_000 });
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', ...['cred', 'moved', 'found', 'loop'].flatMap((p) => ['--url', `${server.base}/${p}`])], { timeoutMs: 30_000 });
       const sse = await runCli(['lint', '--no-config', '--timeout', '60', '--transport', 'sse', '--url', `${server.base}/found`], { timeoutMs: 30_000 });
+      const cred = await runCli(['lint', '--no-config', '--timeout', '60', '--transport', 'sse', '--url', `${server.base}/cred`], { timeoutMs: 30_000 });
+      expect(cred.stderr).toBe(
+        `${server.base}/cred: the server redirected to a URL with a user name or password in it (HTTP 307 Temporary Redirect to "${server.base}/status/500", credentials not shown) while connecting, which is not followed: credentials are never taken from a redirect; give the URL it redirects to, with the credentials as an Authorization header\n`,
+      );
       expect(r.stderr.trimEnd().split('\n')).toEqual([
+        `${server.base}/cred: the server redirected to a URL with a user name or password in it (HTTP 307 Temporary Redirect to "${server.base}/status/500", credentials not shown) while waiting for the initialize response, which is not followed: credentials are never taken from a redirect; give the URL it redirects to, with the credentials as an Authorization header`,
         `${server.base}/found: the server answered a POST with a redirect (HTTP 302 Found to "${server.base}/found") while waiting for the initialize response, which is not followed: a 302 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
         `${server.base}/loop: the server redirected more than 5 times in a row (HTTP 307 Temporary Redirect to "${server.base}/loop", a loop?) while waiting for the initialize response; give the URL the redirects end at`,
         `${server.base}/moved: the server answered a POST with a redirect (HTTP 301 Moved Permanently to "${server.base}/good") while waiting for the initialize response, which is not followed: a 301 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
       ]);
       expect(sse.stderr).toBe(`${server.base}/found: the server redirected more than 5 times in a row (HTTP 302 Found to "${server.base}/found", a loop?) while connecting; give the URL the redirects end at\n`);
-      for (const out of [r.stderr, sse.stderr]) expect(out).not.toContain('redirectPolicy');
+      for (const out of [r.stderr, sse.stderr, cred.stderr]) {
+        expect(out).not.toContain('redirectPolicy');
+        expect(out).not.toMatch(/alice|p4ssw0rd/);
+      }
     } finally {
       server.close();
     }

@@ -610,7 +610,8 @@ const MAX_REDIRECTS = 5;
 
 /**
  * Why the MCP SDK did not follow the redirect the server answered with, if it was one (the
- * SDK's own message blames its redirectPolicy option, which mcp-annotate does not offer).
+ * SDK's own message blames its redirectPolicy option, which mcp-annotate does not offer): to
+ * another origin, to a URL that adds user info, more than 5 in a row, a 301-303 of a POST.
  */
 function redirectReason(session: Session, code: number | undefined): string | undefined {
   const r = session.redirect;
@@ -620,6 +621,10 @@ function redirectReason(session: Session, code: number | undefined): string | un
   const target = session.quote(displayUrl(`${r.to.origin}${r.to.pathname}`), 120);
   if (r.to.origin !== r.from.origin) {
     return `the server redirected to another origin (${status} to ${target}) ${session.phase}, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL`;
+  }
+  // The SDK does not follow a redirect that adds a user name or password either (credentials are never taken from a server's Location).
+  if ((r.to.username || r.to.password) && (r.to.username !== r.from.username || r.to.password !== r.from.password)) {
+    return `the server redirected to a URL with a user name or password in it (${status} to ${target}, credentials not shown) ${session.phase}, which is not followed: credentials are never taken from a redirect; give the URL it redirects to, with the credentials as an Authorization header`;
   }
   if (r.inARow > MAX_REDIRECTS) return `the server redirected more than ${MAX_REDIRECTS} times in a row (${status} to ${target}, a loop?) ${session.phase}; give the URL the redirects end at`;
   if (r.method !== 'GET' && r.status !== 307 && r.status !== 308) {
