@@ -1224,6 +1224,32 @@ describe('a connection that fails after initialize', () => {
   });
 });
 
+describe('a connection made, then failed before initialize is answered', () => {
+  it('is not "could not connect": a server that closes it without replying, or answers with headers larger than fetch reads, is said so, with the phase', async () => {
+    const server = await rawHttp((req, res) => {
+      if (req.url?.startsWith('/cut')) return void req.socket.destroy();
+      if (req.url?.startsWith('/bighead')) return void res.writeHead(200, { 'content-type': 'application/json', 'x-big': 'a'.repeat(200_000) }).end('{}');
+      res.writeHead(404).end();
+    });
+    try {
+      const http = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'http', '--url', `${server.base}/cut`, '--url', `${server.base}/bighead`], { timeoutMs: 30_000 });
+      const sse = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'sse', '--url', `${server.base}/cut/sse`, '--url', `${server.base}/bighead/sse`], { timeoutMs: 30_000 });
+      expect([http.code, sse.code]).toEqual([2, 2]);
+      expect(http.stderr.trimEnd().split('\n').sort()).toEqual([
+        `${server.base}/bighead: the server answered with response headers larger than fetch accepts (16 KiB in all) while waiting for the initialize response; check what adds them (a proxy, cookies)`,
+        `${server.base}/cut: the connection broke before the server sent its response (other side closed), while waiting for the initialize response`,
+      ]);
+      expect(sse.stderr.trimEnd().split('\n').sort()).toEqual([
+        `${server.base}/bighead/sse: the server answered with response headers larger than fetch accepts (16 KiB in all) while connecting; check what adds them (a proxy, cookies)`,
+        `${server.base}/cut/sse: the connection broke before the server sent its response (other side closed), while connecting`,
+      ]);
+      expect(http.stderr + sse.stderr).not.toMatch(/could not connect|Headers Overflow Error/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('a JSON response cut short', () => {
   it('a connection broken in the middle of the body is not "could not connect"; a body cut short is named as invalid JSON', async () => {
     const server = await rawHttp((req, res, message) => {

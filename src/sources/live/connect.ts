@@ -766,24 +766,35 @@ function httpStatusText(code: number): string {
 /** Causes of a fetch failure that mean no connection was made (the others mean one broke). */
 const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
 
+/** Causes of a fetch failure that mean a connection was made and then closed or answered with what is not HTTP (undici's codes; over SSE, only the message is left). */
+const CONNECTED_THEN = (code: string | undefined, message: string) => code === 'UND_ERR_SOCKET' || code?.startsWith('HPE_') === true || message === 'other side closed' || /does not match the HTTP\/1\.1 protocol/.test(message);
+
 /**
- * Why fetch failed for `url`, from the code and message of its cause. Before the server has
- * answered initialize, it could not connect. After (`phase` given: the server was reached), a
- * failure that is not one to connect (refused, host not found, …: the server may have gone
- * since) is a connection that broke, said with the phase it broke in.
+ * Why fetch failed for `url`, from the code and message of its cause, `phase` being what the
+ * session was doing. Before the server has answered initialize (`initialized` false), it
+ * could not connect, unless the cause shows the connection was made: the server closed it
+ * without answering ("other side closed"), or answered with headers larger than fetch reads.
+ * After, a failure that is not one to connect (refused, host not found, …: the server may have
+ * gone since) is a connection that broke. Either is said with the phase it came in.
  */
-function connectFailure(url: string, code: string | undefined, message: string, phase?: string): LiveError {
+function connectFailure(url: string, code: string | undefined, message: string, phase: string, initialized: boolean): LiveError {
   const is = (c: string) => code === c || message.includes(c);
-  const during = phase === undefined ? '' : ` ${phase}`;
+  const during = initialized ? ` ${phase}` : '';
   // fetch refuses some ports outright (the Fetch standard's "bad ports": 6000, 6665–6669, …).
   if (message === 'bad port') {
     return new LiveError(`could not connect${during}: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
+  }
+  // undici's HeadersOverflowError: the server answered, with more header bytes than fetch reads.
+  if (is('UND_ERR_HEADERS_OVERFLOW') || message === 'Headers Overflow Error') {
+    const limit = formatBytes(process.getBuiltinModule('node:http').maxHeaderSize);
+    return new LiveError(`the server answered with response headers larger than fetch accepts (${limit} in all) ${phase}; check what adds them (a proxy, cookies)`);
   }
   const certificate = /certificate|CERT/.test(`${code ?? ''} ${message}`);
   // Node 24 appends its own advice after a ";" to a certificate error: the hint below is ours.
   const said = certificate ? message.split(';')[0]! : message;
   const why = is('ECONNREFUSED') ? 'connection refused' : is('ENOTFOUND') ? 'host not found' : is('ECONNRESET') ? 'connection reset' : said;
-  if (phase !== undefined && !certificate && !NOT_CONNECTED.some(is)) return new LiveError(`the connection broke before the server sent its response (${why}),${during}`);
+  const reached = initialized || CONNECTED_THEN(code, message);
+  if (reached && !certificate && !NOT_CONNECTED.some(is)) return new LiveError(`the connection broke before the server sent its response (${why}), ${phase}`);
   return new LiveError(
     `could not connect${during}: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
   );
@@ -829,9 +840,10 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   // fetch could not connect: its cause, or over SSE the cause's message inside the transport's.
   const failed = e instanceof TypeError && e.cause ? e.cause : err instanceof s.SseError ? /fetch failed: (.+)$/.exec(err.message)?.[1] : undefined;
   if (failed !== undefined && target.http) {
-    // Once the server has answered initialize, it was reached: say when the failure came.
-    const phase = session.initialized ? session.phase : undefined;
-    return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed, phase) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed), phase);
+    // Once the server has answered initialize (or the cause shows it was reached), say when the failure came.
+    return typeof failed === 'string'
+      ? connectFailure(target.http.url, undefined, failed, session.phase, session.initialized)
+      : connectFailure(target.http.url, failed.code, failed.message ?? String(failed), session.phase, session.initialized);
   }
   const redirected = redirectReason(session, err instanceof s.StreamableHTTPError || err instanceof s.SseError ? err.code : undefined);
   if (redirected !== undefined) return new LiveError(redirected);
