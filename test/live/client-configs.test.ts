@@ -297,3 +297,26 @@ describe('what a client config is not', () => {
     expect(r.stderr).not.toContain('--header');
   });
 });
+
+describe('a VS Code envFile', () => {
+  it('is read line by line as VS Code reads it: a malformed line is skipped with a note naming file:line, never its text', async () => {
+    const token = 'ghp_R3alT0kenValue9x8y7z6w5';
+    // Prints the variables it got from the file (names and values) on stderr, and exits 1.
+    const script = `const e = Object.entries(process.env).filter(([k]) => /^(T_|GITHUB|LOG)|\\s/.test(k)).sort(); console.error(JSON.stringify(e)); process.exit(1);`;
+    const dir = tempDir({
+      '.vscode/mcp.json': json({ servers: { gh: { type: 'stdio', command: 'node', args: ['-e', script], envFile: '${workspaceFolder}/.vscode/.env' } } }),
+      '.vscode/.env': ['# typo: missing "="', `GITHUB_TOKEN ${token}`, 'LOG_LEVEL=debug', 'export T_EXP=1', 'T_Q="a b" # a comment', 'T_C: yes', `bad name=${token}`, ''].join('\n'),
+    });
+    const r = await runCli(['lint', '--no-config', '--mcp-config', '.vscode/mcp.json'], { cwd: dir, env: { ...process.env, GITHUB_TOKEN: '' } });
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      'mcp-annotate: note: .vscode/.env:2: server "gh": skipped a line of its envFile that is not NAME=value (a NAME of letters, digits, "_", "." or "-"); the server runs without it, and the line is not shown',
+      'mcp-annotate: note: .vscode/.env:7: server "gh": skipped a line of its envFile that is not NAME=value (a NAME of letters, digits, "_", "." or "-"); the server runs without it, and the line is not shown',
+    ]);
+    // The server got the variables VS Code would give it, and no name made of two lines.
+    expect(lines[2]).toContain('[[\\"LOG_LEVEL\\",\\"debug\\"],[\\"T_C\\",\\"yes\\"],[\\"T_EXP\\",\\"1\\"],[\\"T_Q\\",\\"a b\\"]]');
+    expect(lines).toHaveLength(3);
+    expect(r.stdout + r.stderr).not.toContain('R3alT0ken');
+  });
+});

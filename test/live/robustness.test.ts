@@ -123,6 +123,18 @@ describe('misbehaving servers', () => {
     ]);
   });
 
+  it('a line that starts with a byte order mark is said to, and its quote shows the mark (trim() would drop it)', async () => {
+    const dir = tempDir({
+      // .NET and PowerShell on Windows write a BOM first when the console encoding is UTF-8 with one.
+      'bom.cjs': `require('readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write('\\ufeff{"jsonrpc":"2.0","id":' + m.id + ',"result":{}}\\n'); });\n`,
+    });
+    const r = await runCli(['lint', '--no-config', '--stdio', 'node bom.cjs'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'node bom.cjs: the server wrote a line on stdout that starts with a byte order mark (U+FEFF), which JSON-RPC does not allow ("\\u{FEFF}{\\"jsonrpc\\":\\"2.0\\",\\"id\\":0,\\"result\\":{}}"); write stdout as UTF-8 without a BOM\n',
+    );
+  });
+
   it('a program that does not exist, and a refused connection', async () => {
     // A port that was just free: nothing listens on it.
     const probe = createServer();
@@ -387,6 +399,38 @@ describe('misbehaving servers', () => {
     }
   });
 
+  it('a tools/list answer sent as one large event in many small chunks (CRLF split between them) is read whole', async () => {
+    const count = 3000;
+    const tools = Array.from({ length: count }, (_, i) => ({ name: `read_item_${i}`, description: `Reads item ${i} of the catalogue.`, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }));
+    const server = createHttpServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const message = JSON.parse(body);
+      if (!('id' in message)) return void res.writeHead(202).end();
+      const result =
+        message.method === 'initialize' ? { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'chunky', version: '1' } } : { tools };
+      const event = `event: message\r\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: message.id, result })}\r\n\r\n`;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // 1,001 bytes at a time, each its own write after a turn of the event loop.
+      for (let i = 0; i < event.length; i += 1001) {
+        res.write(event.slice(i, i + 1001));
+        await new Promise((r) => setImmediate(r));
+      }
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const r = await runCli(['lint', '--no-config', '--transport', 'http', '--url', url, '-f', 'json'], { timeoutMs: 60_000 });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout).servers).toEqual([expect.objectContaining({ tools: count })]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('a page of 300,000 tools is read (not spread into one call), and the findings limit applies to live servers too', async () => {
     const command = serverCommand('misbehave.mjs', 'empties');
     const r = await runCli(['lint', '--stdio', command, '-f', 'json'], { env: { MCP_ANNOTATE_MAX_FINDINGS: '10' } });
@@ -559,23 +603,32 @@ describe('redirects', () => {
     }
   });
 
-  it('a redirect within the same origin that is not followed says why: a 301/302 of a POST, too many in a row', async () => {
+  it('a redirect within the same origin that is not followed says why: a 301/302 of a POST, too many in a row, a user name and password added', async () => {
     const server = await rawHttp((req, res) => {
+      if (req.url === '/cred') return void res.writeHead(307, { location: `${server.base.replace('//', '//alice:p4ssw0rdXYZ@')}/status/500` }).end();
       if (req.url === '/moved') return void res.writeHead(301, { location: '/good' }).end();
       if (req.url === '/found') return void res.writeHead(302, { location: '/found' }).end();
       if (req.url === '/loop') return void res.writeHead(307, { location: '/loop' }).end();
       res.writeHead(404).end();
     });
     try {
-      const r = await runCli(['lint', '--no-config', '--timeout', '60', ...['moved', 'found', 'loop'].flatMap((p) => ['--url', `${server.base}/${p}`])], { timeoutMs: 30_000 });
+      const r = await runCli(['lint', '--no-config', '--timeout', '60', ...['cred', 'moved', 'found', 'loop'].flatMap((p) => ['--url', `${server.base}/${p}`])], { timeoutMs: 30_000 });
       const sse = await runCli(['lint', '--no-config', '--timeout', '60', '--transport', 'sse', '--url', `${server.base}/found`], { timeoutMs: 30_000 });
+      const cred = await runCli(['lint', '--no-config', '--timeout', '60', '--transport', 'sse', '--url', `${server.base}/cred`], { timeoutMs: 30_000 });
+      expect(cred.stderr).toBe(
+        `${server.base}/cred: the server redirected to a URL with a user name or password in it (HTTP 307 Temporary Redirect to "${server.base}/status/500", credentials not shown) while connecting, which is not followed: credentials are never taken from a redirect; give the URL it redirects to, with the credentials as an Authorization header\n`,
+      );
       expect(r.stderr.trimEnd().split('\n')).toEqual([
+        `${server.base}/cred: the server redirected to a URL with a user name or password in it (HTTP 307 Temporary Redirect to "${server.base}/status/500", credentials not shown) while waiting for the initialize response, which is not followed: credentials are never taken from a redirect; give the URL it redirects to, with the credentials as an Authorization header`,
         `${server.base}/found: the server answered a POST with a redirect (HTTP 302 Found to "${server.base}/found") while waiting for the initialize response, which is not followed: a 302 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
         `${server.base}/loop: the server redirected more than 5 times in a row (HTTP 307 Temporary Redirect to "${server.base}/loop", a loop?) while waiting for the initialize response; give the URL the redirects end at`,
         `${server.base}/moved: the server answered a POST with a redirect (HTTP 301 Moved Permanently to "${server.base}/good") while waiting for the initialize response, which is not followed: a 301 turns a POST into a GET, losing the request; give the target URL, or have the server redirect with 307 or 308`,
       ]);
       expect(sse.stderr).toBe(`${server.base}/found: the server redirected more than 5 times in a row (HTTP 302 Found to "${server.base}/found", a loop?) while connecting; give the URL the redirects end at\n`);
-      for (const out of [r.stderr, sse.stderr]) expect(out).not.toContain('redirectPolicy');
+      for (const out of [r.stderr, sse.stderr, cred.stderr]) {
+        expect(out).not.toContain('redirectPolicy');
+        expect(out).not.toMatch(/alice|p4ssw0rd/);
+      }
     } finally {
       server.close();
     }
@@ -1167,6 +1220,32 @@ describe('a connection that fails after initialize', () => {
       drop.close();
       gone.close();
       notified.close();
+    }
+  });
+});
+
+describe('a connection made, then failed before initialize is answered', () => {
+  it('is not "could not connect": a server that closes it without replying, or answers with headers larger than fetch reads, is said so, with the phase', async () => {
+    const server = await rawHttp((req, res) => {
+      if (req.url?.startsWith('/cut')) return void req.socket.destroy();
+      if (req.url?.startsWith('/bighead')) return void res.writeHead(200, { 'content-type': 'application/json', 'x-big': 'a'.repeat(200_000) }).end('{}');
+      res.writeHead(404).end();
+    });
+    try {
+      const http = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'http', '--url', `${server.base}/cut`, '--url', `${server.base}/bighead`], { timeoutMs: 30_000 });
+      const sse = await runCli(['lint', '--no-config', '--timeout', '20', '--transport', 'sse', '--url', `${server.base}/cut/sse`, '--url', `${server.base}/bighead/sse`], { timeoutMs: 30_000 });
+      expect([http.code, sse.code]).toEqual([2, 2]);
+      expect(http.stderr.trimEnd().split('\n').sort()).toEqual([
+        `${server.base}/bighead: the server answered with response headers larger than fetch accepts (16 KiB in all) while waiting for the initialize response; check what adds them (a proxy, cookies)`,
+        `${server.base}/cut: the connection broke before the server sent its response (other side closed), while waiting for the initialize response`,
+      ]);
+      expect(sse.stderr.trimEnd().split('\n').sort()).toEqual([
+        `${server.base}/bighead/sse: the server answered with response headers larger than fetch accepts (16 KiB in all) while connecting; check what adds them (a proxy, cookies)`,
+        `${server.base}/cut/sse: the connection broke before the server sent its response (other side closed), while connecting`,
+      ]);
+      expect(http.stderr + sse.stderr).not.toMatch(/could not connect|Headers Overflow Error/);
+    } finally {
+      server.close();
     }
   });
 });

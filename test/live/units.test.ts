@@ -6,6 +6,8 @@ import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
 import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
+import { parseEnvFile } from '../../src/sources/live/envfile.js';
+import { lineSplitter } from '../../src/sources/live/connect.js';
 import { displayUrl, isCredentialHeader, isKeySegment, isSecretSegment, parseHeader, querySecrets, splitCommandLine, targetsFromFlags } from '../../src/sources/live/targets.js';
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
@@ -53,11 +55,39 @@ describe('variables', () => {
   });
 });
 
+describe('event stream lines', () => {
+  it('a long line in many pieces is read whole, each piece searched once (linear, not the whole pending line again)', () => {
+    const lines: string[] = [];
+    const split = lineSplitter((l) => lines.push(l));
+    const data = `data: ${JSON.stringify({ tools: Array.from({ length: 20_000 }, (_, i) => ({ name: `tool_${i}` })) })}`;
+    const text = `event: message\r\n${data}\r\n\r\n: ping\rdata: b\n\n`;
+    // Pieces of 7 characters: some end in the middle of a \r\n, which stays one line end.
+    for (let i = 0; i < text.length; i += 7) split.push(text.slice(i, i + 7));
+    split.end();
+    expect(text.length).toBeGreaterThan(400_000);
+    expect(lines).toEqual(['event: message', data, '', ': ping', 'data: b', '', '']);
+    // The work done: every character searched once. Re-splitting the pending text on each piece searched billions.
+    expect(split.scanned).toBe(text.length);
+  });
+});
+
+describe('envFile', () => {
+  it('reads one NAME=value a line as VS Code does, and gives the numbers of the lines it skipped', () => {
+    const text = ['\ufeff# comment', 'A=1', 'GITHUB_TOKEN ghp_secretvalue', 'B = two words ', 'export C=x=y', "D='single # kept'", 'E="l1\\nl2" # note', 'F=plain # cut', 'G:  colon', 'H=', 'a.b-c_d=ok', 'no name=1', '=empty', 'I=`tick`'].join('\r\n');
+    expect(parseEnvFile(text)).toEqual({
+      vars: [['A', '1'], ['B', 'two words'], ['C', 'x=y'], ['D', 'single # kept'], ['E', 'l1\nl2'], ['F', 'plain'], ['G', 'colon'], ['H', ''], ['a.b-c_d', 'ok'], ['I', 'tick']],
+      skipped: [3, 12, 13],
+    });
+  });
+});
+
 describe('secrets in what a server said', () => {
   const needles = secretNeedles(['pa"ss\tword-Secret-9876']);
   it('are hidden before the quotation is cut or escaped', () => {
     expect(excerpt(`${'y'.repeat(70)} pa"ss\tword-Secret-9876 end`, 80, needles)).toBe(`"${'y'.repeat(70)} *** end"`);
     expect(excerpt(`${'y'.repeat(75)} pa"ss\tword-Secret-9876`, 80, needles)).toBe(`"${'y'.repeat(75)} ***"`);
+    // Blanks are cut from the ends, a byte order mark is not: it shows.
+    expect(excerpt(' \ufeff{"a":1}\t\n', 80)).toBe('"\\u{FEFF}{\\"a\\":1}"');
   });
   it('are hidden in the forms a server echoes them in: JSON-escaped, \\uXXXX-escaped, escaped twice, and as a message shows those', () => {
     const quoted = secretNeedles(['ab"cdefghij']);
@@ -115,6 +145,28 @@ describe('secrets in what a server said', () => {
     }
     // Other text is left as it was.
     expect(redact('abc def/ghi jk %2B \\u002B', plus)).toBe('abc def/ghi jk %2B \\u002B');
+  });
+  it('are hidden when any mix of their characters, letters and digits included, is \\uXXXX-escaped in either case', () => {
+    // The README promises any \uXXXX: a server that escapes every character ("\u0061\u0062…") must not show the secret.
+    const all = secretNeedles(['abcdefgh']);
+    const escaped = 'config {"key":"\\u0061\\u0062\\u0063\\u0064\\u0065\\u0066\\u0067\\u0068"}';
+    expect(redact(escaped, all)).toBe('config {"key":"***"}');
+    expect(excerpt(escaped, 200, all)).toBe('"config {\\"key\\":\\"***\\"}"');
+    const char = fc.constantFrom(...'abcxyzABCXYZ0123456789-_+/.é€"'.split(''));
+    const form = fc.constantFrom('raw', 'lower', 'upper');
+    assertProperty(
+      fc.property(fc.array(fc.tuple(char, form), { minLength: 6, maxLength: 24 }), (chars) => {
+        const secret = chars.map(([c]) => c).join('');
+        const text = chars
+          .map(([c, f]) => {
+            if (f === 'raw') return JSON.stringify(c).slice(1, -1);
+            const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
+            return `\\u${f === 'upper' ? hex.toUpperCase() : hex}`;
+          })
+          .join('');
+        expect(redact(`config {"key":"${text}"} end`, secretNeedles([secret]))).toBe('config {"key":"***"} end');
+      }),
+    );
   });
   it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
     expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');

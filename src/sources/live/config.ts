@@ -19,7 +19,6 @@
  * counts seconds where the others count milliseconds.
  */
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { parseEnv } from 'node:util';
 import { printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { InputError, Locator } from '../../types.js';
 import { displayPath } from '../files.js';
@@ -29,6 +28,7 @@ import { escapeSegment, parent } from '../../util/pointer.js';
 import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../../util/read.js';
 import { checkUrl, displayUrl, headerSecrets, isPlainHeader, pathSecrets, querySecrets, type LiveTargets, type TransportChoice } from './targets.js';
 import { expand, VariableError, type ExpandContext } from './vars.js';
+import { parseEnvFile } from './envfile.js';
 import { MAX_TIMEOUT_SECONDS } from './options.js';
 import { DEFAULT_TIMEOUT_SECONDS } from './run.js';
 import { append } from '../../util/array.js';
@@ -337,10 +337,23 @@ export function targetsFromServerEntries(entries: Record<string, unknown>, opts:
           } catch (err) {
             throw new VariableError(`cannot read its envFile ${JSON.stringify(displayPath(path, opts.cwd))}: ${readFailure(err)}`);
           }
-          for (const [k, v] of Object.entries(parseEnv(text))) {
-            if (v === undefined) continue;
+          const parsed = parseEnvFile(text);
+          for (const [k, v] of parsed.vars) {
             setOwn(env, k, v);
             secrets.add(v);
+          }
+          const lines = parsed.skipped.length > 0 ? text.split(/\r\n|\r|\n/) : [];
+          for (const n of parsed.skipped) {
+            // Never the line's text: a "NAME value" typo holds a secret. What may be one is hidden
+            // too, should the server read the file itself: the line past its first word, and past a separator.
+            const line = lines[n - 1]!.trim().replace(/^export\s+/, '');
+            const words = /\s/.exec(line);
+            secrets.add(words ? line.slice(words.index).trim() : line);
+            const sep = line.search(/[=:]/);
+            if (sep !== -1) secrets.add(line.slice(sep + 1).trim());
+            out.notes.push(
+              `${displayPath(path, opts.cwd)}:${n}: server ${JSON.stringify(name)}: skipped a line of its envFile that is not NAME=value (a NAME of letters, digits, "_", "." or "-"); the server runs without it, and the line is not shown`,
+            );
           }
         }
         for (const [k, v] of Object.entries(raw.env ?? {})) {

@@ -544,21 +544,62 @@ function watchJson(session: Session): (chunk: Uint8Array | undefined) => void {
   };
 }
 
+/**
+ * Splits a stream of text into lines at \r\n, \r or \n (as the SSE standard does), a line end
+ * split between two pieces included. Each piece is scanned once, from where the last line ended:
+ * re-splitting all the text not yet ended on every piece was quadratic in a long line (an
+ * event of megabytes, in chunks of kilobytes). `scanned` counts the characters looked at.
+ */
+export function lineSplitter(onLine: (line: string) => void): { push(text: string): void; end(): void; scanned: number } {
+  const ends = /\r\n|\r|\n/g;
+  // The start of the line not yet ended, in pieces (joined once, when it ends).
+  let pending: string[] = [];
+  // The last piece ended with \r: a \n first in the next is the same line end.
+  let afterCr = false;
+  const splitter = {
+    scanned: 0,
+    push(text: string): void {
+      let from = afterCr && text.startsWith('\n') ? 1 : 0;
+      afterCr = false;
+      ends.lastIndex = from;
+      for (let m = ends.exec(text); m !== null; m = ends.exec(text)) {
+        pending.push(text.slice(from, m.index));
+        const line = pending.join('');
+        pending = [];
+        from = ends.lastIndex;
+        if (m[0] === '\r' && from === text.length) afterCr = true;
+        onLine(line);
+      }
+      if (from < text.length) pending.push(text.slice(from));
+      // The search for line ends ran over this piece only, never over the text before it.
+      splitter.scanned += text.length;
+    },
+    /** The end of the stream ends the line not yet ended (an empty one when there is none). */
+    end(): void {
+      const line = pending.join('');
+      pending = [];
+      afterCr = false;
+      onLine(line);
+    },
+  };
+  return splitter;
+}
+
 /** Watches the events of an event stream (their data lines, as the SSE standard joins them; see checkIdless). */
 function watchEvents(session: Session): (chunk: Uint8Array | undefined) => void {
   const decoder = new TextDecoder();
-  let buffer = '';
   let data: string[] = [];
+  const lines = lineSplitter((line) => {
+    if (line === '') {
+      if (data.length > 0) checkIdless(session, data.join('\n'), true);
+      data = [];
+    } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+  });
   return (chunk) => {
-    buffer += chunk ? decoder.decode(chunk, { stream: true }) : `${decoder.decode()}\n`;
-    const lines = buffer.split(/\r\n|\r|\n/);
-    // The last part is a line not yet ended.
-    buffer = lines.pop()!;
-    for (const line of lines) {
-      if (line === '') {
-        if (data.length > 0) checkIdless(session, data.join('\n'), true);
-        data = [];
-      } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    if (chunk) lines.push(decoder.decode(chunk, { stream: true }));
+    else {
+      lines.push(decoder.decode());
+      lines.end();
     }
   };
 }
@@ -569,7 +610,8 @@ const MAX_REDIRECTS = 5;
 
 /**
  * Why the MCP SDK did not follow the redirect the server answered with, if it was one (the
- * SDK's own message blames its redirectPolicy option, which mcp-annotate does not offer).
+ * SDK's own message blames its redirectPolicy option, which mcp-annotate does not offer): to
+ * another origin, to a URL that adds user info, more than 5 in a row, a 301-303 of a POST.
  */
 function redirectReason(session: Session, code: number | undefined): string | undefined {
   const r = session.redirect;
@@ -579,6 +621,10 @@ function redirectReason(session: Session, code: number | undefined): string | un
   const target = session.quote(displayUrl(`${r.to.origin}${r.to.pathname}`), 120);
   if (r.to.origin !== r.from.origin) {
     return `the server redirected to another origin (${status} to ${target}) ${session.phase}, which is not followed, so the headers given for one server never reach another; if that is the server, give its URL`;
+  }
+  // The SDK does not follow a redirect that adds a user name or password either (credentials are never taken from a server's Location).
+  if ((r.to.username || r.to.password) && (r.to.username !== r.from.username || r.to.password !== r.from.password)) {
+    return `the server redirected to a URL with a user name or password in it (${status} to ${target}, credentials not shown) ${session.phase}, which is not followed: credentials are never taken from a redirect; give the URL it redirects to, with the credentials as an Authorization header`;
   }
   if (r.inARow > MAX_REDIRECTS) return `the server redirected more than ${MAX_REDIRECTS} times in a row (${status} to ${target}, a loop?) ${session.phase}; give the URL the redirects end at`;
   if (r.method !== 'GET' && r.status !== 307 && r.status !== 308) {
@@ -720,24 +766,35 @@ function httpStatusText(code: number): string {
 /** Causes of a fetch failure that mean no connection was made (the others mean one broke). */
 const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
 
+/** Causes of a fetch failure that mean a connection was made and then closed or answered with what is not HTTP (undici's codes; over SSE, only the message is left). */
+const CONNECTED_THEN = (code: string | undefined, message: string) => code === 'UND_ERR_SOCKET' || code?.startsWith('HPE_') === true || message === 'other side closed' || /does not match the HTTP\/1\.1 protocol/.test(message);
+
 /**
- * Why fetch failed for `url`, from the code and message of its cause. Before the server has
- * answered initialize, it could not connect. After (`phase` given: the server was reached), a
- * failure that is not one to connect (refused, host not found, …: the server may have gone
- * since) is a connection that broke, said with the phase it broke in.
+ * Why fetch failed for `url`, from the code and message of its cause, `phase` being what the
+ * session was doing. Before the server has answered initialize (`initialized` false), it
+ * could not connect, unless the cause shows the connection was made: the server closed it
+ * without answering ("other side closed"), or answered with headers larger than fetch reads.
+ * After, a failure that is not one to connect (refused, host not found, …: the server may have
+ * gone since) is a connection that broke. Either is said with the phase it came in.
  */
-function connectFailure(url: string, code: string | undefined, message: string, phase?: string): LiveError {
+function connectFailure(url: string, code: string | undefined, message: string, phase: string, initialized: boolean): LiveError {
   const is = (c: string) => code === c || message.includes(c);
-  const during = phase === undefined ? '' : ` ${phase}`;
+  const during = initialized ? ` ${phase}` : '';
   // fetch refuses some ports outright (the Fetch standard's "bad ports": 6000, 6665–6669, …).
   if (message === 'bad port') {
     return new LiveError(`could not connect${during}: fetch refuses port ${new URL(url).port} (one of the Fetch standard's "bad ports", blocked by browsers and Node.js alike); serve MCP on another port`);
+  }
+  // undici's HeadersOverflowError: the server answered, with more header bytes than fetch reads.
+  if (is('UND_ERR_HEADERS_OVERFLOW') || message === 'Headers Overflow Error') {
+    const limit = formatBytes(process.getBuiltinModule('node:http').maxHeaderSize);
+    return new LiveError(`the server answered with response headers larger than fetch accepts (${limit} in all) ${phase}; check what adds them (a proxy, cookies)`);
   }
   const certificate = /certificate|CERT/.test(`${code ?? ''} ${message}`);
   // Node 24 appends its own advice after a ";" to a certificate error: the hint below is ours.
   const said = certificate ? message.split(';')[0]! : message;
   const why = is('ECONNREFUSED') ? 'connection refused' : is('ENOTFOUND') ? 'host not found' : is('ECONNRESET') ? 'connection reset' : said;
-  if (phase !== undefined && !certificate && !NOT_CONNECTED.some(is)) return new LiveError(`the connection broke before the server sent its response (${why}),${during}`);
+  const reached = initialized || CONNECTED_THEN(code, message);
+  if (reached && !certificate && !NOT_CONNECTED.some(is)) return new LiveError(`the connection broke before the server sent its response (${why}), ${phase}`);
   return new LiveError(
     `could not connect${during}: ${why}${certificate ? ' (mcp-annotate checks certificates as any HTTPS client does; to trust a private CA, set NODE_EXTRA_CA_CERTS to its certificate file)' : ''}`,
   );
@@ -783,9 +840,10 @@ function explain(s: Sdk, err: unknown, session: Session, target: LiveTarget, std
   // fetch could not connect: its cause, or over SSE the cause's message inside the transport's.
   const failed = e instanceof TypeError && e.cause ? e.cause : err instanceof s.SseError ? /fetch failed: (.+)$/.exec(err.message)?.[1] : undefined;
   if (failed !== undefined && target.http) {
-    // Once the server has answered initialize, it was reached: say when the failure came.
-    const phase = session.initialized ? session.phase : undefined;
-    return typeof failed === 'string' ? connectFailure(target.http.url, undefined, failed, phase) : connectFailure(target.http.url, failed.code, failed.message ?? String(failed), phase);
+    // Once the server has answered initialize (or the cause shows it was reached), say when the failure came.
+    return typeof failed === 'string'
+      ? connectFailure(target.http.url, undefined, failed, session.phase, session.initialized)
+      : connectFailure(target.http.url, failed.code, failed.message ?? String(failed), session.phase, session.initialized);
   }
   const redirected = redirectReason(session, err instanceof s.StreamableHTTPError || err instanceof s.SseError ? err.code : undefined);
   if (redirected !== undefined) return new LiveError(redirected);

@@ -11,8 +11,22 @@ export class LiveError extends Error {}
  * (a quote, a tab, a control character), is then hidden all the same.
  */
 export function excerpt(text: string, max = 80, needles: readonly string[] = []): string {
-  const t = redact(text, needles).trim();
+  const t = trimVisible(redact(text, needles));
   return `"${oneLine(shorten(t, max)).replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * Blanks cut from both ends, but not a byte order mark (U+FEFF), which String.prototype.trim
+ * also drops: a line that starts with one must show it (as \u{FEFF}), or its quote looks like
+ * valid JSON. A loop, not /\s+$/, which is quadratic on a long line full of blank runs.
+ */
+function trimVisible(text: string): string {
+  const blank = (c: string) => c !== '\uFEFF' && /\s/.test(c);
+  let start = 0;
+  let end = text.length;
+  while (start < end && blank(text[start]!)) start++;
+  while (end > start && blank(text[end - 1]!)) end--;
+  return text.slice(start, end);
 }
 
 /** The footer Node.js writes after an uncaught exception: "Node.js v20.20.2". */

@@ -249,7 +249,11 @@ export class GroupStdioTransport implements Transport {
   private garbage(line: string): void {
     this.child?.stdout?.removeAllListeners('data');
     this.limits.fail(
-      new LiveError(`the server wrote a line on stdout that is not a JSON-RPC message (${excerpt(line, 80, this.limits.needles)}); stdout must carry only protocol messages, logs belong on stderr`),
+      new LiveError(
+        line.startsWith('\uFEFF')
+          ? `the server wrote a line on stdout that starts with a byte order mark (U+FEFF), which JSON-RPC does not allow (${excerpt(line, 80, this.limits.needles)}); write stdout as UTF-8 without a BOM`
+          : `the server wrote a line on stdout that is not a JSON-RPC message (${excerpt(line, 80, this.limits.needles)}); stdout must carry only protocol messages, logs belong on stderr`,
+      ),
     );
   }
 

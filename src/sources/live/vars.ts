@@ -153,12 +153,14 @@ const hexCases = (h: string) => [h.toLowerCase(), h.toUpperCase()];
  * .NET writes `+` as \u002B but leaves `/` alone, Python quote() leaves `/` alone): a JSON
  * \uXXXX escape in either case (every UTF-16 unit), `\/`, `\"`, `\\`, \n…; the same
  * JSON-encoded once more (a JSON document logged inside a JSON string, PHP's `\\\/`); or
- * percent-encoded (each UTF-8 byte, hex in either case, a space as `+`).
+ * percent-encoded (each UTF-8 byte, hex in either case, a space as `+`). Letters and digits
+ * have these forms as well (`a`, `\u0061`, `\\u0061`, `%61`): their first two characters tell
+ * them apart, so at most one of them matches at a place and they add no backtracking.
  */
 function secretPattern(value: string): string {
   return [...value]
     .map((c) => {
-      if (/[A-Za-z0-9]/.test(c)) return c;
+      // Letters and digits too: a server may escape every character of a string (\u0061…).
       const once = new Set<string>([c, JSON.stringify(c).slice(1, -1)]);
       if (c === '/') once.add('\\/');
       for (let i = 0; i < c.length; i++) for (const h of hexCases(c.charCodeAt(i).toString(16).padStart(4, '0'))) once.add(`\\u${h}`);
