@@ -41,7 +41,10 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     lastResort();
   } catch (err) {
     const detail = process.env.MCP_ANNOTATE_DEBUG ? `\n${err?.stack ?? err}` : '';
-    process.stderr.write(`mcp-annotate: internal error: ${err?.message ?? err}${detail}\n(please report it with the command you ran; set MCP_ANNOTATE_DEBUG=1 for a stack trace)\n`);
+    // A regular expression's error quotes its source, which may hold what it was made from (a
+    // secret's characters): only the reason is said.
+    const message = String(err?.message ?? err).replace(/^(Invalid regular expression): \/[\s\S]*\/[a-z]*: /, '$1: ');
+    process.stderr.write(`mcp-annotate: internal error: ${message}${detail}\n(please report it with the command you ran; set MCP_ANNOTATE_DEBUG=1 for a stack trace)\n`);
     process.exitCode = 2;
     lastResort();
   }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
-import { expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { ESCAPED_LETTERS_MAX, expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
 import { parseEnvFile } from '../../src/sources/live/envfile.js';
 import { lineSplitter } from '../../src/sources/live/connect.js';
@@ -167,6 +167,21 @@ describe('secrets in what a server said', () => {
         expect(redact(`config {"key":"${text}"} end`, secretNeedles([secret]))).toBe('config {"key":"***"} end');
       }),
     );
+  });
+  it('long values (a cookie jar, a certificate) never stop the run, and are hidden in their usual forms', () => {
+    // One group of alternatives per character made a pattern V8 could not compile (about 6,000
+    // characters): the run crashed, and its error message quoted the secret.
+    const token = Array.from({ length: 7000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7) % 36]).join('') + '+/=';
+    const needles = secretNeedles([token]);
+    expect(redact(`Cookie: ${token}; path=/`, needles)).toBe('Cookie: ***; path=/');
+    expect(redact(`{"c":"${token.replace('+', '\\u002B').replace('/', '\\/')}"}`, needles)).toBe('{"c":"***"}');
+    // Up to the limit, letters and digits match escaped too; past it, as they are.
+    const atLimit = 'k'.repeat(ESCAPED_LETTERS_MAX - 1) + 'z';
+    expect(redact(`"${'\\u006b'.repeat(ESCAPED_LETTERS_MAX - 1)}z"`, secretNeedles([atLimit]))).toBe('"***"');
+    // A value no pattern can be made for (every character escapable, thousands of them) is still hidden as it is.
+    const symbols = '+-'.repeat(4000);
+    expect(() => secretNeedles([symbols])).not.toThrow();
+    expect(redact(`x ${symbols} y`, secretNeedles([symbols]))).toBe('x *** y');
   });
   it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
     expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');

@@ -132,17 +132,41 @@ export function secretNeedles(secrets: Iterable<string>): Needles {
   }
   // Longest first, so a value is hidden whole before any part of it.
   const sorted: Needles = [...needles].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  const patterns = new Set<string>();
+  const values = new Set<string>();
   for (const s of secrets) {
-    if (s.length >= MIN_SECRET_LENGTH) patterns.add(secretPattern(s));
-    for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) patterns.add(secretPattern(part));
+    if (s.length >= MIN_SECRET_LENGTH) values.add(s);
+    for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) values.add(part);
   }
-  if (patterns.size > 0) sorted.pattern = new RegExp([...patterns].sort((a, b) => b.length - a.length).join('|'), 'g');
+  // Longest first, as the needles: a value is hidden whole before any part of it. A pattern V8
+  // cannot compile is left out (the needles above still hide the value's usual forms): making
+  // the pattern must never stop the run, and its error would quote the secret.
+  const patterns: RegExp[] = [];
+  for (const v of [...values].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+    try {
+      const re = new RegExp(secretPattern(v), 'g');
+      // V8 compiles a pattern when it first runs: run it once here, where its error is caught.
+      re.test('');
+      re.lastIndex = 0;
+      patterns.push(re);
+    } catch {
+      // too large to compile
+    }
+  }
+  if (patterns.length > 0) sorted.patterns = patterns;
   return sorted;
 }
 
-/** The needles of secretNeedles, with the pattern that also finds a secret in mixed or partial escapes (see secretPattern). */
-export type Needles = string[] & { pattern?: RegExp };
+/** The needles of secretNeedles, with the patterns that also find a secret in mixed or partial escapes (see secretPattern). */
+export type Needles = string[] & { patterns?: RegExp[] };
+
+/**
+ * The longest value whose letters and digits are matched in their escaped forms too: past it,
+ * one group of alternatives per character makes a pattern V8 cannot compile (about 6,000
+ * characters), and slow on long runs of one character. A longer value (a cookie jar, a
+ * certificate) is matched with its letters and digits as they are, its other characters in any
+ * escape.
+ */
+export const ESCAPED_LETTERS_MAX = 1024;
 
 const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const hexCases = (h: string) => [h.toLowerCase(), h.toUpperCase()];
@@ -154,13 +178,15 @@ const hexCases = (h: string) => [h.toLowerCase(), h.toUpperCase()];
  * \uXXXX escape in either case (every UTF-16 unit), `\/`, `\"`, `\\`, \n…; the same
  * JSON-encoded once more (a JSON document logged inside a JSON string, PHP's `\\\/`); or
  * percent-encoded (each UTF-8 byte, hex in either case, a space as `+`). Letters and digits
- * have these forms as well (`a`, `\u0061`, `\\u0061`, `%61`): their first two characters tell
- * them apart, so at most one of them matches at a place and they add no backtracking.
+ * have these forms as well (`a`, `\u0061`, `\\u0061`, `%61`) in a value up to ESCAPED_LETTERS_MAX
+ * long: their first two characters tell them apart, so at most one of them matches at a place.
  */
 function secretPattern(value: string): string {
+  const letters = value.length <= ESCAPED_LETTERS_MAX;
   return [...value]
     .map((c) => {
-      // Letters and digits too: a server may escape every character of a string (\u0061…).
+      // Letters and digits too (a server may escape every character of a string: \u0061…), up to ESCAPED_LETTERS_MAX.
+      if (!letters && /[A-Za-z0-9]/.test(c)) return c;
       const once = new Set<string>([c, JSON.stringify(c).slice(1, -1)]);
       if (c === '/') once.add('\\/');
       for (let i = 0; i < c.length; i++) for (const h of hexCases(c.charCodeAt(i).toString(16).padStart(4, '0'))) once.add(`\\u${h}`);
@@ -185,8 +211,8 @@ export const REDACTED = '***';
 export function redact(text: string, needles: readonly string[]): string {
   let out = text;
   for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
-  const pattern = (needles as Needles).pattern;
-  return pattern ? out.replace(pattern, REDACTED) : out;
+  for (const pattern of (needles as Needles).patterns ?? []) out = out.replace(pattern, REDACTED);
+  return out;
 }
 
 /**
