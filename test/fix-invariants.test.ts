@@ -193,6 +193,30 @@ describe('the fixes of one report never edit the same place twice', () => {
     expect(next.find((f) => f.ruleId === 'risk-level-floor')?.fix?.replacements).toEqual([{ pointer: '/tools/0/annotations/riskLevel', text: '"medium"' }]);
   });
 
+  it('two findings that make the same edit: only the first keeps it (SARIF regions applied at once would apply it twice)', async () => {
+    const dir = tempDir({
+      'a.json': dump(tool({ annotations: {
+          readOnlyHint: true,
+          destructiveHint: false,
+          openWorldHint: false,
+          category: 'delete',
+          approvalRecommendation: 'single',
+          inputMetadata: { outcomes: ['irreversible'], destination: 'ephemeral', sensitivity: 'none' },
+        } })),
+    });
+    const findings = await report(dir, 'a.json');
+    const category = findings.find((f) => f.ruleId === 'readonly-vs-category')!;
+    const outcome = findings.find((f) => f.ruleId === 'readonly-vs-outcome')!;
+    expect(category.fix?.replacements).toEqual([
+      { pointer: '/tools/0/annotations/readOnlyHint', text: 'false' },
+      { pointer: '/tools/0/annotations/destructiveHint', text: 'true' },
+    ]);
+    expect(outcome.fix ?? null).toBeNull();
+    expect(outcome.suggestion).toMatch(/\(no mechanical fix in this report: it would edit the same place as readonly-vs-category's fix at \/tools\/0\/annotations\/readOnlyHint; apply that one and lint again\)$/);
+    const pointers = findings.flatMap((f) => f.fix?.replacements.map((r) => r.pointer) ?? []);
+    expect(new Set(pointers).size).toBe(pointers.length);
+  });
+
   it('fixes in two files at the same pointers are not in each other\'s way', async () => {
     const dir = tempDir({ 'a.json': overlapping, 'b.json': overlapping });
     const findings = await report(dir, 'a.json', 'b.json');

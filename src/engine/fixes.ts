@@ -7,14 +7,16 @@
  * overlapping edits and corrupt the document. Of two such fixes the more severe finding's is
  * kept (the earlier in the report's order between equals); the other finding keeps its
  * message and suggestion, says why it has no fix this time, and gets its fix on the next run,
- * once the first is applied. Two findings that make the same edit keep it both.
+ * once the first is applied. Two findings that make the same edit are no exception: a tool
+ * that applies SARIF regions would apply it twice, so the second finding has none either.
  */
 import { SEVERITY_RANK, type Finding, type Replacement } from '../types.js';
 
 /** The replacements kept in one document: by pointer, and every pointer that holds one of them. */
 interface Kept {
   at: Map<string, { text: string; finding: Finding }>;
-  holding: Map<string, Finding>;
+  /** For each pointer that holds a kept replacement's: the finding, and where its replacement is. */
+  holding: Map<string, { finding: Finding; at: string }>;
 }
 
 /** The parents of a pointer, nearest last ("/a/b/c" → "", "/a", "/a/b"). */
@@ -24,15 +26,17 @@ function ancestors(pointer: string): string[] {
   return out;
 }
 
-/** The kept finding whose fix edits text a replacement would edit too (the same value with another text, a value holding it, or one inside it). */
-function clashOf(kept: Kept, r: Replacement): Finding | undefined {
+/** The kept finding whose fix edits text a replacement would edit too (the same value, a value holding it, or one inside it), and where. */
+function clashOf(kept: Kept, r: Replacement): { finding: Finding; at: string; same: boolean } | undefined {
   const same = kept.at.get(r.pointer);
-  if (same) return same.text === r.text ? undefined : same.finding;
+  // The same edit twice is a clash too: a tool that applies SARIF regions applies it twice.
+  if (same) return { finding: same.finding, at: r.pointer, same: same.text === r.text };
   for (const a of ancestors(r.pointer)) {
     const outer = kept.at.get(a);
-    if (outer) return outer.finding;
+    if (outer) return { finding: outer.finding, at: a, same: false };
   }
-  return kept.holding.get(r.pointer);
+  const inner = kept.holding.get(r.pointer);
+  return inner ? { finding: inner.finding, at: inner.at, same: false } : undefined;
 }
 
 /**
@@ -50,17 +54,18 @@ export function settleOverlappingFixes(findings: readonly Finding[], documentOf:
     let kept = documents.get(doc);
     if (!kept) documents.set(doc, (kept = { at: new Map(), holding: new Map() }));
     const replacements = f.fix!.replacements;
-    let clash: Finding | undefined;
+    let clash: ReturnType<typeof clashOf>;
     for (const r of replacements) if ((clash = clashOf(kept, r))) break;
     if (clash) {
-      const at = clash.fix!.replacements[0]!.pointer;
-      f.suggestion = `${f.suggestion ? `${f.suggestion} ` : ''}(no mechanical fix in this report: it would edit the same place as ${clash.ruleId}'s fix at ${at}; apply that one and lint again)`;
+      const { finding, at, same } = clash;
+      const why = same && replacements.length === 1 ? `it is the same edit as ${finding.ruleId}'s fix at ${at}` : `it would edit the same place as ${finding.ruleId}'s fix at ${at}`;
+      f.suggestion = `${f.suggestion ? `${f.suggestion} ` : ''}(no mechanical fix in this report: ${why}; apply that one and lint again)`;
       f.fix = undefined;
       continue;
     }
     for (const r of replacements) {
       if (!kept.at.has(r.pointer)) kept.at.set(r.pointer, { text: r.text, finding: f });
-      for (const a of ancestors(r.pointer)) if (!kept.holding.has(a)) kept.holding.set(a, f);
+      for (const a of ancestors(r.pointer)) if (!kept.holding.has(a)) kept.holding.set(a, { finding: f, at: r.pointer });
     }
   }
 }
