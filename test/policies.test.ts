@@ -239,6 +239,18 @@ describe('compiling conditions', () => {
     expect(problems({ not: { fact: 'claims.destinations', in: [] } })).toEqual(['/not/in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value']);
   });
 
+  it('suggests ["…"] for a key that is not a plain name, written with dots', () => {
+    expect(problems({ fact: 'tool._meta.mcp.dev/effect', equals: 'delete' })).toEqual([
+      '/fact: an unexpected "/" at character 19 of "tool._meta.mcp.dev/effect"; did you mean tool._meta["mcp.dev/effect"]? (a key that is not a plain name goes in ["…"])',
+    ]);
+    expect(problems({ fact: 'tool._meta.io.modelcontextprotocol/action-metadata.outcome', equals: 'benign' })[0]).toContain(
+      'did you mean tool._meta["io.modelcontextprotocol/action-metadata"].outcome?',
+    );
+    expect(problems({ fact: 'tool.annotations.my key', equals: 1 })[0]).toContain('did you mean tool.annotations["my key"]?');
+    // No repair parses: no suggestion.
+    expect(problems({ fact: 'tool.a."b"', equals: 1 })).toEqual(['/fact: an unexpected "\\"" at character 8 of "tool.a.\\"b\\""']);
+  });
+
   it('parses each kind of fact', () => {
     expect(parseFact('request.annotations.openWorldHint').kind).toBe('runtime');
     expect(parseFact('response.annotations.maliciousActivityHint').kind).toBe('response');

@@ -118,9 +118,53 @@ function findStringEnd(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * A fact path with its keys that are not plain names put in `["…"]`, as a person most likely
+ * meant them: `tool._meta.mcp.dev/effect` → `tool._meta["mcp.dev/effect"]` (under `_meta` the
+ * key runs from `_meta.` to the first "." after the unexpected character; elsewhere it is the
+ * name the character is in). undefined when no such repair gives a path that parses.
+ */
+export function bracketedPath(text: string): string | undefined {
+  let fixed = text;
+  for (let round = 0; round < 8; round++) {
+    try {
+      splitPath(fixed);
+      return fixed === text ? undefined : fixed;
+    } catch {
+      // find the next name with a character a plain name cannot have, outside any "[…]"
+    }
+    let bad = -1;
+    for (let i = 0, depth = 0; i < fixed.length; i++) {
+      const c = fixed[i]!;
+      if (c === '[') depth++;
+      else if (c === ']') depth = Math.max(0, depth - 1);
+      else if (depth === 0 && c === '"') return undefined;
+      else if (depth === 0 && !/[A-Za-z0-9_$.-]/.test(c)) {
+        bad = i;
+        break;
+      }
+    }
+    if (bad === -1) return undefined;
+    const meta = fixed.lastIndexOf('._meta.', bad);
+    const start = meta !== -1 && meta > fixed.lastIndexOf(']', bad) ? meta + '._meta.'.length : fixed.lastIndexOf('.', bad) + 1;
+    if (start <= 0 || start <= fixed.lastIndexOf(']', bad)) return undefined;
+    const after = fixed.slice(bad).search(/[.[]/);
+    const end = after === -1 ? fixed.length : bad + after;
+    fixed = `${fixed.slice(0, start - 1)}[${JSON.stringify(fixed.slice(start, end))}]${fixed.slice(end)}`;
+  }
+  return undefined;
+}
+
 /** Parse a fact; throws FactSyntaxError with a message that suggests the closest valid fact. */
 export function parseFact(text: string): FactRef {
-  const path = splitPath(text);
+  let path: string[];
+  try {
+    path = splitPath(text);
+  } catch (err) {
+    const fixed = err instanceof FactSyntaxError ? bracketedPath(text) : undefined;
+    if (fixed === undefined) throw err;
+    throw new FactSyntaxError(`${(err as Error).message}; did you mean ${fixed}? (a key that is not a plain name goes in ["…"])`);
+  }
   const root = path[0] ?? '';
   const rest = path.slice(1);
   switch (root) {
