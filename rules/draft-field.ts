@@ -72,6 +72,12 @@ spelling is.`,
   reported too, but as what it is — the value in the wrong letter case, no draft's
   spelling. A string \`"Regulated"\` is not one: the regulated class is only ever an
   object, so [schema-valid](schema-valid.md) says how to write it.
+- The \`sep-1913\` pack reads what a draft spelling names: an \`InputMetadata\` object as
+  \`inputMetadata\`, \`"Destination"\` as \`destination\`, \`"PII"\` as pii. So the other rules
+  and policies on \`claims.*\` weigh it, and [schema-valid](schema-valid.md) checks the object
+  under a capitalised key as it checks \`inputMetadata\`. When both spellings of a key are
+  there (\`inputMetadata\` beside \`InputMetadata\`, \`destination\` beside \`Destination\`),
+  the current one is read and the capitalised one is ignored: this rule says to remove it.
 - A value in the wrong case gets a mechanical fix (replace it with the current spelling).
   Keys do not: renaming a key replaces its whole object.
 - The SEP-1913 pack does not also report these as schema errors: problems that only a

@@ -166,6 +166,18 @@ describe('validation messages', () => {
     expect(await problem('2025-06-19')).toBe(`mcp-annotate.config.json:2:11: spec is "2025-06-19"; expected ${expected}; did you mean "2025-06-18"?`);
   });
 
+  it('checks each part on its own: a bad effect does not hide a policy\'s conditions, nor a bad rules entry an unknown policy/<name> beside it', async () => {
+    const text = 'rules:\n  name-vs-hints: warn\n  policy/nonexistent: off\n  policy/p0: error\npolicies:\n  - { name: p0, effect: blok, conditions: { fact: claims.destination, equals: public } }\n  - { name: p1, effect: blok, conditions: {} }\n';
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': text })).toEqual([
+      'mcp-annotate.config.yaml:2:18: rules["name-vs-hints"] is "warn"; expected "off", "note", "warning" or "error"; did you mean "warning"?',
+      'mcp-annotate.config.yaml:3:3: rules sets "policy/nonexistent", but no policy is named "nonexistent"',
+      'mcp-annotate.config.yaml:6:25: policies[0].effect is "blok"; expected "block", "escalate" or "warn"; did you mean "block"?',
+      expect.stringMatching(/^mcp-annotate\.config\.yaml:6:51: policies\[0\]\.conditions\.fact: "claims\.destination" is not a claim fact; did you mean "claims\.destinations"\?/),
+      'mcp-annotate.config.yaml:7:25: policies[1].effect is "blok"; expected "block", "escalate" or "warn"; did you mean "block"?',
+      'mcp-annotate.config.yaml:7:43: policies[1].conditions: a condition is {"fact": …, "equals"|"in"|"contains": …}, {"and": […]}, {"or": […]} or {"not": {…}}',
+    ]);
+  });
+
   it('a policy rule id must name a policy', async () => {
     const text = json({ policies: [{ name: 'no-public', effect: 'warn', conditions: { fact: 'tool.name', equals: 'x' } }], overrides: [{ tools: ['x*'], rules: { 'policy/no-publik': 'off' } }] });
     expect(await problemsOf({ 'mcp-annotate.config.json': text })).toEqual([

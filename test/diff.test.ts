@@ -140,6 +140,15 @@ describe('diff engine', () => {
     expect(older.findings.map((f) => `${f.ruleId} ${f.server}`).sort()).toEqual(['drift/destructive-added github', 'drift/readonly-removed github']);
   });
 
+  it('lists a base regulated class once, by its scopes, when a new scope is added', () => {
+    const base = { tools: [tool('reg', { readOnlyHint: true, inputMetadata: { sensitivity: [{ regulated: { scopes: ['HIPAA'] } }] } })] };
+    const head = { tools: [tool('reg', { readOnlyHint: true, inputMetadata: { sensitivity: [{ regulated: { scopes: ['HIPAA', 'GDPR'] } }] } })] };
+    const found = run(base, head).findings.filter((f) => f.ruleId === 'drift/sensitivity-added');
+    expect(found.map((f) => f.message)).toEqual([
+      'annotations.inputMetadata.sensitivity now includes regulated ("GDPR") (/tools/0/annotations/inputMetadata/sensitivity/0/regulated/scopes/1); in the base the possible input sensitivity classes were regulated ("HIPAA") (/tools/0/annotations/inputMetadata/sensitivity)',
+    ]);
+  });
+
   it('reads every vocabulary through claims: a value moved between vocabularies is no change', () => {
     const base = { tools: [tool('t', { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination: 'internal', outcomes: 'consequential', sensitivity: 'pii' } })] };
     const moved = {

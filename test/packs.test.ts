@@ -99,6 +99,40 @@ describe('sep-1913', () => {
       }),
     ).toEqual([{ kind: 'invalid', pointer: '/tools/0/annotations/attribution' }]);
   });
+  it("reads SEP-2061's capitalised InputMetadata/ReturnMetadata as the object it names", () => {
+    expect(
+      claimsOf('sep-1913', {
+        annotations: {
+          InputMetadata: { Destination: 'Public', sensitivity: ['pii'], outcomes: 'irreversible' },
+          ReturnMetadata: { source: 'untrustedPublic', sensitivity: 'none' },
+        },
+      }).map((c) => [c.fact, c.value, c.pointer]),
+    ).toEqual([
+      ['destinations', ['public'], '/tools/0/annotations/InputMetadata/Destination'],
+      ['inputSensitivity', ['pii'], '/tools/0/annotations/InputMetadata/sensitivity'],
+      ['outcomes', ['irreversible'], '/tools/0/annotations/InputMetadata/outcomes'],
+      ['sources', ['untrustedPublic'], '/tools/0/annotations/ReturnMetadata/source'],
+      ['outputSensitivity', ['none'], '/tools/0/annotations/ReturnMetadata/sensitivity'],
+    ]);
+  });
+  it('validates the object under a capitalised key, and lets the current key win beside it', () => {
+    expect(problemsOf('sep-1913', { annotations: { InputMetadata: { destination: 'pubic', sensitivity: 'none' } } })).toEqual([
+      { kind: 'invalid', pointer: '/tools/0/annotations/InputMetadata' },
+      { kind: 'invalid', pointer: '/tools/0/annotations/InputMetadata/destination' },
+    ]);
+    expect(
+      claimsOf('sep-1913', {
+        annotations: {
+          inputMetadata: { destination: 'user', sensitivity: 'none', outcomes: 'benign' },
+          InputMetadata: { destination: 'public', sensitivity: 'pii', outcomes: 'irreversible' },
+        },
+      }).map((c) => [c.fact, c.value, c.pointer]),
+    ).toEqual([
+      ['destinations', ['user'], '/tools/0/annotations/inputMetadata/destination'],
+      ['inputSensitivity', ['none'], '/tools/0/annotations/inputMetadata/sensitivity'],
+      ['outcomes', ['benign'], '/tools/0/annotations/inputMetadata/outcomes'],
+    ]);
+  });
 });
 
 describe('action-metadata', () => {

@@ -147,6 +147,38 @@ describe('possible-set semantics and facts', () => {
     expect(f[0]!.related?.map((r) => r.pointer)).toEqual(['/tools/0/_meta/io.modelcontextprotocol~1action-metadata/inputMetadata/sensitivity/0']);
   });
 
+  it('claims.sensitiveFields holds field names (dotted paths), each found at its own field', () => {
+    const tools = [
+      tool('creds', { readOnlyHint: true, sensitiveHint: true }, {
+        outputSchema: {
+          type: 'object',
+          properties: {
+            token: { type: 'string', 'x-sensitive': true },
+            keys: { type: 'array', items: { type: 'object', properties: { secret: { type: 'string', 'x-sensitive': true } } } },
+            password: { type: 'string', 'x-sensitive': true },
+          },
+        },
+      }),
+    ];
+    const f = run(tools, [
+      { name: 'pw', effect: 'block', conditions: { fact: 'claims.sensitiveFields', equals: 'password' } },
+      { name: 'nested', effect: 'warn', conditions: { fact: 'claims.sensitiveFields', equals: 'keys.secret' } },
+      { name: 'pointer', effect: 'warn', conditions: { fact: 'claims.sensitiveFields', contains: '/tools/0' } },
+    ]);
+    expect(brief(f)).toEqual([
+      { rule: 'policy/nested', tool: 'creds', severity: 'warning', pointer: '/tools/0/outputSchema/properties/keys/items/properties/secret' },
+      { rule: 'policy/pw', tool: 'creds', severity: 'error', pointer: '/tools/0/outputSchema/properties/password' },
+    ]);
+    expect(f[1]!.message).toBe('policy "pw" blocks this tool: claims.sensitiveFields may be "password" (/tools/0/outputSchema/properties/password)');
+  });
+
+  it('a member read from a case variant is found where it is written', () => {
+    const tools = [tool('v', { readOnlyHint: false, inputMetadata: { destination: ['user', 'Public'] } })];
+    expect(brief(run(tools, [{ name: 'pub', effect: 'warn', conditions: { fact: 'claims.destinations', equals: 'public' } }]))).toEqual([
+      { rule: 'policy/pub', tool: 'v', severity: 'warning', pointer: '/tools/0/annotations/inputMetadata/destination/1' },
+    ]);
+  });
+
   it('bracketed keys reach _meta keys with dots and slashes', () => {
     const tools = [tool('e', { readOnlyHint: false }, { _meta: { 'mcp.dev/effect': 'delete' } }), tool('f', { readOnlyHint: true })];
     expect(fired({ fact: 'tool._meta["mcp.dev/effect"]', equals: 'delete' }, tools)).toEqual(['e']);
@@ -205,6 +237,18 @@ describe('compiling conditions', () => {
     expect(problems({ fact: 'tool._meta[x', equals: 1 })).toEqual(['/fact: an unclosed "[" at character 11 of "tool._meta[x"']);
     // An empty "in" can never hold, and "not" of it always does.
     expect(problems({ not: { fact: 'claims.destinations', in: [] } })).toEqual(['/not/in: "in" is an empty list, so the condition can never hold (and "not" of it always does); list at least one value']);
+  });
+
+  it('suggests ["…"] for a key that is not a plain name, written with dots', () => {
+    expect(problems({ fact: 'tool._meta.mcp.dev/effect', equals: 'delete' })).toEqual([
+      '/fact: an unexpected "/" at character 19 of "tool._meta.mcp.dev/effect"; did you mean tool._meta["mcp.dev/effect"]? (a key that is not a plain name goes in ["…"])',
+    ]);
+    expect(problems({ fact: 'tool._meta.io.modelcontextprotocol/action-metadata.outcome', equals: 'benign' })[0]).toContain(
+      'did you mean tool._meta["io.modelcontextprotocol/action-metadata"].outcome?',
+    );
+    expect(problems({ fact: 'tool.annotations.my key', equals: 1 })[0]).toContain('did you mean tool.annotations["my key"]?');
+    // No repair parses: no suggestion.
+    expect(problems({ fact: 'tool.a."b"', equals: 1 })).toEqual(['/fact: an unexpected "\\"" at character 8 of "tool.a.\\"b\\""']);
   });
 
   it('parses each kind of fact', () => {

@@ -10,7 +10,7 @@ import { RULES } from '../../rules/index.js';
 import { DRIFT_RULES } from '../diff/rules/index.js';
 import { explainErrors } from '../schema/explain.js';
 import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
-import { isObject } from '../util/json.js';
+import { hasOwn, isObject } from '../util/json.js';
 import { closest, distance, orList, quote } from '../util/text.js';
 import { globTooLong } from '../util/glob.js';
 import { nameGlobProblem } from '../util/name-glob.js';
@@ -186,28 +186,30 @@ export function checkConfig(value: unknown, problems: PointedProblem[], warnings
   const config = value as Record<string, unknown>;
   const policies: CheckedConfig['policies'] = [];
   const names = new Map<string, number>();
+  // Each part of a policy on its own: a bad effect does not hide what is wrong with its
+  // conditions, and the policy still lends its name to the rules that use it.
   (Array.isArray(config.policies) ? (config.policies as Policy[]) : []).forEach((policy, i) => {
     const at = `/policies/${i}`;
-    if (!sound(at)) {
-      // Its name still counts for the rules that name it, when it has one.
-      if (isObject(policy) && typeof policy.name === 'string' && !names.has(policy.name)) names.set(policy.name, i);
-      return;
+    if (!isObject(policy)) return;
+    if (typeof policy.name === 'string' && sound(`${at}/name`)) {
+      const first = names.get(policy.name);
+      if (first !== undefined) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
+      else names.set(policy.name, i);
     }
-    const first = names.get(policy.name);
-    if (first !== undefined) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
-    else names.set(policy.name, i);
+    if (!hasOwn(policy, 'conditions') || !sound(`${at}/conditions`)) return;
     const errors: ConditionError[] = [];
     const cautions: ConditionError[] = [];
     const compiled = compilePolicy(policy, errors, cautions);
     for (const e of errors) problems.push({ pointer: `${at}/conditions${e.pointer}`, message: `${configField(`${at}/conditions${e.pointer}`)}: ${e.message}` });
     for (const e of cautions) warnings.push({ pointer: `${at}/conditions${e.pointer}`, message: `${configField(`${at}/conditions${e.pointer}`)}: ${e.message}` });
-    if (compiled) policies.push({ policy, compiled });
+    if (compiled && sound(at)) policies.push({ policy, compiled });
   });
   const policyIds = [...names.keys()].map((n) => `${POLICY_PREFIX}${n}`);
   const checkRuleIds = (rules: unknown, at: string) => {
-    if (!isObject(rules) || !sound(at)) return;
+    if (!isObject(rules)) return;
+    // Key by key: one bad entry does not hide an unknown policy/<name> beside it.
     for (const id of Object.keys(rules)) {
-      if (id.startsWith(POLICY_PREFIX) && !policyIds.includes(id)) {
+      if (id.startsWith(POLICY_PREFIX) && !policyIds.includes(id) && sound(`${at}/${escapeSegment(id)}`)) {
         problems.push({
           pointer: `${at}/${escapeSegment(id)}`,
           key: true,

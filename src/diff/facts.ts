@@ -110,7 +110,9 @@ export function possible(side: ToolSide, facts: readonly Fact[]): Possible {
 
 /** The values of a possible set for a message: "internal" / "internal" and "user" / nothing. */
 export function valueList(p: Possible): string {
-  const list = [...p.values.values()].map((v) => v.shown);
+  // A regulated class with scopes is listed by its scopes (regulated ("HIPAA")), not also as "regulated".
+  const scoped = [...p.values.keys()].some((l) => l.startsWith('regulated ('));
+  const list = [...p.values].filter(([l]) => !(scoped && l === 'regulated')).map(([, v]) => v.shown);
   return list.length ? joinWords(list) : 'nothing';
 }
 

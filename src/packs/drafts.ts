@@ -57,6 +57,10 @@ export function sep2061Spelling(current: string): string {
 }
 /** inputMetadata and returnMetadata, and their capitalised draft spellings → the current key. */
 const DRAFT_METADATA_KEYS: ReadonlyMap<string, 'inputMetadata' | 'returnMetadata'> = new Map(METADATA.flatMap((m) => [[m, m] as const, [capitalise(m), m] as const]));
+/** SEP-2061's capitalised spelling of inputMetadata/returnMetadata ("InputMetadata"). */
+export function draftMetadataKey(metadata: string): string | undefined {
+  return (METADATA as readonly string[]).includes(metadata) ? capitalise(metadata) : undefined;
+}
 const isMember = (metadata: 'inputMetadata' | 'returnMetadata', key: string) => hasOwn(MEMBERS[metadata], key);
 
 /** SEP-2061's spelling of a member name ("Destination" → "destination"), or undefined. */
@@ -153,8 +157,17 @@ export function normaliseDraftMetadata(
   let changed = false;
   const copy: Record<string, unknown> = { ...annotations };
   for (const metadata of METADATA) {
-    const obj = annotations[metadata];
+    // The object under SEP-2061's capitalised key ("InputMetadata"), when the current key is
+    // not also there, is validated as the object it names: the copy spells the key "inputMetadata".
+    const draftKey = capitalise(metadata);
+    const written = !hasOwn(annotations, metadata) && hasOwn(annotations, draftKey) ? draftKey : metadata;
+    const obj = annotations[written];
     if (!isObject(obj)) continue;
+    const at = `/${escapeSegment(written)}`;
+    if (written !== metadata) {
+      delete copy[written];
+      changed = true;
+    }
     const out: [string, unknown][] = [];
     for (const [member, v] of Object.entries(obj)) {
       const current = isMember(metadata, member) ? member : draftMemberName(metadata, member);
@@ -169,7 +182,7 @@ export function normaliseDraftMetadata(
       }
       const name = current;
       if (name !== member) {
-        renames.set(`/${metadata}/${name}`, `/${metadata}/${escapeSegment(member)}`);
+        renames.set(`/${metadata}/${name}`, `${at}/${escapeSegment(member)}`);
         changed = true;
       }
       const allowed = MEMBERS[metadata][current]!;
@@ -188,6 +201,8 @@ export function normaliseDraftMetadata(
       out.push([name, Array.isArray(v) ? v.map(fix) : fix(v)]);
     }
     copy[metadata] = Object.fromEntries(out);
+    // After the members: back() takes the first rename that matches.
+    if (written !== metadata) renames.set(`/${metadata}`, at);
   }
   if (!changed) return undefined;
   return {

@@ -16,10 +16,10 @@ import {
   type Fact,
 } from '../engine/claims.js';
 import { explainErrors, type Explained } from '../schema/explain.js';
-import { asSet, isObject } from '../util/json.js';
+import { asSet, hasOwn, isObject } from '../util/json.js';
 import { escapeSegment, fieldPath, get } from '../util/pointer.js';
 import { closest, orList, quote } from '../util/text.js';
-import { draftMemberName, normaliseDraftMetadata } from './drafts.js';
+import { draftMemberName, draftMetadataKey, normaliseDraftMetadata } from './drafts.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
 import { quotedBoolean } from './vocabulary.js';
 
@@ -198,16 +198,28 @@ export const sep1913Pack: Pack = {
     const claims: Claim[] = [];
     const problems: SchemaProblem[] = [];
     if (!a) return { claims, problems };
-    const present = KEYS.filter((k) => k in a);
+    // inputMetadata/returnMetadata under SEP-2061's capitalised key ("InputMetadata",
+    // draft-field's warning) are read as the object they name, as a capitalised member or value
+    // is. When both spellings are there the current one wins and the capitalised one is only
+    // draft-field's "remove it", as with a duplicate member ("destination" beside "Destination").
+    const keyOf = (k: (typeof KEYS)[number]): string | undefined => {
+      if (k in a) return k;
+      const draft = draftMetadataKey(k);
+      return draft !== undefined && hasOwn(a, draft) ? draft : undefined;
+    };
+    const present = KEYS.filter((k) => keyOf(k) !== undefined);
     if (present.length === 0) return { claims, problems };
+    const valueOf = (k: (typeof KEYS)[number]) => a[keyOf(k) ?? k];
 
     const base = `${tool.pointer}/annotations`;
     // A quoted "true" or "false" on maliciousActivityHint is SEP-1913's boolean written wrong
     // (as it is on a core hint), not the server's own data: a schema error, never a collision.
     // In a tools/call result's _meta.annotations every key is SEP-1913's (env.result).
-    const speaks = env?.result === true || present.some((k) => recognised(k, a[k]) || (k === 'maliciousActivityHint' && quotedBoolean(a[k]) !== undefined));
+    const speaks = env?.result === true || present.some((k) => recognised(k, valueOf(k)) || (k === 'maliciousActivityHint' && quotedBoolean(a[k]) !== undefined));
     const foreign = new Set(speaks ? [] : present);
     for (const k of foreign) {
+      // The server's own data under a capitalised key is left to draft-field, as before.
+      if (keyOf(k) !== k) continue;
       problems.push({
         pack: 'sep-1913',
         pointer: `${base}/${k}`,
@@ -219,7 +231,10 @@ export const sep1913Pack: Pack = {
     const errorsOf = (value: Record<string, unknown>) =>
       validateAnnotations(value) ? [] : explainErrors(validateAnnotations.errors ?? [], '/annotations').map((e) => regulatedAsString(e, value));
     const errors = obviouslyValidAnnotations(a) ? [] : errorsOf(a);
-    if (errors.length > 0) {
+    // The original never validates an object under a capitalised key (the schema leaves other
+    // keys alone): the copy, which spells it "inputMetadata", does.
+    const capitalisedKey = present.some((k) => keyOf(k) !== k);
+    if (errors.length > 0 || capitalisedKey) {
       // Problems that only SEP-2061's spellings cause ("Destination", "PII") are draft-field's:
       // validate a copy with the current spellings, and what remains is really invalid.
       const normalised = normaliseDraftMetadata(a);
@@ -256,23 +271,26 @@ export const sep1913Pack: Pack = {
     }
     // Each member under its name, or else under SEP-2061's capitalised spelling ("Destination",
     // draft-field's warning): either way the pack reads it, so what it says is weighed.
-    const member = (obj: Record<string, unknown>, name: string, metadata: 'inputMetadata' | 'returnMetadata', fact: Fact, allowed: readonly string[]) => {
+    // `written` is the object's key as written ("inputMetadata", or "InputMetadata").
+    const member = (obj: Record<string, unknown>, name: string, metadata: 'inputMetadata' | 'returnMetadata', written: string, fact: Fact, allowed: readonly string[]) => {
       const key = name in obj ? name : Object.keys(obj).find((k) => draftMemberName(metadata, k) === name);
       if (key === undefined) return;
       const raw = obj[key];
       const value = fact === 'inputSensitivity' || fact === 'outputSensitivity' ? dataClasses(raw) : enumSet(raw, allowed);
-      claim(fact, value as Claim['value'], `${metadata}.${key}`, `${metadata}/${escapeSegment(key)}`, raw, allowed);
+      claim(fact, value as Claim['value'], `${written}.${key}`, `${escapeSegment(written)}/${escapeSegment(key)}`, raw, allowed);
     };
-    const input = a.inputMetadata;
+    const input = valueOf('inputMetadata');
     if (!foreign.has('inputMetadata') && isObject(input)) {
-      member(input, 'destination', 'inputMetadata', 'destinations', DESTINATIONS);
-      member(input, 'sensitivity', 'inputMetadata', 'inputSensitivity', STRING_CLASSES);
-      member(input, 'outcomes', 'inputMetadata', 'outcomes', OUTCOMES);
+      const key = keyOf('inputMetadata')!;
+      member(input, 'destination', 'inputMetadata', key, 'destinations', DESTINATIONS);
+      member(input, 'sensitivity', 'inputMetadata', key, 'inputSensitivity', STRING_CLASSES);
+      member(input, 'outcomes', 'inputMetadata', key, 'outcomes', OUTCOMES);
     }
-    const ret = a.returnMetadata;
+    const ret = valueOf('returnMetadata');
     if (!foreign.has('returnMetadata') && isObject(ret)) {
-      member(ret, 'source', 'returnMetadata', 'sources', SOURCES);
-      member(ret, 'sensitivity', 'returnMetadata', 'outputSensitivity', STRING_CLASSES);
+      const key = keyOf('returnMetadata')!;
+      member(ret, 'source', 'returnMetadata', key, 'sources', SOURCES);
+      member(ret, 'sensitivity', 'returnMetadata', key, 'outputSensitivity', STRING_CLASSES);
     }
     return { claims, problems };
   },

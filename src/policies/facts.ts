@@ -22,7 +22,7 @@ import type { Claim, ClaimSet, Fact } from '../engine/claims.js';
 import { unmappedValues } from '../engine/claims.js';
 import { members, dataClassOf } from '../engine/possible-sets.js';
 import type { ToolView } from '../packs/types.js';
-import { escapeSegment, fieldPath } from '../util/pointer.js';
+import { escapeSegment, fieldPath, relative, split } from '../util/pointer.js';
 import { hasOwn, isObject } from '../util/json.js';
 import { closest } from '../util/text.js';
 
@@ -118,9 +118,53 @@ function findStringEnd(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * A fact path with its keys that are not plain names put in `["…"]`, as a person most likely
+ * meant them: `tool._meta.mcp.dev/effect` → `tool._meta["mcp.dev/effect"]` (under `_meta` the
+ * key runs from `_meta.` to the first "." after the unexpected character; elsewhere it is the
+ * name the character is in). undefined when no such repair gives a path that parses.
+ */
+export function bracketedPath(text: string): string | undefined {
+  let fixed = text;
+  for (let round = 0; round < 8; round++) {
+    try {
+      splitPath(fixed);
+      return fixed === text ? undefined : fixed;
+    } catch {
+      // find the next name with a character a plain name cannot have, outside any "[…]"
+    }
+    let bad = -1;
+    for (let i = 0, depth = 0; i < fixed.length; i++) {
+      const c = fixed[i]!;
+      if (c === '[') depth++;
+      else if (c === ']') depth = Math.max(0, depth - 1);
+      else if (depth === 0 && c === '"') return undefined;
+      else if (depth === 0 && !/[A-Za-z0-9_$.-]/.test(c)) {
+        bad = i;
+        break;
+      }
+    }
+    if (bad === -1) return undefined;
+    const meta = fixed.lastIndexOf('._meta.', bad);
+    const start = meta !== -1 && meta > fixed.lastIndexOf(']', bad) ? meta + '._meta.'.length : fixed.lastIndexOf('.', bad) + 1;
+    if (start <= 0 || start <= fixed.lastIndexOf(']', bad)) return undefined;
+    const after = fixed.slice(bad).search(/[.[]/);
+    const end = after === -1 ? fixed.length : bad + after;
+    fixed = `${fixed.slice(0, start - 1)}[${JSON.stringify(fixed.slice(start, end))}]${fixed.slice(end)}`;
+  }
+  return undefined;
+}
+
 /** Parse a fact; throws FactSyntaxError with a message that suggests the closest valid fact. */
 export function parseFact(text: string): FactRef {
-  const path = splitPath(text);
+  let path: string[];
+  try {
+    path = splitPath(text);
+  } catch (err) {
+    const fixed = err instanceof FactSyntaxError ? bracketedPath(text) : undefined;
+    if (fixed === undefined) throw err;
+    throw new FactSyntaxError(`${(err as Error).message}; did you mean ${fixed}? (a key that is not a plain name goes in ["…"])`);
+  }
   const root = path[0] ?? '';
   const rest = path.slice(1);
   switch (root) {
@@ -234,10 +278,29 @@ function responseFact(tool: ToolView, path: readonly string[], text: string): Fa
   return { kind: 'values', values: possible(found.value, pointer) };
 }
 
-function claimValues(c: Claim): FactValue[] {
+/**
+ * The name a policy matches an "x-sensitive" field by: the property names from the output
+ * schema's root to it, dot-separated (`password`, `credentials.password`); array items,
+ * `allOf`/`anyOf`/`oneOf` branches and `$defs` add no name. `pointer` is the field's schema.
+ */
+export function sensitiveFieldName(pointer: string, toolPointer: string): string {
+  const segments = split(relative(toolPointer, pointer)).slice(1); // past "outputSchema"
+  const names: string[] = [];
+  for (let i = 0; i < segments.length - 1; i++) if (segments[i] === 'properties') names.push(segments[++i]!);
+  return names.join('.');
+}
+
+/** A known member read from a case variant ("Public" for public) is still written where the variant is. */
+const sameMember = (written: unknown, v: unknown) =>
+  written === v || dataClassOf(written) === v || (typeof written === 'string' && typeof v === 'string' && written.toLowerCase() === v.toLowerCase());
+
+function claimValues(c: Claim, tool: ToolView): FactValue[] {
+  // The claim holds the fields' pointers (rules point at them): a policy matches the names,
+  // and each name is found at its own field.
+  if (c.fact === 'sensitiveFields') return (c.value as string[]).map((p) => ({ value: sensitiveFieldName(p, tool.pointer), pointer: p }));
   if (!Array.isArray(c.value)) return [{ value: c.value, pointer: c.pointer }];
   const written = members(c);
-  const find = (v: unknown) => written.find((m) => m.value === v || dataClassOf(m.value) === v)?.pointer ?? c.pointer;
+  const find = (v: unknown) => (written.find((m) => m.value === v) ?? written.find((m) => sameMember(m.value, v)))?.pointer ?? c.pointer;
   return [...(c.value as unknown[]), ...unmappedValues(c)].map((v) => ({ value: v, pointer: find(v) }));
 }
 
@@ -250,7 +313,7 @@ export function factState(ref: FactRef, tool: ToolView, claims: ClaimSet, server
       const list = claims.all(ref.fact);
       if (list.length === 0) return { kind: 'absent', pointer: tool.pointer };
       const values: FactValue[] = [];
-      for (const c of list) for (const v of claimValues(c)) values.push(v);
+      for (const c of list) for (const v of claimValues(c, tool)) values.push(v);
       return values.length ? { kind: 'values', values } : { kind: 'absent', pointer: list[0]!.pointer };
     }
     case 'server-name':
