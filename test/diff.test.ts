@@ -231,6 +231,33 @@ describe('diff engine', () => {
     expect(gone['drift/destination-added']).toMatch(/^\/tools\/0\/annotations\/inputMetadata annotations.inputMetadata is not an object \("internal"\), so clients ignore annotations.inputMetadata.destination, and no other field declares the possible destinations, so a client must assume any destination;/);
   });
 
+  it('idempotent-removed: as clients read idempotentHint (nothing while readOnlyHint is true), across vocabularies, renames included', () => {
+    const rules = (base: Record<string, unknown>, head: Record<string, unknown>, bm?: Record<string, unknown>, hm?: Record<string, unknown>) =>
+      run({ tools: [tool('t', base, bm ? { _meta: bm } : {})] }, { tools: [tool('t', head, hm ? { _meta: hm } : {})] })
+        .findings.filter((f) => f.ruleId === 'drift/idempotent-removed')
+        .map((f) => `${f.pointer} ${f.message}`);
+    const w = { readOnlyHint: false, destructiveHint: false };
+    expect(rules({ ...w, idempotentHint: true }, { ...w, idempotentHint: true })).toEqual([]);
+    // Meaningless beside readOnlyHint true on either side.
+    expect(rules({ readOnlyHint: true, idempotentHint: true }, { ...w })).toEqual([]);
+    expect(rules({ ...w, idempotentHint: true }, { readOnlyHint: true })).toEqual([]);
+    // Moved between vocabularies; kept in one of two.
+    expect(rules({ ...w, idempotentHint: true }, { ...w }, undefined, { 'mcp.dev/idempotent': true })).toEqual([]);
+    expect(rules({ ...w, idempotentHint: true }, { ...w, idempotentHint: true }, { 'mcp.dev/idempotent': true }, { 'mcp.dev/idempotent': false })).toEqual([]);
+    // A meta promise on a tool that was read-only still counts once the tool writes.
+    expect(rules({ readOnlyHint: true }, { ...w }, { 'mcp.dev/idempotent': true })).toHaveLength(1);
+    // A string clients ignore.
+    expect(rules({ ...w, idempotentHint: true }, { ...w, idempotentHint: 'true' })).toEqual([
+      '/tools/0/annotations/idempotentHint annotations.idempotentHint is not a boolean ("true"), so clients ignore it, and nothing else says the tool is idempotent; in the base annotations.idempotentHint is true (/tools/0/annotations/idempotentHint), so a repeated or retried call may now do its work twice',
+    ]);
+    // A renamed tool is compared with its old definition.
+    const renamed = run(
+      { tools: [tool('set', { ...w, idempotentHint: true }, { description: 'Sets a flag.' })] },
+      { tools: [tool('set_flag', { ...w }, { description: 'Sets a flag.' })] },
+    );
+    expect(renamed.findings.map(brief)).toEqual(['drift/tool-renamed set_flag /tools/0/name', 'drift/idempotent-removed set_flag /tools/0/annotations']);
+  });
+
   it('honours rule severities and "off", and --vocab', () => {
     const base = { tools: [tool('t', { readOnlyHint: true, openWorldHint: false })] };
     const head = { tools: [tool('t', { readOnlyHint: true, openWorldHint: true })] };

@@ -1,6 +1,8 @@
-/** Helpers the drift rules share: where a base field sits in the head, and possible-set growth. */
-import type { Fact } from '../../engine/claims.js';
+/** Helpers the drift rules share: where a base field sits in the head, possible-set growth and dropped signals. */
+import type { Claim, Fact } from '../../engine/claims.js';
+import { says } from '../../engine/queries.js';
 import { relative } from '../../util/pointer.js';
+import { joinWords } from '../../util/text.js';
 import { at, expectedOf, fieldsOf, possible, unreadable, valueList } from '../facts.js';
 import type { DriftReport, ToolPair, ToolSide } from '../types.js';
 
@@ -67,4 +69,25 @@ export function reportGrowth(pair: ToolPair, report: (r: DriftReport) => void, g
 /** Whether the tool states any annotations at all (for messages about new tools). */
 export function hasAnnotations(side: ToolSide): boolean {
   return side.view.annotations !== undefined || side.claims.list.length > 0;
+}
+
+/**
+ * How the head stopped saying what the base's signals said (`was`: the base's claims of a
+ * boolean signal, true where it counts, compared across vocabularies as a whole), for the
+ * first clause of a message: a head claim saying the opposite (`off`), else a field the head
+ * still writes where a base signal was but in a form clients ignore ("true", a string), else
+ * nothing. `what` ends the clause: "says the tool is idempotent".
+ */
+export function dropped(pair: ToolPair, was: readonly Claim[], off: Claim | undefined, what: string): { pointer: string; state: string; ignored: boolean } {
+  if (off) return { pointer: off.pointer, state: `${says(off)} now (${off.pointer}) and nothing else ${what}`, ignored: false };
+  // A signal the head still writes in a form clients cannot read ("true", a string) is ignored.
+  const ignored = was.map((c) => unreadable(pair.head, relative(pair.base.view.pointer, c.pointer), expectedOf(pair.base, c))).find((u) => u !== undefined);
+  if (ignored) return { pointer: ignored.pointer, state: `${ignored.text}, and nothing else ${what}`, ignored: true };
+  const fields = [...new Set(was.map((c) => c.field))];
+  return { pointer: inHead(pair, was[0]!.pointer), state: `${joinWords(fields)} ${fields.length === 1 ? 'is' : 'are'} no longer set and nothing else ${what}`, ignored: false };
+}
+
+/** The base's claims as related locations: "annotations.sensitiveHint is true in the base". */
+export function saidBefore(claims: readonly Claim[]): { pointer: string; message: string }[] {
+  return claims.map((c) => ({ pointer: c.pointer, message: `${says(c)} in the base` }));
 }
