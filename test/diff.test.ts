@@ -258,6 +258,30 @@ describe('diff engine', () => {
     expect(renamed.findings.map(brief)).toEqual(['drift/tool-renamed set_flag /tools/0/name', 'drift/idempotent-removed set_flag /tools/0/annotations']);
   });
 
+  it('risk-lowered: every SEP-2793 scale, levels read as the vocabulary reads them, and no double report with confirmation-dropped', () => {
+    const found = (base: Record<string, unknown>, head: Record<string, unknown>, hm?: Record<string, unknown>) =>
+      run({ tools: [tool('t', base)] }, { tools: [tool('t', head, hm ? { _meta: hm } : {})] }).findings.map((f) => `${f.ruleId} ${f.pointer}`);
+    const w = { readOnlyHint: false };
+    expect(found({ ...w, blastRadius: 'global' }, { ...w, blastRadius: 'item' })).toEqual(['drift/risk-lowered /tools/0/annotations/blastRadius']);
+    expect(found({ ...w, reversibility: 'none' }, { ...w, reversibility: 'auto' })).toEqual(['drift/risk-lowered /tools/0/annotations/reversibility']);
+    expect(found({ ...w, minTrustLevel: 4 }, { ...w, minTrustLevel: 2 })).toEqual(['drift/risk-lowered /tools/0/annotations/minTrustLevel']);
+    expect(found({ ...w, minTrustLevel: 4 }, { ...w, minTrustLevel: 5 })).toEqual([]);
+    expect(found({ ...w, riskLevel: 'critical' }, { ...w, riskLevel: 'High' })).toEqual(['drift/risk-lowered /tools/0/annotations/riskLevel']);
+    expect(found({ ...w, riskLevel: 'HIGH' }, { ...w, riskLevel: 'high' })).toEqual([]);
+    // Dropping the lowest value lowers nothing; a value SEP-2793 does not define is ignored by clients.
+    expect(found({ ...w, riskLevel: 'low' }, { ...w })).toEqual([]);
+    const severe = run({ tools: [tool('t', { ...w, riskLevel: 'high' })] }, { tools: [tool('t', { ...w, riskLevel: 'severe' })] }).findings;
+    expect(severe.map((f) => f.message)).toEqual([
+      'annotations.riskLevel is not one of "low", "medium", "high" or "critical" ("severe"), so clients ignore it; in the base it was "high" (/tools/0/annotations/riskLevel), so clients and policies that go by the risk level may now ask less before a call',
+    ]);
+    // multi to none with nothing else asking: confirmation-dropped only; with requiresReview still asking: risk-lowered.
+    expect(found({ ...w, approvalRecommendation: 'multi' }, { ...w, approvalRecommendation: 'none' })).toEqual(['drift/confirmation-dropped /tools/0/annotations/approvalRecommendation']);
+    expect(found({ ...w, approvalRecommendation: 'multi' }, { ...w, approvalRecommendation: 'none' }, { 'io.modelcontextprotocol/action-metadata': { requiresReview: true } })).toEqual([
+      'drift/risk-lowered /tools/0/annotations/approvalRecommendation',
+    ]);
+    expect(found({ ...w, approvalRecommendation: 'single' }, { ...w, approvalRecommendation: 'none' }, { 'mcp.dev/requiresConfirmation': true })).toEqual([]);
+  });
+
   it('honours rule severities and "off", and --vocab', () => {
     const base = { tools: [tool('t', { readOnlyHint: true, openWorldHint: false })] };
     const head = { tools: [tool('t', { readOnlyHint: true, openWorldHint: true })] };

@@ -8,6 +8,7 @@ import readonlyRemoved from './readonly-removed.js';
 import destructiveAdded from './destructive-added.js';
 import irreversibleAdded from './irreversible-added.js';
 import confirmationDropped from './confirmation-dropped.js';
+import riskLowered from './risk-lowered.js';
 import idempotentRemoved from './idempotent-removed.js';
 import openWorldAdded from './open-world-added.js';
 import destinationAdded from './destination-added.js';
@@ -24,6 +25,7 @@ export const DRIFT_RULES: readonly DriftRule[] = [
   destructiveAdded,
   irreversibleAdded,
   confirmationDropped,
+  riskLowered,
   idempotentRemoved,
   openWorldAdded,
   destinationAdded,
