@@ -282,6 +282,27 @@ describe('diff engine', () => {
     expect(found({ ...w, approvalRecommendation: 'single' }, { ...w, approvalRecommendation: 'none' }, { 'mcp.dev/requiresConfirmation': true })).toEqual([]);
   });
 
+  it('sensitivity-mark-removed: sensitiveHint and trust-annotations as a whole, each "x-sensitive" property, resultSensitivity stepped down; SEP-1913 classes narrowed are not', () => {
+    const trust = (sensitive: unknown) => ({ 'io.modelcontextprotocol/trust-annotations': { sensitive } });
+    const found = (base: Record<string, unknown>, head: Record<string, unknown>) =>
+      run({ tools: [tool('t', { readOnlyHint: true }, base)] }, { tools: [tool('t', { readOnlyHint: true }, head)] }).findings.map((f) => `${f.ruleId} ${f.pointer} ${f.severity}`);
+    expect(found({ _meta: trust(true) }, { _meta: trust(false) })).toEqual(['drift/sensitivity-mark-removed /tools/0/_meta/io.modelcontextprotocol~1trust-annotations/sensitive error']);
+    expect(found({ _meta: trust(true) }, { annotations: { readOnlyHint: true, sensitiveHint: true } })).toEqual([]);
+    const schema = (mark: unknown) => ({ outputSchema: { type: 'object', properties: { a: { type: 'string' }, key: { type: 'string', ...(mark === undefined ? {} : { 'x-sensitive': mark }) } } } });
+    expect(found(schema(true), schema(true))).toEqual([]);
+    expect(found(schema(true), schema(false))).toEqual(['drift/sensitivity-mark-removed /tools/0/outputSchema/properties/key/x-sensitive error']);
+    expect(found(schema(true), schema('yes'))).toEqual(['drift/sensitivity-mark-removed /tools/0/outputSchema/properties/key/x-sensitive error']);
+    expect(found(schema(true), {})).toEqual(['drift/sensitivity-mark-removed /tools/0 warning']);
+    const rs = (v: string) => ({ _meta: { 'mcp.dev/resultSensitivity': v } });
+    expect(found(rs('restricted'), rs('internal'))).toEqual(['drift/sensitivity-mark-removed /tools/0/_meta/mcp.dev~1resultSensitivity error']);
+    // Removal is sensitivity-added's (any sensitivity), a step up too.
+    expect(found(rs('restricted'), {})).toEqual(['drift/sensitivity-added /tools/0 warning']);
+    expect(found(rs('internal'), rs('restricted'))).toEqual(['drift/sensitivity-added /tools/0/_meta/mcp.dev~1resultSensitivity warning']);
+    // A possible set of data classes that lists fewer says the tool returns less.
+    const ret = (sensitivity: unknown) => ({ annotations: { readOnlyHint: true, returnMetadata: { sensitivity } } });
+    expect(found(ret(['pii', 'credentials']), ret(['pii']))).toEqual([]);
+  });
+
   it('honours rule severities and "off", and --vocab', () => {
     const base = { tools: [tool('t', { readOnlyHint: true, openWorldHint: false })] };
     const head = { tools: [tool('t', { readOnlyHint: true, openWorldHint: true })] };

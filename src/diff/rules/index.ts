@@ -14,6 +14,7 @@ import openWorldAdded from './open-world-added.js';
 import destinationAdded from './destination-added.js';
 import sourceAdded from './source-added.js';
 import sensitivityAdded from './sensitivity-added.js';
+import sensitivityMarkRemoved from './sensitivity-mark-removed.js';
 import outcomeAdded from './outcome-added.js';
 import definitionChanged from './definition-changed.js';
 import toolAdded from './tool-added.js';
@@ -31,6 +32,7 @@ export const DRIFT_RULES: readonly DriftRule[] = [
   destinationAdded,
   sourceAdded,
   sensitivityAdded,
+  sensitivityMarkRemoved,
   outcomeAdded,
   definitionChanged,
   toolAdded,
