@@ -231,6 +231,42 @@ describe('diff engine', () => {
     expect(gone['drift/destination-added']).toMatch(/^\/tools\/0\/annotations\/inputMetadata annotations.inputMetadata is not an object \("internal"\), so clients ignore annotations.inputMetadata.destination, and no other field declares the possible destinations, so a client must assume any destination;/);
   });
 
+  it('reports relaxed declarations — idempotency dropped, a risk or approval level lowered, a sensitivity mark removed — even when the description changed too', () => {
+    const desc = (name: string, annotations: Record<string, unknown>, description: string, extra: Record<string, unknown> = {}) =>
+      tool(name, annotations, { description, inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, ...extra });
+    const out = { type: 'object', properties: { token: { type: 'string', 'x-sensitive': true } } };
+    const base = {
+      tools: [
+        desc('charge', { readOnlyHint: false, destructiveHint: false, idempotentHint: true }, 'Charges an order once.'),
+        desc('drop', { readOnlyHint: false, riskLevel: 'high', approvalRecommendation: 'multi' }, 'Drops a table.', { _meta: { 'mcp.dev/requiresConfirmation': true } }),
+        desc('secret', { readOnlyHint: true, sensitiveHint: true }, 'Returns a secret.', { outputSchema: out }),
+      ],
+    };
+    const head = {
+      tools: [
+        desc('charge', { readOnlyHint: false, destructiveHint: false }, 'Charges an order.'),
+        desc('drop', { readOnlyHint: false, riskLevel: 'low' }, 'Drops tables.', { _meta: { 'mcp.dev/requiresConfirmation': true } }),
+        desc('secret', { readOnlyHint: true }, 'Returns secrets.', { outputSchema: { type: 'object', properties: { token: { type: 'string' } } } }),
+      ],
+    };
+    const r = run(base, head);
+    expect(r.findings.map((f) => `${f.ruleId} ${f.tool} ${f.pointer} ${f.severity}`)).toEqual([
+      'drift/idempotent-removed charge /tools/0/annotations warning',
+      'drift/risk-lowered drop /tools/1/annotations error',
+      'drift/risk-lowered drop /tools/1/annotations/riskLevel error',
+      'drift/sensitivity-mark-removed secret /tools/2/annotations error',
+      'drift/sensitivity-mark-removed secret /tools/2/outputSchema/properties/token error',
+    ]);
+    const by = (rule: string, i = 0) => r.findings.filter((f) => f.ruleId === rule)[i]!;
+    expect(by('drift/risk-lowered').message).toBe(
+      'annotations.approvalRecommendation is no longer set and only _meta["mcp.dev/requiresConfirmation"] is true (/tools/1/_meta/mcp.dev~1requiresConfirmation) asks for confirmation, a single approval; in the base annotations.approvalRecommendation is "multi" (/tools/1/annotations/approvalRecommendation), so clients may let one person approve a call that needed more than one',
+    );
+    expect(by('drift/sensitivity-mark-removed').message).toBe(
+      "annotations.sensitiveHint is no longer set and nothing else marks the output sensitive; in the base annotations.sensitiveHint is true (/tools/2/annotations/sensitiveHint), so clients may now put what the tool returns in the model's context",
+    );
+    expect(by('drift/sensitivity-mark-removed').related).toMatchObject([{ pointer: '/tools/2/annotations/sensitiveHint', message: 'annotations.sensitiveHint is true in the base', file: 'base.json', tool: 'secret' }]);
+  });
+
   it('idempotent-removed: as clients read idempotentHint (nothing while readOnlyHint is true), across vocabularies, renames included', () => {
     const rules = (base: Record<string, unknown>, head: Record<string, unknown>, bm?: Record<string, unknown>, hm?: Record<string, unknown>) =>
       run({ tools: [tool('t', base, bm ? { _meta: bm } : {})] }, { tools: [tool('t', head, hm ? { _meta: hm } : {})] })
