@@ -240,6 +240,114 @@ describe('diff engine', () => {
     expect(gone['drift/destination-added']).toMatch(/^\/tools\/0\/annotations\/inputMetadata annotations.inputMetadata is not an object \("internal"\), so clients ignore annotations.inputMetadata.destination, and no other field declares the possible destinations, so a client must assume any destination;/);
   });
 
+  it('reports relaxed declarations — idempotency dropped, a risk or approval level lowered, a sensitivity mark removed — even when the description changed too', () => {
+    const desc = (name: string, annotations: Record<string, unknown>, description: string, extra: Record<string, unknown> = {}) =>
+      tool(name, annotations, { description, inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, ...extra });
+    const out = { type: 'object', properties: { token: { type: 'string', 'x-sensitive': true } } };
+    const base = {
+      tools: [
+        desc('charge', { readOnlyHint: false, destructiveHint: false, idempotentHint: true }, 'Charges an order once.'),
+        desc('drop', { readOnlyHint: false, riskLevel: 'high', approvalRecommendation: 'multi' }, 'Drops a table.', { _meta: { 'mcp.dev/requiresConfirmation': true } }),
+        desc('secret', { readOnlyHint: true, sensitiveHint: true }, 'Returns a secret.', { outputSchema: out }),
+      ],
+    };
+    const head = {
+      tools: [
+        desc('charge', { readOnlyHint: false, destructiveHint: false }, 'Charges an order.'),
+        desc('drop', { readOnlyHint: false, riskLevel: 'low' }, 'Drops tables.', { _meta: { 'mcp.dev/requiresConfirmation': true } }),
+        desc('secret', { readOnlyHint: true }, 'Returns secrets.', { outputSchema: { type: 'object', properties: { token: { type: 'string' } } } }),
+      ],
+    };
+    const r = run(base, head);
+    expect(r.findings.map((f) => `${f.ruleId} ${f.tool} ${f.pointer} ${f.severity}`)).toEqual([
+      'drift/idempotent-removed charge /tools/0/annotations warning',
+      'drift/risk-lowered drop /tools/1/annotations error',
+      'drift/risk-lowered drop /tools/1/annotations/riskLevel error',
+      'drift/sensitivity-mark-removed secret /tools/2/annotations error',
+      'drift/sensitivity-mark-removed secret /tools/2/outputSchema/properties/token error',
+    ]);
+    const by = (rule: string, i = 0) => r.findings.filter((f) => f.ruleId === rule)[i]!;
+    expect(by('drift/risk-lowered').message).toBe(
+      'annotations.approvalRecommendation is no longer set and only _meta["mcp.dev/requiresConfirmation"] is true (/tools/1/_meta/mcp.dev~1requiresConfirmation) asks for confirmation, a single approval; in the base annotations.approvalRecommendation is "multi" (/tools/1/annotations/approvalRecommendation), so clients may let one person approve a call that needed more than one',
+    );
+    expect(by('drift/sensitivity-mark-removed').message).toBe(
+      "annotations.sensitiveHint is no longer set and nothing else marks the output sensitive; in the base annotations.sensitiveHint is true (/tools/2/annotations/sensitiveHint), so clients may now put what the tool returns in the model's context",
+    );
+    expect(by('drift/sensitivity-mark-removed').related).toMatchObject([{ pointer: '/tools/2/annotations/sensitiveHint', message: 'annotations.sensitiveHint is true in the base', file: 'base.json', tool: 'secret' }]);
+  });
+
+  it('idempotent-removed: as clients read idempotentHint (nothing while readOnlyHint is true), across vocabularies, renames included', () => {
+    const rules = (base: Record<string, unknown>, head: Record<string, unknown>, bm?: Record<string, unknown>, hm?: Record<string, unknown>) =>
+      run({ tools: [tool('t', base, bm ? { _meta: bm } : {})] }, { tools: [tool('t', head, hm ? { _meta: hm } : {})] })
+        .findings.filter((f) => f.ruleId === 'drift/idempotent-removed')
+        .map((f) => `${f.pointer} ${f.message}`);
+    const w = { readOnlyHint: false, destructiveHint: false };
+    expect(rules({ ...w, idempotentHint: true }, { ...w, idempotentHint: true })).toEqual([]);
+    // Meaningless beside readOnlyHint true on either side.
+    expect(rules({ readOnlyHint: true, idempotentHint: true }, { ...w })).toEqual([]);
+    expect(rules({ ...w, idempotentHint: true }, { readOnlyHint: true })).toEqual([]);
+    // Moved between vocabularies; kept in one of two.
+    expect(rules({ ...w, idempotentHint: true }, { ...w }, undefined, { 'mcp.dev/idempotent': true })).toEqual([]);
+    expect(rules({ ...w, idempotentHint: true }, { ...w, idempotentHint: true }, { 'mcp.dev/idempotent': true }, { 'mcp.dev/idempotent': false })).toEqual([]);
+    // A meta promise on a tool that was read-only still counts once the tool writes.
+    expect(rules({ readOnlyHint: true }, { ...w }, { 'mcp.dev/idempotent': true })).toHaveLength(1);
+    // A string clients ignore.
+    expect(rules({ ...w, idempotentHint: true }, { ...w, idempotentHint: 'true' })).toEqual([
+      '/tools/0/annotations/idempotentHint annotations.idempotentHint is not a boolean ("true"), so clients ignore it, and nothing else says the tool is idempotent; in the base annotations.idempotentHint is true (/tools/0/annotations/idempotentHint), so a repeated or retried call may now do its work twice',
+    ]);
+    // A renamed tool is compared with its old definition.
+    const renamed = run(
+      { tools: [tool('set', { ...w, idempotentHint: true }, { description: 'Sets a flag.' })] },
+      { tools: [tool('set_flag', { ...w }, { description: 'Sets a flag.' })] },
+    );
+    expect(renamed.findings.map(brief)).toEqual(['drift/tool-renamed set_flag /tools/0/name', 'drift/idempotent-removed set_flag /tools/0/annotations']);
+  });
+
+  it('risk-lowered: every SEP-2793 scale, levels read as the vocabulary reads them, and no double report with confirmation-dropped', () => {
+    const found = (base: Record<string, unknown>, head: Record<string, unknown>, hm?: Record<string, unknown>) =>
+      run({ tools: [tool('t', base)] }, { tools: [tool('t', head, hm ? { _meta: hm } : {})] }).findings.map((f) => `${f.ruleId} ${f.pointer}`);
+    const w = { readOnlyHint: false };
+    expect(found({ ...w, blastRadius: 'global' }, { ...w, blastRadius: 'item' })).toEqual(['drift/risk-lowered /tools/0/annotations/blastRadius']);
+    expect(found({ ...w, reversibility: 'none' }, { ...w, reversibility: 'auto' })).toEqual(['drift/risk-lowered /tools/0/annotations/reversibility']);
+    expect(found({ ...w, minTrustLevel: 4 }, { ...w, minTrustLevel: 2 })).toEqual(['drift/risk-lowered /tools/0/annotations/minTrustLevel']);
+    expect(found({ ...w, minTrustLevel: 4 }, { ...w, minTrustLevel: 5 })).toEqual([]);
+    expect(found({ ...w, riskLevel: 'critical' }, { ...w, riskLevel: 'High' })).toEqual(['drift/risk-lowered /tools/0/annotations/riskLevel']);
+    expect(found({ ...w, riskLevel: 'HIGH' }, { ...w, riskLevel: 'high' })).toEqual([]);
+    // Dropping the lowest value lowers nothing; a value SEP-2793 does not define is ignored by clients.
+    expect(found({ ...w, riskLevel: 'low' }, { ...w })).toEqual([]);
+    const severe = run({ tools: [tool('t', { ...w, riskLevel: 'high' })] }, { tools: [tool('t', { ...w, riskLevel: 'severe' })] }).findings;
+    expect(severe.map((f) => f.message)).toEqual([
+      'annotations.riskLevel is not one of "low", "medium", "high" or "critical" ("severe"), so clients ignore it; in the base it was "high" (/tools/0/annotations/riskLevel), so clients and policies that go by the risk level may now ask less before a call',
+    ]);
+    // multi to none with nothing else asking: confirmation-dropped only; with requiresReview still asking: risk-lowered.
+    expect(found({ ...w, approvalRecommendation: 'multi' }, { ...w, approvalRecommendation: 'none' })).toEqual(['drift/confirmation-dropped /tools/0/annotations/approvalRecommendation']);
+    expect(found({ ...w, approvalRecommendation: 'multi' }, { ...w, approvalRecommendation: 'none' }, { 'io.modelcontextprotocol/action-metadata': { requiresReview: true } })).toEqual([
+      'drift/risk-lowered /tools/0/annotations/approvalRecommendation',
+    ]);
+    expect(found({ ...w, approvalRecommendation: 'single' }, { ...w, approvalRecommendation: 'none' }, { 'mcp.dev/requiresConfirmation': true })).toEqual([]);
+  });
+
+  it('sensitivity-mark-removed: sensitiveHint and trust-annotations as a whole, each "x-sensitive" property, resultSensitivity stepped down; SEP-1913 classes narrowed are not', () => {
+    const trust = (sensitive: unknown) => ({ 'io.modelcontextprotocol/trust-annotations': { sensitive } });
+    const found = (base: Record<string, unknown>, head: Record<string, unknown>) =>
+      run({ tools: [tool('t', { readOnlyHint: true }, base)] }, { tools: [tool('t', { readOnlyHint: true }, head)] }).findings.map((f) => `${f.ruleId} ${f.pointer} ${f.severity}`);
+    expect(found({ _meta: trust(true) }, { _meta: trust(false) })).toEqual(['drift/sensitivity-mark-removed /tools/0/_meta/io.modelcontextprotocol~1trust-annotations/sensitive error']);
+    expect(found({ _meta: trust(true) }, { annotations: { readOnlyHint: true, sensitiveHint: true } })).toEqual([]);
+    const schema = (mark: unknown) => ({ outputSchema: { type: 'object', properties: { a: { type: 'string' }, key: { type: 'string', ...(mark === undefined ? {} : { 'x-sensitive': mark }) } } } });
+    expect(found(schema(true), schema(true))).toEqual([]);
+    expect(found(schema(true), schema(false))).toEqual(['drift/sensitivity-mark-removed /tools/0/outputSchema/properties/key/x-sensitive error']);
+    expect(found(schema(true), schema('yes'))).toEqual(['drift/sensitivity-mark-removed /tools/0/outputSchema/properties/key/x-sensitive error']);
+    expect(found(schema(true), {})).toEqual(['drift/sensitivity-mark-removed /tools/0 warning']);
+    const rs = (v: string) => ({ _meta: { 'mcp.dev/resultSensitivity': v } });
+    expect(found(rs('restricted'), rs('internal'))).toEqual(['drift/sensitivity-mark-removed /tools/0/_meta/mcp.dev~1resultSensitivity error']);
+    // Removal is sensitivity-added's (any sensitivity), a step up too.
+    expect(found(rs('restricted'), {})).toEqual(['drift/sensitivity-added /tools/0 warning']);
+    expect(found(rs('internal'), rs('restricted'))).toEqual(['drift/sensitivity-added /tools/0/_meta/mcp.dev~1resultSensitivity warning']);
+    // A possible set of data classes that lists fewer says the tool returns less.
+    const ret = (sensitivity: unknown) => ({ annotations: { readOnlyHint: true, returnMetadata: { sensitivity } } });
+    expect(found(ret(['pii', 'credentials']), ret(['pii']))).toEqual([]);
+  });
+
   it('honours rule severities and "off", and --vocab', () => {
     const base = { tools: [tool('t', { readOnlyHint: true, openWorldHint: false })] };
     const head = { tools: [tool('t', { readOnlyHint: true, openWorldHint: true })] };

@@ -84,7 +84,9 @@ tells the model to do. Someone should read the change with the annotations in mi
   notes: `- Annotations count as changed only when what they say about the tool's behaviour changed:
   the claims the enabled vocabularies read from \`annotations\`, from the \`_meta\` keys of known
   vocabularies and from \`"x-sensitive"\` in \`outputSchema\`. Such a change counts as the server
-  having reviewed its hints, and the other drift rules judge it.
+  having reviewed its hints, and the other drift rules judge it: a hint that became weaker
+  (\`readOnlyHint\` or \`idempotentHint\` dropped, \`riskLevel\` lowered, \`sensitiveHint\` removed)
+  is still reported, by its own rule.
 - A change that says nothing about behaviour does not count: \`annotations.title\` (a display
   name, the one core key no claim comes from), keys no vocabulary defines, values no vocabulary
   can read (\`"readOnlyHint": "yes"\` for \`"no"\`), and rewordings that read the same (\`"Low"\`

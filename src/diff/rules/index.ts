@@ -8,10 +8,13 @@ import readonlyRemoved from './readonly-removed.js';
 import destructiveAdded from './destructive-added.js';
 import irreversibleAdded from './irreversible-added.js';
 import confirmationDropped from './confirmation-dropped.js';
+import riskLowered from './risk-lowered.js';
+import idempotentRemoved from './idempotent-removed.js';
 import openWorldAdded from './open-world-added.js';
 import destinationAdded from './destination-added.js';
 import sourceAdded from './source-added.js';
 import sensitivityAdded from './sensitivity-added.js';
+import sensitivityMarkRemoved from './sensitivity-mark-removed.js';
 import outcomeAdded from './outcome-added.js';
 import definitionChanged from './definition-changed.js';
 import toolAdded from './tool-added.js';
@@ -23,10 +26,13 @@ export const DRIFT_RULES: readonly DriftRule[] = [
   destructiveAdded,
   irreversibleAdded,
   confirmationDropped,
+  riskLowered,
+  idempotentRemoved,
   openWorldAdded,
   destinationAdded,
   sourceAdded,
   sensitivityAdded,
+  sensitivityMarkRemoved,
   outcomeAdded,
   definitionChanged,
   toolAdded,
