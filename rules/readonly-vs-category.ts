@@ -1,7 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import type { Action, Claim } from '../src/engine/claims.js';
 import { readingActions, readOnly, says, sideOf } from '../src/engine/queries.js';
-import { readOnlyFalseFix } from '../src/engine/readonly-fix.js';
+import { READONLY_FALSE_FIX_DOC, readOnlyFalseFix } from '../src/engine/readonly-fix.js';
 import { orList } from '../src/util/text.js';
 
 /** Actions a read-only tool cannot have, and what each says the tool does. */
@@ -63,16 +63,7 @@ which reports such a pair when no \`readOnlyHint: true\` is stated, leaves it to
 finding). The \`sideEffects\` warning carries no fix,
 since harmless side effects are a plausible reading.
 
-**What the fix does to \`destructiveHint\`.** Once \`readOnlyHint\` is false, clients read
-\`destructiveHint\`, so the fix makes it agree with the rest of the tool rather than trade
-this error for another rule's finding: a stated \`destructiveHint: false\` beside a category
-\`delete\` or \`destroy\` or an effect \`delete\` is set to true as well (else
-[destructive-vs-category](destructive-vs-category.md) reports it). An absent one is added,
-in [implicit-destructive](implicit-destructive.md)'s terms: true for a delete or destroy,
-false when every vocabulary's outcomes are only "benign"; the fix then replaces the whole
-\`annotations\` object, since adding a member is not a one-value replacement. Otherwise
-(a mutate, a write, an irreversible send: creating is not overwriting) nothing says which,
-so there is no mechanical fix and the suggestion asks the author to choose.`,
+${READONLY_FALSE_FIX_DOC}`,
   examples: {
     incorrect: [
       {

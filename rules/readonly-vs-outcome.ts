@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { memberOf, readingActions, readOnly, says, sideOf } from '../src/engine/queries.js';
-import { readOnlyFalseFix } from '../src/engine/readonly-fix.js';
+import { READONLY_FALSE_FIX_DOC, readOnlyFalseFix } from '../src/engine/readonly-fix.js';
 
 export default defineRule({
   id: 'readonly-vs-outcome',
@@ -20,16 +20,8 @@ standing, so it is listed as a related location
 \`readOnlyHint: true\` is stated, leaves it to this finding).
 
 The mechanical fix sets \`readOnlyHint\` to false, the side that errs towards asking the user.
-**What the fix does to \`destructiveHint\`.** Once \`readOnlyHint\` is false, clients read
-\`destructiveHint\`, so the fix makes it agree with the rest of the tool rather than trade
-this error for another rule's finding: a stated \`destructiveHint: false\` beside a category
-\`delete\` or \`destroy\` or an effect \`delete\` is set to true as well (else
-[destructive-vs-category](destructive-vs-category.md) reports it). An absent one is added,
-in [implicit-destructive](implicit-destructive.md)'s terms: true for a delete or destroy,
-false when every vocabulary's outcomes are only "benign"; the fix then replaces the whole
-\`annotations\` object, since adding a member is not a one-value replacement. Otherwise
-(a mutate, a write, an irreversible send: creating is not overwriting) nothing says which,
-so there is no mechanical fix and the suggestion asks the author to choose.`,
+
+${READONLY_FALSE_FIX_DOC}`,
   security: 8.0,
   why: `\`readOnlyHint: true\` tells a client the tool does not modify its environment, and
 clients skip approval prompts for such tools. An outcome of \`consequential\` (persistent,

@@ -16,6 +16,20 @@ import { destructive } from './queries.js';
  * The fix, when one follows from the annotations, and what the suggestion says besides
  * "set readOnlyHint to false" (" and destructiveHint to true", or how to choose it).
  */
+/** What the two rules' pages say about their fix (the same edit: see readOnlyFalseFix). */
+export const READONLY_FALSE_FIX_DOC = `**What the fix does to \`destructiveHint\`.** Once \`readOnlyHint\` is false, clients read
+\`destructiveHint\`, so the fix makes it agree with the rest of the tool rather than trade
+this error for another rule's finding: a stated \`destructiveHint: false\` beside a category
+\`delete\` or \`destroy\` or an effect \`delete\` is set to true as well (else
+[destructive-vs-category](destructive-vs-category.md) reports it). An absent one is added,
+in [implicit-destructive](implicit-destructive.md)'s terms: true for a delete or destroy,
+false when every vocabulary's outcomes are only "benign"; the fix then replaces the whole
+\`annotations\` object, since adding a member is not a one-value replacement. Otherwise
+(a mutate, a write, an irreversible send: creating is not overwriting) nothing says which,
+so there is no mechanical fix and the suggestion asks the author to choose.
+When both rules fire on one tool, their fixes are the same edit: the report gives it to one of
+them (see the README on fixes).`;
+
 export interface ReadOnlyFalse {
   fix?: Fix;
   also: string;
