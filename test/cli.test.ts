@@ -386,6 +386,79 @@ describe('mcp-annotate lint: shapes and targets', () => {
   });
 });
 
+describe('mcp-annotate lint: a JSON-RPC batch of responses (MCP 2025-03-26) is read as what it holds', () => {
+  const t = tool('list_notes', { readOnlyHint: true, openWorldHint: false });
+  const initialize = { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-03-26', capabilities: { tools: {} }, serverInfo: { name: 'notes', version: '1.0.0' } } };
+  const lines = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+  it('a tools/list result and an error response: the result\'s tools, not two broken tools', async () => {
+    // probe BE item 3: two responses were linted as tools (schema-valid "missing the required member name", …).
+    const dir = tempDir({ 'rpc-batch.json': '[{"jsonrpc":"2.0","id":1,"result":{"tools":[]}},\n {"jsonrpc":"2.0","id":2,"error":{"code":-1,"message":"x"}}]\n' });
+    const r = await runCli(['lint', '--no-config', 'rpc-batch.json', '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.servers).toMatchObject([{ name: 'rpc-batch', tools: 0 }]);
+    expect(report.findings.map((f: { ruleId: string; pointer: string }) => [f.ruleId, f.pointer])).toEqual([['no-tools', '/0/result/tools']]);
+  });
+
+  it('its tools/list results are pages of one listing; an initialize result names the server and gives its version; other results are not read', async () => {
+    const bad = tool('get_note', { readOnlyHint: 'yes' });
+    const text = json([
+      initialize,
+      { jsonrpc: '2.0', id: 1, result: { tools: [t], nextCursor: 'p2' } },
+      { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi' }] } },
+      { jsonrpc: '2.0', id: 3, result: { tools: [bad] } },
+    ]);
+    const dir = tempDir({ 'batch.json': text });
+    const r = await runCli(['lint', '--no-config', 'batch.json', '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    expect(report.servers).toMatchObject([{ name: 'notes', source: 'batch.json', tools: 2, spec: '2025-03-26' }]);
+    const found = report.findings.filter((f: { ruleId: string }) => f.ruleId === 'schema-valid');
+    expect(found.map((f: { tool: string; pointer: string; line: number }) => [f.tool, f.pointer, f.line])).toEqual([
+      ['get_note', '/3/result/tools/0/annotations/readOnlyHint', lines(text, '"readOnlyHint": "yes"')],
+    ]);
+    expect(report.findings.every((f: { tool: string | null }) => f.tool === 'get_note' || f.tool === 'list_notes')).toBe(true);
+  });
+
+  it('with no tools/list result, is one input error at its first error response\'s "error" member, saying what it holds', async () => {
+    const text = json([
+      initialize,
+      { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Internal error' } },
+    ]);
+    const dir = tempDir({ 'errs.json': text });
+    const r = await runCli(['lint', '--no-config', 'errs.json', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const at = `errs.json:${lines(text, '"error"')}:14`;
+    const message = `${at}: this is a JSON-RPC batch of 3 responses with no tools/list result: an initialize result and 2 error responses (the first: "Method not found")`;
+    expect(r.stderr).toBe(`${message}\n`);
+    expect(JSON.parse(r.stdout).inputErrors).toEqual([{ target: 'errs.json', file: 'errs.json', line: lines(text, '"error"'), column: 14, message }]);
+  });
+
+  it('with no tools/list result and no error response, is one input error at its first item', async () => {
+    const dir = tempDir({ 'calls.json': '[{"id": 1, "result": {"content": []}}, {"id": 2, "result": {"content": []}}]' });
+    const r = await runCli(['lint', '--no-config', 'calls.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('calls.json:1:2: this is a JSON-RPC batch of 2 responses with no tools/list result: 2 responses with other results\n');
+  });
+
+  it('an array with a request is still a transcript, and an item with a tool\'s member keeps the array one of tools', async () => {
+    const dir = tempDir({
+      // A response no request waits for is a transcript's input error; a batch does not read it.
+      'session.json': json([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 1, result: { tools: [t] } }, { jsonrpc: '2.0', id: 9, result: {} }]),
+      'tools.json': json([{ ...t, id: 1, result: {} }]),
+    });
+    const session = await runCli(['lint', '--no-config', 'session.json'], { cwd: dir });
+    expect(session.code).toBe(2);
+    expect(session.stderr).toContain('entry 2 is a response with id 9, but no earlier request to the server with that id is waiting for one');
+    const tools = await runCli(['lint', '--no-config', 'tools.json', '-f', 'json'], { cwd: dir });
+    expect(tools.stderr).toBe('');
+    expect(JSON.parse(tools.stdout).servers).toMatchObject([{ name: 'tools', tools: 1 }]);
+  });
+});
+
 describe('mcp-annotate lint: a glob too long to compile', () => {
   it('is that target\'s input error; the other targets are still linted', async () => {
     const dir = tempDir({ 'bad.json': contradictory });

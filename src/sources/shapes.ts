@@ -6,6 +6,7 @@
  *   [tool, …]                                a bare array of tools
  *   {name, inputSchema, …}                   a single Tool (one file per tool)
  *   [{tools}, {tools}, …]                    ListToolsResult pages
+ *   [{jsonrpc, id, result}, …]               a JSON-RPC batch of responses (its tools/list results are pages)
  *   {serverInfo?, protocolVersion?, tools}   a snapshot (what `mcp-annotate dump` writes)
  *   {servers: [snapshot, …]}                 several servers in one file
  */
@@ -185,26 +186,102 @@ function fromObject(obj: Obj, pointer: string, found = false): Partial[] {
 const isRuleList = (arr: Json[]) =>
   arr.length > 0 && arr.every((r) => isObject(r) && typeof r.id === 'string' && typeof r.severity === 'string' && has(r, 'category') && Array.isArray(r.packs) && has(r, 'precision') && !has(r, 'inputSchema'));
 
+/** Pages of one listing as one server: the first name and version a page records, all the tools. */
+function mergePages(pages: Partial[]): Partial {
+  return {
+    name: pages.find((p) => p.name)?.name,
+    protocolVersion: pages.find((p) => p.protocolVersion)?.protocolVersion,
+    ...(pages.some((p) => p.protocolVersion) || !pages.some((p) => p.protocolVersionInvalid !== undefined)
+      ? {}
+      : { protocolVersionInvalid: pages.find((p) => p.protocolVersionInvalid !== undefined)!.protocolVersionInvalid! }),
+    serverInfo: pages.find((p) => p.serverInfo)?.serverInfo,
+    tools: pages.flatMap((p) => p.tools),
+    envelopes: pages.flatMap((p) => p.envelopes),
+    toolsPointer: pages[0]!.toolsPointer,
+  };
+}
+
+/** Members a tool has and a JSON-RPC response never has at its top level ("method" makes it a request). */
+const NOT_RESPONSE_MEMBERS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'method'] as const;
+
+/** A JSON-RPC response: a "jsonrpc" member, or "id" with "result" or "error", and no member of a tool. */
+function looksLikeResponse(v: Json): v is Obj {
+  return isObject(v) && (has(v, 'jsonrpc') || (has(v, 'id') && (has(v, 'result') || has(v, 'error')))) && !NOT_RESPONSE_MEMBERS.some((k) => has(v, k));
+}
+
+/** An initialize result (the MCP schema's InitializeResult): any of its members, and no "tools". */
+const isInitializeResult = (r: Json): r is Obj => isObject(r) && !has(r, 'tools') && (has(r, 'protocolVersion') || has(r, 'capabilities') || has(r, 'serverInfo'));
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * A JSON-RPC batch of responses (an array of them, as MCP 2025-03-26 allows a batch reply): the
+ * responses whose result has "tools" are the pages of one listing, an initialize result names
+ * the server and gives its protocol version (as a snapshot's serverInfo and protocolVersion,
+ * unless a page records its own), and other results and error responses are not read. A batch
+ * with no tools/list result is an input error at its first error response's "error" member, or
+ * at its first item, saying what it holds.
+ */
+function fromBatch(arr: Obj[]): Partial[] {
+  const pages: Partial[] = [];
+  let init: Obj | undefined;
+  let firstError: number | undefined;
+  let errors = 0;
+  let others = 0;
+  arr.forEach((item, i) => {
+    if (isObject(item.error)) {
+      errors++;
+      firstError ??= i;
+    } else if (!has(item, 'result') && !has(item, 'id') && Array.isArray(item.tools)) {
+      // A tools/list result with a stray "jsonrpc", as fromObject reads one.
+      pages.push(fromListResult(item, `/${i}`));
+    } else if (isObject(item.result) && has(item.result, 'tools')) {
+      pages.push(...withOuterVersion(item, [fromListResult(item.result, `/${i}/result`)]));
+    } else if (isInitializeResult(item.result)) {
+      init ??= item.result;
+    } else {
+      others++;
+    }
+  });
+  if (pages.length === 0) {
+    const held = [
+      ...(init ? ['an initialize result'] : []),
+      ...(others ? [others === 1 ? 'a response with another result' : `${others} responses with other results`] : []),
+    ];
+    if (firstError !== undefined) {
+      const error = arr[firstError]!.error as Obj;
+      const message = JSON.stringify(typeof error.message === 'string' ? error.message : 'no message');
+      held.push(errors === 1 ? `an error response (${message})` : `${plural(errors, 'error response')} (the first: ${message})`);
+    }
+    const list = held.length > 1 ? `${held.slice(0, -1).join(', ')} and ${held[held.length - 1]}` : held[0];
+    throw new InputProblem(
+      `this is a JSON-RPC batch of ${plural(arr.length, 'response')} with no tools/list result: ${list}`,
+      undefined,
+      undefined,
+      firstError !== undefined ? `/${firstError}/error` : '/0',
+    );
+  }
+  const listing = mergePages(pages);
+  if (init) {
+    const serverInfo = isObject(init.serverInfo) ? init.serverInfo : undefined;
+    const name = typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined;
+    if (listing.name === undefined && name !== undefined) listing.name = name;
+    if (listing.serverInfo === undefined && serverInfo !== undefined) listing.serverInfo = serverInfo;
+    if (listing.protocolVersion === undefined && listing.protocolVersionInvalid === undefined && has(init, 'protocolVersion')) {
+      const v = init.protocolVersion;
+      if (typeof v === 'string' && v !== '') listing.protocolVersion = v;
+      else listing.protocolVersionInvalid = JSON.stringify(v) ?? String(v);
+    }
+  }
+  return [listing];
+}
+
 function fromArray(arr: Json[]): Partial[] {
   if (isRuleList(arr)) throw new InputProblem("this is mcp-annotate's rule list (rules -f json), not a tools/list result");
-  if (arr.length > 0 && arr.every(looksLikePage)) {
-    // Pages of one listing: one server.
-    const pages = arr.map((page, i) => fromListResult(page as Obj, `/${i}`));
-    const first = pages[0]!;
-    return [
-      {
-        name: pages.find((p) => p.name)?.name,
-        protocolVersion: pages.find((p) => p.protocolVersion)?.protocolVersion,
-        ...(pages.some((p) => p.protocolVersion) || !pages.some((p) => p.protocolVersionInvalid !== undefined)
-          ? {}
-          : { protocolVersionInvalid: pages.find((p) => p.protocolVersionInvalid !== undefined)!.protocolVersionInvalid! }),
-        serverInfo: pages.find((p) => p.serverInfo)?.serverInfo,
-        tools: pages.flatMap((p) => p.tools),
-        envelopes: pages.flatMap((p) => p.envelopes),
-        toolsPointer: first.toolsPointer,
-      },
-    ];
-  }
+  // Pages of one listing: one server.
+  if (arr.length > 0 && arr.every(looksLikePage)) return [mergePages(arr.map((page, i) => fromListResult(page as Obj, `/${i}`)))];
+  // A batch of JSON-RPC responses is read as what it holds, not as broken tools.
+  if (arr.length > 0 && arr.every(looksLikeResponse)) return fromBatch(arr as Obj[]);
   if (arr.every((v) => isObject(v))) {
     return [{ tools: arr.map((value, i) => ({ value, pointer: `/${i}` })), envelopes: [], toolsPointer: '' }];
   }
