@@ -29,9 +29,17 @@ const MIN_NODE = [20, 19];
 const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown'];
 const FAIL_ON = ['error', 'warning', 'note', 'none'];
 
-/** An input as a JavaScript action's runner would pass it: INPUT_<NAME>, upper case, "-" and " " as "_". */
-export function input(name, env = process.env) {
-  return (env[`INPUT_${name.replace(/[- ]/g, '_').toUpperCase()}`] ?? '').trim();
+/**
+ * An input, from INPUT_<NAME> in upper case, trimmed (`raw`: as given). action.yml (a composite
+ * action) maps each input to its step's env explicitly, with "-" as "_" (INPUT_FAIL_ON); the
+ * runner of a JavaScript action would set INPUT_<NAME> with only spaces as "_" and hyphens kept
+ * (INPUT_FAIL-ON, which @actions/core's getInput reads). Both spellings are read, the "_" one
+ * first, so the script also works when started that way or by hand.
+ */
+export function input(name, env = process.env, { raw = false } = {}) {
+  const upper = name.toUpperCase();
+  const value = env[`INPUT_${upper.replace(/[- ]/g, '_')}`] ?? env[`INPUT_${upper.replace(/ /g, '_')}`] ?? '';
+  return raw ? value : value.trim();
 }
 
 /** A multi-line input: one entry per non-empty line. */
@@ -342,7 +350,9 @@ export async function plan(env, temp) {
   // a format in args; and the action's own options all come before args, where a -- (the rest
   // is a stdio server's command) cannot take them.
   if (format !== 'github') args.push('-f', format, '-o', '-');
-  const extra = await splitArgs(input('args', env));
+  // Not trimmed: the last line of a block `args: |` ends in a line break, and a backslash before
+  // it continues the line (trimmed, a lone backslash would be an empty word).
+  const extra = await splitArgs(input('args', env, { raw: true }));
   // Servers started from args have no file: their SARIF results would carry only logical
   // locations, and GitHub code scanning rejects the whole upload for one such result. Their
   // snapshots are saved in the workspace, so that every result points at a line of a file.

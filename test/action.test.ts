@@ -9,6 +9,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
@@ -171,6 +172,37 @@ function workspace(files: Record<string, string>): string {
   execFileSync('git', ['init', '--quiet', dir]);
   return dir;
 }
+
+/** The functions of scripts/action.mjs that need no runner. */
+async function actionScript() {
+  return (await import(pathToFileURL(join(ROOT, 'scripts', 'action.mjs')).href)) as {
+    input: (name: string, env: Record<string, string>, opts?: { raw?: boolean }) => string;
+    splitArgs: (value: string) => Promise<string[]>;
+  };
+}
+
+describe('scripts/action.mjs', () => {
+  it('reads an input as action.yml passes it (INPUT_FAIL_ON) and as a JavaScript action\'s runner would (INPUT_FAIL-ON)', async () => {
+    const { input } = await actionScript();
+    expect(input('fail-on', { INPUT_FAIL_ON: ' none ' })).toBe('none');
+    expect(input('fail-on', { 'INPUT_FAIL-ON': 'warning' })).toBe('warning');
+    expect(input('sarif-file', { 'INPUT_SARIF-FILE': 'a.sarif', INPUT_SARIF_FILE: 'b.sarif' })).toBe('b.sarif');
+    expect(input('args', { INPUT_ARGS: '--quiet \\\n' }, { raw: true })).toBe('--quiet \\\n');
+    expect(input('config', {})).toBe('');
+  });
+
+  it('splits args as bash splits words: a backslash-newline continues the line, also at the end and inside double quotes', async () => {
+    const { splitArgs } = await actionScript();
+    const words = async (text: string) => (await splitArgs(text)).map((w) => `[${w}]`).join('');
+    for (const text of ['--vocab core \\\n--quiet \\\n', '--vocab core \\\n', 'a\\\nb c', '"a \\\nb" c', "'a \\\nb' c"]) {
+      const bash = spawnSync('bash', ['--noprofile', '--norc', '-c', `printf '[%s]' ${text}`], { encoding: 'utf8' }).stdout;
+      expect(await words(text), JSON.stringify(text)).toBe(bash);
+    }
+    // An escaped backslash continues nothing (bash would end the command there; here a line break separates words), nor does CRLF differ.
+    expect(await words('a \\\\\nb')).toBe('[a][\\][b]');
+    expect(await words('a \\\r\nb')).toBe('[a][b]');
+  });
+});
 
 describe('action.yml', () => {
   it('is a composite action whose run scripts hold no expression, with every input passed as INPUT_*', () => {
@@ -503,6 +535,10 @@ describe('the action, run as the runner runs it', () => {
     expect(continued.last.code, continued.last.stdout).toBe(0);
     expect(continued.last.stdout).toContain('-f text -o - --vocab core --quiet\n');
     expect(continued.last.stdout).not.toMatch(/empty target|--vocab core '' --quiet/);
+    // The last line of a block `args: |` ends in backslash + line break too: no empty argument.
+    const trailing = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none', args: '--vocab core \\\n--quiet \\\n' }, lintStep);
+    expect(trailing.last.code, trailing.last.stdout).toBe(0);
+    expect(trailing.last.stdout).toContain('-f text -o - --vocab core --quiet\n');
     const after = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet \\\n# comment' }, lintStep);
     expect(after.last.code).toBe(2);
     expect(after.last.stdout).toContain('::error title=mcp-annotate::args: an unquoted # at the start of a word starts a shell comment');
