@@ -203,13 +203,16 @@ function run(command, args, options) {
  * one such line of a server's making could stop the commands the action prints after it, or
  * fake an error. So the CLI's output is printed between `::stop-commands::<token>` and
  * `::<token>::`, with a token no server can know: within, the runner processes no command at
- * all (the CLI also neutralises such lines itself when GITHUB_ACTIONS=true). The action's own
+ * all (the CLI also neutralises such lines itself when GITHUB_ACTIONS=true). The command line
+ * the action echoes (`preamble`) holds the inputs, so it is printed within too. The action's own
  * annotations are printed after, from the file the CLI wrote them to.
  */
-function runCli(args, options) {
+function runCli(args, options, preamble = '') {
   return new Promise((resolvePromise, reject) => {
     const token = `mcp-annotate-${randomUUID()}`;
     process.stdout.write(`::stop-commands::${token}\n`);
+    // The command line holds the inputs, which may hold "::" or "##[": within, as the CLI's output.
+    process.stdout.write(preamble);
     const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     // Whole lines only, so that a line of stdout and one of stderr are never run together.
@@ -241,15 +244,63 @@ function runCli(args, options) {
   });
 }
 
-/** The last line of a stream's text that says something, without colours and the tool's name. */
+/**
+ * Why the CLI failed, from its stderr, without colours and the tool's name: its last error line
+ * (one that starts with "mcp-annotate: " or "error: ", not a note or a warning) with the hint
+ * lines after it ("(Did you mean --stdio?)"); else the last line that says something.
+ */
 export function lastLine(text) {
-  const line = text
+  const lines = text
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
     .split(/\r?\n|\r/)
     .map((l) => l.trim())
-    .filter(Boolean)
-    .pop();
-  return line?.replace(/^mcp-annotate: /, '');
+    .filter(Boolean);
+  const isError = (l) => /^(mcp-annotate: |error: )/.test(l) && !/^mcp-annotate: (note|warning): /.test(l);
+  let at = lines.length - 1;
+  while (at >= 0 && !isError(lines[at])) at--;
+  if (at < 0) return lines.at(-1)?.replace(/^mcp-annotate: /, '');
+  const hints = lines.slice(at + 1).filter((l) => /^\(.*\)$/.test(l));
+  return [lines[at], ...hints].join(' ').replace(/^mcp-annotate: /, '');
+}
+
+/**
+ * Whether the JSON report accounts for the exit code, so that the annotations and the summary
+ * made from the reports say why the step fails: 0; 1 (findings at fail-on, too many warnings,
+ * stale baseline entries, all in the reports); 2 with input errors or report files that could not
+ * be written in it. Anything else (no report, an error after it was written, a signal) is not.
+ */
+export function explained(code, json) {
+  if (code === 0) return true;
+  if (!json) return false;
+  if (code === 1) return true;
+  return code === 2 && (json.inputErrors?.length > 0 || json.unwritten?.length > 0);
+}
+
+/** A workflow-command property value (%, CR, LF, ":" and "," escaped). */
+function escapeProperty(s) {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * The file a reason starts with ("mcp-annotate.config.yaml:4:3: rules has …", "b.json: …"),
+ * when it names one that exists: as file=/line=/col= of an annotation, relative to the
+ * repository as findings' are, and the reason with that path in place of the one relative to
+ * working-directory.
+ */
+export async function located(why, cwd, workspace) {
+  for (let at = why.indexOf(': '); at > 0; at = why.indexOf(': ', at + 1)) {
+    const m = /^(.+?)(?::(\d+)(?::(\d+))?)?$/.exec(why.slice(0, at));
+    if (!m) continue;
+    const path = resolve(cwd, m[1]);
+    if (!fileState(path)?.file) continue;
+    const { relativeInside } = await cliModule('util/paths.js');
+    const relative = relativeInside(workspace, path);
+    if (relative === undefined) return undefined;
+    const file = relative.split('\\').join('/');
+    const position = m[2] ? `:${m[2]}${m[3] ? `:${m[3]}` : ''}` : '';
+    return { file: `file=${escapeProperty(file)}`, line: m[2], col: m[3], message: `${file}${position}${why.slice(at)}` };
+  }
+  return undefined;
 }
 
 /**
@@ -407,29 +458,32 @@ async function lint(env = process.env) {
     const p = await plan(env, temp);
     const { secrets, shown } = await secretsOf(p.args);
     mask(secrets);
+    let preamble = '';
     if (p.snapshots) {
-      process.stdout.write(`mcp-annotate: the servers started from args are saved in ${p.snapshots}/ (--save-snapshots), so that their SARIF results point at lines of a file, as GitHub code scanning requires; give --save-snapshots <dir> in args to choose the directory\n`);
+      preamble += `mcp-annotate: the servers started from args are saved in ${p.snapshots}/ (--save-snapshots), so that their SARIF results point at lines of a file, as GitHub code scanning requires; give --save-snapshots <dir> in args to choose the directory\n`;
     }
-    process.stdout.write(`mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
+    preamble += `mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`;
     const sarifBefore = fileState(p.files.sarif);
-    const { code, stderr } = await runCli([join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env });
+    const { code, stderr } = await runCli([join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env }, preamble);
 
     if (existsSync(p.files.github)) process.stdout.write(readFileSync(p.files.github, 'utf8'));
     if (existsSync(p.files.markdown) && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(p.files.markdown, 'utf8'));
-    if (code !== 0 && !existsSync(p.files.json)) {
-      // No report: the CLI stopped before linting (nothing to lint, a bad config, a usage error).
+    const json = existsSync(p.files.json) ? JSON.parse(readFileSync(p.files.json, 'utf8')) : undefined;
+    if (!explained(code, json)) {
+      // No report (the CLI stopped before linting: nothing to lint, a bad config, a usage
+      // error), or an exit code the report does not account for: its reason, from stderr.
       const why = forAction(lastLine(stderr));
-      process.stdout.write(`::error title=mcp-annotate::${escapeData(`mcp-annotate exited with code ${code}: ${why ?? 'see the log above'}`)}\n`);
+      const at = why === undefined ? undefined : await located(why, p.cwd, p.workspace);
+      const props = at ? `${at.file}${at.line ? `,line=${at.line}` : ''}${at.col ? `,col=${at.col}` : ''},` : '';
+      const message = at ? at.message : why;
+      process.stdout.write(`::error ${props}title=mcp-annotate::${escapeData(`mcp-annotate exited with code ${code}: ${message ?? 'see the log above'}`)}\n`);
       if (env.GITHUB_STEP_SUMMARY) {
-        const text = (why ?? 'see the job log').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
-        appendFileSync(env.GITHUB_STEP_SUMMARY, `## mcp-annotate\n\n❌ **The run failed** (exit code ${code}) before it could lint anything: ${text}\n\nThe job log has the details.\n`);
+        const text = (message ?? 'see the job log').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+        appendFileSync(env.GITHUB_STEP_SUMMARY, `## mcp-annotate\n\n❌ **The run failed** (exit code ${code})${json ? '' : ' before it could lint anything'}: ${text}\n\nThe job log has the details.\n`);
       }
     }
     let counts = { errors: '', warnings: '' };
-    if (existsSync(p.files.json)) {
-      const summary = JSON.parse(readFileSync(p.files.json, 'utf8')).summary;
-      counts = { errors: String(summary.errors), warnings: String(summary.warnings) };
-    }
+    if (json) counts = { errors: String(json.summary.errors), warnings: String(json.summary.warnings) };
     // Only a SARIF file this run wrote: not one left by an earlier run, nor a directory.
     setOutput('sarif-file', written(sarifBefore, fileState(p.files.sarif)) ? await forWorkspace(p.files.sarif, p.workspace) : '', env);
     setOutput('error-count', counts.errors, env);
