@@ -29,9 +29,17 @@ const MIN_NODE = [20, 19];
 const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown'];
 const FAIL_ON = ['error', 'warning', 'note', 'none'];
 
-/** An input as a JavaScript action's runner would pass it: INPUT_<NAME>, upper case, "-" and " " as "_". */
-export function input(name, env = process.env) {
-  return (env[`INPUT_${name.replace(/[- ]/g, '_').toUpperCase()}`] ?? '').trim();
+/**
+ * An input, from INPUT_<NAME> in upper case, trimmed (`raw`: as given). action.yml (a composite
+ * action) maps each input to its step's env explicitly, with "-" as "_" (INPUT_FAIL_ON); the
+ * runner of a JavaScript action would set INPUT_<NAME> with only spaces as "_" and hyphens kept
+ * (INPUT_FAIL-ON, which @actions/core's getInput reads). Both spellings are read, the "_" one
+ * first, so the script also works when started that way or by hand.
+ */
+export function input(name, env = process.env, { raw = false } = {}) {
+  const upper = name.toUpperCase();
+  const value = env[`INPUT_${upper.replace(/[- ]/g, '_')}`] ?? env[`INPUT_${upper.replace(/ /g, '_')}`] ?? '';
+  return raw ? value : value.trim();
 }
 
 /** A multi-line input: one entry per non-empty line. */
@@ -195,13 +203,16 @@ function run(command, args, options) {
  * one such line of a server's making could stop the commands the action prints after it, or
  * fake an error. So the CLI's output is printed between `::stop-commands::<token>` and
  * `::<token>::`, with a token no server can know: within, the runner processes no command at
- * all (the CLI also neutralises such lines itself when GITHUB_ACTIONS=true). The action's own
+ * all (the CLI also neutralises such lines itself when GITHUB_ACTIONS=true). The command line
+ * the action echoes (`preamble`) holds the inputs, so it is printed within too. The action's own
  * annotations are printed after, from the file the CLI wrote them to.
  */
-function runCli(args, options) {
+function runCli(args, options, preamble = '') {
   return new Promise((resolvePromise, reject) => {
     const token = `mcp-annotate-${randomUUID()}`;
     process.stdout.write(`::stop-commands::${token}\n`);
+    // The command line holds the inputs, which may hold "::" or "##[": within, as the CLI's output.
+    process.stdout.write(preamble);
     const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     // Whole lines only, so that a line of stdout and one of stderr are never run together.
@@ -233,15 +244,63 @@ function runCli(args, options) {
   });
 }
 
-/** The last line of a stream's text that says something, without colours and the tool's name. */
+/**
+ * Why the CLI failed, from its stderr, without colours and the tool's name: its last error line
+ * (one that starts with "mcp-annotate: " or "error: ", not a note or a warning) with the hint
+ * lines after it ("(Did you mean --stdio?)"); else the last line that says something.
+ */
 export function lastLine(text) {
-  const line = text
+  const lines = text
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
     .split(/\r?\n|\r/)
     .map((l) => l.trim())
-    .filter(Boolean)
-    .pop();
-  return line?.replace(/^mcp-annotate: /, '');
+    .filter(Boolean);
+  const isError = (l) => /^(mcp-annotate: |error: )/.test(l) && !/^mcp-annotate: (note|warning): /.test(l);
+  let at = lines.length - 1;
+  while (at >= 0 && !isError(lines[at])) at--;
+  if (at < 0) return lines.at(-1)?.replace(/^mcp-annotate: /, '');
+  const hints = lines.slice(at + 1).filter((l) => /^\(.*\)$/.test(l));
+  return [lines[at], ...hints].join(' ').replace(/^mcp-annotate: /, '');
+}
+
+/**
+ * Whether the JSON report accounts for the exit code, so that the annotations and the summary
+ * made from the reports say why the step fails: 0; 1 (findings at fail-on, too many warnings,
+ * stale baseline entries, all in the reports); 2 with input errors or report files that could not
+ * be written in it. Anything else (no report, an error after it was written, a signal) is not.
+ */
+export function explained(code, json) {
+  if (code === 0) return true;
+  if (!json) return false;
+  if (code === 1) return true;
+  return code === 2 && (json.inputErrors?.length > 0 || json.unwritten?.length > 0);
+}
+
+/** A workflow-command property value (%, CR, LF, ":" and "," escaped). */
+function escapeProperty(s) {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * The file a reason starts with ("mcp-annotate.config.yaml:4:3: rules has …", "b.json: …"),
+ * when it names one that exists: as file=/line=/col= of an annotation, relative to the
+ * repository as findings' are, and the reason with that path in place of the one relative to
+ * working-directory.
+ */
+export async function located(why, cwd, workspace) {
+  for (let at = why.indexOf(': '); at > 0; at = why.indexOf(': ', at + 1)) {
+    const m = /^(.+?)(?::(\d+)(?::(\d+))?)?$/.exec(why.slice(0, at));
+    if (!m) continue;
+    const path = resolve(cwd, m[1]);
+    if (!fileState(path)?.file) continue;
+    const { relativeInside } = await cliModule('util/paths.js');
+    const relative = relativeInside(workspace, path);
+    if (relative === undefined) return undefined;
+    const file = relative.split('\\').join('/');
+    const position = m[2] ? `:${m[2]}${m[3] ? `:${m[3]}` : ''}` : '';
+    return { file: `file=${escapeProperty(file)}`, line: m[2], col: m[3], message: `${file}${position}${why.slice(at)}` };
+  }
+  return undefined;
 }
 
 /**
@@ -342,7 +401,9 @@ export async function plan(env, temp) {
   // a format in args; and the action's own options all come before args, where a -- (the rest
   // is a stdio server's command) cannot take them.
   if (format !== 'github') args.push('-f', format, '-o', '-');
-  const extra = await splitArgs(input('args', env));
+  // Not trimmed: the last line of a block `args: |` ends in a line break, and a backslash before
+  // it continues the line (trimmed, a lone backslash would be an empty word).
+  const extra = await splitArgs(input('args', env, { raw: true }));
   // Servers started from args have no file: their SARIF results would carry only logical
   // locations, and GitHub code scanning rejects the whole upload for one such result. Their
   // snapshots are saved in the workspace, so that every result points at a line of a file.
@@ -397,29 +458,32 @@ async function lint(env = process.env) {
     const p = await plan(env, temp);
     const { secrets, shown } = await secretsOf(p.args);
     mask(secrets);
+    let preamble = '';
     if (p.snapshots) {
-      process.stdout.write(`mcp-annotate: the servers started from args are saved in ${p.snapshots}/ (--save-snapshots), so that their SARIF results point at lines of a file, as GitHub code scanning requires; give --save-snapshots <dir> in args to choose the directory\n`);
+      preamble += `mcp-annotate: the servers started from args are saved in ${p.snapshots}/ (--save-snapshots), so that their SARIF results point at lines of a file, as GitHub code scanning requires; give --save-snapshots <dir> in args to choose the directory\n`;
     }
-    process.stdout.write(`mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
+    preamble += `mcp-annotate ${shown.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`;
     const sarifBefore = fileState(p.files.sarif);
-    const { code, stderr } = await runCli([join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env });
+    const { code, stderr } = await runCli([join(ACTION_ROOT, 'bin', 'mcp-annotate.js'), ...p.args], { cwd: p.cwd, env }, preamble);
 
     if (existsSync(p.files.github)) process.stdout.write(readFileSync(p.files.github, 'utf8'));
     if (existsSync(p.files.markdown) && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(p.files.markdown, 'utf8'));
-    if (code !== 0 && !existsSync(p.files.json)) {
-      // No report: the CLI stopped before linting (nothing to lint, a bad config, a usage error).
+    const json = existsSync(p.files.json) ? JSON.parse(readFileSync(p.files.json, 'utf8')) : undefined;
+    if (!explained(code, json)) {
+      // No report (the CLI stopped before linting: nothing to lint, a bad config, a usage
+      // error), or an exit code the report does not account for: its reason, from stderr.
       const why = forAction(lastLine(stderr));
-      process.stdout.write(`::error title=mcp-annotate::${escapeData(`mcp-annotate exited with code ${code}: ${why ?? 'see the log above'}`)}\n`);
+      const at = why === undefined ? undefined : await located(why, p.cwd, p.workspace);
+      const props = at ? `${at.file}${at.line ? `,line=${at.line}` : ''}${at.col ? `,col=${at.col}` : ''},` : '';
+      const message = at ? at.message : why;
+      process.stdout.write(`::error ${props}title=mcp-annotate::${escapeData(`mcp-annotate exited with code ${code}: ${message ?? 'see the log above'}`)}\n`);
       if (env.GITHUB_STEP_SUMMARY) {
-        const text = (why ?? 'see the job log').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
-        appendFileSync(env.GITHUB_STEP_SUMMARY, `## mcp-annotate\n\n❌ **The run failed** (exit code ${code}) before it could lint anything: ${text}\n\nThe job log has the details.\n`);
+        const text = (message ?? 'see the job log').replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+        appendFileSync(env.GITHUB_STEP_SUMMARY, `## mcp-annotate\n\n❌ **The run failed** (exit code ${code})${json ? '' : ' before it could lint anything'}: ${text}\n\nThe job log has the details.\n`);
       }
     }
     let counts = { errors: '', warnings: '' };
-    if (existsSync(p.files.json)) {
-      const summary = JSON.parse(readFileSync(p.files.json, 'utf8')).summary;
-      counts = { errors: String(summary.errors), warnings: String(summary.warnings) };
-    }
+    if (json) counts = { errors: String(json.summary.errors), warnings: String(json.summary.warnings) };
     // Only a SARIF file this run wrote: not one left by an earlier run, nor a directory.
     setOutput('sarif-file', written(sarifBefore, fileState(p.files.sarif)) ? await forWorkspace(p.files.sarif, p.workspace) : '', env);
     setOutput('error-count', counts.errors, env);

@@ -9,6 +9,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
@@ -171,6 +172,61 @@ function workspace(files: Record<string, string>): string {
   execFileSync('git', ['init', '--quiet', dir]);
   return dir;
 }
+
+/** The functions of scripts/action.mjs that need no runner. */
+async function actionScript() {
+  return (await import(pathToFileURL(join(ROOT, 'scripts', 'action.mjs')).href)) as {
+    input: (name: string, env: Record<string, string>, opts?: { raw?: boolean }) => string;
+    splitArgs: (value: string) => Promise<string[]>;
+    lastLine: (text: string) => string | undefined;
+    explained: (code: number, json: unknown) => boolean;
+  };
+}
+
+describe('scripts/action.mjs', () => {
+  it('reads an input as action.yml passes it (INPUT_FAIL_ON) and as a JavaScript action\'s runner would (INPUT_FAIL-ON)', async () => {
+    const { input } = await actionScript();
+    expect(input('fail-on', { INPUT_FAIL_ON: ' none ' })).toBe('none');
+    expect(input('fail-on', { 'INPUT_FAIL-ON': 'warning' })).toBe('warning');
+    expect(input('sarif-file', { 'INPUT_SARIF-FILE': 'a.sarif', INPUT_SARIF_FILE: 'b.sarif' })).toBe('b.sarif');
+    expect(input('args', { INPUT_ARGS: '--quiet \\\n' }, { raw: true })).toBe('--quiet \\\n');
+    expect(input('config', {})).toBe('');
+  });
+
+  it('splits args as bash splits words: a backslash-newline continues the line, also at the end and inside double quotes', async () => {
+    const { splitArgs } = await actionScript();
+    const words = async (text: string) => (await splitArgs(text)).map((w) => `[${w}]`).join('');
+    for (const text of ['--vocab core \\\n--quiet \\\n', '--vocab core \\\n', 'a\\\nb c', '"a \\\nb" c', "'a \\\nb' c"]) {
+      const bash = spawnSync('bash', ['--noprofile', '--norc', '-c', `printf '[%s]' ${text}`], { encoding: 'utf8' }).stdout;
+      expect(await words(text), JSON.stringify(text)).toBe(bash);
+    }
+    // An escaped backslash continues nothing (bash would end the command there; here a line break separates words), nor does CRLF differ.
+    expect(await words('a \\\\\nb')).toBe('[a][\\][b]');
+    expect(await words('a \\\r\nb')).toBe('[a][b]');
+  });
+
+  it('takes the reason from the last error line of stderr, with its hint, not from a note or the hint alone', async () => {
+    const { lastLine } = await actionScript();
+    expect(lastLine("mcp-annotate: unknown option '--stdin'\n(Did you mean --stdio?)\n")).toBe("unknown option '--stdin' (Did you mean --stdio?)");
+    expect(lastLine('error: missing required argument\n')).toBe('error: missing required argument');
+    expect(lastLine('mcp-annotate: c.yaml:1:1: bad\nmcp-annotate: note: something else\n')).toBe('c.yaml:1:1: bad');
+    expect(lastLine('x.json: no such file or directory\n')).toBe('x.json: no such file or directory');
+    expect(lastLine('')).toBeUndefined();
+  });
+
+  it('tells an exit code the JSON report accounts for from one it does not', async () => {
+    const { explained } = await actionScript();
+    const report = (more: object = {}) => ({ summary: { errors: 1, warnings: 0 }, inputErrors: [], ...more });
+    expect(explained(0, undefined)).toBe(true);
+    expect(explained(1, report())).toBe(true);
+    expect(explained(2, report({ inputErrors: [{ message: 'x.json: no such file or directory' }] }))).toBe(true);
+    expect(explained(2, report({ unwritten: [{ file: 'a.sarif', reason: 'it is a directory' }] }))).toBe(true);
+    // No report, an exit 2 the report does not say, a signal.
+    expect(explained(2, undefined)).toBe(false);
+    expect(explained(2, report())).toBe(false);
+    expect(explained(130, report())).toBe(false);
+  });
+});
 
 describe('action.yml', () => {
   it('is a composite action whose run scripts hold no expression, with every input passed as INPUT_*', () => {
@@ -503,12 +559,59 @@ describe('the action, run as the runner runs it', () => {
     expect(continued.last.code, continued.last.stdout).toBe(0);
     expect(continued.last.stdout).toContain('-f text -o - --vocab core --quiet\n');
     expect(continued.last.stdout).not.toMatch(/empty target|--vocab core '' --quiet/);
+    // The last line of a block `args: |` ends in backslash + line break too: no empty argument.
+    const trailing = runAction(actionPath, ws, { targets: 'tools.json', 'fail-on': 'none', args: '--vocab core \\\n--quiet \\\n' }, lintStep);
+    expect(trailing.last.code, trailing.last.stdout).toBe(0);
+    expect(trailing.last.stdout).toContain('-f text -o - --vocab core --quiet\n');
     const after = runAction(actionPath, ws, { targets: 'tools.json', args: '--quiet \\\n# comment' }, lintStep);
     expect(after.last.code).toBe(2);
     expect(after.last.stdout).toContain('::error title=mcp-annotate::args: an unquoted # at the start of a word starts a shell comment');
     const fmt = runAction(actionPath, ws, { targets: 'tools.json', format: 'html' }, lintStep);
     expect(fmt.last.code).toBe(2);
     expect(fmt.last.stdout).toContain('::error title=mcp-annotate::format: "html" is not one of text, json, sarif, github, markdown');
+  });
+
+  it('says why a report file that cannot be written fails the step: ✖ in the summary and the log, and an ::error annotation', () => {
+    const ws = workspace({ 's/a.json': example, 'dir.sarif/keep': '' });
+    // fail-on none: the findings alone would pass the step.
+    const { last, outputs, summary } = runAction(actionPath, ws, { targets: 's/a.json', 'fail-on': 'none', 'sarif-file': 'dir.sarif' }, lintStep);
+    expect(last.code).toBe(2);
+    expect(outputs).toEqual({ 'sarif-file': '', 'error-count': '4', 'warning-count': '15', 'exit-code': '2' });
+    const sentence = `cannot write ${join(ws, 'dir.sarif')} (it is a directory), which fails the run (exit code 2)`;
+    expect(summary).toMatch(/^## mcp-annotate\n\n❌ \*\*21 findings\*\* in 1 server, 8 tools\./);
+    expect(summary).toContain(`_${sentence}._`);
+    expect(last.stdout).toContain(`✖ 21 problems (4 errors, 15 warnings, 2 notes) in 1 server, 8 tools; ${sentence}\n`);
+    // Processed by the runner (after the CLI's output): the reason first, then the findings.
+    const errors = processedCommands(last.stdout).filter((c) => c.name === 'error');
+    expect(errors[0]!.line).toBe(`::error title=mcp-annotate%3A report not written::${sentence}`);
+    expect(errors.slice(1).every((c) => /^::error file=s\/a\.json,/.test(c.line))).toBe(true);
+  });
+
+  it('names the error, not only its hint, and puts a config error on its file and line, repository-relative', () => {
+    const ws = workspace({ 'tools.json': example, 'pkg/s/a.json': example, 'pkg/mcp-annotate.config.yaml': 'targets:\n  files: [s/a.json]\nrules:\n  nonexistent-rule: error\n' });
+    // commander's "(Did you mean --stdio?)" is the last line of stderr; the error is the line before.
+    const typo = runAction(actionPath, ws, { targets: 'tools.json', args: '--stdin' }, lintStep);
+    expect(typo.last.code).toBe(2);
+    expect(typo.last.stdout).toContain("::error title=mcp-annotate::mcp-annotate exited with code 2: unknown option '--stdin' (Did you mean --stdio?)\n");
+    expect(typo.summary).toContain("before it could lint anything: unknown option '--stdin' (Did you mean --stdio?)");
+    const config = runAction(actionPath, ws, { 'working-directory': 'pkg' }, lintStep);
+    expect(config.last.code).toBe(2);
+    const errors = config.last.stdout.split('\n').filter((l) => l.startsWith('::error'));
+    expect(errors).toEqual([
+      '::error file=pkg/mcp-annotate.config.yaml,line=4,col=3,title=mcp-annotate::mcp-annotate exited with code 2: pkg/mcp-annotate.config.yaml:4:3: rules has an unknown rule "nonexistent-rule" (mcp-annotate rules lists them; a policy\'s rule is "policy/<name>")',
+    ]);
+    expect(config.summary).toContain('before it could lint anything: pkg/mcp-annotate.config.yaml:4:3: rules has an unknown rule');
+  });
+
+  it('echoes its command line where the runner processes no workflow command: an input holding ##[ or :: is only text', () => {
+    const ws = workspace({ 'tools.json': example });
+    const { last } = runAction(actionPath, ws, { targets: 'tools.json\n##[error]fake.json', 'fail-on': 'none', args: '--vocab core --server "##[stop-commands]zz"' }, lintStep);
+    expect(last.code).toBe(2);
+    expect(last.stdout).toMatch(/^mcp-annotate lint tools\.json "##\[error\]fake\.json" .*"##\[stop-commands\]zz"/m);
+    // The action's stop-commands, then its own ::error (not silenced by the input's stop-commands).
+    const commands = processedCommands(last.stdout);
+    expect(commands.map((c) => c.name)).toEqual(['stop-commands', 'error']);
+    expect(commands[1]!.line).toBe('::error title=mcp-annotate::mcp-annotate exited with code 2: --server picks servers from --mcp-config files or --discover; give one of them');
   });
 
   it('fails the step according to fail-on, and passes a clean run', () => {

@@ -20,7 +20,7 @@ import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { firstJsonError, InputProblem } from '../src/sources/parse.js';
 import { BIN, ROOT, runCli, tempDir } from './helpers/cli.js';
 import { assertAsyncProperty, assertProperty } from './helpers/property.js';
-import { validateSarif } from './helpers/schemas.js';
+import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 
 
 const RUNS = 60;
@@ -716,6 +716,34 @@ describe('the process', () => {
     const baseline = await sh(`node ${bin} lint a.json --baseline afile/b.json --update-baseline`, dir);
     expect(baseline.code).toBe(2);
     expect(baseline.stderr).toBe('mcp-annotate: cannot write afile/b.json: part of its path is a file, not a directory\n');
+  });
+
+  it('a report file that cannot be written is part of the verdict: the stdout report, and the files written, say the run fails and why', async () => {
+    const dir = tempDir({ 'a.json': readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8') });
+    const bin = JSON.stringify(BIN);
+    // --fail-on none: without the file that fails, the run would pass (⚠).
+    const r = await sh(`mkdir dir.sarif && node ${bin} lint a.json --no-config --fail-on none -f json -o r.json -f sarif -o dir.sarif -f sarif -o ok.sarif -f markdown -o s.md -f github -o g.txt -f text`, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcp-annotate: cannot write dir.sarif: it is a directory\n');
+    const sentence = 'cannot write dir.sarif (it is a directory), which fails the run (exit code 2)';
+    // The text report, written last: ✖ and the reason on its summary line.
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`✖ 21 problems (4 errors, 15 warnings, 2 notes) in 1 server, 8 tools; ${sentence}`);
+    // The files written before the failure were written again with it.
+    const json = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect(json.unwritten).toEqual([{ file: 'dir.sarif', reason: 'it is a directory' }]);
+    expect(validateJsonReport(json), JSON.stringify(validateJsonReport.errors?.slice(0, 2))).toBe(true);
+    const sarif = JSON.parse(readFileSync(join(dir, 'ok.sarif'), 'utf8'));
+    expect(validateSarif(sarif)).toBe(true);
+    expect(sarif.runs[0].invocations[0]).toMatchObject({ exitCode: 2, executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: sentence } }] });
+    expect(readFileSync(join(dir, 's.md'), 'utf8')).toMatch(/^## mcp-annotate\n\n❌ \*\*21 findings\*\*[^]*\n_cannot write dir\.sarif \(it is a directory\), which fails the run \(exit code 2\)\._\n/);
+    const github = readFileSync(join(dir, 'g.txt'), 'utf8');
+    expect(github.split('\n')[0]).toBe(`::error title=mcp-annotate%3A report not written::${sentence}`);
+    expect(github.trimEnd().split('\n').at(-1)).toBe(`mcp-annotate: 21 problems (4 errors, 15 warnings, 2 notes) in 1 server, 8 tools; ${sentence}`);
+    // Without the failing file: the same run passes, and says so.
+    const ok = await runCli(['lint', 'a.json', '--no-config', '--fail-on', 'none', '-f', 'json', '-o', 'r.json', '-f', 'text'], { cwd: dir });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/\n⚠ 21 problems \(4 errors, 15 warnings, 2 notes\) in 1 server, 8 tools\n$/);
+    expect(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')).unwritten).toBeUndefined();
   });
 
   it('lints a 200 MB file', { timeout: 120_000 }, async () => {

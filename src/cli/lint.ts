@@ -175,26 +175,54 @@ function* mapChunks(chunks: Iterable<string>, f: (s: string) => string): Generat
   for (const c of chunks) yield f(c);
 }
 
-/** Write the report in every requested format: to stdout, or to its --output-file (parent directories created). */
+/**
+ * Write the report in every requested format: to its --output-file (parent directories
+ * created), then to stdout. The files come first so that a file that cannot be written is part
+ * of the verdict the others show: the report gets `unwritten` (the run fails, exit 2), the files
+ * already written are written again with it (not one on a device or pipe, which keeps what it
+ * said), and the reports to stdout, last, say it too. Throws the write errors (one line each).
+ */
 export async function writeReports(report: Report, outputs: readonly OutputSpec[], opts: Pick<LintCliOptions, 'color' | 'quiet' | 'markdownMaxBytes'>, io: CliIO): Promise<void> {
-  const failed: string[] = [];
-  for (const o of outputs) {
+  const chunksFor = async (o: OutputSpec, r: Report) => {
     const color = o.file === undefined ? useColor(opts.color, io.env, io.stdout.isTTY) : opts.color === true;
     const chalk = o.format === 'text' ? await colourFor(color) : undefined;
-    const chunks = formatChunks(o.format as FormatName, report, { color, chalk, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
-    if (o.file === undefined) {
-      // The github format writes workflow commands on purpose (and escapes what it quotes): only its other lines are guarded.
-      const guard = !inWorkflowLog(io.env) ? undefined : o.format === 'github' ? guardGithub : logGuard(o.format === 'json' || o.format === 'sarif' ? 'json' : 'text');
-      await writeChunks(io.stdout, guard ? mapChunks(chunks, guard) : chunks);
-    } else {
-      // A file that cannot be written does not stop the other formats; each says why at the end.
-      await writeChunksToFile(resolve(io.cwd, o.file), o.file, chunks).catch((err: unknown) => {
-        if (!(err instanceof WriteError)) throw err;
-        failed.push(err.message);
-      });
+    return formatChunks(o.format as FormatName, r, { color, chalk, quiet: Boolean(opts.quiet), markdownMaxBytes: opts.markdownMaxBytes });
+  };
+  const failed: WriteError[] = [];
+  /** Write one report file; a file that cannot be written does not stop the others. */
+  const toFile = async (o: OutputSpec, r: Report): Promise<boolean> => {
+    try {
+      await writeChunksToFile(resolve(io.cwd, o.file!), o.file!, await chunksFor(o, r));
+      return true;
+    } catch (err) {
+      if (!(err instanceof WriteError)) throw err;
+      failed.push(err);
+      return false;
+    }
+  };
+  const files = outputs.filter((o) => o.file !== undefined);
+  const written: OutputSpec[] = [];
+  for (const o of files) if (await toFile(o, report)) written.push(o);
+  if (failed.length) {
+    report = { ...report, fails: true, exitCode: EXIT.error, unwritten: [] };
+    // Again until no more fail: a file written again can fail too (a full disk).
+    for (let seen = 0; seen < failed.length; ) {
+      seen = failed.length;
+      report = { ...report, unwritten: failed.map((e) => ({ file: e.file, reason: e.reason })) };
+      for (const o of [...written]) {
+        if (isDevice(resolve(io.cwd, o.file!))) continue;
+        if (!(await toFile(o, report))) written.splice(written.indexOf(o), 1);
+      }
     }
   }
-  if (failed.length) throw new UsageError(failed.join('\n'));
+  for (const o of outputs) {
+    if (o.file !== undefined) continue;
+    // The github format writes workflow commands on purpose (and escapes what it quotes): only its other lines are guarded.
+    const guard = !inWorkflowLog(io.env) ? undefined : o.format === 'github' ? guardGithub : logGuard(o.format === 'json' || o.format === 'sarif' ? 'json' : 'text');
+    const chunks = await chunksFor(o, report);
+    await writeChunks(io.stdout, guard ? mapChunks(chunks, guard) : chunks);
+  }
+  if (failed.length) throw new UsageError(failed.map((e) => e.message).join('\n'));
   if (outputs.some((o) => o.format === 'sarif')) {
     const warning = sarifWithoutFiles(report, Boolean(opts.quiet));
     if (warning) io.stderr.write(`mcp-annotate: warning: ${warning}\n`);

@@ -23,7 +23,7 @@ import type { Finding, InputError, Severity } from '../types.js';
 import { escapeTerminal, nameLine, oneLine, plural } from '../util/text.js';
 import { sourceRoot } from './sarif.js';
 import { listedInFull, markdownListsAll } from './markdown.js';
-import { count, failureClauses, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
+import { count, failureClauses, tooManyWarningsSentence, unwrittenSentence, visible, type Report, type ReporterOptions } from './types.js';
 
 /**
  * Annotations GitHub Actions shows per step, for each level (error, warning, notice);
@@ -129,8 +129,12 @@ export function formatGithub(report: Report, opts: ReporterOptions): string {
   const run: Annotation[] = w
     ? [{ command: 'error', properties: [['title', `mcp-annotate: too many warnings (${w.config !== undefined ? `maxWarnings of ${oneLine(w.config)}` : '--max-warnings'})`]], message: tooManyWarningsSentence(w) }]
     : [];
+  // A report file that could not be written fails the run (exit 2), which no finding says.
+  for (const u of report.unwritten ?? []) {
+    run.push({ command: 'error', properties: [['title', 'mcp-annotate: report not written']], message: unwrittenSentence(u) });
+  }
   const findings = visible(report.findings, opts.quiet);
-  // Most severe first: why the run fails (--max-warnings), input errors, stale baseline entries, then errors, warnings, notes (each in report order).
+  // Most severe first: why the run fails (--max-warnings, a report not written), input errors, stale baseline entries, then errors, warnings, notes (each in report order).
   const byLevel: Record<Command, Annotation[]> = {
     error: [...run, ...report.errors.map(fromError), ...stale, ...findings.filter((f) => f.severity === 'error').map(fromFinding)],
     warning: findings.filter((f) => f.severity === 'warning').map(fromFinding),

@@ -60,6 +60,8 @@ function head(report: Report, quiet: boolean) {
     ...(report.baseline ? { baseline: report.baseline } : {}),
     // Only when the warnings that count are more than --max-warnings allows (the run fails for them).
     ...(report.tooManyWarnings ? { tooManyWarnings: report.tooManyWarnings } : {}),
+    // Only when report files could not be written (the run fails for them, exit 2).
+    ...(report.unwritten?.length ? { unwritten: report.unwritten } : {}),
     servers: report.servers.map((s) => ({
       id: s.id,
       name: s.name,

@@ -23,7 +23,7 @@ import type { Finding, Severity } from '../types.js';
 import { joinWords, oneLine, plural, shorten, thousands } from '../util/text.js';
 import { sarifKeepsAll } from './sarif.js';
 import { PACKAGE_ROOT, ruleDocUrl } from '../version.js';
-import { count, groupByTool, headlineMark, tooManyWarningsSentence, visible, type Report, type ReporterOptions } from './types.js';
+import { count, groupByTool, headlineMark, tooManyWarningsSentence, unwrittenSentence, visible, type Report, type ReporterOptions } from './types.js';
 import { append } from '../util/array.js';
 
 /** Default size budget in bytes (UTF-8): under the 1 MiB a step summary may hold, with room to spare. */
@@ -183,6 +183,7 @@ function layout(report: Report, opts: Pick<ReporterOptions, 'quiet' | 'markdownM
   }
   const w = report.tooManyWarnings;
   if (w) head.push(`_${tooManyWarningsSentence(w.config !== undefined ? { ...w, config: escapeMarkdown(w.config) } : w)}._`, '');
+  for (const u of report.unwritten ?? []) head.push(`_${escapeMarkdown(unwrittenSentence(u))}._`, '');
   if (opts.quiet && n.warning + n.note) head.push(`_${plural(n.warning + n.note, 'warning and note', 'warnings and notes')} not listed (--quiet)._`, '');
 
   // One block per server that has findings, in report order.

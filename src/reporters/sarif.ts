@@ -12,7 +12,7 @@ import { CATEGORY_TITLES } from '../rule.js';
 import type { Finding, Region, Severity } from '../types.js';
 import { PACKAGE_ROOT, TOOL_NAME, repositoryUrl, ruleDocUrl, version } from '../version.js';
 import { relativeInside } from '../util/paths.js';
-import { visible, type Report, type ReporterOptions } from './types.js';
+import { unwrittenSentence, visible, type Report, type ReporterOptions } from './types.js';
 import { spliceArray } from './json.js';
 
 /** node:crypto, loaded when the first hash is needed (it costs start-up time otherwise). */
@@ -258,6 +258,7 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
       ? { locations: [{ physicalLocation: { artifactLocation: uriFor(e.file), region: { startLine: e.line, startColumn: e.column ?? 1 } } }] }
       : {}),
   }));
+  for (const u of report.unwritten ?? []) notifications.push({ level: 'error', message: { text: unwrittenSentence(u) } });
   if (findings.length < all.length) {
     notifications.push({
       level: 'warning',
@@ -288,7 +289,7 @@ function prepare(report: Report, opts: Pick<ReporterOptions, 'quiet'>) {
         invocations: [
           {
             ...(report.exitCode !== undefined ? { exitCode: report.exitCode } : {}),
-            executionSuccessful: report.errors.length === 0,
+            executionSuccessful: report.errors.length === 0 && !report.unwritten?.length,
             toolExecutionNotifications: notifications,
           },
         ],

@@ -30,19 +30,26 @@ export interface Report {
    */
   fails?: boolean;
   /**
-   * The run's exit code as the command decided it before writing the reports (SARIF's
-   * invocations[0].exitCode). A report that then cannot be written to its file makes the run
-   * exit 2 instead, which the reports already written cannot say. Absent: not known.
+   * The run's exit code (SARIF's invocations[0].exitCode). Absent: not known.
    */
   exitCode?: number;
+  /**
+   * The report files (--output-file) that could not be written, each with why: the run fails
+   * for them (exit 2). lint writes its files first and the reports to stdout last, and writes
+   * the files it did write again with this set, so every report says the same verdict (except
+   * one written to a device or pipe, which cannot be written again).
+   */
+  unwritten?: { file: string; reason: string }[];
 }
 
 /**
  * The run's verdict, which the headlines of text and markdown show: `report.fails` when the
  * command set it, else what the defaults decide (an error that is not informational, an
- * input error, stale baseline entries under --fail-on-stale, too many warnings).
+ * input error, stale baseline entries under --fail-on-stale, too many warnings). A report file
+ * that could not be written always fails it.
  */
 export function runFails(report: Report): boolean {
+  if (report.unwritten?.length) return true;
   if (report.fails !== undefined) return report.fails;
   return report.errors.length > 0 || Boolean(report.baseline?.failStale) || Boolean(report.tooManyWarnings) || report.findings.some((f) => f.severity === 'error' && !f.informational);
 }
@@ -67,8 +74,14 @@ export function failureClauses(report: Report): string {
   const w = report.tooManyWarnings;
   return (
     (b?.failStale ? `; ${plural(b.stale, 'stale baseline entry', 'stale baseline entries')} ${b.stale === 1 ? 'fails' : 'fail'} the run (--fail-on-stale)` : '') +
-    (w ? `; ${tooManyWarningsSentence(w)}` : '')
+    (w ? `; ${tooManyWarningsSentence(w)}` : '') +
+    (report.unwritten ?? []).map((u) => `; ${unwrittenSentence(u)}`).join('')
   );
+}
+
+/** "cannot write out.sarif (it is a directory), which fails the run (exit code 2)": a report file that could not be written. */
+export function unwrittenSentence(u: { file: string; reason: string }): string {
+  return `cannot write ${oneLine(u.file)} (${oneLine(u.reason)}), which fails the run (exit code 2)`;
 }
 
 /** Where a warning limit came from: "--max-warnings 1", or "maxWarnings 1 of mw.yaml" (the config's). */

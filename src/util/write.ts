@@ -32,8 +32,15 @@ export function writeReason(err: unknown): string {
 
 /** "cannot write <file>: <why>", for one file a run could not write. */
 export class WriteError extends UsageError {
+  /** The file as the command line named it. */
+  readonly file: string;
+  /** Why it could not be written, in words. */
+  readonly reason: string;
   constructor(display: string, err: unknown) {
-    super(`cannot write ${display}: ${writeReason(err)}`);
+    const reason = writeReason(err);
+    super(`cannot write ${display}: ${reason}`);
+    this.file = display;
+    this.reason = reason;
   }
 }
 
