@@ -76,6 +76,37 @@ function appendInPlace(code, name) {
   return out;
 }
 
+/**
+ * Ajv compares values (uniqueItems, enum, const) with fast-deep-equal, which calls a value's
+ * own valueOf or toString when it has one: a tool's schema with `"enum": [{}, {"valueOf": {}}]`
+ * threw "a.valueOf is not a function" and took the whole run down. The validators see JSON
+ * values only, so they compare them as JSON: arrays item by item, objects by their own members
+ * (none of them called), iteratively so a deep value cannot overflow the stack.
+ */
+const EQUAL = [
+  'function __equal(a, b) {',
+  '  const todo = [a, b];',
+  '  while (todo.length > 0) {',
+  '    const y = todo.pop(), x = todo.pop();',
+  '    if (x === y) continue;',
+  '    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) { if (x !== x && y !== y) continue; return false; }',
+  '    const ax = Array.isArray(x);',
+  '    if (ax !== Array.isArray(y)) return false;',
+  '    if (ax) { if (x.length !== y.length) return false; for (let i = 0; i < x.length; i++) todo.push(x[i], y[i]); continue; }',
+  '    const keys = Object.keys(x);',
+  '    if (keys.length !== Object.keys(y).length) return false;',
+  '    for (const k of keys) { if (!Object.prototype.hasOwnProperty.call(y, k)) return false; todo.push(x[k], y[k]); }',
+  '  }',
+  '  return true;',
+  '}',
+].join('\n');
+
+function safeEqual(code, name) {
+  const out = code.split('require("ajv/dist/runtime/equal").default').join('__equal');
+  if (out.includes('runtime/equal')) throw new Error(`build: ${name}: Ajv's code reaches its equal another way; update safeEqual`);
+  return out;
+}
+
 function compile(mod) {
   const Cls = { '2020': Ajv2020, '2019': Ajv2019, '07': Ajv07, '04': AjvDraft04 }[mod.dialect];
   const ajv = new Cls({
@@ -86,7 +117,7 @@ function compile(mod) {
     code: { source: true, esm: false, optimize: true, formats: _`__formats` },
   });
   for (const schema of mod.schemas) ajv.addSchema(schema);
-  const code = appendInPlace(standaloneCode(ajv, mod.exports), mod.name);
+  const code = safeEqual(appendInPlace(standaloneCode(ajv, mod.exports), mod.name), mod.name);
   // CommonJS, so that src/schema/generated.ts can load each one synchronously on first
   // use: a run pays only for the spec version and dialects its tools need.
   const header = [
@@ -94,6 +125,7 @@ function compile(mod) {
     '"use strict";',
     'const __formats = require("ajv-formats/dist/formats").fullFormats;',
     'function __appendErrors(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }',
+    EQUAL,
   ].join('\n');
   return `${header}\n${code.replace(/^"use strict";/, '')}\n`;
 }

@@ -46,14 +46,45 @@ function check<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => void) {
   assertProperty(fc.property(arb, predicate), { numRuns: RUNS });
 }
 
-const anyJson = fc.jsonValue({ maxDepth: 6 });
+/**
+ * Any JSON value, whose object members are sometimes named as Object.prototype's are: a schema
+ * `"enum": [{}, {"valueOf": {}}]` once took the whole run down (Ajv's equal called the member).
+ */
+const PROTOTYPE_NAMES = ['valueOf', 'toString', 'constructor', 'hasOwnProperty', 'isPrototypeOf', 'toJSON', 'prototype', '__proto__'];
+const { json: anyJson } = fc.letrec<{ json: unknown }>((tie) => ({
+  json: fc.oneof(
+    { depthSize: 'small', maxDepth: 6 },
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.string(),
+    fc.array(tie('json'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...PROTOTYPE_NAMES)), tie('json'), { maxKeys: 4 }),
+  ),
+}));
 const KNOWN_ANNOTATION_KEYS = [
   'title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint', 'maliciousActivityHint', 'attribution', 'inputMetadata', 'returnMetadata',
   'riskLevel', 'category', 'blastRadius', 'reversibility', 'sideEffects', 'approvalRecommendation', 'minTrustLevel', 'sensitiveHint', 'privateHint',
 ];
 const annotations = fc.dictionary(fc.oneof(fc.constantFrom(...KNOWN_ANNOTATION_KEYS), fc.string()), anyJson, { maxKeys: 8 });
 const meta = fc.dictionary(fc.oneof(fc.constantFrom('mcp.dev/effect', 'mcp.dev/idempotent', 'mcp.dev/requiresConfirmation', 'mcp.dev/resultSensitivity', 'io.modelcontextprotocol/action-metadata', 'io.modelcontextprotocol/trust-annotations'), fc.string()), anyJson, { maxKeys: 6 });
-const schemaLike = fc.oneof(anyJson, fc.record({ type: fc.constantFrom('object', 'string', 42), properties: fc.dictionary(fc.string(), anyJson, { maxKeys: 4 }), required: fc.array(fc.string(), { maxLength: 3 }) }, { requiredKeys: [] }));
+const schemaLike = fc.oneof(
+  anyJson,
+  fc.record(
+    {
+      $schema: fc.constantFrom('http://json-schema.org/draft-04/schema#', 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2020-12/schema'),
+      type: fc.constantFrom('object', 'string', 42),
+      properties: fc.dictionary(fc.string(), anyJson, { maxKeys: 4 }),
+      required: fc.array(fc.string(), { maxLength: 3 }),
+      // Values the validators compare (uniqueItems, enum, const), and a keyword no fast path knows.
+      enum: fc.array(anyJson, { maxLength: 4 }),
+      const: anyJson,
+      $vocabulary: anyJson,
+    },
+    { requiredKeys: [] },
+  ),
+);
 
 function assertSafe(text: string) {
   const { outputs, error } = lintAll(text);
@@ -78,6 +109,25 @@ describe('any JSON, anywhere', () => {
     check(fc.tuple(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })), ([name, title, description]) =>
       assertSafe(JSON.stringify({ serverInfo: { name: title }, tools: [{ name, title, description, inputSchema: { type: 'object' }, annotations: { title: description, readOnlyHint: true, destructiveHint: true } }] })),
     ));
+});
+
+describe('values the schema validators compare', () => {
+  it('objects with members named as Object.prototype\'s (valueOf, toString) in enum and const are data, not methods', async () => {
+    const tool = (inputSchema: unknown) => ({ name: 't', inputSchema });
+    const dir = tempDir({
+      'a.json': JSON.stringify({ tools: [tool({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', enum: [{}, { valueOf: {} }] })] }),
+      'b.json': JSON.stringify({ tools: [tool({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', enum: [{}, { toString: 1 }] })] }),
+      'c.json': JSON.stringify({ tools: [tool({ type: 'object', properties: { a: { enum: [{}, { valueOf: {} }] }, b: { $vocabulary: [] } } })] }),
+      // Equal members are still equal: draft-04 asks enum's items to be unique.
+      'd.json': JSON.stringify({ tools: [tool({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', enum: [{ valueOf: 1, a: [1, { b: null }] }, { a: [1, { b: null }], valueOf: 1 }] })] }),
+    });
+    const r = await runCli(['lint', '--no-config', '-f', 'json', 'a.json', 'b.json', 'c.json', 'd.json'], { cwd: dir });
+    expect(r.stderr).not.toContain('internal error');
+    const report = JSON.parse(r.stdout) as { servers: unknown[]; findings: { ruleId: string; pointer: string; message: string }[] };
+    expect(report.servers).toHaveLength(4);
+    const schemaErrors = report.findings.filter((f) => f.ruleId === 'input-schema-valid' && /enum/.test(f.pointer)).map((f) => f.message);
+    expect(schemaErrors).toEqual([expect.stringMatching(/^inputSchema.enum lists .* twice \(items 0 and 1\)/)]);
+  });
 });
 
 describe('any JSON in a client config file', () => {
