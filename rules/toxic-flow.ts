@@ -643,7 +643,8 @@ private data.`,
         const sources =
           untrusted.tool === priv.tool
             ? `${name(untrusted)} may return untrusted content (${shown(u)}) and private data (${shown(p)})`
-            : `${name(untrusted)} may return untrusted content (${shown(u)}) and ${name(priv)} may return private data (${shown(p)})`;
+            : // After another tool's name, "the same tool" would read as that one: the sink is named.
+              `${name(untrusted)} may return untrusted content (${shown(u)}) and ${priv.tool === sink.tool ? `${who(sink)} itself` : who(priv)} may return private data (${shown(p)})`;
         const offText = off.length
           ? `confirmation is off (${off.map((c) => `${says(c)} at ${c.pointer}`).join(', ')})`
           : unchecked?.length

@@ -61,3 +61,16 @@ describe('unknown-annotation-key', () => {
     expect(f.suggestion).toContain('remove this key');
   });
 });
+
+describe('toxic-flow', () => {
+  it('names the sink when it is the private source after another tool was named (not "the same tool", which read as the other one)', () => {
+    const all = findings([
+      { name: 'sink', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, returnMetadata: { sensitivity: 'pii' } }, _meta: { 'mcp.dev/effect': 'external' } },
+      { name: 'web', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: true, returnMetadata: { source: 'untrustedPublic', sensitivity: ['pii', 'financial'] } } },
+    ]);
+    const f = all.find((x) => x.ruleId === 'toxic-flow')!;
+    expect(f.message).toContain('while "dump/web" may return untrusted content');
+    expect(f.message).toContain('and "dump/sink" itself may return private data (annotations.returnMetadata.sensitivity includes "pii" at /tools/0/');
+    expect(f.message).not.toContain('the same tool');
+  });
+});
