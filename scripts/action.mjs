@@ -78,13 +78,38 @@ export async function splitArgs(value) {
   const words = [];
   // A # inside a word is part of it (--channel=#general), as in a POSIX shell; shell-quote
   // would take it for a comment. At the start of a word it is a comment, and refused below.
-  for (const token of parse(escapeInnerHashes(value.replaceAll('$', DOLLAR)))) {
+  for (const token of parse(escapeInnerHashes(dollarsInDoubleQuotes(value).replaceAll('$', DOLLAR)))) {
     if (typeof token === 'string') words.push(token.replaceAll(DOLLAR, '$'));
     else if ('op' in token && token.op === 'glob') words.push(token.pattern.replaceAll(DOLLAR, '$'));
     else if ('comment' in token) throw new ActionError('args: an unquoted # at the start of a word starts a shell comment; quote it if it is part of an argument');
     else throw new ActionError(`args: ${JSON.stringify(token.op)} is a shell operator, and no shell runs these arguments; quote it if it is part of an argument`);
   }
   return words;
+}
+
+/**
+ * Inside double quotes, bash drops the backslash before $ and ` ("\$5" is $5); shell-quote
+ * keeps it once $ is hidden from it: done here, where the quotes are known. Single quotes keep
+ * everything as it is, and outside quotes shell-quote drops the backslash itself.
+ */
+function dollarsInDoubleQuotes(value) {
+  let out = '';
+  let quote = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (quote === "'") {
+      if (c === "'") quote = '';
+      out += c;
+    } else if (c === '\\' && i + 1 < value.length) {
+      const next = value[++i];
+      out += quote === '"' && next === '$' ? DOLLAR : quote === '"' && next === '`' ? '`' : c + next;
+    } else {
+      if (c === '"') quote = quote === '"' ? '' : '"';
+      else if (c === "'" && quote === '') quote = "'";
+      out += c;
+    }
+  }
+  return out;
 }
 
 export class ActionError extends Error {}

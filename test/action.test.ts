@@ -200,6 +200,14 @@ describe('scripts/action.mjs', () => {
       const bash = spawnSync('bash', ['--noprofile', '--norc', '-c', `printf '[%s]' ${text}`], { encoding: 'utf8' }).stdout;
       expect(await words(text), JSON.stringify(text)).toBe(bash);
     }
+    // A backslash before $ or ` inside double quotes goes, as in bash; inside single quotes it stays; a $ alone is a $.
+    for (const text of ['--header "X-Price: \\$5"', '--env "P=a\\$b"', '"a\\`b"', "'a\\$b'", 'a\\$b', '"\\\\$x"', '"a\\"b"', '"$HOME"']) {
+      const bash = spawnSync('bash', ['--noprofile', '--norc', '-c', `HOME=/h; printf '[%s]' ${text}`], { encoding: 'utf8' }).stdout;
+      const ours = await words(text);
+      // bash expands $HOME and \\$x's $x; the action never expands: compare the rest.
+      if (text.includes('$HOME') || text.includes('\\\\$')) expect(ours, JSON.stringify(text)).toBe(text === '"$HOME"' ? '[$HOME]' : '[\\$x]');
+      else expect(ours, JSON.stringify(text)).toBe(bash);
+    }
     // An escaped backslash continues nothing (bash would end the command there; here a line break separates words), nor does CRLF differ.
     expect(await words('a \\\\\nb')).toBe('[a][\\][b]');
     expect(await words('a \\\r\nb')).toBe('[a][b]');

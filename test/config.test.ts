@@ -178,6 +178,12 @@ describe('validation messages', () => {
     ]);
   });
 
+  it('a policy whose name the schema refuses still lends that name to its rules entries: one message, not a second that says no policy has it', async () => {
+    const text = 'policies:\n  - { name: "bad name!", effect: warn, conditions: { fact: tool.name, equals: x } }\nrules:\n  policy/bad name!: warning\noverrides:\n  - { tools: ["x"], rules: { policy/bad name!: "off" } }\n';
+    const problems = await problemsOf({ 'mcp-annotate.config.yaml': text });
+    expect(problems).toEqual([expect.stringMatching(/^mcp-annotate\.config\.yaml:2:\d+: policies\[0\]\.name must match pattern/)]);
+  });
+
   it('a policy rule id must name a policy', async () => {
     const text = json({ policies: [{ name: 'no-public', effect: 'warn', conditions: { fact: 'tool.name', equals: 'x' } }], overrides: [{ tools: ['x*'], rules: { 'policy/no-publik': 'off' } }] });
     expect(await problemsOf({ 'mcp-annotate.config.json': text })).toEqual([

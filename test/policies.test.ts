@@ -172,6 +172,23 @@ describe('possible-set semantics and facts', () => {
     expect(f[1]!.message).toBe('policy "pw" blocks this tool: claims.sensitiveFields may be "password" (/tools/0/outputSchema/properties/password)');
   });
 
+  it('claims.sensitiveFields: a definition\'s name adds none, also when the definition is named "properties"', () => {
+    const tools = [
+      tool('defs', { readOnlyHint: true, sensitiveHint: true }, {
+        outputSchema: {
+          type: 'object',
+          properties: { user: { $ref: '#/$defs/properties' } },
+          $defs: { properties: { type: 'object', properties: { ssn: { type: 'string', 'x-sensitive': true } } } },
+        },
+      }),
+    ];
+    const f = run(tools, [
+      { name: 'ssn', effect: 'warn', conditions: { fact: 'claims.sensitiveFields', equals: 'ssn' } },
+      { name: 'keyword', effect: 'warn', conditions: { fact: 'claims.sensitiveFields', equals: 'properties' } },
+    ]);
+    expect(brief(f)).toEqual([{ rule: 'policy/ssn', tool: 'defs', severity: 'warning', pointer: '/tools/0/outputSchema/$defs/properties/properties/ssn' }]);
+  });
+
   it('a member read from a case variant is found where it is written', () => {
     const tools = [tool('v', { readOnlyHint: false, inputMetadata: { destination: ['user', 'Public'] } })];
     expect(brief(run(tools, [{ name: 'pub', effect: 'warn', conditions: { fact: 'claims.destinations', equals: 'public' } }]))).toEqual([

@@ -191,10 +191,11 @@ export function checkConfig(value: unknown, problems: PointedProblem[], warnings
   (Array.isArray(config.policies) ? (config.policies as Policy[]) : []).forEach((policy, i) => {
     const at = `/policies/${i}`;
     if (!isObject(policy)) return;
-    if (typeof policy.name === 'string' && sound(`${at}/name`)) {
+    // A name the schema refuses (a bad character) is still the name the rules use: said once, as the schema's error.
+    if (typeof policy.name === 'string') {
       const first = names.get(policy.name);
-      if (first !== undefined) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
-      else names.set(policy.name, i);
+      if (first === undefined) names.set(policy.name, i);
+      else if (sound(`${at}/name`)) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
     }
     if (!hasOwn(policy, 'conditions') || !sound(`${at}/conditions`)) return;
     const errors: ConditionError[] = [];

@@ -12,10 +12,6 @@ import type { Claim } from './claims.js';
 import { holdsOnly } from './claims.js';
 import { destructive } from './queries.js';
 
-/**
- * The fix, when one follows from the annotations, and what the suggestion says besides
- * "set readOnlyHint to false" (" and destructiveHint to true", or how to choose it).
- */
 /** What the two rules' pages say about their fix (the same edit: see readOnlyFalseFix). */
 export const READONLY_FALSE_FIX_DOC = `**What the fix does to \`destructiveHint\`.** Once \`readOnlyHint\` is false, clients read
 \`destructiveHint\`, so the fix makes it agree with the rest of the tool rather than trade
@@ -30,6 +26,10 @@ so there is no mechanical fix and the suggestion asks the author to choose.
 When both rules fire on one tool, their fixes are the same edit: the report gives it to one of
 them (see the README on fixes).`;
 
+/**
+ * The fix, when one follows from the annotations, and what the suggestion says besides
+ * "set readOnlyHint to false" (" and destructiveHint to true", or how to choose it).
+ */
 export interface ReadOnlyFalse {
   fix?: Fix;
   also: string;

@@ -286,9 +286,17 @@ function responseFact(tool: ToolView, path: readonly string[], text: string): Fa
 export function sensitiveFieldName(pointer: string, toolPointer: string): string {
   const segments = split(relative(toolPointer, pointer)).slice(1); // past "outputSchema"
   const names: string[] = [];
-  for (let i = 0; i < segments.length - 1; i++) if (segments[i] === 'properties') names.push(segments[++i]!);
+  for (let i = 0; i < segments.length - 1; i++) {
+    const keyword = segments[i]!;
+    // A property's name is a name; so is a definition's, which adds none ($defs.properties is a definition named "properties").
+    if (keyword === 'properties') names.push(segments[++i]!);
+    else if (NAMED_SUBSCHEMAS.has(keyword)) i++;
+  }
   return names.join('.');
 }
+
+/** The keywords whose members are subschemas by a name or a pattern, not keywords: the segment after one is no keyword. */
+const NAMED_SUBSCHEMAS: ReadonlySet<string> = new Set(['$defs', 'definitions', 'dependentSchemas', 'patternProperties', 'dependencies']);
 
 /** A known member read from a case variant ("Public" for public) is still written where the variant is. */
 const sameMember = (written: unknown, v: unknown) =>
