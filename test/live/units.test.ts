@@ -494,6 +494,21 @@ describe('snapshots and progress', () => {
     expect(snapshotText(nested)).toBe(`${JSON.stringify(nested, null, 2)}\n`);
   });
 
+  it('snapshot text keeps numbers JSON.stringify writes as null or 0: ±Infinity (a server\'s 1e400) and -0 read back as they were', () => {
+    const value = JSON.parse('{"tools": [{"name": "t", "inputSchema": {"maximum": 1e400, "minimum": -1e999, "default": -0.0, "multipleOf": 0}, "annotations": {"readOnlyHint": 1e400}}]}');
+    const text = snapshotText(value);
+    expect(text).toContain('"maximum": 1e400');
+    expect(text).toContain('"minimum": -1e400');
+    expect(text).toContain('"default": -0');
+    expect(text).toContain('"readOnlyHint": 1e400');
+    const back = JSON.parse(text);
+    expect(back.tools[0].inputSchema.maximum).toBe(Infinity);
+    expect(back.tools[0].inputSchema.minimum).toBe(-Infinity);
+    expect(Object.is(back.tools[0].inputSchema.default, -0)).toBe(true);
+    expect(Object.is(back.tools[0].inputSchema.multipleOf, 0)).toBe(true);
+    expect(snapshotText(back)).toBe(text);
+  });
+
   it('progress is drawn only on a terminal', () => {
     const out: string[] = [];
     const stream = { isTTY: true, columns: 60, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;

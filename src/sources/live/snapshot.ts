@@ -29,13 +29,15 @@ export const MAX_INDENTED_DEPTH = 256;
 /**
  * The snapshot as text: JSON.stringify(value, null, 2) with every object's keys in sorted
  * order (as the object with its keys inserted in sorted order lists them), and a final
- * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line); C1 and bidi
+ * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line); a number
+ * JSON.stringify writes as null or 0 (±Infinity: the server sent one past a double's range, such
+ * as 1e400; -0) as text that reads back as it (1e400, -1e400, -0); C1 and bidi
  * controls and U+2028/U+2029 as \uXXXX (escapeJsonControls). Written
  * without recursion (see writeJson): a server's tools may nest 100,000 levels deep.
  */
 export function snapshotText(snapshot: Record<string, unknown>): string {
   const indent = jsonDepth(snapshot, MAX_INDENTED_DEPTH) <= MAX_INDENTED_DEPTH ? '  ' : '';
-  return `${escapeJsonControls(writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit' }))}\n`;
+  return `${escapeJsonControls(writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit', numbers: 'exact' }))}\n`;
 }
 
 /**

@@ -1,0 +1,44 @@
+/**
+ * What a snapshot keeps of what a live server said: numbers JSON.stringify cannot write
+ * (1e400), and the files already in the directory it is saved to.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir, json } from '../helpers/cli.js';
+import { serverCommand } from './helpers.js';
+
+interface Finding {
+  ruleId: string;
+  message: string;
+  pointer: string;
+}
+const findings = (stdout: string) => (JSON.parse(stdout).findings as Finding[]).map((f) => `${f.ruleId} ${f.pointer} ${f.message}`).sort();
+
+describe('a number past a double\'s range (1e400) from a live server', () => {
+  const result = '{"tools":[{"name":"get_reading","description":"Reads a sensor.","inputSchema":{"type":"object","properties":{"v":{"type":"number","maximum":1e400,"minimum":-1e400}}},"annotations":{"readOnlyHint":true,"openWorldHint":false}},{"name":"big","description":"Reads a big value.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":1e400}}]}';
+
+  it('stays a number: the live run, its saved snapshot and dump get the findings of a lint of the result itself', async () => {
+    const dir = tempDir({ 'result.json': `${result}\n` });
+    const server = serverCommand('misbehave.mjs', 'raw-result', result);
+    const file = await runCli(['lint', '--no-config', '--spec', '2025-06-18', 'result.json', '-f', 'json'], { cwd: dir });
+    const live = await runCli(['lint', '--no-config', '--stdio', server, '-f', 'json'], { cwd: dir });
+    const saved = await runCli(['lint', '--no-config', '--stdio', server, '--save-snapshots', 'snaps', '-f', 'json'], { cwd: dir });
+    const dump = await runCli(['dump', '--stdio', server, '-o', 'dump.json'], { cwd: dir });
+    expect(dump.code).toBe(0);
+    const relint = await runCli(['lint', '--no-config', 'dump.json', '-f', 'json'], { cwd: dir });
+    const expected = findings(file.stdout);
+    expect(expected.join('\n')).toContain('got a number (Infinity)');
+    expect(expected.join('\n')).not.toContain('null');
+    for (const r of [live, saved, relint]) {
+      expect(r.stderr).toBe('');
+      expect(findings(r.stdout)).toEqual(expected);
+      expect(r.code).toBe(file.code);
+    }
+    const text = readFileSync(join(dir, 'dump.json'), 'utf8');
+    expect(text).toContain('"maximum": 1e400');
+    expect(text).toContain('"minimum": -1e400');
+    expect(text).toContain('"readOnlyHint": 1e400');
+    expect(readFileSync(join(dir, 'snaps', 'misbehave-raw-result.json'), 'utf8')).toBe(text);
+  });
+});
