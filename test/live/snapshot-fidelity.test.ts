@@ -42,3 +42,39 @@ describe('a number past a double\'s range (1e400) from a live server', () => {
     expect(readFileSync(join(dir, 'snaps', 'misbehave-raw-result.json'), 'utf8')).toBe(text);
   });
 });
+
+describe('--save-snapshots <dir> and the files already there', () => {
+  const named = (name: string) => serverCommand('misbehave.mjs', 'named', name);
+
+  it('never writes over a file that is not a snapshot: a server named "package" gets package-2.json', async () => {
+    const pkg = json({ name: 'my-app', version: '1.0.0', scripts: { test: 'vitest' } });
+    const dir = tempDir({ 'package.json': pkg, 'mine.json': json({ tools: [] }) });
+    const r = await runCli(['lint', '--no-config', '--save-snapshots', '.', '--stdio', named('package'), '--stdio', named('mine'), '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(pkg);
+    // A file that is not a snapshot (no serverInfo, no capabilities) is the user's: kept too.
+    expect(readFileSync(join(dir, 'mine.json'), 'utf8')).toBe(json({ tools: [] }));
+    expect(readdirSync(dir).sort()).toEqual(['mine-2.json', 'mine.json', 'package-2.json', 'package.json']);
+    expect(JSON.parse(readFileSync(join(dir, 'package-2.json'), 'utf8')).serverInfo.name).toBe('package');
+    expect(JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name).sort()).toEqual(['mine', 'package']);
+  });
+
+  it('replaces its own snapshot on the next run, and never takes a config file name, even when no such file exists', async () => {
+    const dir = tempDir({ 'mcp-annotate.config.yaml': 'rules:\n  implicit-open-world: "off"\n' });
+    const server = named('mcp-annotate.config');
+    const args = ['lint', '--stdio', server, '--stdio', named('tsconfig'), '--stdio', named('MCP'), '--save-snapshots', '.', '-f', 'json'];
+    const first = await runCli(args, { cwd: dir });
+    expect(first.stderr).toBe('');
+    const files = ['MCP-2.json', 'mcp-annotate.config-2.json', 'mcp-annotate.config.yaml', 'tsconfig-2.json'];
+    expect(readdirSync(dir).sort()).toEqual(files);
+    // The same command again: the config in use is still the YAML one, and the snapshots are replaced.
+    const second = await runCli(args, { cwd: dir });
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(first.code);
+    expect(second.stdout).toBe(first.stdout);
+    expect(readdirSync(dir).sort()).toEqual(files);
+    const later = await runCli(['lint', '.', '-f', 'json'], { cwd: dir });
+    expect(later.stderr).toBe('');
+    expect(JSON.parse(later.stdout).summary.servers).toBe(3);
+  });
+});

@@ -471,6 +471,16 @@ describe('snapshots and progress', () => {
     );
     const taken = new Set<string>();
     expect(['my server', 'My Server', '../../etc', ''].map((n) => snapshotFileName(n, taken))).toEqual(['my-server.json', 'My-Server-2.json', 'etc.json', 'server.json']);
+    // Config file names of this tool, of MCP clients and of other tools are never taken.
+    // (tsconfig.build-2.json would be another tsconfig.*.json: the dots become dashes.)
+    expect(['mcp-annotate.config', '.mcp-annotaterc', 'Package', 'tsconfig.build', 'mcp', 'opencode'].map((n) => snapshotFileName(n, new Set()))).toEqual([
+      'mcp-annotate.config-2.json',
+      'mcp-annotaterc.json',
+      'Package-2.json',
+      'tsconfig-build.json',
+      'mcp-2.json',
+      'opencode-2.json',
+    ]);
   });
 
   it('snapshot text is JSON.stringify(…, null, 2) of the value with sorted keys, for any JSON, and any depth', () => {
