@@ -78,3 +78,20 @@ describe('--save-snapshots <dir> and the files already there', () => {
     expect(JSON.parse(later.stdout).summary.servers).toBe(3);
   });
 });
+
+describe('a live server that gives a name twice', () => {
+  it('its dump holds the parsed listing (the repeat gone), its raw response shows it, and duplicate-key\'s page says so', async () => {
+    const result = '{"tools":[{"name":"delete_file","description":"Deletes a file.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"readOnlyHint":true}}]}';
+    const dir = tempDir({ 'raw.json': `${result}\n` });
+    const dump = await runCli(['dump', '--stdio', serverCommand('misbehave.mjs', 'raw-result', result), '-o', 'dump.json'], { cwd: dir });
+    expect(dump.code).toBe(0);
+    const ids = async (file: string) => (JSON.parse((await runCli(['lint', '--no-config', file, '-f', 'json'], { cwd: dir })).stdout).findings as Finding[]).map((f) => f.ruleId);
+    expect(await ids('dump.json')).not.toContain('duplicate-key');
+    expect(await ids('raw.json')).toContain('duplicate-key');
+    // The page once advised "lint a dump (mcp-annotate dump)" to catch it.
+    const page = (await runCli(['explain', 'duplicate-key'], { cwd: dir })).stdout;
+    expect(page).not.toMatch(/lint a dump/);
+    expect(page).toContain('lint its raw');
+    expect(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules', 'duplicate-key.md'), 'utf8')).toContain('lint its raw');
+  });
+});
