@@ -48,10 +48,12 @@ that says; this rule says that another client may read something else.`,
   error when the copies come to differ.
 - Inside a member that is itself given again (a tool's \`annotations\` twice), only that member is
   reported: what its earlier copy holds is not what mcp-annotate reads.
-- Dumps, snapshots and session transcripts are checked: the rule reads the source text. A live
-  server's \`tools/list\` is parsed by the MCP SDK (\`JSON.parse\`, last value wins) before
-  mcp-annotate sees it, so a repeated name there cannot be seen; lint a dump
-  (\`mcp-annotate dump\`) to check for it.`,
+- Dumps and session transcripts are checked: the rule reads the source text. A live server's
+  \`tools/list\` is parsed (\`JSON.parse\`, last value wins) before the rules see it, and
+  \`mcp-annotate dump\` and \`--save-snapshots\` write that parsed listing, so a repeated name is
+  gone from the live run and from its snapshot alike. To check a server for one, lint its raw
+  response: a session transcript of it (the JSON-RPC messages as a client or proxy logged them), or
+  its \`tools/list\` response saved as it came (\`curl\` for an HTTP server).`,
   examples: {
     incorrect: [
       {

@@ -1106,6 +1106,27 @@ describe('session transcripts: a page belongs to the listing whose page gave its
     ]);
   });
 
+  it('a page for a cursor that is a number or an object is part of no listing: the listing in effect stays, with its nextCursor finding', async () => {
+    for (const cursor of [2, { page: 2 }]) {
+      const list = [
+        { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
+        { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 't', version: '1' } } },
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { jsonrpc: '2.0', id: 1, result: { tools: [a], nextCursor: 2 } },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor } },
+        { jsonrpc: '2.0', id: 2, result: { tools: [broken] } },
+      ];
+      const dir = tempDir({ 't.jsonl': jsonl(list) });
+      const r = await findingsOf(dir, 't.jsonl');
+      // Before: the page started a listing of its own (sync linted, a and its nextCursor not).
+      expect(r.list).toEqual([`schema-valid t/ /3/result/nextCursor 4:${JSON.stringify(list[3]).indexOf('"nextCursor"') + 1}`]);
+      expect(r.report.servers.map((s: { tools: number }) => s.tools)).toEqual([1]);
+      expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+        `mcp-annotate: note: server "t" (t.jsonl): the tools/list result at /5/result answers the request at /4 for the page after cursor ${JSON.stringify(cursor)}, which is ${typeof cursor === 'number' ? 'a number' : 'an object with keys "page"'}, not a string as a cursor is: it is part of no listing, and its 1 tool was not linted`,
+      ]);
+    }
+  });
+
   it('a capture that starts mid-listing: the first page, for a cursor no page gave, starts the listing (its tools linted, a call of one checked), with a note', async () => {
     const c = tool('delete_repo', { readOnlyHint: false, destructiveHint: true, openWorldHint: false });
     const list = [

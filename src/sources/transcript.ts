@@ -266,6 +266,8 @@ interface Pending {
   recorded?: Recorded;
   /** A tools/list with a string cursor: the listing whose page gave that cursor, when one did (null: none did). */
   continues?: Listing | null;
+  /** A tools/list whose cursor is neither a string nor null (2, {"page": 2}): its page is part of no listing. */
+  oddCursor?: true;
 }
 
 /** Where 2026-07-28 puts the protocol version of a request: params._meta[this] (its RequestMetaObject requires it). */
@@ -437,6 +439,8 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       // A page request continues the listing whose page gave its cursor (looked up when it is
       // sent: a list_changed and a new listing may come before its answer).
       if (msg.method === 'tools/list' && typeof params?.cursor === 'string') p.continues = state.cursors.get(params.cursor) ?? null;
+      // Any other cursor (a number, an object) is none a page gave: not a new listing either.
+      else if (msg.method === 'tools/list' && params?.cursor !== undefined && params.cursor !== null) p.oddCursor = true;
       if (msg.method === 'tools/call' || msg.method === 'tools/resolve') {
         const name = typeof params?.name === 'string' ? params.name : undefined;
         const listing = state.listing;
@@ -517,6 +521,18 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
       const page = `${msgPointer}/result`;
       const tools = result.tools;
       let listing: Listing;
+      if (req.oddCursor) {
+        // A cursor that is not a string is none any page gave (a nextCursor is a string): the page
+        // continues no listing and starts none; the listing in effect stays.
+        const cursor = req.params!.cursor;
+        const n = `${tools.length} tool${tools.length === 1 ? '' : 's'}`;
+        const why = `for the page after cursor ${quote(cursor, 40)}, which is ${describe(cursor)}, not a string as a cursor is`;
+        state.strays.push((server) => `${server}: the tools/list result at ${page} answers the request at ${req.pointer} ${why}: it is part of no listing, and its ${n} ${tools.length === 1 ? 'was' : 'were'} not linted`);
+        tools.forEach((value, t) => {
+          if (isObject(value) && typeof value.name === 'string' && !state.everListed.has(value.name)) state.strayListed.set(value.name, { pointer: `${page}/tools/${t}`, page, why: `it answers the request at ${req.pointer} ${why}` });
+        });
+        return;
+      }
       if (req.continues === undefined) {
         // No cursor (or "cursor": null): a new listing, which replaces the earlier one from then
         // on, served under the version its request names, else the session's at its answer.

@@ -22,6 +22,13 @@ export interface WriteJsonStyle {
   undefinedAs: 'omit' | 'text';
   /** Stop once the text is longer than this (for a preview): the text returned is then cut somewhere past it. */
   maxLength?: number;
+  /**
+   * Numbers JSON.stringify cannot write: 'null' writes ±Infinity as null and -0 as 0, as it does
+   * (the default); 'exact' writes ±Infinity as 1e400 and -1e400 (JSON text past a double's
+   * range, which JSON.parse reads back as ±Infinity: what a server's 1e400 or 1e999 was read
+   * as) and -0 as -0, so that the text reads back as the same value.
+   */
+  numbers?: 'null' | 'exact';
 }
 
 /**
@@ -41,8 +48,11 @@ export function writeJson(value: unknown, style: WriteJsonStyle): string {
     size += text.length;
   };
   // A string longer than the room left is cut first (its end would be cut from the text anyway).
+  const exact = style.numbers === 'exact';
   const scalar = (v: unknown) =>
-    JSON.stringify(typeof v === 'string' && v.length > limit - size ? v.slice(0, Math.max(0, limit - size) + 1) : v) ?? (style.undefinedAs === 'text' ? 'undefined' : 'null');
+    exact && typeof v === 'number' && (v === Infinity || v === -Infinity || Object.is(v, -0))
+      ? v === Infinity ? '1e400' : v === -Infinity ? '-1e400' : '-0'
+      : JSON.stringify(typeof v === 'string' && v.length > limit - size ? v.slice(0, Math.max(0, limit - size) + 1) : v) ?? (style.undefinedAs === 'text' ? 'undefined' : 'null');
   // A container being written: its entries (key undefined in an array), the next one, the indent of its members.
   type Frame = { entries: [string | undefined, unknown][]; next: number; indent: string; close: string };
   const open = (v: unknown, indent: string): Frame | undefined => {

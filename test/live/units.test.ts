@@ -471,6 +471,16 @@ describe('snapshots and progress', () => {
     );
     const taken = new Set<string>();
     expect(['my server', 'My Server', '../../etc', ''].map((n) => snapshotFileName(n, taken))).toEqual(['my-server.json', 'My-Server-2.json', 'etc.json', 'server.json']);
+    // Config file names of this tool, of MCP clients and of other tools are never taken.
+    // (tsconfig.build-2.json would be another tsconfig.*.json: the dots become dashes.)
+    expect(['mcp-annotate.config', '.mcp-annotaterc', 'Package', 'tsconfig.build', 'mcp', 'opencode'].map((n) => snapshotFileName(n, new Set()))).toEqual([
+      'mcp-annotate.config-2.json',
+      'mcp-annotaterc.json',
+      'Package-2.json',
+      'tsconfig-build.json',
+      'mcp-2.json',
+      'opencode-2.json',
+    ]);
   });
 
   it('snapshot text is JSON.stringify(…, null, 2) of the value with sorted keys, for any JSON, and any depth', () => {
@@ -492,6 +502,21 @@ describe('snapshots and progress', () => {
     // Up to MAX_INDENTED_DEPTH levels, indented.
     const nested = JSON.parse(`{"tools": ${'['.repeat(MAX_INDENTED_DEPTH - 1)}${']'.repeat(MAX_INDENTED_DEPTH - 1)}}`);
     expect(snapshotText(nested)).toBe(`${JSON.stringify(nested, null, 2)}\n`);
+  });
+
+  it('snapshot text keeps numbers JSON.stringify writes as null or 0: ±Infinity (a server\'s 1e400) and -0 read back as they were', () => {
+    const value = JSON.parse('{"tools": [{"name": "t", "inputSchema": {"maximum": 1e400, "minimum": -1e999, "default": -0.0, "multipleOf": 0}, "annotations": {"readOnlyHint": 1e400}}]}');
+    const text = snapshotText(value);
+    expect(text).toContain('"maximum": 1e400');
+    expect(text).toContain('"minimum": -1e400');
+    expect(text).toContain('"default": -0');
+    expect(text).toContain('"readOnlyHint": 1e400');
+    const back = JSON.parse(text);
+    expect(back.tools[0].inputSchema.maximum).toBe(Infinity);
+    expect(back.tools[0].inputSchema.minimum).toBe(-Infinity);
+    expect(Object.is(back.tools[0].inputSchema.default, -0)).toBe(true);
+    expect(Object.is(back.tools[0].inputSchema.multipleOf, 0)).toBe(true);
+    expect(snapshotText(back)).toBe(text);
   });
 
   it('progress is drawn only on a terminal', () => {

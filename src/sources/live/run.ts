@@ -17,7 +17,7 @@ import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
 import { LiveError } from './errors.js';
 import { killAllGroups } from './processes.js';
 import { createProgress } from './progress.js';
-import { droppedNote, laterPagesNote, snapshotFileName, snapshotText } from './snapshot.js';
+import { droppedNote, laterPagesNote, snapshotFileName, snapshotMayReplace, snapshotText } from './snapshot.js';
 import type { LiveTarget } from './targets.js';
 import { redact, redactJson, secretNeedles } from './vars.js';
 
@@ -178,7 +178,9 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
       origin.configFile = target.config.display;
       origin.configPointer = target.config.pointer;
     }
-    const path = opts.saveDir ? join(opts.saveDir, snapshotFileName(name, takenFiles)) : undefined;
+    // Never over a file that is not a snapshot, nor as a config file of this tool or another.
+    const saveDir = opts.saveDir;
+    const path = saveDir ? join(saveDir, snapshotFileName(name, takenFiles, (file) => snapshotMayReplace(join(saveDir, file)))) : undefined;
     if (path) origin.snapshot = displayPath(path, opts.cwd);
     // Read back as `lint` reads the file, before it is written: a snapshot lint would refuse is
     // neither saved nor dumped.

@@ -5,7 +5,10 @@
  * file read as another kind: see buildSnapshot), keys sorted at every level, two-space indent,
  * a final newline: the same server gives the same bytes.
  */
+import { readFileSync, statSync } from 'node:fs';
+import { CONFIG_FILES } from '../../config/load.js';
 import { jsonDepth } from '../../schema/json-schema.js';
+import { isKnownNonDumpName } from '../files.js';
 import { escapeJsonControls, writeJson } from '../../util/json.js';
 
 /** Whether a key is an array index, which JavaScript objects list first, in numeric order. */
@@ -29,13 +32,15 @@ export const MAX_INDENTED_DEPTH = 256;
 /**
  * The snapshot as text: JSON.stringify(value, null, 2) with every object's keys in sorted
  * order (as the object with its keys inserted in sorted order lists them), and a final
- * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line); C1 and bidi
+ * newline; past MAX_INDENTED_DEPTH levels, JSON.stringify(value) instead (one line); a number
+ * JSON.stringify writes as null or 0 (±Infinity: the server sent one past a double's range, such
+ * as 1e400; -0) as text that reads back as it (1e400, -1e400, -0); C1 and bidi
  * controls and U+2028/U+2029 as \uXXXX (escapeJsonControls). Written
  * without recursion (see writeJson): a server's tools may nest 100,000 levels deep.
  */
 export function snapshotText(snapshot: Record<string, unknown>): string {
   const indent = jsonDepth(snapshot, MAX_INDENTED_DEPTH) <= MAX_INDENTED_DEPTH ? '  ' : '';
-  return `${escapeJsonControls(writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit' }))}\n`;
+  return `${escapeJsonControls(writeJson(snapshot, { indent, compareKeys: byKey, undefinedAs: 'omit', numbers: 'exact' }))}\n`;
 }
 
 /**
@@ -121,11 +126,59 @@ export function laterPagesNote(label: string, later: readonly { page: number; fi
   );
 }
 
-/** A file name for a server's snapshot: its name, with anything but letters, digits, ".", "_" and "-" replaced. */
-export function snapshotFileName(name: string, taken: Set<string>): string {
-  const base = name.normalize('NFKC').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'server';
+/**
+ * A file name for a server's snapshot: its name, with anything but letters, digits, ".", "_" and
+ * "-" replaced; `-2`, `-3` … when that name is taken (by another snapshot of the run or a file it
+ * reads), is one a snapshot never takes (see isReservedSnapshotName), or `usable` says no (a file
+ * of that name that is not a snapshot).
+ */
+export function snapshotFileName(name: string, taken: Set<string>, usable: (file: string) => boolean = () => true): string {
+  let base = name.normalize('NFKC').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'server';
+  // A name reserved whatever its -N (tsconfig.build: every tsconfig.*.json is) has its dots made dashes.
+  if (isReservedSnapshotName(`${base}-2.json`)) base = base.replace(/\./g, '-');
   let candidate = `${base}.json`;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base}-${n}.json`;
+  for (let n = 2; taken.has(candidate.toLowerCase()) || isReservedSnapshotName(candidate) || !usable(candidate); n++) candidate = `${base}-${n}.json`;
   taken.add(candidate.toLowerCase());
   return candidate;
+}
+
+/**
+ * A name a snapshot never takes, whatever the directory holds: the server picks its name, and a
+ * file of one of these names is read by another program or by mcp-annotate itself — its config
+ * file names (a snapshot there would become the config of later runs), the MCP client configs
+ * --discover reads (mcp.json, settings.json, …) and other tools' config files (package.json,
+ * tsconfig.json, … : isKnownNonDumpName). Compared without case, as a
+ * case-insensitive file system finds them.
+ */
+export function isReservedSnapshotName(file: string): boolean {
+  const lower = file.toLowerCase();
+  return (CONFIG_FILES as readonly string[]).includes(lower) || CLIENT_CONFIG_NAMES.includes(lower) || isKnownNonDumpName(lower);
+}
+
+/** The names of the MCP client configs --discover looks for (see discover.ts) that a snapshot's name could be. */
+const CLIENT_CONFIG_NAMES: readonly string[] = ['claude_desktop_config.json', 'mcp.json', 'mcp_config.json', 'opencode.json', 'settings.json'];
+
+/**
+ * Whether a snapshot may be written at this path: nothing is there (or what is there cannot be
+ * seen: the write then says why), or a snapshot mcp-annotate wrote is (a file of one JSON object
+ * with a "tools" array and "capabilities" and "serverInfo" objects, and none of the fields a
+ * snapshot never has, such as "$schema"), which the new one replaces. Any other file — a dump
+ * of the user's, a report, a directory — is kept, and the snapshot takes another name.
+ */
+export function snapshotMayReplace(path: string): boolean {
+  try {
+    statSync(path);
+  } catch {
+    return true;
+  }
+  try {
+    if (!statSync(path).isFile()) return false;
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+    const o = value as Record<string, unknown>;
+    const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    return Array.isArray(o.tools) && isObject(o.capabilities) && isObject(o.serverInfo) && !MISLEADING_RESULT_KEYS.some((k) => Object.prototype.hasOwnProperty.call(o, k));
+  } catch {
+    return false;
+  }
 }

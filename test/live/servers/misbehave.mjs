@@ -47,6 +47,9 @@
 //                 spells $SECRET in Unicode tag characters: the linter's fix and message put them together
 //   pages-fields  pages-fields <json array>: one tools/list page per item, each with the fields of its item
 //                 beside its one tool (t1, t2, …), and a nextCursor to the next page unless the item sets one
+//   raw-result    raw-result <text>: answers tools/list with that text, as written, as its result (1e400,
+//                 a name given twice: what JSON.stringify cannot write)
+//   named         named <name>: serverInfo.name is that name (a server that calls itself "package"), one tool
 import { spawn } from 'node:child_process';
 import { closeSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -58,7 +61,7 @@ const writeAtomically = (file, text) => {
   renameSync(`${file}.tmp`, file);
 };
 const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...msg }) + '\n');
-const initResult = { protocolVersion: mode === 'future' ? '2099-01-01' : '2025-06-18', capabilities: mode === 'no-tools' ? { resources: {} } : { tools: {} }, serverInfo: { name: `misbehave-${mode}`, version: '0.0.1' } };
+const initResult = { protocolVersion: mode === 'future' ? '2099-01-01' : '2025-06-18', capabilities: mode === 'no-tools' ? { resources: {} } : { tools: {} }, serverInfo: { name: mode === 'named' ? pidFile : `misbehave-${mode}`, version: '0.0.1' } };
 const tool = (name) => ({ name, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } });
 
 if (mode === 'garbage') process.stdout.write('Starting the amazing server v1.2.3 ...\n');
@@ -201,6 +204,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       send({ id: msg.id, result: { ...next, ...pages[page - 1], tools: [tool(`t${page}`)] } });
       break;
     }
+    case 'raw-result':
+      process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"result":${pidFile.replace(/\n/g, ' ')}}\n`);
+      break;
     case 'result-fields':
       send({ id: msg.id, result: { ...JSON.parse(pidFile), tools: [{ name: 'delete_all', description: 'Deletes every record.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } });
       break;
