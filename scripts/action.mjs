@@ -90,7 +90,9 @@ export async function splitArgs(value) {
 /**
  * Inside double quotes, bash drops the backslash before $ and ` ("\$5" is $5); shell-quote
  * keeps it once $ is hidden from it: done here, where the quotes are known. Single quotes keep
- * everything as it is, and outside quotes shell-quote drops the backslash itself.
+ * everything as it is, and outside quotes shell-quote drops the backslash itself. A backslash
+ * that ends the input stays one, and bash's $'…' and $"…" quoting is refused rather than read
+ * wrongly.
  */
 function dollarsInDoubleQuotes(value) {
   let out = '';
@@ -103,6 +105,11 @@ function dollarsInDoubleQuotes(value) {
     } else if (c === '\\' && i + 1 < value.length) {
       const next = value[++i];
       out += quote === '"' && next === '$' ? DOLLAR : quote === '"' && next === '`' ? '`' : c + next;
+    } else if (c === '\\') {
+      // A backslash that ends the input is itself, as in bash (shell-quote made it an empty word).
+      out += '\\\\';
+    } else if (c === '$' && quote === '' && (value[i + 1] === "'" || value[i + 1] === '"')) {
+      throw new ActionError(`args: bash's $${value[i + 1]}…${value[i + 1]} quoting is not supported here; write the value in plain quotes`);
     } else {
       if (c === '"') quote = quote === '"' ? '' : '"';
       else if (c === "'" && quote === '') quote = "'";

@@ -208,6 +208,14 @@ describe('scripts/action.mjs', () => {
       if (text.includes('$HOME') || text.includes('\\\\$')) expect(ours, JSON.stringify(text)).toBe(text === '"$HOME"' ? '[$HOME]' : '[\\$x]');
       else expect(ours, JSON.stringify(text)).toBe(bash);
     }
+    // A backslash that ends the input is a backslash, as in bash; $'…' and $"…" are refused, not misread.
+    for (const text of ['a\\', 'x \\']) {
+      const bash = spawnSync('bash', ['--noprofile', '--norc', '-c', `printf '[%s]' ${text}`], { encoding: 'utf8' }).stdout;
+      expect(await words(text), JSON.stringify(text)).toBe(bash);
+    }
+    await expect(splitArgs("--header $'X: a\\nb'")).rejects.toThrow(/\$'…' quoting is not supported here/);
+    await expect(splitArgs('a $"x"')).rejects.toThrow(/\$"…" quoting is not supported here/);
+    expect(await words("'$\"x\"' \"$'y'\"")).toBe('[$"x"][$\'y\']');
     // An escaped backslash continues nothing (bash would end the command there; here a line break separates words), nor does CRLF differ.
     expect(await words('a \\\\\nb')).toBe('[a][\\][b]');
     expect(await words('a \\\r\nb')).toBe('[a][b]');

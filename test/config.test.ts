@@ -184,6 +184,12 @@ describe('validation messages', () => {
     expect(problems).toEqual([expect.stringMatching(/^mcp-annotate\.config\.yaml:2:\d+: policies\[0\]\.name must match pattern/)]);
   });
 
+  it('a policy whose name is a YAML number lends it too (policy/5): the schema\'s message alone', async () => {
+    const text = 'policies:\n  - { name: 5, effect: warn, conditions: { fact: tool.name, equals: x } }\nrules:\n  policy/5: warning\noverrides:\n  - { tools: ["x"], rules: { policy/5: "off" } }\n';
+    const problems = await problemsOf({ 'mcp-annotate.config.yaml': text });
+    expect(problems).toEqual([expect.stringMatching(/^mcp-annotate\.config\.yaml:2:\d+: policies\[0\]\.name /)]);
+  });
+
   it('a policy rule id must name a policy', async () => {
     const text = json({ policies: [{ name: 'no-public', effect: 'warn', conditions: { fact: 'tool.name', equals: 'x' } }], overrides: [{ tools: ['x*'], rules: { 'policy/no-publik': 'off' } }] });
     expect(await problemsOf({ 'mcp-annotate.config.json': text })).toEqual([

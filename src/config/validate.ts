@@ -192,10 +192,12 @@ export function checkConfig(value: unknown, problems: PointedProblem[], warnings
     const at = `/policies/${i}`;
     if (!isObject(policy)) return;
     // A name the schema refuses (a bad character) is still the name the rules use: said once, as the schema's error.
-    if (typeof policy.name === 'string') {
-      const first = names.get(policy.name);
-      if (first === undefined) names.set(policy.name, i);
-      else if (sound(`${at}/name`)) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(policy.name)} is already the name of policies[${first}]; policy names must be unique` });
+    // A name of another type (5 in YAML) is the name rules write as policy/5.
+    const name = typeof policy.name === 'string' ? policy.name : typeof policy.name === 'number' || typeof policy.name === 'boolean' ? String(policy.name) : undefined;
+    if (name !== undefined) {
+      const first = names.get(name);
+      if (first === undefined) names.set(name, i);
+      else if (sound(`${at}/name`)) problems.push({ pointer: `${at}/name`, message: `policies[${i}].name ${JSON.stringify(name)} is already the name of policies[${first}]; policy names must be unique` });
     }
     if (!hasOwn(policy, 'conditions') || !sound(`${at}/conditions`)) return;
     const errors: ConditionError[] = [];

@@ -1,4 +1,5 @@
 /** The parts of live targets that need no server: variables, command lines, config shapes, discovery, progress. */
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { displayUrl, isCredentialHeader, isKeySegment, isSecretSegment, parseHea
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
 import { createProgress } from '../../src/sources/live/progress.js';
-import { MAX_INDENTED_DEPTH, snapshotFileName, snapshotText } from '../../src/sources/live/snapshot.js';
+import { MAX_INDENTED_DEPTH, snapshotFileName, snapshotMayReplace, snapshotText } from '../../src/sources/live/snapshot.js';
 import { createLocator } from '../../src/sources/locate.js';
 
 describe('variables', () => {
@@ -542,5 +543,18 @@ describe('snapshots and progress', () => {
     pipe.start('x');
     pipe.end();
     expect(quiet).toEqual([]);
+  });
+});
+
+describe('snapshot files', () => {
+  it('a symbolic link is never written through, whatever it points to (a file of the run, a file outside, nothing)', () => {
+    const dir = tempDir({ 'dump.json': json({ tools: [], capabilities: {}, serverInfo: { name: 'x' } }), 'plain.json': json({ tools: [], capabilities: {}, serverInfo: { name: 'y' } }) });
+    symlinkSync(join(dir, 'dump.json'), join(dir, 'link.json'));
+    symlinkSync(join(dir, 'nowhere', 'file.json'), join(dir, 'dangling.json'));
+    expect(snapshotMayReplace(join(dir, 'link.json'))).toBe(false);
+    expect(snapshotMayReplace(join(dir, 'dangling.json'))).toBe(false);
+    // A snapshot itself, or no file at all, may be written.
+    expect(snapshotMayReplace(join(dir, 'plain.json'))).toBe(true);
+    expect(snapshotMayReplace(join(dir, 'absent.json'))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  * file read as another kind: see buildSnapshot), keys sorted at every level, two-space indent,
  * a final newline: the same server gives the same bytes.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { CONFIG_FILES } from '../../config/load.js';
 import { jsonDepth } from '../../schema/json-schema.js';
 import { isKnownNonDumpName } from '../files.js';
@@ -166,13 +166,15 @@ const CLIENT_CONFIG_NAMES: readonly string[] = ['claude_desktop_config.json', 'm
  * of the user's, a report, a directory — is kept, and the snapshot takes another name.
  */
 export function snapshotMayReplace(path: string): boolean {
+  // The name itself, not what a link points to: a symbolic link (even one to nowhere) is never
+  // written through, since its target may lie outside the directory or be a file the run reads.
   try {
-    statSync(path);
+    lstatSync(path);
   } catch {
     return true;
   }
   try {
-    if (!statSync(path).isFile()) return false;
+    if (!lstatSync(path).isFile()) return false;
     const value: unknown = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
     const o = value as Record<string, unknown>;
