@@ -197,7 +197,6 @@ ${READONLY_FALSE_FIX_DOC}`,
   check(ctx) {
     const ro = readOnly(ctx.claims);
     if (ro?.value !== true) return;
-    const { fix, also } = readOnlyFalseFix(ctx, ro);
     const sideEffects = ctx.claims.all('sideEffects').filter((c) => c.value.length > 0);
     const listed = (c: Claim<'sideEffects'>) => `${c.field} lists ${orList(c.value, 'and')}`;
 
@@ -205,6 +204,8 @@ ${READONLY_FALSE_FIX_DOC}`,
     // A reading category or effect beside the write agrees with the hint, not with the write:
     // the fix below does not settle it (read-action-conflict leaves the write to this rule).
     const reads = readingActions(ctx.claims);
+    // Made only for a tool that gets the finding (most read-only tools do not).
+    const { fix, also } = writes.length > 0 ? readOnlyFalseFix(ctx, ro) : { fix: undefined, also: '' };
     for (const claim of writes) {
       const onlyReads = claim.field.startsWith('_meta') ? 'set the effect to "read"' : 'set the category to "read" or "observe"';
       ctx.report({

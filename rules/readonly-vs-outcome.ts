@@ -101,10 +101,12 @@ rule fires when the set *includes* a consequential or irreversible outcome.`,
   check(ctx) {
     const ro = readOnly(ctx.claims);
     if (ro?.value !== true) return;
+    const outcomes = ctx.claims.including('outcomes', 'consequential', 'irreversible');
+    if (outcomes.length === 0) return;
     // A reading category or effect agrees with the hint, not with the outcome (read-action-conflict leaves the outcome to this rule).
     const reads = readingActions(ctx.claims);
     const { fix, also } = readOnlyFalseFix(ctx, ro);
-    for (const claim of ctx.claims.including('outcomes', 'consequential', 'irreversible')) {
+    for (const claim of outcomes) {
       const member = memberOf(claim, ['irreversible', 'consequential'])!;
       ctx.report({
         pointer: claim.pointer,

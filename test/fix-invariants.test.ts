@@ -10,6 +10,7 @@ import { reportForText } from './helpers/lint.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { runCli, tempDir } from './helpers/cli.js';
+import { settleOverlappingFixes } from '../src/engine/fixes.js';
 
 type Json = Record<string, unknown>;
 
@@ -222,5 +223,47 @@ describe('the fixes of one report never edit the same place twice', () => {
     const findings = await report(dir, 'a.json', 'b.json');
     expect(findings.filter((f) => f.ruleId === 'readonly-vs-category' && f.fix)).toHaveLength(2);
     expect(findings.filter((f) => f.ruleId === 'risk-level-floor' && !f.fix)).toHaveLength(2);
+  });
+});
+
+describe('settleOverlappingFixes', () => {
+  const finding = (ruleId: string, severity: Finding['severity'], tool: number | undefined, pointer: string, ...replacements: [string, string][]): Finding =>
+    ({
+      ruleId,
+      severity,
+      message: 'm',
+      serverId: 's',
+      server: 's',
+      tool: tool === undefined ? undefined : `t${tool}`,
+      pointer,
+      toolPointer: tool === undefined ? pointer : pointer.slice(`/tools/${tool}`.length),
+      fix: { description: 'd', replacements: replacements.map(([p, text]) => ({ pointer: p, text })) },
+    }) as Finding;
+  const kept = (fs: Finding[]) => fs.map((f) => `${f.ruleId}:${f.fix ? 'fix' : 'none'}`);
+
+  it('tool by tool: fixes in different tools never clash, overlapping ones in one tool do', () => {
+    const fs = [
+      finding('a', 'warning', 0, '/tools/0/annotations/riskLevel', ['/tools/0/annotations/riskLevel', '"high"']),
+      finding('b', 'error', 0, '/tools/0/annotations/category', ['/tools/0/annotations', '{}']),
+      finding('c', 'warning', 1, '/tools/1/annotations/riskLevel', ['/tools/1/annotations/riskLevel', '"high"']),
+    ];
+    settleOverlappingFixes(fs, () => 'doc');
+    expect(kept(fs)).toEqual(['a:none', 'b:fix', 'c:fix']);
+  });
+
+  it('a fix that reaches outside its tool, or one with no tool, is settled against every fix of its document', () => {
+    const fs = [
+      finding('inner', 'warning', 0, '/tools/0/annotations/riskLevel', ['/tools/0/annotations/riskLevel', '"high"']),
+      finding('server', 'error', undefined, '/tools', ['/tools', '[]']),
+    ];
+    settleOverlappingFixes(fs, () => 'doc');
+    expect(kept(fs)).toEqual(['inner:none', 'server:fix']);
+    // The same pointers in another document are no clash.
+    const other = [
+      finding('inner', 'warning', 0, '/tools/0/annotations/riskLevel', ['/tools/0/annotations/riskLevel', '"high"']),
+      { ...finding('server', 'error', undefined, '/tools', ['/tools', '[]']), serverId: 'other' },
+    ];
+    settleOverlappingFixes(other, (id) => id);
+    expect(kept(other)).toEqual(['inner:fix', 'server:fix']);
   });
 });

@@ -21,7 +21,7 @@ import { runSettings } from '../config/settings.js';
 import { gatherConfigTargets } from '../config/targets.js';
 import { overrideNotes, overrideTarget } from '../config/override-notes.js';
 import { applyBaseline, checkBaselineFlags } from '../baseline/apply.js';
-import { settleOverlappingFixes } from '../engine/fixes.js';
+import { settleFixesOf } from '../engine/fixes.js';
 import { append } from '../util/array.js';
 import { realPath } from '../util/paths.js';
 import { guardGithub, inWorkflowLog, logGuard } from '../util/workflow-log.js';
@@ -404,9 +404,9 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   const linted = performance.now();
   const baselined = await applyBaseline(result.findings, loaded.servers, loaded.errors.length, opts, io.cwd, result.stopped);
   if (result.stopped) loaded.errors.push(stoppedError(result.stopped));
-  // What the report lists can be fixed all at once: no two of its fixes edit one place.
-  const documentOf = new Map(loaded.servers.map((s) => [s.id, s.locator ?? s.id]));
-  settleOverlappingFixes(baselined.findings, (id) => documentOf.get(id) ?? id);
+  // What the report lists can be fixed all at once: no two of its fixes edit one place. (In a
+  // function of its own: a map kept here would keep every source text alive while the report is written.)
+  settleFixesOf(baselined.findings, loaded.servers);
   const inputErrors = loaded.errors;
   // The parsed tools and source texts are not needed for writing the report: let them go.
   loaded = undefined;

@@ -10,7 +10,7 @@
  * once the first is applied. Two findings that make the same edit are no exception: a tool
  * that applies SARIF regions would apply it twice, so the second finding has none either.
  */
-import { SEVERITY_RANK, type Finding, type Replacement } from '../types.js';
+import { SEVERITY_RANK, type Finding, type Replacement, type ServerInput } from '../types.js';
 
 /** The replacements kept in one document: by pointer, and every pointer that holds one of them. */
 interface Kept {
@@ -46,6 +46,37 @@ function clashOf(kept: Kept, r: Replacement): { finding: Finding; at: string; sa
 export function settleOverlappingFixes(findings: readonly Finding[], documentOf: (serverId: string) => unknown): void {
   const withFix = findings.filter((f) => f.fix !== undefined && f.fix.replacements.length > 0);
   if (withFix.length < 2) return;
+  // Fixes that stay inside their own tool can only clash with fixes of the same tool: settled
+  // tool by tool, and a tool with one fix has nothing to settle. A fix that reaches outside its
+  // tool (none of the rules' does today), or tools one inside another's place (a transcript's
+  // entry and a tool in it), send every fix of their document through one settling.
+  const documents = new Map<unknown, Map<string, Finding[]>>();
+  const whole = new Set<unknown>();
+  for (const f of withFix) {
+    const doc = documentOf(f.serverId);
+    const base = f.tool !== undefined && f.pointer.endsWith(f.toolPointer) ? f.pointer.slice(0, f.pointer.length - f.toolPointer.length) : undefined;
+    if (base === undefined || !f.fix!.replacements.every((r) => r.pointer.startsWith(`${base}/`))) whole.add(doc);
+    let tools = documents.get(doc);
+    if (!tools) documents.set(doc, (tools = new Map()));
+    const key = base ?? '';
+    const list = tools.get(key);
+    if (list) list.push(f);
+    else tools.set(key, [f]);
+  }
+  for (const [doc, tools] of documents) {
+    if (!whole.has(doc) && ![...tools.keys()].some((base) => ancestors(base).some((a) => tools.has(a)))) {
+      for (const list of tools.values()) if (list.length > 1) settle(list, documentOf);
+      continue;
+    }
+    // In the report's order, as withFix is.
+    const all = [...tools.values()].flat();
+    const order = new Map(withFix.map((f, i) => [f, i]));
+    settle(all.sort((a, b) => order.get(a)! - order.get(b)!), documentOf);
+  }
+}
+
+/** Settles the fixes of these findings (given in the report's order) against each other. */
+function settle(withFix: readonly Finding[], documentOf: (serverId: string) => unknown): void {
   // Stable: between findings of one severity, the report's order decides.
   const byPriority = withFix.map((f, i) => ({ f, i })).sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i);
   const documents = new Map<unknown, Kept>();
@@ -68,4 +99,10 @@ export function settleOverlappingFixes(findings: readonly Finding[], documentOf:
       for (const a of ancestors(r.pointer)) if (!kept.holding.has(a)) kept.holding.set(a, { finding: f, at: r.pointer });
     }
   }
+}
+
+/** settleOverlappingFixes for a run's servers: those read from one text (one locator) share a document. */
+export function settleFixesOf(findings: readonly Finding[], servers: readonly Pick<ServerInput, 'id' | 'locator'>[]): void {
+  const documentOf = new Map(servers.map((s) => [s.id, s.locator ?? s.id]));
+  settleOverlappingFixes(findings, (id) => documentOf.get(id) ?? id);
 }
