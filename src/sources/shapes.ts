@@ -92,6 +92,8 @@ interface Partial {
   root?: string;
   /** See ServerInput.entryNamed. */
   entryNamed?: boolean;
+  /** What reading left out, said on stderr (see ServerInput.notes); given the server's label when it is known. */
+  notes?: ((server: string) => string)[];
 }
 
 function fromListResult(obj: Obj, pointer: string): Partial {
@@ -262,6 +264,13 @@ function fromBatch(arr: Obj[]): Partial[] {
     );
   }
   const listing = mergePages(pages);
+  if (firstError !== undefined) {
+    // An error answers some request of the batch: if it was a tools/list page, the listing read is not all of it.
+    const error = arr[firstError]!.error as Obj;
+    const message = JSON.stringify(typeof error.message === 'string' ? error.message : 'no message');
+    const what = errors === 1 ? `an error response (item ${firstError}: ${message})` : `${plural(errors, 'error response')} (the first, item ${firstError}: ${message})`;
+    listing.notes = [(server) => `${server}: the JSON-RPC batch also holds ${what}, which has no tools; if it answered a tools/list page, the tools of that page are missing from what was linted`];
+  }
   if (init) {
     const serverInfo = isObject(init.serverInfo) ? init.serverInfo : undefined;
     const name = typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined;
@@ -313,17 +322,23 @@ export function serversFromDocument(value: Json, origin: Origin, fallbackName: s
   if (Array.isArray(value)) parts = fromArray(value);
   else if (isObject(value)) parts = fromObject(value, '', found);
   else throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(value)}`, undefined, undefined, '');
-  return parts.map((p, i) => ({
-    id: parts.length === 1 ? idBase : `${idBase}#${i}`,
-    name: p.name ?? (parts.length === 1 ? fallbackName : `${fallbackName}#${i + 1}`),
-    origin,
-    protocolVersion: p.protocolVersion,
-    ...(p.protocolVersionInvalid !== undefined ? { protocolVersionInvalid: p.protocolVersionInvalid } : {}),
-    serverInfo: p.serverInfo,
-    tools: p.tools,
-    envelopes: p.envelopes,
-    toolsPointer: p.toolsPointer,
-    ...(p.root !== undefined ? { root: p.root } : {}),
-    ...(p.entryNamed ? { entryNamed: true } : {}),
-  }));
+  return parts.map((p, i) => {
+    const name = p.name ?? (parts.length === 1 ? fallbackName : `${fallbackName}#${i + 1}`);
+    // As a transcript's notes name their server: "name" (file) unless the file is the name.
+    const label = `server ${origin.display === name ? JSON.stringify(name) : `${JSON.stringify(name)} (${origin.display})`}`;
+    return {
+      id: parts.length === 1 ? idBase : `${idBase}#${i}`,
+      name,
+      origin,
+      protocolVersion: p.protocolVersion,
+      ...(p.protocolVersionInvalid !== undefined ? { protocolVersionInvalid: p.protocolVersionInvalid } : {}),
+      serverInfo: p.serverInfo,
+      tools: p.tools,
+      envelopes: p.envelopes,
+      toolsPointer: p.toolsPointer,
+      ...(p.root !== undefined ? { root: p.root } : {}),
+      ...(p.entryNamed ? { entryNamed: true } : {}),
+      ...(p.notes ? { notes: p.notes.map((f) => f(label)) } : {}),
+    };
+  });
 }
