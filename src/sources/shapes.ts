@@ -11,6 +11,7 @@
  *   {servers: [snapshot, …]}                 several servers in one file
  */
 import type { Origin, ServerInput } from '../types.js';
+import { joinWords, plural, quote } from '../util/text.js';
 import { InputProblem } from './parse.js';
 
 type Json = unknown;
@@ -214,7 +215,6 @@ function looksLikeResponse(v: Json): v is Obj {
 /** An initialize result (the MCP schema's InitializeResult): any of its members, and no "tools". */
 const isInitializeResult = (r: Json): r is Obj => isObject(r) && !has(r, 'tools') && (has(r, 'protocolVersion') || has(r, 'capabilities') || has(r, 'serverInfo'));
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * A JSON-RPC batch of responses (an array of them, as MCP 2025-03-26 allows a batch reply): the
@@ -255,9 +255,8 @@ function fromBatch(arr: Obj[]): Partial[] {
       const message = JSON.stringify(typeof error.message === 'string' ? error.message : 'no message');
       held.push(errors === 1 ? `an error response (${message})` : `${plural(errors, 'error response')} (the first: ${message})`);
     }
-    const list = held.length > 1 ? `${held.slice(0, -1).join(', ')} and ${held[held.length - 1]}` : held[0];
     throw new InputProblem(
-      `this is a JSON-RPC batch of ${plural(arr.length, 'response')} with no tools/list result: ${list}`,
+      `this is a JSON-RPC batch of ${plural(arr.length, 'response')} with no tools/list result: ${joinWords(held)}`,
       undefined,
       undefined,
       firstError !== undefined ? `/${firstError}/error` : '/0',
@@ -305,6 +304,11 @@ function clientConfigKey(obj: Obj, found: boolean): string | undefined {
   return ['mcpServers', 'servers', 'mcp', 'context_servers'].find((k) => has(obj, k) && isObject(obj[k]));
 }
 
+/** A server as notes about reading it name it: "name" (file), or "name" alone when the file is called so. */
+export function serverWhere(name: string, origin: Pick<Origin, 'display'>): string {
+  return origin.display === name ? quote(name) : `${quote(name)} (${origin.display})`;
+}
+
 /**
  * Servers in a parsed document; throws InputProblem for a document of the wrong shape.
  * @param found The file was found by a directory scan or a glob, not named: one object is a
@@ -324,8 +328,7 @@ export function serversFromDocument(value: Json, origin: Origin, fallbackName: s
   else throw new InputProblem(`expected ${EXPECTED_SHAPES}; got ${describe(value)}`, undefined, undefined, '');
   return parts.map((p, i) => {
     const name = p.name ?? (parts.length === 1 ? fallbackName : `${fallbackName}#${i + 1}`);
-    // As a transcript's notes name their server: "name" (file) unless the file is the name.
-    const label = `server ${origin.display === name ? JSON.stringify(name) : `${JSON.stringify(name)} (${origin.display})`}`;
+    const label = `server ${serverWhere(name, origin)}`;
     return {
       id: parts.length === 1 ? idBase : `${idBase}#${i}`,
       name,

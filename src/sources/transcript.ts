@@ -34,6 +34,7 @@ import { isObject } from '../util/json.js';
 import { quote } from '../util/text.js';
 import { createLocator, locatorOf } from './locate.js';
 import { firstJsonError, InputProblem, jsonErrorMessage, lineColumn } from './parse.js';
+import { serverWhere } from './shapes.js';
 import { printParseErrorCode } from 'jsonc-parser';
 
 type Obj = Record<string, unknown>;
@@ -646,7 +647,7 @@ export function serversFromTranscript(entries: readonly unknown[], origin: Origi
     // The version of the listing linted (the last one), whatever the session moved to after it;
     // a server without one: the session's last.
     const recorded = s.listing ? s.listing.recorded : s.recorded;
-    const where = origin.display === own ? quote(own) : `${quote(own)} (${origin.display})`;
+    const where = serverWhere(own, origin);
     return {
       id,
       name: own,
