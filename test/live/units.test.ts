@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
-import { ESCAPED_LETTERS_MAX, expand, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { ESCAPED_LETTERS_MAX, expand, masking, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
 import { parseEnvFile } from '../../src/sources/live/envfile.js';
 import { lineSplitter } from '../../src/sources/live/connect.js';
@@ -13,7 +13,7 @@ import { displayUrl, isCredentialHeader, isKeySegment, isSecretSegment, parseHea
 import { targetsFromConfigText, targetsFromServerEntries, workspaceFolderOf } from '../../src/sources/live/config.js';
 import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/discover.js';
 import { createProgress } from '../../src/sources/live/progress.js';
-import { MAX_INDENTED_DEPTH, snapshotFileName, snapshotMayReplace, snapshotText } from '../../src/sources/live/snapshot.js';
+import { MAX_INDENTED_DEPTH, pickSnapshotFile, savedNote, snapshotFileName, snapshotMayReplace, snapshotText } from '../../src/sources/live/snapshot.js';
 import { createLocator } from '../../src/sources/locate.js';
 
 describe('variables', () => {
@@ -153,6 +153,15 @@ describe('secrets in what a server said', () => {
     const escaped = 'config {"key":"\\u0061\\u0062\\u0063\\u0064\\u0065\\u0066\\u0067\\u0068"}';
     expect(redact(escaped, all)).toBe('config {"key":"***"}');
     expect(excerpt(escaped, 200, all)).toBe('"config {\\"key\\":\\"***\\"}"');
+    // The secret as it is ends inside an escaped copy ("\u0031" ends with "1"): the escaped copy is hidden whole.
+    expect(redact('config {"key":"\\u0031aaaaaa"} end', secretNeedles(['1aaaaaa']))).toBe('config {"key":"***"} end');
+    expect(redact('said "\\u0022\\\\"abcdef"', secretNeedles(['""abcdef']))).toBe('said "***"');
+    // `\` as it is, then `u` escaped: V8's pattern takes `\\` for the `\` and stops before "0075".
+    for (const linearOnly of [false, true]) {
+      masking.linearOnly = linearOnly;
+      expect(redact('x aaaa\\\\u0075 y', secretNeedles(['aaaa\\u']))).toBe('x *** y');
+      masking.linearOnly = false;
+    }
     const char = fc.constantFrom(...'abcxyzABCXYZ0123456789-_+/.é€"'.split(''));
     const form = fc.constantFrom('raw', 'lower', 'upper');
     assertProperty(
@@ -183,6 +192,82 @@ describe('secrets in what a server said', () => {
     const symbols = '+-'.repeat(4000);
     expect(() => secretNeedles([symbols])).not.toThrow();
     expect(redact(`x ${symbols} y`, secretNeedles([symbols]))).toBe('x *** y');
+  });
+  it('a secret with a long run of one character, in a text of that character, is hidden in time linear in the text', () => {
+    // The pattern was tried at every place of the text, each try reading up to the secret's length:
+    // 1,000 "x" and a "y" in 100 KB of "x" took 9 s, in 1 MB about 15 minutes. Now 0.2 s for 1 MB.
+    const secret = `${'x'.repeat(1000)}y`;
+    const needles = secretNeedles([secret]);
+    const text = 'x'.repeat(1 << 20);
+    expect(redact(text, needles)).toBe(text);
+    // Still hidden in it, as it is and with mixed escapes.
+    const mixed = `${'\\u0078'.repeat(3)}${'x'.repeat(997)}%79`;
+    expect(redact(`${text}${mixed}!`, needles)).toBe(`${'x'.repeat(1 << 20)}***!`);
+    const escaped = `${'\\u0078'.repeat(1000)}y`;
+    expect(redact(`${escaped} ${text}`, needles)).toBe(`*** ${text}`);
+  }, 8000);
+  it('a secret with a character escaped several ways (a backslash) takes no exponential time where it is echoed mixed', () => {
+    // `\\` is `\`, `\\` or `\\\\`: the pattern, tried where a match starts, backtracked through every split
+    // of the run: 39 "\\" and a "Q", echoed with the "Q" as %51 before 300 characters, took 16 s (each "\\" more: ×1.8).
+    const secret = `${'\\'.repeat(59)}Q`;
+    const needles = secretNeedles([secret]);
+    expect(redact(`${'\\'.repeat(59)}%51${'z'.repeat(300)}`, needles)).toBe(`***${'z'.repeat(300)}`);
+    expect(redact(`${'\\'.repeat(59)}%51z`.repeat(2000), needles)).toBe('***z'.repeat(2000));
+  }, 8000);
+  it('the quick path (the global pattern) and the linear pass hide exactly the leftmost-longest matches of the pattern', () => {
+    const char = fc.constantFrom('a', 'x', '\\', '%', '2', '5', '/', '"', '+', ' ', 'é', '😀', 'u', '0');
+    const form = (c: string, f: number) => {
+      const units = [...Array(c.length).keys()].map((i) => c.charCodeAt(i).toString(16).padStart(4, '0'));
+      const escaped = units.map((h) => `\\u${f % 2 ? h.toUpperCase() : h}`).join('');
+      const pct = [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+      return [c, JSON.stringify(c).slice(1, -1), escaped, JSON.stringify(escaped).slice(1, -1), pct, pct.toUpperCase(), c === ' ' ? '+' : c][f % 7]!;
+    };
+    assertProperty(
+      fc.property(fc.array(char, { minLength: 6, maxLength: 16 }), fc.array(fc.tuple(fc.nat(15), fc.nat(15), fc.array(fc.nat(6)))), (chars, pieces) => {
+        const secret = chars.join('');
+        // Pieces of the secret (from, to), each character in some form, one after another.
+        const text = pieces.map(([a, b, fs]) => chars.slice(Math.min(a, b), Math.max(a, b) + 1).map((c, i) => form(c, fs[i % Math.max(fs.length, 1)] ?? 0)).join('')).join('');
+        const needles = secretNeedles([secret]);
+        let expected = text;
+        for (const step of needles.steps!) {
+          if (step.pattern) expected = leftmostLongest(expected, step.pattern.global.source);
+          for (const n of step.needles) expected = expected.split(n).join('***');
+        }
+        // A deterministic pattern has one match at a place: the global pattern finds the same.
+        const only = needles.steps![0]!.pattern!;
+        if (only.deterministic) expect(leftmostLongest(text, only.global.source)).toBe(text.replace(only.global, '***'));
+        expect(redact(text, needles)).toBe(expected);
+        masking.linearOnly = true;
+        try {
+          expect(redact(text, needles)).toBe(expected);
+        } finally {
+          masking.linearOnly = false;
+        }
+      }),
+    );
+  });
+  it('a secret with a character outside the BMP is hidden when echoed as its escaped surrogate pair beside another escape', () => {
+    // .NET's default encoder: `+` and every non-ASCII character as \uXXXX, upper case.
+    const needles = secretNeedles(['tok+en😀value99']);
+    for (const echo of ['tok\\u002Ben\\uD83D\\uDE00value99', 'tok+en\\ud83d\\ude00value\\u0039\\u0039', 'tok\\\\u002Ben\\\\uD83D\\\\uDE00value99', 'tok%2Ben%F0%9F%98%80value99']) {
+      expect(redact(`invalid key "${echo}"`, needles)).toBe('invalid key "***"');
+    }
+  });
+  it('a value of several words is hidden whole however its spaces are escaped, short words included', () => {
+    const needles = secretNeedles(['hunter2 correcthorse']);
+    expect(redact('login=hunter2+correcthorse', needles)).toBe('login=***');
+    expect(redact('login=hunter2%20correcthorse', needles)).toBe('login=***');
+    expect(redact('{"p":"hunter2\\u0020correcthorse"}', needles)).toBe('{"p":"***"}');
+    expect(redact('just correcthorse', needles)).toBe('just ***');
+    expect(redact('ab12xy9%2CZq8w7e6r5t4y', secretNeedles(['ab12xy9,Zq8w7e6r5t4y']))).toBe('***');
+  });
+  it('a window cut inside an escaped (percent-encoded) secret hides the part the cut left', () => {
+    const needles = secretNeedles(['correct horse battery staple 42']);
+    expect(redactWindow('%20battery%20staple%2042 zzz', needles, { start: true })).toBe('*** zzz');
+    expect(redactWindow('ttery%20staple%2042 zzz', needles, { start: true })).toBe('*** zzz');
+    expect(redactWindow('0battery+staple%2042 zzz', needles, { start: true })).toBe('*** zzz');
+    expect(redactWindow('GET /login?pw=correct%20horse%2', needles, { end: true })).toBe('GET /login?pw=***');
+    expect(redactWindow('zzz plain text', needles, { start: true, end: true })).toBe('zzz plain text');
   });
   it('a window cut out of a longer text hides the part of a secret the cut left at either edge', () => {
     expect(redactWindow('word-Secret-9876 then more', needles, { start: true })).toBe('*** then more');
@@ -484,6 +569,22 @@ describe('snapshots and progress', () => {
     ]);
   });
 
+  it('a snapshot that did not get its first name says which and why, for the note that announces it', () => {
+    const taken = new Set(['report.json']);
+    expect(pickSnapshotFile('s', taken)).toEqual({ file: 's.json' });
+    expect(pickSnapshotFile('S', taken)).toEqual({ file: 'S-2.json', clash: { file: 'S.json', why: 'taken' } });
+    expect(pickSnapshotFile('report', taken)).toEqual({ file: 'report-2.json', clash: { file: 'report.json', why: 'taken' } });
+    expect(pickSnapshotFile('mcp', taken)).toEqual({ file: 'mcp-2.json', clash: { file: 'mcp.json', why: 'reserved' } });
+    expect(pickSnapshotFile('mine', taken, (f) => f !== 'mine.json')).toEqual({ file: 'mine-2.json', clash: { file: 'mine.json', why: 'kept' } });
+    expect(savedNote('server "a"', 'snaps/a.json')).toBe('server "a": its snapshot is saved as snaps/a.json');
+    expect(savedNote('server "a"', 'snaps/a-2.json', { path: 'snaps/a.json', why: 'taken', ownRun: true })).toBe(
+      'server "a": its snapshot is saved as snaps/a-2.json, not snaps/a.json (the snapshot of another server of this run)',
+    );
+    expect(savedNote('server "a"', 'snaps/a-2.json', { path: 'snaps/a.json', why: 'taken', ownRun: false })).toBe(
+      'server "a": its snapshot is saved as snaps/a-2.json, not snaps/a.json (a file this run reads or one of its -o reports)',
+    );
+  });
+
   it('snapshot text is JSON.stringify(…, null, 2) of the value with sorted keys, for any JSON, and any depth', () => {
     const sorted = (v: unknown) =>
       JSON.stringify(v, (_k, x) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x), 2) + '\n';
@@ -558,3 +659,22 @@ describe('snapshot files', () => {
     expect(snapshotMayReplace(join(dir, 'absent.json'))).toBe(true);
   });
 });
+
+/** Every leftmost-longest match of a pattern replaced with ***, the plain way: each place, each end from the farthest. */
+function leftmostLongest(text: string, source: string): string {
+  const whole = new RegExp(`^(?:${source})$`);
+  let out = '';
+  let i = 0;
+  next: while (i < text.length) {
+    for (let j = text.length; j > i; j--) {
+      if (whole.test(text.slice(i, j))) {
+        out += '***';
+        i = j;
+        continue next;
+      }
+    }
+    out += text[i];
+    i++;
+  }
+  return out;
+}

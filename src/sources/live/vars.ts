@@ -119,50 +119,60 @@ function displayedForms(form: string): string[] {
 /**
  * The strings to hide for a set of secret values: each value, and each long word of it
  * ("Bearer <token>"), in every form a server may echo it in (see encodedForms) and every
- * form a message may show that in (see displayedForms).
+ * form a message may show that in (see displayedForms); and for each, the pattern that also
+ * finds it in mixed or partial escapes (see secretGroups).
  */
 export function secretNeedles(secrets: Iterable<string>): Needles {
-  const needles = new Set<string>();
-  const add = (v: string) => {
-    for (const form of encodedForms(v)) for (const shown of displayedForms(form)) needles.add(shown);
-  };
-  for (const s of secrets) {
-    if (s.length >= MIN_SECRET_LENGTH) add(s);
-    for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) add(part);
-  }
-  // Longest first, so a value is hidden whole before any part of it.
-  const sorted: Needles = [...needles].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const values = new Set<string>();
   for (const s of secrets) {
     if (s.length >= MIN_SECRET_LENGTH) values.add(s);
     for (const part of s.split(/[\s,;]+/)) if (part.length >= 8) values.add(part);
   }
-  // Longest first, as the needles: a value is hidden whole before any part of it. A pattern V8
-  // cannot compile is left out (the needles above still hide the value's usual forms): making
-  // the pattern must never stop the run, and its error would quote the secret.
-  const patterns: RegExp[] = [];
-  for (const v of [...values].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+  const needles = new Set<string>();
+  const steps: SecretStep[] = [];
+  // Longest value first, each with its needles and then its pattern: a value is hidden whole, in
+  // every form, before any part of it (one of its words, a shorter value). When every value's
+  // needles ran first, "correcthorse" hid that word of "hunter2 correcthorse" echoed as
+  // "hunter2+correcthorse", and the whole value's pattern no longer matched: "hunter2+***".
+  // A pattern V8 cannot compile is left out (the needles still hide the value's usual forms):
+  // making the pattern must never stop the run, and its error would quote the secret.
+  for (const v of [...values].sort(longestFirst)) {
+    const own = new Set<string>();
+    for (const form of encodedForms(v)) for (const shown of displayedForms(form)) own.add(shown);
+    for (const n of own) needles.add(n);
+    const step: SecretStep = { needles: [...own].sort(longestFirst) };
     try {
-      const re = new RegExp(secretPattern(v), 'g');
+      const groups = secretGroups(v);
+      const source = groups.map((forms) => `(?:${forms.map(reEscape).join('|')})`).join('');
+      const global = new RegExp(source, 'g');
       // V8 compiles a pattern when it first runs: run it once here, where its error is caught.
-      re.test('');
-      re.lastIndex = 0;
-      patterns.push(re);
+      global.test('');
+      global.lastIndex = 0;
+      step.pattern = patternOf(groups, global);
     } catch {
       // too large to compile
     }
+    steps.push(step);
   }
-  if (patterns.length > 0) sorted.patterns = patterns;
+  const sorted: Needles = [...needles].sort(longestFirst);
+  sorted.steps = steps;
   return sorted;
 }
 
-/** The needles of secretNeedles, with the patterns that also find a secret in mixed or partial escapes (see secretPattern). */
-export type Needles = string[] & { patterns?: RegExp[] };
+const longestFirst = (a: string, b: string) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/** The needles of secretNeedles (all of them, longest first), with what redact applies in order: each value's needles, then its pattern, longest value first. */
+export type Needles = string[] & { steps?: SecretStep[] };
+
+interface SecretStep {
+  needles: string[];
+  pattern?: SecretPattern;
+}
 
 /**
  * The longest value whose letters and digits are matched in their escaped forms too: past it,
  * one group of alternatives per character makes a pattern V8 cannot compile (about 6,000
- * characters), and slow on long runs of one character. A longer value (a cookie jar, a
+ * characters). A longer value (a cookie jar, a
  * certificate) is matched with its letters and digits as they are, its other characters in any
  * escape.
  */
@@ -172,37 +182,303 @@ const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const hexCases = (h: string) => [h.toLowerCase(), h.toUpperCase()];
 
 /**
- * A regular expression for a secret, each character as it is or in any escape a server may
+ * The groups of a secret's regular expression (one a character, each the forms it may take, as
+ * alternatives): each character as it is or in any escape a server may
  * echo it in, independently of the others (encoders escape some characters and not others:
  * .NET writes `+` as \u002B but leaves `/` alone, Python quote() leaves `/` alone): a JSON
- * \uXXXX escape in either case (every UTF-16 unit), `\/`, `\"`, `\\`, \n…; the same
+ * \uXXXX escape in either case (a character outside the BMP as its pair, `\uD83D\uDE00`), `\/`,
+ * `\"`, `\\`, \n…; the same
  * JSON-encoded once more (a JSON document logged inside a JSON string, PHP's `\\\/`); or
  * percent-encoded (each UTF-8 byte, hex in either case, a space as `+`). Letters and digits
  * have these forms as well (`a`, `\u0061`, `\\u0061`, `%61`) in a value up to ESCAPED_LETTERS_MAX
  * long: their first two characters tell them apart, so at most one of them matches at a place.
  */
-function secretPattern(value: string): string {
+function secretGroups(value: string): string[][] {
   const letters = value.length <= ESCAPED_LETTERS_MAX;
-  return [...value]
-    .map((c) => {
-      // Letters and digits too (a server may escape every character of a string: \u0061…), up to ESCAPED_LETTERS_MAX.
-      if (!letters && /[A-Za-z0-9]/.test(c)) return c;
-      const once = new Set<string>([c, JSON.stringify(c).slice(1, -1)]);
-      if (c === '/') once.add('\\/');
-      for (let i = 0; i < c.length; i++) for (const h of hexCases(c.charCodeAt(i).toString(16).padStart(4, '0'))) once.add(`\\u${h}`);
-      const forms = new Set(once);
-      for (const f of once) {
-        const twice = JSON.stringify(f).slice(1, -1);
-        forms.add(twice);
-        forms.add(twice.replace(/\//g, '\\/'));
+  const cache = new Map<string, string[]>();
+  return [...value].map((c) => {
+    let forms = cache.get(c);
+    if (!forms) cache.set(c, (forms = charForms(c, letters)));
+    return forms;
+  });
+}
+
+/** The forms of one character of a secret (see secretGroups), longest first, as the pattern tries them. */
+function charForms(c: string, letters: boolean): string[] {
+  // Letters and digits too (a server may escape every character of a string: \u0061…), up to ESCAPED_LETTERS_MAX.
+  if (!letters && /[A-Za-z0-9]/.test(c)) return [c];
+  const once = new Set<string>([c, JSON.stringify(c).slice(1, -1)]);
+  if (c === '/') once.add('\\/');
+  const units = [...Array(c.length).keys()].map((i) => hexCases(c.charCodeAt(i).toString(16).padStart(4, '0')));
+  if (units.length === 1) for (const h of units[0]!) once.add(`\\u${h}`);
+  // A character outside the BMP is escaped as its surrogate pair (each half in either case);
+  // each half alone is not the character (the pair was missing: ".NET" echoes stayed visible).
+  else for (const hi of units[0]!) for (const lo of units[1]!) once.add(`\\u${hi}\\u${lo}`);
+  const forms = new Set(once);
+  for (const f of once) {
+    const twice = JSON.stringify(f).slice(1, -1);
+    forms.add(twice);
+    forms.add(twice.replace(/\//g, '\\/'));
+  }
+  const percent = encodeURIComponent(c) === c ? [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('') : encodeURIComponent(c);
+  forms.add(percent.toUpperCase()).add(percent.toLowerCase());
+  if (c === ' ') forms.add('+');
+  for (const f of [...forms]) forms.add(oneLine(f));
+  // As a message shows what a server said (see displayedForms): each quote escaped once more.
+  for (const f of [...forms]) forms.add(f.replace(/"/g, '\\"'));
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A secret's pattern (its groups of forms, one a character) as regular expressions, and what finds,
+ * in one pass over a text, the places where it matches whatever the text (see matchStarts).
+ *
+ * The global regular expression is what hides a secret on ordinary text (V8 skips most places at
+ * their first character), but V8 tries it at every place, backtracking: on a hostile text its time
+ * grows with the text's length times the secret's (1,000 "x" and a "y" in 1 MB of "x": about 15
+ * minutes), or exponentially when a character has a form that starts another of its forms and the
+ * rest can go on (`\` as `\`, `\\` or `\\\\`: 40 "\" and a "Q" in 300 characters took 16 s). So it
+ * is used only when it cannot take long: `deterministic` (at most one form of a group can lead on,
+ * so each place costs at most the groups it matches), and few places where the first LEAD groups
+ * match (counted with `lead`; see replacePattern). Otherwise the linear pass is used.
+ */
+interface SecretPattern {
+  global: RegExp;
+  /** The same, sticky: tried where the linear pass found a match (made when first needed). */
+  sticky?: RegExp;
+  /** The first LEAD groups, global (made when first needed). */
+  lead?: RegExp;
+  source: string[];
+  deterministic: boolean;
+  groups: string[][];
+  /** Groups (characters of the secret). */
+  size: number;
+  /** 32-bit words of a set of groups (size + 1 bits: the end too). */
+  words: number;
+  trie: TrieNode;
+  /** The longest form. */
+  longest: number;
+  /** For each distinct character (by its id in the trie's ends), the groups that are it: pairs of (word, bits), only the words that are not 0. */
+  masks: Uint32Array[];
+  /** The same as BigInt bits, and each distinct character's forms (for redactWindow). */
+  bigMasks: bigint[];
+  formsOf: string[][];
+  /** The most characters a match can take. */
+  widest: number;
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  /** Ids of the distinct characters a form ending here stands for. */
+  ends: number[];
+}
+
+const LEAD = 12;
+
+function patternOf(groups: string[][], global: RegExp): SecretPattern {
+  const ids = new Map<string[], number>();
+  const bigMasks: bigint[] = [];
+  const formsOf: string[][] = [];
+  const trie: TrieNode = { next: new Map(), ends: [] };
+  let longest = 0;
+  let widest = 0;
+  groups.forEach((forms, k) => {
+    let id = ids.get(forms);
+    if (id === undefined) {
+      ids.set(forms, (id = bigMasks.length));
+      bigMasks.push(0n);
+      formsOf.push(forms);
+      for (const f of forms) {
+        let node = trie;
+        for (let i = 0; i < f.length; i++) {
+          const ch = f[i]!;
+          let n = node.next.get(ch);
+          if (!n) node.next.set(ch, (n = { next: new Map(), ends: [] }));
+          node = n;
+        }
+        if (!node.ends.includes(id)) node.ends.push(id);
+        longest = Math.max(longest, f.length);
       }
-      const percent = encodeURIComponent(c) === c ? [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('') : encodeURIComponent(c);
-      forms.add(percent.toUpperCase()).add(percent.toLowerCase());
-      if (c === ' ') forms.add('+');
-      for (const f of [...forms]) forms.add(oneLine(f));
-      return `(?:${[...forms].sort((a, b) => b.length - a.length).map(reEscape).join('|')})`;
-    })
-    .join('');
+    }
+    bigMasks[id]! |= 1n << BigInt(k);
+    widest += forms[0]!.length;
+  });
+  const words = (groups.length >>> 5) + 1;
+  const masks = bigMasks.map((m) => {
+    const pairs: number[] = [];
+    for (let w = 0; m > 0n; w++, m >>= 32n) if (m & 0xffffffffn) pairs.push(w, Number(m & 0xffffffffn));
+    return Uint32Array.from(pairs);
+  });
+  return {
+    global,
+    source: groups.map((forms) => `(?:${forms.map(reEscape).join('|')})`),
+    deterministic: isDeterministic(groups),
+    groups,
+    size: groups.length,
+    words,
+    trie,
+    longest,
+    masks,
+    bigMasks,
+    formsOf,
+    widest,
+  };
+}
+
+/**
+ * Whether the global regular expression reads each group at most once from a place: when two
+ * forms of a group match at a place (one starts the other), the shorter leaves the rest of the
+ * longer for the next group, and that must start none of the next group's forms. (The last group
+ * ends the match whatever form matched.)
+ */
+function isDeterministic(groups: string[][]): boolean {
+  const checked = new Set<string[]>();
+  for (let k = 0; k + 1 < groups.length; k++) {
+    const forms = groups[k]!;
+    const next = groups[k + 1]!;
+    if (checked.has(forms) && next === forms) continue;
+    const firsts = new Set(next.map((f) => f[0]));
+    for (const f of forms) for (const g of forms) if (g.length > f.length && g.startsWith(f) && firsts.has(g[f.length])) return false;
+    if (next === forms) checked.add(forms);
+  }
+  return true;
+}
+
+/**
+ * The places of a text where a secret's pattern matches (some choice of forms, one a group, spells
+ * it from there), in order: from the end of the text to its start, the groups k such that groups
+ * k… match at a place are a set of bits (32 a word; the bit past the last group is the end, set at
+ * every place), made from the sets a form further on (one step of the trie per character of the
+ * longest form). Time in the text's length times the longest form, and, where a form matches, the
+ * times its character occurs in the secret / 32.
+ */
+function matchStarts(text: string, p: SecretPattern): number[] {
+  const n = text.length;
+  const W = p.words;
+  const R = p.longest + 1;
+  const ring = new Uint32Array(R * W);
+  const endWord = p.size >>> 5;
+  const endBit = (1 << (p.size & 31)) >>> 0;
+  for (let r = 0; r < R; r++) ring[r * W + endWord] = endBit;
+  const starts: number[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    // Place i's row is the one of place i + R, which no form from here reaches.
+    const row = (i % R) * W;
+    ring.fill(0, row, row + W);
+    ring[row + endWord] = endBit;
+    let node: TrieNode | undefined = p.trie;
+    for (let j = i; j < n && j - i < p.longest; j++) {
+      node = node.next.get(text[j]!);
+      if (!node) break;
+      if (node.ends.length === 0) continue;
+      const after = ((j + 1) % R) * W;
+      for (const id of node.ends) {
+        const m = p.masks[id]!;
+        for (let t = 0; t < m.length; t += 2) {
+          const w = m[t]!;
+          const shifted = (ring[after + w]! >>> 1) | (w + 1 < W ? ring[after + w + 1]! << 31 : 0);
+          ring[row + w]! |= m[t + 1]! & shifted;
+        }
+      }
+    }
+    if (ring[row]! & 1) starts.push(i);
+  }
+  return starts.reverse();
+}
+
+/**
+ * Replace every match of a secret's pattern: the leftmost match, the longest there, and the next
+ * from where it ends. For a deterministic pattern the match at a place is the only one, which is
+ * what String.replace with the global pattern finds: that pattern itself is used when it is sure
+ * to be quick (the places where the first LEAD groups match, times the secret's length, within a
+ * budget of the text's length: V8's time is then at most the text times LEAD, plus those places
+ * times the secret). Else the linear pass (matchStarts), then the sticky pattern (deterministic)
+ * or longestEnd where a match starts.
+ */
+function replacePattern(text: string, p: SecretPattern): string {
+  if (!masking.linearOnly && p.deterministic && fewLongStarts(text, p)) return text.replace(p.global, REDACTED);
+  const starts = matchStarts(text, p);
+  if (starts.length === 0) return text;
+  let out = '';
+  let last = 0;
+  const sticky = (p.sticky ??= new RegExp(p.global.source, 'y'));
+  for (const at of starts) {
+    if (at < last) continue;
+    let end: number;
+    if (p.deterministic) {
+      sticky.lastIndex = at;
+      const m = sticky.exec(text);
+      if (!m) continue;
+      end = at + m[0].length;
+    } else {
+      end = longestEnd(text, at, p);
+      if (end < 0) continue;
+    }
+    out += text.slice(last, at) + REDACTED;
+    last = end;
+  }
+  return out + text.slice(last);
+}
+
+/** For tests: always use the linear pass, never the global pattern alone. */
+export const masking = { linearOnly: false };
+
+/**
+ * Where the longest match at a place ends (-1: none there), without backtracking (which can take
+ * exponential time on a pattern that is not deterministic). From the place on, the sets of groups
+ * k such that the text from the place to here is groups … k-1 (32 a word, bit k), each made from
+ * the sets before it by one step of the trie per character of the longest form. The longest, not
+ * the one V8 would choose: when a group's longer form can lead on, V8 takes it even where the
+ * shorter one makes a longer match (`\` then `u` in "\\u0075" ends before "0075", which is the
+ * secret's `u` escaped). A match that stops short leaves the rest of the secret visible.
+ */
+function longestEnd(text: string, at: number, p: SecretPattern): number {
+  const to = Math.min(text.length, at + p.widest);
+  const W = p.words;
+  const sets = new Uint32Array((to - at + 1) * W);
+  const endWord = p.size >>> 5;
+  const endBit = (1 << (p.size & 31)) >>> 0;
+  sets[0] = 1;
+  let end = -1;
+  for (let i = at; i <= to; i++) {
+    const row = (i - at) * W;
+    if (sets[row + endWord]! & endBit) end = i;
+    let any = 0;
+    for (let w = 0; w < W; w++) any |= sets[row + w]!;
+    if (any === 0) continue;
+    let node: TrieNode | undefined = p.trie;
+    for (let j = i; j < to && j - i < p.longest; j++) {
+      node = node.next.get(text[j]!);
+      if (!node) break;
+      const after = (j + 1 - at) * W;
+      for (const id of node.ends) {
+        const m = p.masks[id]!;
+        for (let t = 0; t < m.length; t += 2) {
+          // Groups k of this character reached here lead to group k + 1 after the form.
+          const w = m[t]!;
+          const reached = sets[row + w]! & m[t + 1]!;
+          if (reached === 0) continue;
+          sets[after + w]! |= reached << 1;
+          if (reached >>> 31 && w + 1 < W) sets[after + w + 1]! |= 1;
+        }
+      }
+    }
+  }
+  return end;
+}
+
+function fewLongStarts(text: string, p: SecretPattern): boolean {
+  if (p.size <= LEAD) return true;
+  const lead = (p.lead ??= new RegExp(p.source.slice(0, LEAD).join(''), 'g'));
+  const budget = 4 * text.length + 65_536;
+  let cost = 0;
+  lead.lastIndex = 0;
+  for (let m = lead.exec(text); m !== null; m = lead.exec(text)) {
+    cost += p.size;
+    if (cost > budget) return false;
+    lead.lastIndex = m.index + 1;
+  }
+  return true;
 }
 
 export const REDACTED = '***';
@@ -210,27 +486,95 @@ export const REDACTED = '***';
 /** Replace every occurrence of a secret in a text. */
 export function redact(text: string, needles: readonly string[]): string {
   let out = text;
-  for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
-  for (const pattern of (needles as Needles).patterns ?? []) out = out.replace(pattern, REDACTED);
+  const steps = (needles as Needles).steps;
+  if (!steps) {
+    for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
+    return out;
+  }
+  // The pattern first: it finds every form of the value (each needle is one), from the leftmost
+  // place where one starts. A needle first could hide the end of a longer form and leave its
+  // start: "1aaaaaa" inside "\u0031aaaaaa" showed "\u003***". The needles then hide what a
+  // pattern that did not compile leaves.
+  for (const step of steps) {
+    if (step.pattern) out = replacePattern(out, step.pattern);
+    for (const n of step.needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
+  }
   return out;
+}
+
+/**
+ * How far a text starts with the end of a match of a pattern (cut anywhere, inside a form too),
+ * or 0: the longest such start. Sets of groups as in matchStarts, from the start of the text: the
+ * groups k such that the text so far is the end of groups … k-1.
+ */
+function cutMatchAtStart(text: string, p: SecretPattern): number {
+  const n = Math.min(text.length, p.widest);
+  const all = (1n << BigInt(p.size)) - 1n;
+  const done = 1n << BigInt(p.size);
+  const sets: bigint[] = [all];
+  let best = 0;
+  // Past the longest form, a place can only continue a set of the last `longest` places.
+  let lastSet = 0;
+  for (let j = 1; j <= n && j - lastSet <= p.longest; j++) {
+    const head = j < p.longest ? text.slice(0, j) : '';
+    let s = 0n;
+    p.formsOf.forEach((forms, id) => {
+      for (const f of forms) {
+        if (f.length <= j) {
+          if (text.startsWith(f, j - f.length)) s |= (sets[j - f.length]! & p.bigMasks[id]!) << 1n;
+        } else if (f.endsWith(head)) s |= p.bigMasks[id]! << 1n;
+      }
+    });
+    sets.push(s);
+    if (s !== 0n) lastSet = j;
+    if (s & done) best = j;
+  }
+  return best;
+}
+
+/** How far a text ends with the start of a match of a pattern (cut anywhere), or 0: the longest such end. */
+function cutMatchAtEnd(text: string, p: SecretPattern): number {
+  const len = text.length;
+  const from = Math.max(0, len - p.widest);
+  const sets = new Map<number, bigint>([[len, (1n << BigInt(p.size)) - 1n]]);
+  let best = 0;
+  let lastSet = len;
+  for (let j = len - 1; j >= from && lastSet - j <= p.longest; j--) {
+    const tail = len - j < p.longest ? text.slice(j) : '';
+    let s = 0n;
+    p.formsOf.forEach((forms, id) => {
+      for (const f of forms) {
+        if (j + f.length <= len) {
+          if (text.startsWith(f, j)) s |= (sets.get(j + f.length)! >> 1n) & p.bigMasks[id]!;
+        } else if (f.startsWith(tail)) s |= p.bigMasks[id]!;
+      }
+    });
+    sets.set(j, s);
+    if (s !== 0n) lastSet = j;
+    if (s & 1n) best = len - j;
+  }
+  return best;
 }
 
 /**
  * Redact a window cut from a longer text (`cutStart`: text came before it; `cutEnd`: text
  * came after it). Besides whole secrets, a secret the cut split in two is hidden too: the
  * longest end of a secret that the window starts with, and the longest start of one it ends
- * with.
+ * with, in any form a pattern matches (a percent-encoded secret cut after its first word too).
  */
 export function redactWindow(text: string, needles: readonly string[], cut: { start?: boolean; end?: boolean }): string {
   let out = redact(text, needles);
+  const patterns = ((needles as Needles).steps ?? []).flatMap((s) => (s.pattern ? [s.pattern] : []));
   if (cut.start) {
     let k = 0;
     for (const n of needles) for (let i = Math.min(n.length - 1, out.length); i > k; i--) if (out.startsWith(n.slice(n.length - i))) k = i;
+    for (const p of patterns) k = Math.max(k, cutMatchAtStart(out, p));
     if (k > 0) out = REDACTED + out.slice(k);
   }
   if (cut.end) {
     let k = 0;
     for (const n of needles) for (let i = Math.min(n.length - 1, out.length); i > k; i--) if (out.endsWith(n.slice(0, i))) k = i;
+    for (const p of patterns) k = Math.max(k, cutMatchAtEnd(out, p));
     if (k > 0) out = out.slice(0, out.length - k) + REDACTED;
   }
   return out;
