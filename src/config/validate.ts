@@ -13,7 +13,7 @@ import { fieldPath, escapeSegment, unescapeSegment } from '../util/pointer.js';
 import { hasOwn, isObject } from '../util/json.js';
 import { closest, distance, orList, quote } from '../util/text.js';
 import { globTooLong } from '../util/glob.js';
-import { nameGlobProblem } from '../util/name-glob.js';
+import { fileGlobProblem, nameGlobProblem } from '../util/name-glob.js';
 import { EMPTY_IN, type ConditionError } from '../policies/evaluate.js';
 import { compilePolicy, POLICY_PREFIX, type Policy } from '../policies/rules.js';
 import type { Compiled } from '../policies/evaluate.js';
@@ -235,6 +235,15 @@ export function checkConfig(value: unknown, problems: PointedProblem[], warnings
         if (why) problems.push({ pointer: at, message: `${configField(at)} ${why}` });
       });
     }
+  });
+  // A file glob too, here rather than when the targets are expanded: one whose groups nest too
+  // deep would abort the process (see MAX_GROUP_DEPTH) where a command-line target is checked.
+  const files = Array.isArray(config.targets) ? config.targets : isObject(config.targets) && Array.isArray(config.targets.files) ? config.targets.files : [];
+  const filesAt = Array.isArray(config.targets) ? '/targets' : '/targets/files';
+  files.forEach((glob, j) => {
+    const at = `${filesAt}/${j}`;
+    const why = typeof glob === 'string' && sound(at) ? fileGlobProblem(glob) : undefined;
+    if (why) problems.push({ pointer: at, message: `${configField(at)} ${why}` });
   });
   return { policies: valid ? policies : [] };
 }

@@ -392,7 +392,7 @@ async function uncompilable(pattern: string): Promise<string | undefined> {
   const tooLong = globTooLong(pattern);
   if (tooLong) return tooLong;
   const picomatch = (await import('picomatch')).default;
-  return compileProblem(pattern, () => picomatch.makeRe(pattern, { dot: true }).test(''));
+  return compileProblem(pattern, () => picomatch.makeRe(pattern, { dot: true }));
 }
 
 /**

@@ -8,8 +8,9 @@
  * character, `**` is just `*`: it does not match "zero or more segments", so "**" then
  * "/weather" does not match `weather`, nor "a/**" then "/c" `a/c` (the README says so).
  */
+import { sep } from 'node:path';
 import picomatch from 'picomatch';
-import { compileProblem } from './glob.js';
+import { compileProblem, isGlobPattern } from './glob.js';
 
 /** Stands for "/" in names and patterns: a noncharacter, never in a real server or tool name. */
 const SLASH = '\uFFFF';
@@ -25,5 +26,16 @@ export function nameMatcher(patterns: readonly string[], opts: { nocase?: boolea
 
 /** Why a name glob cannot be used (a regular expression too large for V8: it threw when a name was first matched), or undefined. */
 export function nameGlobProblem(pattern: string): string | undefined {
-  return compileProblem(pattern, () => picomatch.makeRe(pattern.replaceAll('/', SLASH), { dot: true, windows: false }).test(''));
+  return compileProblem(pattern, () => picomatch.makeRe(pattern.replaceAll('/', SLASH), { dot: true, windows: false }));
+}
+
+/**
+ * Why a file glob cannot be used (its regular expression too large or too deep for V8; see
+ * compileProblem), or undefined; a target that is no pattern is a path and is never compiled.
+ * As fast-glob compiles it while it walks (`/` separates segments).
+ */
+export function fileGlobProblem(pattern: string): string | undefined {
+  if (!isGlobPattern(pattern)) return undefined;
+  const glob = pattern.split(sep).join('/');
+  return compileProblem(glob, () => picomatch.makeRe(glob, { dot: true }));
 }
