@@ -65,6 +65,21 @@ describe('--update-baseline and --baseline', () => {
     expect([...tools]).toEqual(['send_email']);
   });
 
+  it('fingerprints a tool once however many findings it has (was quadratic: probe BK)', () => {
+    // 3,000 unknown annotation keys (a finding each) on a tool with a 4,000-property schema:
+    // fingerprinting the tool per entry took ~30 s here; once per tool, well under a second.
+    const annotations = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`readOnlyHnt${i}`, true]));
+    const properties = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`p${i}`, { type: 'string', description: `parameter ${i}` }]));
+    const big = { name: 'big', description: 'Reads things.', inputSchema: { type: 'object', properties }, annotations };
+    const servers = loadText(dump([big]), { kind: 'file', path: 'a', display: 'a' }, 'mail', 'a');
+    const findings = lint(servers, RULES).findings;
+    expect(findings.length).toBeGreaterThanOrEqual(3000);
+    const entries = buildBaseline(findings, servers).entries;
+    const fingerprint = toolFingerprint(big);
+    expect(entries.filter((e) => e.tool === 'big').every((e) => e.fingerprint === fingerprint)).toBe(true);
+    expect(matchBaseline(findings, servers, entries, true).fresh).toEqual([]);
+  }, 15_000);
+
   it('counts: one more finding of a baselined key is new', () => {
     const two = loadText(dump([tool('t', { readOnlyHint: true, inputMetadata: { destination: ['public', 'user'], sensitivity: 'none', outcomes: 'benign' } })]), { kind: 'file', path: 'a', display: 'a' }, 'mail', 'a');
     const findings = lint(two, RULES).findings;
@@ -210,13 +225,46 @@ describe('what does not resurrect baselined findings', () => {
     const r = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
     const found = JSON.parse(r.stdout).findings as { ruleId: string; message: string }[];
     expect(found.map((f) => [f.ruleId, f.message.includes('U+200B') && f.message.includes('U+202E')])).toEqual([['hidden-characters', true]]);
-    expect(r.stderr).toContain('stale baseline entry: hidden-characters ("U+200B") on tool "read_file" of server "mail" at "/description" no longer occurs');
+    // U+200B is still there: the entry is stale for what happened, not "no longer occurs".
+    expect(r.stderr).toContain(
+      'baseline.json:4:5: stale baseline entry: hidden-characters ("U+200B") on tool "read_file" of server "mail" at "/description" still occurs, but now as "U+200B U+202E", which the entry does not cover (its detail is part of its key), so it is reported as new; run with --update-baseline to accept it\n',
+    );
+    expect(r.stderr).not.toContain('no longer occurs');
+    // A justification written for the zero-width space is not carried to the bidi override, and
+    // --update-baseline says so (it dropped it without a word).
+    const justified = read(dir);
+    justified.entries[0]!.justification = 'the zero-width space is a harmless copy-paste artefact';
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(justified, null, 2) + '\n');
+    const noted = await runCli(['lint', 'd.json', '--baseline', 'baseline.json'], { cwd: dir });
+    expect(noted.stderr).toContain('so it is reported as new; run with --update-baseline to accept it (the justification, written for what the entry covers, is not carried over to it)\n');
+    const update = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(update.code).toBe(0);
+    expect(update.stderr).toBe(
+      'mcp-annotate: baseline baseline.json: the justification of the entry for hidden-characters ("U+200B") on tool "read_file" of server "mail" at "/description" was not carried over: its finding is now "U+200B U+202E", which it was not written for; add one to the new entry if it still holds (it was "the zero-width space is a harmless copy-paste artefact")\n' +
+        'mcp-annotate: wrote baseline baseline.json: 1 entry covering 1 finding; dropped 1 stale entry\n',
+    );
+    expect(read(dir).entries).toEqual([expect.objectContaining({ rule: 'hidden-characters', detail: 'U+200B U+202E' })]);
+    expect(read(dir).entries[0]!.justification).toBeUndefined();
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(justified, null, 2) + '\n');
     // A baseline written before findings had a detail still covers them.
     const old = read(dir);
     for (const e of old.entries) delete e.detail;
     writeFileSync(join(dir, 'baseline.json'), JSON.stringify(old, null, 2) + '\n');
     const legacy = await runCli(['lint', 'd.json', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
     expect(JSON.parse(legacy.stdout).findings).toEqual([]);
+  });
+
+  it('duplicate-key "same" that became "different" still occurs: the stale entry says what it is now', async () => {
+    const twice = (a: string, b: string) =>
+      `{"serverInfo": {"name": "mail"}, "tools": [{"name": "get_file", "description": "${a}", "description": "${b}", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false}}]}\n`;
+    const dir = tempDir({ 'd.json': twice('Reads a file.', 'Reads a file.') });
+    await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(read(dir).entries).toEqual([expect.objectContaining({ rule: 'duplicate-key', detail: 'same' })]);
+    writeFileSync(join(dir, 'd.json'), twice('Reads a file.', 'Deletes a file.'));
+    const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(r.stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toContain('duplicate-key');
+    expect(r.stderr).toMatch(/stale baseline entry: duplicate-key \("same"\) on tool "get_file" of server "mail" at "[^"]*" still occurs, but now as "different", which the entry does not cover/);
+    expect(r.stderr).not.toContain('no longer occurs');
   });
 
   it('reordered servers of one document: a server-level finding is keyed within its server, and an older absolute key still matches', async () => {
@@ -534,19 +582,19 @@ describe('a run stopped at the findings limit', () => {
 
 describe('bad baselines and flags', () => {
   it('a missing file, a broken file and flags without --baseline are exit 2 with one clear line each', async () => {
-    const dir = tempDir({ 'd.json': dump([get]), 'bad.json': '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "x", "pointer": "", "cuont": 1 }\n  ]\n}\n' });
+    const dir = tempDir({ 'd.json': dump([get]), 'bad.json': '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "no-tools", "pointer": "", "cuont": 1 }\n  ]\n}\n' });
     const missing = await runCli(['lint', 'd.json', '--baseline', 'nope.json'], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('mcp-annotate: nope.json: no such baseline file; create it with --update-baseline\n');
     const bad = await runCli(['lint', 'd.json', '--baseline', 'bad.json'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
-      'mcp-annotate: bad.json:4:53: entries[0] has an unknown member "cuont"; did you mean "count"?\nmcp-annotate: bad.json:4:5: entries[0].count must be a positive integer\n',
+      'mcp-annotate: bad.json:4:60: entries[0] has an unknown member "cuont"; did you mean "count"?\nmcp-annotate: bad.json:4:5: entries[0].count must be a positive integer\n',
     );
     // A count beyond the safe integers is refused (1e300 was accepted).
-    writeFileSync(join(dir, 'huge.json'), '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "x", "pointer": "", "count": 1e300 }\n  ]\n}\n');
+    writeFileSync(join(dir, 'huge.json'), '{\n  "version": 1,\n  "entries": [\n    { "server": "mail", "rule": "no-tools", "pointer": "", "count": 1e300 }\n  ]\n}\n');
     const huge = await runCli(['lint', 'd.json', '--baseline', 'huge.json'], { cwd: dir });
-    expect(huge).toMatchObject({ code: 2, stderr: 'mcp-annotate: huge.json:4:62: entries[0].count must be at most 9007199254740991\n' });
+    expect(huge).toMatchObject({ code: 2, stderr: 'mcp-annotate: huge.json:4:69: entries[0].count must be at most 9007199254740991\n' });
     // A member whose name holds "/" or "~" is found where it is, not at its parent.
     writeFileSync(join(dir, 'slash.json'), '{\n  "version": 1,\n  "entries": [],\n  "a/b~c": 1\n}\n');
     expect((await runCli(['lint', 'd.json', '--baseline', 'slash.json'], { cwd: dir })).stderr).toBe('mcp-annotate: slash.json:4:3: unknown member "a/b~c" (a baseline has "version" and "entries")\n');
@@ -556,6 +604,63 @@ describe('bad baselines and flags', () => {
     expect(flag.code).toBe(2);
     expect(flag.stderr).toBe('mcp-annotate: --update-baseline needs --baseline <file>: the file to write\n');
     expect((await runCli(['lint', 'd.json', '--fail-on-stale'], { cwd: dir })).stderr).toBe('mcp-annotate: --fail-on-stale needs --baseline <file>\n');
+  });
+});
+
+describe('entries that cannot be what the file means', () => {
+  const sent = tool('send_email', { readOnlyHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } });
+  const entry = { server: 'mail', tool: 'send_email', rule: 'readonly-vs-outcome', pointer: '/annotations/inputMetadata/outcomes', detail: 'irreversible', count: 1 };
+  const file = (entries: object[]) => JSON.stringify({ version: 1, entries }, null, 2) + '\n';
+
+  it('the same key twice (a bad merge, a hand edit) is an error at the second entry, also with --update-baseline (which dropped a justification)', async () => {
+    const dir = tempDir({ 'd.json': dump([sent]), 'baseline.json': file([{ ...entry, justification: 'A' }, { ...entry, justification: 'B' }]) });
+    const before = readFileSync(join(dir, 'baseline.json'), 'utf8');
+    const expected = 'mcp-annotate: baseline.json:13:5: entries[1] has the same key as entries[0] (server, tool, rule, pointer and detail); merge them into one entry, adding their counts and keeping one justification\n';
+    for (const extra of [[], ['--update-baseline']]) {
+      const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', ...extra], { cwd: dir });
+      expect(r, extra.join(' ')).toMatchObject({ code: 2, stdout: '', stderr: expected });
+    }
+    expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe(before);
+    // Another detail, or none (an entry of an earlier version), is another key.
+    writeFileSync(join(dir, 'baseline.json'), file([entry, { ...entry, detail: 'consequential' }, { ...entry, detail: undefined }]));
+    expect((await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json'], { cwd: dir })).stderr).not.toContain('the same key');
+  });
+
+  it('an empty file is one error with a position (not two without); --update-baseline writes it', async () => {
+    for (const text of ['', '\n  \n', '// nothing yet\n', '\uFEFF\n']) {
+      const dir = tempDir({ 'd.json': dump([sent]), 'baseline.json': text });
+      const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json'], { cwd: dir });
+      expect(r, JSON.stringify(text)).toMatchObject({ code: 2, stdout: '', stderr: 'mcp-annotate: baseline.json:1:1: the baseline is empty; write one with --update-baseline\n' });
+      const w = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+      expect(w.code, JSON.stringify(text)).toBe(0);
+      expect(read(dir).entries.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a rule that is no rule is an error with a "did you mean"; policy/<name> and drift/* are rules; --update-baseline drops it and says so', async () => {
+    const dir = tempDir({ 'd.json': dump([sent]), 'baseline.json': file([{ ...entry, rule: 'readonly-vs-outcom', justification: 'queued only' }]) });
+    const r = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'mcp-annotate: baseline.json:7:15: entries[0].rule "readonly-vs-outcom" is not a rule of this version; did you mean "readonly-vs-outcome"? (mcp-annotate rules lists them; a policy\'s rule is "policy/<name>"; for a rule removed since the baseline was written, --update-baseline drops its entries)\n',
+    );
+    const w = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json', '--update-baseline'], { cwd: dir });
+    expect(w.code).toBe(0);
+    expect(w.stderr).toContain(
+      'mcp-annotate: baseline baseline.json: dropped the entry for readonly-vs-outcom ("irreversible") on tool "send_email" of server "mail" at "/annotations/inputMetadata/outcomes": "readonly-vs-outcom" is not a rule of this version; did you mean "readonly-vs-outcome"? (it covered nothing) (its justification was "queued only")\n',
+    );
+    expect(read(dir).entries.map((e) => e.rule)).toContain('readonly-vs-outcome');
+    // Ids of policies (of whichever config) and of diff's rules are rules: such an entry is only stale.
+    writeFileSync(join(dir, 'baseline.json'), file([{ ...entry, rule: 'policy/not-in-this-config' }, { ...entry, rule: 'drift/tool-added' }, { ...entry, rule: 'gone-rule-xyz' }]));
+    const mixed = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json'], { cwd: dir });
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toBe(
+      'mcp-annotate: baseline.json:23:15: entries[2].rule "gone-rule-xyz" is not a rule of this version (mcp-annotate rules lists them; a policy\'s rule is "policy/<name>"; for a rule removed since the baseline was written, --update-baseline drops its entries)\n',
+    );
+    writeFileSync(join(dir, 'baseline.json'), file([{ ...entry, rule: 'policy/not-in-this-config' }, { ...entry, rule: 'drift/tool-added' }]));
+    const ok = await runCli(['lint', 'd.json', '--no-config', '--baseline', 'baseline.json'], { cwd: dir });
+    expect(ok.code).toBe(1);
+    expect(ok.stderr.match(/stale baseline entry: (policy\/not-in-this-config|drift\/tool-added) /g)).toHaveLength(2);
   });
 });
 
@@ -580,6 +685,37 @@ describe('invalid UTF-8 in a baseline or a config file', () => {
     // A dump's invalid byte is placed exactly, even after a U+FFFD of its own.
     writeFileSync(join(dir, 'e.json'), Buffer.concat([Buffer.from('{"tools":[{"name":"\ufffd '), Buffer.from([0xe9]), Buffer.from('","inputSchema":{"type":"object"}}]}')]));
     expect((await runCli(['lint', 'e.json', '--no-config'], { cwd: dir })).stderr).toBe('e.json:1:22: invalid UTF-8: the file must be UTF-8 encoded JSON\n');
+  });
+});
+
+describe('a UTF-8 BOM at the start of a baseline or a config file', () => {
+  it('is not counted in positions, as in a dump: line 1 has the columns an editor shows', async () => {
+    const dir = tempDir({ 'd.json': dump([send]) });
+    const bom = '\ufeff';
+    // Each file with and without a BOM: every problem on line 1, where the BOM was counted.
+    const files: Record<string, string> = {
+      'b.json': '{"version": 1, "entries": [{"server": 5, "rule": "x", "pointer": "", "count": 1}]}\n',
+      'c.json': '{"rules": {"nope": "error"}}\n',
+      'c.yaml': 'rules: { nope: error }\n',
+      's.json': '{"rules": {"a": 1},,}\n',
+      's.yaml': 'rules: a: b\n',
+    };
+    const lines = async (args: string[]) => (await runCli(['lint', 'd.json', ...args], { cwd: dir })).stderr;
+    for (const [name, text] of Object.entries(files)) {
+      writeFileSync(join(dir, name), text);
+      writeFileSync(join(dir, `bom-${name}`), bom + text);
+      const args = (f: string) => (name.startsWith('b') ? ['--no-config', '--baseline', f] : ['-c', f]);
+      const plain = await lines(args(name));
+      expect(plain, name).toMatch(new RegExp(`${name.replace('.', '\\.')}:1:\\d+: `));
+      expect(await lines(args(`bom-${name}`)), name).toBe(plain.replaceAll(`${name}:`, `bom-${name}:`));
+    }
+    // Invalid UTF-8 on line 1 too, in a config and in a dump.
+    writeFileSync(join(dir, 'u.json'), Buffer.from('{"a": "\u00e9"}', 'latin1'));
+    writeFileSync(join(dir, 'bom-u.json'), Buffer.concat([Buffer.from(bom), Buffer.from('{"a": "\u00e9"}', 'latin1')]));
+    expect(await lines(['-c', 'bom-u.json'])).toBe('mcp-annotate: bom-u.json:1:8: invalid UTF-8: a config file is UTF-8 encoded\n');
+    expect((await runCli(['lint', 'u.json', 'bom-u.json', '--no-config'], { cwd: dir })).stderr).toBe(
+      'bom-u.json:1:8: invalid UTF-8: the file must be UTF-8 encoded JSON\nu.json:1:8: invalid UTF-8: the file must be UTF-8 encoded JSON\n',
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import type { Finding, ServerInput } from '../types.js';
 import type { LintResult } from '../engine/engine.js';
 import { oneLine, plural, shorten } from '../util/text.js';
 import { ConfigError } from '../config/source.js';
-import { buildBaseline, matchBaseline, toolList } from './baseline.js';
+import { buildBaseline, matchBaseline, toolList, type BaselineEntry } from './baseline.js';
 import { readBaseline, writeBaseline } from './file.js';
 
 export interface BaselineFlags {
@@ -58,6 +58,13 @@ export function checkBaselineFlags(flags: BaselineFlags): void {
 
 const q = (s: string) => oneLine(JSON.stringify(s));
 
+/** What an entry is about, as stale notes name it: rule (detail) on tool … of server … at pointer. */
+function entryWhat(e: BaselineEntry): string {
+  const listed = toolList(e.detail);
+  const detail = listed ? ` (${shorten(`${listed.length === 1 ? 'tool' : 'tools'} ${listed.map(q).join(', ')}`, 200)})` : e.detail !== undefined ? ` (${shorten(q(e.detail), 200)})` : '';
+  return `${e.rule}${detail} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
+}
+
 /** Where a run stopped at the findings limit (LintResult.stopped). */
 export type Stopped = NonNullable<LintResult['stopped']>;
 
@@ -87,7 +94,7 @@ export async function applyBaseline(
   if (flags.baseline === undefined) return { findings, lines: [], failStale: false, error: false };
   const path = resolve(cwd, flags.baseline);
   const display = displayPath(path, cwd);
-  const loaded = await readBaseline(path, display);
+  const loaded = await readBaseline(path, display, { update: Boolean(flags.updateBaseline) });
   if (!loaded && !flags.updateBaseline) {
     throw new ConfigError([{ file: display, message: 'no such baseline file; create it with --update-baseline' }]);
   }
@@ -111,6 +118,18 @@ export async function applyBaseline(
     }
     const next = buildBaseline(findings, servers, { entries, match });
     await writeBaseline(path, display, next);
+    // An entry whose finding now has another detail is dropped, and the new entry has no
+    // justification: it was written for what the entry covered (a zero-width space, copies that
+    // agree), not for what the finding is now. Say so rather than lose it without a word.
+    for (const s of match.stale) {
+      if (s.now === undefined || s.entry.justification === undefined) continue;
+      lines.push(
+        `baseline ${display}: the justification of the entry for ${entryWhat(s.entry)} was not carried over: its finding is now ${shorten(q(s.now), 200)}, which it was not written for; add one to the new entry if it still holds (it was ${shorten(q(s.entry.justification), 200)})`,
+      );
+    }
+    for (const u of loaded?.unknownRules ?? []) {
+      lines.push(`baseline ${display}: dropped the entry for ${entryWhat(entries[u.index]!)}: ${u.why}${entries[u.index]!.justification !== undefined ? ` (its justification was ${shorten(q(entries[u.index]!.justification!), 200)})` : ''}`);
+    }
     // An entry that no finding matched is dropped; one matched fewer times keeps a lower count.
     const gone = match.stale.filter((s) => s.unmatched === s.entry.count).length;
     const lowered = match.stale.length - gone;
@@ -130,17 +149,17 @@ export async function applyBaseline(
     const pos = positions[i];
     const where = pos ? `${display}:${pos.line}:${pos.column}` : display;
     const e = s.entry;
-    const listed = toolList(e.detail);
-    const detail = listed ? ` (${shorten(`${listed.length === 1 ? 'tool' : 'tools'} ${listed.map(q).join(', ')}`, 200)})` : e.detail !== undefined ? ` (${q(e.detail)})` : '';
-    const what = `${e.rule}${detail} on ${e.tool !== undefined ? `tool ${q(e.tool)} of ` : ''}server ${q(e.server)} at ${q(e.pointer)}`;
+    const what = entryWhat(e);
     const others = s.elsewhere ? shorten(`${s.elsewhere.servers.length === 1 ? 'server' : 'servers'} ${s.elsewhere.servers.map(q).join(', ')}`, 200) : '';
     const message = s.grown
       ? `stale baseline entry: ${what} still occurs, but now about ${shorten(`${plural(s.grown.length, 'tool')} ${s.grown.map(q).join(', ')}`, 200)}, so it is reported as new; run with --update-baseline to accept it`
-      : s.elsewhere?.serverGone
-        ? `stale baseline entry: ${what} was not applied: no server in this run is named ${q(e.server)}, and ${others} ${s.elsewhere.servers.length === 1 ? 'has' : 'have'} the same finding, reported as new, but could not be taken for ${q(e.server)} renamed (a renamed server is followed only when it has every baselined tool of the old name); if it is, rename the server in the baseline or run with --update-baseline`
-        : s.elsewhere
-          ? `stale baseline entry: ${what} no longer occurs on that server, but ${others} ${s.elsewhere.servers.length === 1 ? 'has' : 'have'} the same finding, reported as new (entries are per server); remove it or run with --update-baseline`
-          : `stale baseline entry: ${what} ${s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`}; remove it or run with --update-baseline`;
+      : s.now !== undefined
+        ? `stale baseline entry: ${what} still occurs, but now as ${shorten(q(s.now), 200)}, which the entry does not cover (its detail is part of its key), so it is reported as new; run with --update-baseline to accept it${e.justification !== undefined ? ' (the justification, written for what the entry covers, is not carried over to it)' : ''}`
+        : s.elsewhere?.serverGone
+          ? `stale baseline entry: ${what} was not applied: no server in this run is named ${q(e.server)}, and ${others} ${s.elsewhere.servers.length === 1 ? 'has' : 'have'} the same finding, reported as new, but could not be taken for ${q(e.server)} renamed (a renamed server is followed only when it has every baselined tool of the old name); if it is, rename the server in the baseline or run with --update-baseline`
+          : s.elsewhere
+            ? `stale baseline entry: ${what} no longer occurs on that server, but ${others} ${s.elsewhere.servers.length === 1 ? 'has' : 'have'} the same finding, reported as new (entries are per server); remove it or run with --update-baseline`
+            : `stale baseline entry: ${what} ${s.unmatched === e.count ? 'no longer occurs' : `occurs ${e.count - s.unmatched} of ${e.count} times`}; remove it or run with --update-baseline`;
     lines.push(`${where}: ${message}`);
     staleEntries.push({ line: pos?.line, column: pos?.column, message });
   });

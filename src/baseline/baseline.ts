@@ -78,6 +78,9 @@ const NO_DETAIL = '\u0001';
 const keyOf = (server: string, tool: string | undefined, rule: string, pointer: string, detail: string | undefined) =>
   [server, tool ?? SEP, rule, pointer, detail ?? NO_DETAIL].join(SEP);
 
+/** An entry's key: two entries with the same one are one finding written twice (a bad merge, a hand edit). */
+export const entryKey = (e: BaselineEntry): string => keyOf(e.server, e.tool, e.rule, e.pointer, e.detail);
+
 interface ServerTools {
   /** Tool name → fingerprint, for every tool of every server with this name in the run. */
   tools: Map<string, string>;
@@ -201,6 +204,12 @@ export interface StaleEntry {
    * tools it now lists.
    */
   grown?: string[];
+  /**
+   * For an entry with a detail (not a tool list): the same rule still reports the same place of
+   * the same tool, but with this other detail (hidden-characters "U+200B" → "U+200B U+202E",
+   * duplicate-key "same" → "different"); that finding is reported as new (BaselineMatch.changedFrom).
+   */
+  now?: string;
 }
 
 export interface BaselineMatch {
@@ -215,6 +224,8 @@ export interface BaselineMatch {
   coveredBy: Map<Finding, number>;
   /** A note reported as new because it now lists more tools, and the entry it grew from (StaleEntry.grown): --update-baseline keeps its justification. */
   grewFrom: Map<Finding, number>;
+  /** A finding reported as new because its detail changed, and the entry it changed from (StaleEntry.now): --update-baseline does not carry that entry's justification to it. */
+  changedFrom: Map<Finding, number>;
 }
 
 /**
@@ -339,11 +350,27 @@ export function matchBaseline(
     grewFrom.set(grown, s.index);
     s.grown = toolList(grown.detail);
   }
+  // An entry with a detail whose finding is still there with another one (the detail is in the
+  // key, so it is reported as new) did not "no longer occur" either: say what it is now.
+  const changedFrom = new Map<Finding, number>();
+  for (const s of stale) {
+    const e = s.entry;
+    if (s.grown || s.unmatched !== e.count || e.detail === undefined || toolList(e.detail)) continue;
+    const changed = fresh.find((f) => {
+      if (changedFrom.has(f) || grewFrom.has(f) || f.detail === undefined || f.detail === e.detail || toolList(f.detail)) return false;
+      if (f.ruleId !== e.rule || (f.keyPointer ?? f.toolPointer) !== e.pointer) return false;
+      const { server, tool } = names(f);
+      return server === e.server && tool === e.tool;
+    });
+    if (!changed) continue;
+    changedFrom.set(changed, s.index);
+    s.now = changed.detail;
+  }
   // An entry none of whose findings occur on its server, while the same finding (rule, tool,
   // place, detail) is reported as new on another server: it did not "no longer occur".
   const inRun = new Set(servers.map((s) => s.name));
   for (const s of stale) {
-    if (s.grown || s.unmatched !== s.entry.count) continue;
+    if (s.grown || s.now !== undefined || s.unmatched !== s.entry.count) continue;
     const e = s.entry;
     const others = new Set<string>();
     for (const f of fresh) {
@@ -353,7 +380,7 @@ export function matchBaseline(
     }
     if (others.size) s.elsewhere = { servers: [...others].sort(cmp), serverGone: !inRun.has(e.server) && !renamedFrom.has(e.server) };
   }
-  return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy, grewFrom };
+  return { fresh, known: coveredBy.size, stale, renames, serverRenames, coveredBy, grewFrom, changedFrom };
 }
 
 /** The tool names of a detail that lists tools (a JSON array of strings), else undefined. */
@@ -381,6 +408,14 @@ function cmp(a: string | undefined, b: string | undefined): number {
 export function buildBaseline(findings: readonly Finding[], servers: readonly ServerInput[], previous?: { entries: readonly BaselineEntry[]; match: BaselineMatch }): Baseline {
   const byId = new Map(servers.map((s) => [s.id, s]));
   const entries = new Map<string, BaselineEntry>();
+  // One fingerprint per tool, not per entry: a tool with thousands of findings would otherwise
+  // be serialised and hashed once for each of them (quadratic in the tool's size).
+  const fingerprints = new Map<unknown, string>();
+  const fingerprintOf = (tool: unknown): string => {
+    let fp = fingerprints.get(tool);
+    if (fp === undefined) fingerprints.set(tool, (fp = toolFingerprint(tool)));
+    return fp;
+  };
   for (const f of findings) {
     const pointer = f.keyPointer ?? f.toolPointer;
     const k = keyOf(f.server, f.tool, f.ruleId, pointer, f.detail);
@@ -404,7 +439,7 @@ export function buildBaseline(findings: readonly Finding[], servers: readonly Se
         pointer,
         ...(f.detail !== undefined ? { detail: f.detail } : {}),
         count: 0,
-        ...(f.tool !== undefined && tool !== undefined ? { fingerprint: toolFingerprint(tool) } : {}),
+        ...(f.tool !== undefined && tool !== undefined ? { fingerprint: fingerprintOf(tool) } : {}),
         message: same ? before.message : f.message,
       };
       entries.set(k, e);

@@ -6,20 +6,41 @@ import { MAX_DOCUMENT_BYTES, readFailure, readFileBounded } from '../util/read.j
 import { ConfigError, parseJsonConfig, type ParsedConfig } from '../config/source.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment } from '../util/pointer.js';
-import { closest } from '../util/text.js';
-import { decodeKeepingBom, InputProblem } from '../sources/parse.js';
-import { BASELINE_VERSION, baselineText, type Baseline, type BaselineEntry } from './baseline.js';
+import { closest, quote } from '../util/text.js';
+import { decode, InputProblem } from '../sources/parse.js';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
+import { RULES } from '../../rules/index.js';
+import { DRIFT_RULES } from '../diff/rules/index.js';
+import { POLICY_PREFIX } from '../policies/rules.js';
+import { BASELINE_VERSION, baselineText, entryKey, type Baseline, type BaselineEntry } from './baseline.js';
 
 export interface LoadedBaseline {
   entries: BaselineEntry[];
   /** Line and column of the entry at each index, in one pass over the file. */
   positions(indexes: readonly number[]): ({ line: number; column: number } | undefined)[];
+  /**
+   * With --update-baseline: entries whose rule is no rule of this version (a typo, or a rule
+   * removed since the file was written), kept in `entries` (they cover nothing and are dropped),
+   * and why, for a note. Without it they are baseline errors.
+   */
+  unknownRules?: { index: number; why: string }[];
+}
+
+/** Rule ids a baseline entry may name: the lint rules, policy/<name> (a policy of whichever config), and diff's drift/* (as a config's `rules` may). */
+let ruleIds: Set<string> | undefined;
+const knownRule = (id: string) => (id.startsWith(POLICY_PREFIX) && id.length > POLICY_PREFIX.length) || (ruleIds ??= new Set([...RULES, ...DRIFT_RULES].map((r) => r.id))).has(id);
+
+/** Whether a JSON text holds nothing but whitespace and comments (and a byte order mark). */
+function emptyJson(text: string): boolean {
+  const scanner = createScanner(text, true);
+  if (text.charCodeAt(0) === 0xfeff) scanner.setPosition(1);
+  return scanner.scan() === SyntaxKind.EOF;
 }
 
 const ENTRY_KEYS = ['server', 'tool', 'rule', 'pointer', 'detail', 'count', 'fingerprint', 'message', 'justification'];
 
 /** Read a baseline; a missing file is undefined, a broken one a ConfigError naming file:line:col. */
-export async function readBaseline(path: string, display: string): Promise<LoadedBaseline | undefined> {
+export async function readBaseline(path: string, display: string, opts: { update?: boolean } = {}): Promise<LoadedBaseline | undefined> {
   let bytes: Buffer;
   try {
     bytes = readFileBounded(path, MAX_DOCUMENT_BYTES);
@@ -32,17 +53,23 @@ export async function readBaseline(path: string, display: string): Promise<Loade
   }
   let text: string;
   try {
-    text = decodeKeepingBom(bytes, 'a baseline is UTF-8 encoded JSON');
+    text = decode(bytes, 'a baseline is UTF-8 encoded JSON');
   } catch (err) {
     if (!(err instanceof InputProblem)) throw err;
     throw new ConfigError([{ file: display, line: err.line, column: err.column, message: err.message }]);
   }
+  // An empty file is one problem, not a missing "version" and "entries"; --update-baseline
+  // writes it as it writes a missing one (it holds nothing to keep).
+  if (emptyJson(text)) {
+    if (opts.update) return { entries: [], positions: () => [] };
+    throw new ConfigError([{ file: display, line: 1, column: 1, message: 'the baseline is empty; write one with --update-baseline' }]);
+  }
   const parsed = parseJsonConfig(text, display);
-  const entries = checkBaseline(parsed, display);
-  return { entries, positions: (indexes) => parsed.positions(indexes.map((i) => ({ pointer: `/entries/${i}` }))) };
+  const { entries, unknownRules } = checkBaseline(parsed, display, opts.update ?? false);
+  return { entries, positions: (indexes) => parsed.positions(indexes.map((i) => ({ pointer: `/entries/${i}` }))), ...(unknownRules.length ? { unknownRules } : {}) };
 }
 
-function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
+function checkBaseline(parsed: ParsedConfig, display: string, update: boolean): { entries: BaselineEntry[]; unknownRules: { index: number; why: string }[] } {
   // Placed all at once when thrown (one pass over the file, however many problems).
   const pending: { pointer: string; key: boolean; message: string }[] = [];
   const at = (pointer: string, message: string, key = false) => {
@@ -64,6 +91,9 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
     throw fail();
   }
   const entries: BaselineEntry[] = [];
+  const unknownRules: { index: number; why: string }[] = [];
+  /** The first entry of each key: a second one is the same finding written twice. */
+  const firstOf = new Map<string, number>();
   doc.entries.forEach((e, i) => {
     const p = `/entries/${i}`;
     if (!isObject(e)) return at(p, `entries[${i}] must be an object`);
@@ -94,10 +124,22 @@ function checkBaseline(parsed: ParsedConfig, display: string): BaselineEntry[] {
       at('count' in e ? `${p}/count` : p, `entries[${i}].count must be a positive integer`);
       ok = false;
     }
-    if (ok) entries.push(e as unknown as BaselineEntry);
+    if (typeof e.rule === 'string' && !knownRule(e.rule)) {
+      const guess = closest(e.rule, [...ruleIds!]);
+      const why = `${quote(e.rule, 200)} is not a rule of this version${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''}`;
+      if (update) unknownRules.push({ index: i, why: `${why} (it covered nothing)` });
+      else at(`${p}/rule`, `entries[${i}].rule ${why} (mcp-annotate rules lists them; a policy's rule is "policy/<name>"; for a rule removed since the baseline was written, --update-baseline drops its entries)`);
+    }
+    if (!ok) return;
+    const entry = e as unknown as BaselineEntry;
+    const key = entryKey(entry);
+    const first = firstOf.get(key);
+    if (first !== undefined) at(p, `entries[${i}] has the same key as entries[${first}] (server, tool, rule, pointer and detail); merge them into one entry, adding their counts and keeping one justification`);
+    else firstOf.set(key, i);
+    entries.push(entry);
   });
   if (pending.length) throw fail();
-  return entries;
+  return { entries, unknownRules };
 }
 
 export async function writeBaseline(path: string, display: string, baseline: Baseline): Promise<void> {

@@ -43,7 +43,7 @@ export function rulesCommand(format: 'text' | 'json' | 'markdown', io: CliIO, po
         io.stdout.write(`${category === ALL[0]!.category ? '' : '\n'}${c.bold(CATEGORY_TITLES[r.category])}\n`);
       }
       const sev = r.severity === 'error' ? c.red('error  ') : r.severity === 'warning' ? c.yellow('warning') : c.blue('note   ');
-      io.stdout.write(`  ${r.id.padEnd(width)}  ${sev}  ${oneLine(r.summary)}  ${c.dim(`[${r.packs.join(', ')}]`)}\n`);
+      io.stdout.write(`  ${r.id.padEnd(width)}  ${sev}  ${oneLine(r.summary)}${r.packs.length ? `  ${c.dim(`[${r.packs.join(', ')}]`)}` : ''}\n`);
     }
     io.stdout.write(`\n${RULES.length} lint rules and ${DRIFT_RULES.length} drift rules (mcp-annotate diff)${policies.length ? `, and ${policies.length} ${policies.length === 1 ? 'policy' : 'policies'} of the config` : ''}. mcp-annotate explain <rule-id> shows a rule's documentation.\n`);
   }
