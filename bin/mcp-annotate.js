@@ -14,6 +14,12 @@ process.stdout.on('error', (err) => {
   process.stderr.write(`mcp-annotate: cannot write to stdout: ${err.code === 'ENOSPC' ? 'no space left on the device' : err.message}\n`);
   process.exit(2);
 });
+// A closed stderr (`mcp-annotate lint … 2>&1 | head -1`, where both are the same pipe) is just
+// as quiet: an unhandled EPIPE there ended the run with exit code 1, which says "findings", in
+// place of its own (2 for an unreadable input or a broken config). A stderr that fails another
+// way (a full disk) cannot say so anywhere: the run goes on with its own exit code too. The
+// CLI's writers stop writing to it once it has failed (see quietWhenFailed in src/cli/io.ts).
+process.stderr.on('error', () => {});
 
 // `--version` alone needs none of the linter: answer it before loading the bundle.
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {

@@ -91,6 +91,19 @@ describe('mcp-annotate', () => {
       expect(r.stdout, asked.join(' ')).toMatch(/^Usage: mcp-annotate /);
     }
   });
+
+  it('says "unknown command" for `help <name>` of no command, as for `mcp-annotate <name>` (not the general help)', async () => {
+    const direct = await runCli(['nope']);
+    const help = await runCli(['help', 'nope']);
+    expect(help.code).toBe(2);
+    expect(help.stdout).toBe('');
+    expect(help.stderr).toBe("mcp-annotate: unknown command 'nope'\n");
+    expect(help.stderr).toBe(direct.stderr);
+    const near = await runCli(['help', 'lnt']);
+    expect(near.code).toBe(2);
+    expect(near.stderr).toContain("unknown command 'lnt'");
+    expect(near.stderr).toContain('Did you mean lint?');
+  });
 });
 
 describe('mcp-annotate lint: exit codes', () => {
@@ -489,11 +502,37 @@ describe('mcp-annotate lint: a glob too long to compile', () => {
       expect(diff.stderr).not.toContain('    at ');
       expect(diff.code).toBe(2);
     }
-    writeFileSync(join(dir, 'mcp-annotate.config.json'), JSON.stringify({ targets: [big, 'bad.json'] }));
+    // In the config's targets: a config error at the glob, as one too long is.
+    writeFileSync(join(dir, 'mcp-annotate.config.json'), JSON.stringify({ targets: ['bad.json', big] }));
     const config = await runCli(['lint', '-f', 'json'], { cwd: dir });
-    expect(config.stderr).toBe(compileError);
-    expect(config.code).toBe(2);
-    expect(JSON.parse(config.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+    expect(config).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'mcp-annotate: mcp-annotate.config.json:1:24: targets[1] cannot be compiled (Regular expression too large, at 40,006 characters); use a shorter pattern\n',
+    });
+  });
+
+  it('a glob whose groups nest too deep for V8 is refused before it is compiled (it aborted the process), on the command line and in the config', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    // V8 aborted the whole process compiling it ("RegExpCompiler Allocation failed"): no report, no message but a native stack.
+    const deep = `${'@(a|'.repeat(7000)}${')'.repeat(7000)}`;
+    const lint = await runCli(['lint', '--no-config', 'bad.json', deep, '-f', 'json'], { cwd: dir });
+    expect(lint.stderr).toBe(`${shorten(deep, 80)}: this pattern cannot be compiled (its groups nest 7,001 deep; at most 1,000, at 35,000 characters); use a simpler pattern\n`);
+    expect(lint.code).toBe(2);
+    expect(JSON.parse(lint.stdout).summary).toMatchObject({ servers: 1, inputErrors: 1 });
+    const nested = `${'{'.repeat(7000)}a${',b}'.repeat(7000)}`;
+    writeFileSync(join(dir, 'c.json'), JSON.stringify({ targets: { files: ['bad.json', `!(${'!('.repeat(2500)}a${')'.repeat(2501)}`] }, overrides: [{ servers: [nested], rules: {} }] }));
+    const config = await runCli(['lint', '-c', 'c.json'], { cwd: dir });
+    expect(config).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'mcp-annotate: c.json:1:33: targets.files[1] cannot be compiled (its groups nest 7,504 deep; at most 1,000, at 7,504 characters); use a simpler pattern\n' +
+        `mcp-annotate: c.json:1:${33 + 7504 + 30}: overrides[0].servers[0] cannot be compiled (its groups nest 7,001 deep; at most 1,000, at 28,001 characters); use a simpler pattern\n`,
+    });
+    // 1,000 deep still compiles.
+    const ok = await runCli(['lint', '--no-config', 'bad.json', `${'@(a|'.repeat(999)}bad.json${')'.repeat(999)}`, '-f', 'json'], { cwd: dir });
+    expect(ok.stderr).toBe('');
   });
 
   it('a "!" pattern too large or too long to compile is that target\'s input error and leaves nothing out', async () => {
@@ -505,6 +544,64 @@ describe('mcp-annotate lint: a glob too long to compile', () => {
     );
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 2 });
+  });
+});
+
+describe('mcp-annotate lint: a glob whose braces expand too far', () => {
+  // fast-glob expands a glob's braces into the list of globs they stand for before it walks:
+  // `{a,b}` 24 times (130 characters) is 16,777,216 globs, and the run never finished (minutes of
+  // CPU, then out of memory). picomatch does not expand them, but V8 tries each combination of
+  // their groups on a name that does not match: an override `{a,a}` 30 times hung too.
+  const pairs = `${'{a,b}'.repeat(24)}.json`;
+  const refused = (pattern: string, why: string) => `${shorten(pattern, 80)}: this pattern cannot be expanded (${why}); use a simpler pattern\n`;
+
+  it('is that target\'s input error, counted without expanding it; the other targets are still linted', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const ranges = '{1..100}{1..100}{1..10}.json';
+    const long = `${'{a,b}'.repeat(13)}${'x'.repeat(5000)}.json`;
+    const started = Date.now();
+    const r = await runCli(['lint', '--no-config', pairs, 'bad.json', ranges, 'f{1..1000000}.json', long, `!${'{a,a}'.repeat(30)}.json`, '-f', 'json'], { cwd: dir });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(r.stderr).toBe(
+      refused(`!${'{a,a}'.repeat(30)}.json`, 'its braces make 1,073,741,824 patterns; at most 10,000') +
+        refused('f{1..1000000}.json', 'its braces make 1,000,000 patterns; at most 10,000') +
+        refused(ranges, 'its braces make 100,000 patterns; at most 10,000') +
+        // 8,192 globs of 5,000 characters ran Node.js out of memory.
+        refused(long, 'its braces make 8,192 patterns of 41,107,456 characters in all; at most 1,000,000') +
+        refused(pairs, 'its braces make 16,777,216 patterns; at most 10,000'),
+    );
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 1, inputErrors: 5 });
+    // Alternatives picomatch compiles into groups (extglobs) are bounded too.
+    const ext = `${'@(a|a)'.repeat(24)}*.json`;
+    const extglob = await runCli(['lint', '--no-config', ext, 'bad.json', '-f', 'json'], { cwd: dir });
+    expect(extglob.stderr).toBe(`${shorten(ext, 80)}: this pattern cannot be compiled (its alternatives combine 16,777,216 ways; at most 100,000); use a simpler pattern\n`);
+    expect(extglob.code).toBe(2);
+  });
+
+  it('in the config, a targets or overrides glob is a config error at its place', async () => {
+    const dir = tempDir({ 'bad.json': contradictory });
+    const names = '{a,a}'.repeat(30);
+    writeFileSync(join(dir, 'c.json'), JSON.stringify({ targets: { files: ['bad.json', pairs] }, overrides: [{ tools: [names], rules: {} }] }));
+    const config = await runCli(['lint', '-c', 'c.json'], { cwd: dir });
+    expect(config).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'mcp-annotate: c.json:1:33: targets.files[1] cannot be expanded (its braces make 16,777,216 patterns; at most 10,000); use a simpler pattern\n' +
+        `mcp-annotate: c.json:1:${33 + pairs.length + 28}: overrides[0].tools[0] cannot be expanded (its braces make 1,073,741,824 patterns; at most 10,000); use a simpler pattern\n`,
+    });
+  });
+
+  it('ordinary brace globs still work, up to 10,000 patterns', async () => {
+    const dir = tempDir({ 'a.json': contradictory, 'b.jsonl': `${JSON.stringify(JSON.parse(contradictory))}\n`, 'x/sub/c.json': contradictory, 'y/d.json': contradictory });
+    const r = await runCli(['lint', '--no-config', '*.{json,jsonl}', '{x,y}/**/*.json', `{1..1000}{a..j}.json`, '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('{1..1000}{a..j}.json: no files match this pattern\n');
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ servers: 4, inputErrors: 1 });
+    writeFileSync(join(dir, 'c.json'), JSON.stringify({ targets: ['{a,x/sub/c}.json'], overrides: [{ tools: ['{delete,remove}_*', '@(a|b)*'], rules: {} }] }));
+    const config = await runCli(['lint', '-c', 'c.json', '-f', 'json'], { cwd: dir });
+    expect(config.stderr).toBe('');
+    expect(JSON.parse(config.stdout).summary).toMatchObject({ servers: 2, inputErrors: 0 });
   });
 });
 
@@ -718,6 +815,13 @@ describe('mcp-annotate rules and explain', () => {
       expect(r.stdout, args.join(' ')).not.toMatch(raw);
       expect(r.stdout, args.join(' ')).toContain('x\\u{1B}[31mRED\\u{1B}]0;title\\u{7} \\u{202E} rev \\u{9B}2J\\nsecond line');
     }
+    // A policy is in no pack: its line ends with its summary, not with an empty pack list "[]".
+    const text = await runCli(['rules', '-c', 'hp.json'], { cwd: dir, env: { NO_COLOR: '1' } });
+    const line = text.stdout.split('\n').find((l) => l.trimStart().startsWith('policy/p '));
+    expect(line).toBeDefined();
+    expect(line).not.toMatch(/\[\]\s*$/);
+    expect(line).toMatch(/second line$/);
+    expect(text.stdout).toMatch(/^ {2}tool-name-format .*\[core\]$/m);
     const explained = await runCli(['explain', 'policy/p', '-c', 'hp.json'], { cwd: dir, env: { NO_COLOR: '1' } });
     expect(explained.stdout).toContain('tool.name equals "n\\u{202E}\\u001b[2J"');
   });

@@ -6,8 +6,9 @@
  * failure can be replayed with { seed }).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -541,6 +542,58 @@ describe('the process', () => {
     expect(JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8')).runs[0].results.length).toBeGreaterThan(0);
   });
 
+  it('keeps its own exit code when stderr closes early (2>&1 | head -1) or cannot be written (a full disk), and says nothing about it', async () => {
+    const dir = tempDir({
+      'a.json': JSON.stringify({ tools: [{ name: 'get_a', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } }] }),
+      'bad.json': JSON.stringify({ tools: [{ name: 'bad name', inputSchema: { type: 'object' } }] }),
+      'cfg.yaml': 'rules: { nope: error, nope2: error }\n',
+    });
+    // The readers of stdout and stderr are gone before the run writes anything, so every write
+    // fails with EPIPE (an unhandled one on stderr ended the run with 1, "findings", or, with
+    // `| head -1`, 1 or 2 depending on timing).
+    const closedEarly = (args: string[]) =>
+      new Promise<number | null>((done) => {
+        const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.destroy();
+        child.stderr.destroy();
+        child.on('close', (code) => done(code));
+      });
+    for (let i = 0; i < 4; i++) {
+      expect(await closedEarly(['lint', '--no-config', 'a.json', 'missing1.json', 'missing2.json'])).toBe(2);
+      expect(await closedEarly(['lint', 'a.json', '-c', 'cfg.yaml'])).toBe(2);
+      expect(await closedEarly(['lint', '--no-config', 'bad.json'])).toBe(1);
+      expect(await closedEarly(['lint', '--no-config', 'a.json'])).toBe(0);
+    }
+    const bin = JSON.stringify(BIN);
+    // stdout and stderr the same pipe, its reader leaving after the first line.
+    const piped = await sh(`for i in 1 2 3; do node ${bin} lint --no-config a.json missing1.json missing2.json 2>&1 | head -1 >/dev/null; echo "status=\${PIPESTATUS[0]}"; done`, dir);
+    expect(piped.stdout).toBe('status=2\nstatus=2\nstatus=2\n');
+    // A stderr that cannot be written (ENOSPC) cannot say so: the run keeps its exit code.
+    const full = await sh(`node ${bin} lint --no-config a.json missing.json >/dev/null 2>/dev/full; echo "status=$?"; node ${bin} lint --no-config a.json missing.json >/dev/full 2>/dev/full; echo "status=$?"`, dir);
+    expect(full).toMatchObject({ stdout: 'status=2\nstatus=2\n', stderr: '' });
+  });
+
+  it('the CLI\'s streams take no more writes once one failed (quietWhenFailed), and say nothing of it', async () => {
+    const { quietWhenFailed } = await import('../src/cli/io.js');
+    let tried = 0;
+    const raw = new Writable({
+      write(_chunk, _enc, done) {
+        tried++;
+        done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      },
+    });
+    const errors: string[] = [];
+    raw.on('error', (e: NodeJS.ErrnoException) => errors.push(String(e.code)));
+    const stream = quietWhenFailed(raw);
+    stream.write('first\n');
+    await new Promise((r) => setImmediate(r));
+    const called = await new Promise<boolean>((done) => {
+      expect(stream.write('second\n', () => done(true))).toBe(true);
+    });
+    stream.write('third\n');
+    expect({ tried, errors, called }).toEqual({ tried: 1, errors: ['EPIPE'], called: true });
+  });
+
   it('reads a pipe, /dev/stdin and process substitution as a file, next to other targets', async () => {
     const dir = tempDir({ 'a.json': JSON.stringify({ serverInfo: { name: 'a' }, tools: [{ name: 'get_a', inputSchema: { type: 'object' } }] }) });
     const bin = JSON.stringify(BIN);
@@ -794,6 +847,39 @@ describe('the process', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/\n⚠ 21 problems \(4 errors, 15 warnings, 2 notes\) in 1 server, 8 tools\n$/);
     expect(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')).unwritten).toBeUndefined();
+  });
+
+  it.skipIf(process.platform === 'win32')('a report file written again with the final verdict is replaced whole or kept as it was, never left half written', async () => {
+    const dir = tempDir({ 'a.json': readFileSync(join(ROOT, 'fixtures', 'example-server.json'), 'utf8') });
+    const bin = JSON.stringify(BIN);
+    // A directory with a long path fails the run; its name in "unwritten" makes the report written
+    // again 1,700 bytes longer than the first, which a file size limit (ulimit -f, in KiB) lets
+    // through and stops half way through the second (EFBIG: Node ignores SIGXFSZ).
+    const long = Array.from({ length: 8 }, () => 'd'.repeat(200)).join('/');
+    mkdirSync(join(dir, `${long}.sarif`), { recursive: true });
+    const first = await runCli(['lint', 'a.json', '--no-config', '-f', 'json', '-o', 'r.json'], { cwd: dir });
+    expect(first.code).toBe(1);
+    const before = readFileSync(join(dir, 'r.json'), 'utf8');
+    const limit = Math.ceil((before.length + 1) / 1024);
+    expect(before.length + 1700).toBeGreaterThan(limit * 1024);
+    const r = await sh(`ulimit -f ${limit} && node ${bin} lint a.json --no-config -f json -o r.json -f sarif -o ${long}.sarif`, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`mcp-annotate: cannot write ${long}.sarif: it is a directory\nmcp-annotate: cannot write r.json: the file is too large for the file system\n`);
+    // It was left with its first report, whole (it was cut at the limit, half a JSON document), and no temporary file beside it.
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe(before);
+    expect(readdirSync(dir).sort()).toEqual(['a.json', 'd'.repeat(200), 'r.json']);
+
+    // Written again through a symbolic link: the file it points to is replaced (the link stays), with the mode it had.
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'out', 'real.json'), '');
+    chmodSync(join(dir, 'out', 'real.json'), 0o640);
+    symlinkSync(join('out', 'real.json'), join(dir, 'link.json'));
+    const again = await runCli(['lint', 'a.json', '--no-config', '-f', 'json', '-o', 'link.json', '-f', 'sarif', '-o', `${long}.sarif`], { cwd: dir });
+    expect(again.code).toBe(2);
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'real.json'), 'utf8')).unwritten).toEqual([{ file: `${long}.sarif`, reason: 'it is a directory' }]);
+    expect(statSync(join(dir, 'out', 'real.json')).mode & 0o777).toBe(0o640);
+    expect(readdirSync(join(dir, 'out'))).toEqual(['real.json']);
   });
 
   it('lints a 200 MB file', { timeout: 120_000 }, async () => {

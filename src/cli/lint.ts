@@ -179,8 +179,8 @@ function* mapChunks(chunks: Iterable<string>, f: (s: string) => string): Generat
  * Write the report in every requested format: to its --output-file (parent directories
  * created), then to stdout. The files come first so that a file that cannot be written is part
  * of the verdict the others show: the report gets `unwritten` (the run fails, exit 2), the files
- * already written are written again with it (not one on a device or pipe, which keeps what it
- * said), and the reports to stdout, last, say it too. Throws the write errors (one line each).
+ * already written are written again with it (replaced whole: one whose second writing fails keeps
+ * its first report; not one on a device or pipe, which keeps what it said), and the reports to stdout, last, say it too. Throws the write errors (one line each).
  */
 export async function writeReports(report: Report, outputs: readonly OutputSpec[], opts: Pick<LintCliOptions, 'color' | 'quiet' | 'markdownMaxBytes'>, io: CliIO): Promise<void> {
   const chunksFor = async (o: OutputSpec, r: Report) => {
@@ -190,9 +190,9 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
   };
   const failed: WriteError[] = [];
   /** Write one report file; a file that cannot be written does not stop the others. */
-  const toFile = async (o: OutputSpec, r: Report): Promise<boolean> => {
+  const toFile = async (o: OutputSpec, r: Report, again = false): Promise<boolean> => {
     try {
-      await writeChunksToFile(resolve(io.cwd, o.file!), o.file!, await chunksFor(o, r));
+      await writeChunksToFile(resolve(io.cwd, o.file!), o.file!, await chunksFor(o, r), { replace: again });
       return true;
     } catch (err) {
       if (!(err instanceof WriteError)) throw err;
@@ -211,7 +211,7 @@ export async function writeReports(report: Report, outputs: readonly OutputSpec[
       report = { ...report, unwritten: failed.map((e) => ({ file: e.file, reason: e.reason })) };
       for (const o of [...written]) {
         if (isDevice(resolve(io.cwd, o.file!))) continue;
-        if (!(await toFile(o, report))) written.splice(written.indexOf(o), 1);
+        if (!(await toFile(o, report, true))) written.splice(written.indexOf(o), 1);
       }
     }
   }

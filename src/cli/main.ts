@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { lintCommand } from './lint.js';
-import { EXIT, UsageError, type CliIO } from './io.js';
+import { EXIT, quietWhenFailed, UsageError, type CliIO } from './io.js';
 import { TOOL_NAME, version } from '../version.js';
 import { SPEC_VERSIONS, LATEST_SPEC, PACK_IDS } from '../types.js';
 import { addLiveOptions, nonEmptyPath, saveSnapshotsDir } from '../sources/live/options.js';
@@ -32,6 +32,8 @@ export interface OutputSpec {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   let exitCode: number = EXIT.ok;
+  // A stdout or stderr that has failed (a pipe closed early) takes no more writes.
+  io = { ...io, stdout: quietWhenFailed(io.stdout), stderr: quietWhenFailed(io.stderr) };
   // In a GitHub Actions log, nothing a server says on stderr may act as a workflow command.
   if (inWorkflowLog(io.env)) io = { ...io, stderr: guardedStream(io.stderr, 'text') };
   // `lint -- <command> <args…>` / `dump -- …`: everything after -- is one stdio server's command, verbatim.
@@ -200,8 +202,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       exitCode = await initCommand(targets, options, io);
     });
 
+  // `help <name>` for a name that is no command printed the general help (on stderr, exit 2) and
+  // never said why: it is the unknown command `mcp-annotate <name>` is, and says so the same way.
+  const [first, asked] = argv;
+  const unknownHelp =
+    first === 'help' && asked !== undefined && asked !== 'help' && !asked.startsWith('-') && !program.commands.some((c) => c.name() === asked || c.aliases().includes(asked));
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(unknownHelp ? [asked] : argv, { from: 'user' });
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -4,9 +4,10 @@
  * and saying why, exit code 2; never an unhandled stream error with a stack trace.
  */
 import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { chmod, mkdir, open, realpath, rename, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { UsageError } from '../cli/io.js';
 
@@ -54,16 +55,27 @@ export async function writeText(path: string, display: string, text: string): Pr
   }
 }
 
-/** Write chunks to a file, creating its directories, waiting for it to drain between chunks. */
-export async function writeChunksToFile(path: string, display: string, chunks: Iterable<string>): Promise<void> {
+/**
+ * Write chunks to a file, creating its directories, waiting for it to drain between chunks.
+ * `replace`: the file holds a whole report already (a report written again with the run's final
+ * verdict): it is replaced whole or not at all, never left half written by a write that fails
+ * (see replacement).
+ */
+export async function writeChunksToFile(path: string, display: string, chunks: Iterable<string>, opts: { replace?: boolean } = {}): Promise<void> {
   try {
     await mkdir(dirname(path), { recursive: true });
   } catch (err) {
     throw new WriteError(display, err);
   }
+  let swap: Awaited<ReturnType<typeof replacement>>;
+  try {
+    swap = opts.replace ? await replacement(path) : undefined;
+  } catch (err) {
+    throw new WriteError(display, err);
+  }
   // A buffer of a few chunks, so that the next chunk is serialised while the last is written
   // (with the default 16 KiB, each 64 KiB chunk waited for its own write).
-  const out = createWriteStream(path, { highWaterMark: 1 << 20 });
+  const out = createWriteStream(path, { highWaterMark: 1 << 20, ...(swap ? { fd: swap.handle } : {}) });
   // Rejects on the stream's first error (and listens for it, so it is never unhandled).
   const done = finished(out);
   done.catch(() => undefined);
@@ -73,8 +85,45 @@ export async function writeChunksToFile(path: string, display: string, chunks: I
     }
     out.end();
     await done;
+    if (swap) {
+      // The mode the file had (the umask applied to the one given at creation).
+      await chmod(swap.temp, swap.mode);
+      await rename(swap.temp, swap.target);
+    }
   } catch (err) {
     out.destroy();
+    if (swap) await unlink(swap.temp).catch(() => undefined);
     throw new WriteError(display, err);
+  }
+}
+
+/**
+ * Where to write a file that is to be replaced whole: a temporary file beside it (in the same
+ * directory, so that renaming it over the file replaces it at once), with the file's mode. The
+ * file a symbolic link points to is the one replaced (the link stays, as when the file was
+ * written through it). Undefined, for writing the file in place as before, when renaming would
+ * change more than its text: it is not a regular file (a device, a pipe), it has other hard
+ * links, or another user owns it (the new file would be the writer's); or its directory takes
+ * no new file while the file itself can be written.
+ */
+async function replacement(path: string): Promise<{ temp: string; target: string; mode: number; handle: FileHandle } | undefined> {
+  let target: string;
+  let mode: number;
+  try {
+    target = await realpath(path);
+    const info = await stat(target);
+    if (!info.isFile() || info.nlink > 1 || (process.getuid !== undefined && info.uid !== process.getuid())) return undefined;
+    mode = info.mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    // Created, never opened if it exists ("wx"): a link put in its place is not followed.
+    return { temp, target, mode, handle: await open(temp, 'wx', mode) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') return undefined;
+    throw err;
   }
 }
