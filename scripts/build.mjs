@@ -48,7 +48,9 @@ function modules() {
   }
   // The config file's schema (schemas/config.schema.json, built from the rules by npm run docs).
   const configSchema = json('schemas/config.schema.json');
-  list.push({ name: 'config', dialect: '07', schemas: [configSchema], exports: { validate: configSchema.$id } });
+  // Own members only (ownProperties): an object's inherited keys are none of the config's (a
+  // Buffer's methods were once listed as unknown rules, one line each).
+  list.push({ name: 'config', dialect: '07', schemas: [configSchema], exports: { validate: configSchema.$id }, ownProperties: true });
   // Meta-schemas, to check that a tool's inputSchema/outputSchema is itself a valid schema.
   list.push({ name: 'meta-2020-12', dialect: '2020', schemas: [], exports: { validate: 'https://json-schema.org/draft/2020-12/schema' } });
   list.push({ name: 'meta-2019-09', dialect: '2019', schemas: [], exports: { validate: 'https://json-schema.org/draft/2019-09/schema' } });
@@ -113,6 +115,7 @@ function compile(mod) {
     allErrors: true,
     verbose: true,
     strict: false,
+    ownProperties: mod.ownProperties === true,
     formats: fullFormats,
     code: { source: true, esm: false, optimize: true, formats: _`__formats` },
   });

@@ -257,6 +257,50 @@ describe('validation messages', () => {
     expect(await problemsOf({ 'mcp-annotate.config.yml': 'rules:\n  a: 1\n  a: 2\n' })).toEqual(['mcp-annotate.config.yml:3:3: invalid YAML: Map keys must be unique']);
   });
 
+  it('YAML 1.1 tags (!!binary, !!timestamp, !!set, !!omap, !!pairs) and other unknown tags are one line each at the tag, not a Buffer\'s methods or a setting dropped', async () => {
+    const refused = (tag: string) => `the YAML tag ${tag} is not allowed: a config holds maps, sequences, strings, numbers, booleans and null (YAML 1.2's core schema), not what ${tag} makes; remove the tag`;
+    const cases: [string, string][] = [
+      ['rules: !!binary AAAA\n', `1:8: ${refused('!!binary')}`],
+      ['!!binary AAAA\n', `1:1: ${refused('!!binary')}`],
+      ['targets: !!binary AAAA\n', `1:10: ${refused('!!binary')}`],
+      ['failOn: !!binary AAAA\n', `1:9: ${refused('!!binary')}`],
+      ['spec: !!timestamp 2025-11-25\n', `1:7: ${refused('!!timestamp')}`],
+      ['rules: !!set { name-vs-hints }\n', `1:8: ${refused('!!set')}`],
+      ['extends: !!set { mcp-annotate:strict }\n', `1:10: ${refused('!!set')}`],
+      ['rules:\n  name-vs-hints: !!omap [ a: 1 ]\n', `2:18: ${refused('!!omap')}`],
+      ['overrides: !!pairs [ a: 1 ]\n', `1:12: ${refused('!!pairs')}`],
+      ['failOn: !warn warning\n', `1:9: ${refused('!warn')}`],
+    ];
+    for (const [text, problem] of cases) expect(await problemsOf({ 'mcp-annotate.config.yaml': text }), text).toEqual([`mcp-annotate.config.yaml:${problem}`]);
+    // Every tag is said, in file order.
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'spec: !!timestamp 2025-11-25\nrules: !!set { x }\n' })).toEqual([`mcp-annotate.config.yaml:1:7: ${refused('!!timestamp')}`, `mcp-annotate.config.yaml:2:8: ${refused('!!set')}`]);
+    // The core schema's own tags are fine, and a %YAML 1.1 directive does not bring YAML 1.1's
+    // implicit types back (the date stays the string the schema wants).
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'failOn: !!str warning\nmaxWarnings: !!int 3\n' })).toEqual([]);
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': '%YAML 1.1\n---\nspec: 2025-11-25\n' })).toEqual([]);
+    const dir = tempDir({ 'cfg.yaml': 'rules: !!binary AAAA\n', 'd.json': json(DUMP) });
+    expect(await runCli(['lint', 'd.json', '-c', 'cfg.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `mcp-annotate: cfg.yaml:1:8: ${refused('!!binary')}\n` });
+  });
+
+  it('an alias with no anchor before it and a collection as a key are one line each with their position, and no warning of the yaml package reaches stderr', async () => {
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'a: &x 1\nb: *y\n' })).toEqual(['mcp-annotate.config.yaml:2:4: invalid YAML: the alias *y names no anchor before it; define &y first, or write the value out']);
+    const key = 'a collection is not a valid key ("[a, b]"): a config\'s keys are strings, and JavaScript would turn this one into text; use a string key';
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'rules:\n  ? [a, b]\n  : off\n' })).toEqual([`mcp-annotate.config.yaml:2:5: ${key}`]);
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': 'x: &k [a, b]\nrules: { ? *k : off }\n' })).toEqual([
+      'mcp-annotate.config.yaml:2:12: a collection is not a valid key ("*k"): a config\'s keys are strings, and JavaScript would turn this one into text; use a string key',
+    ]);
+    const dir = tempDir({ 'cfg.yaml': 'rules: { ? [a, b] : off }\n', 'd.json': json(DUMP) });
+    expect(await runCli(['lint', 'd.json', '-c', 'cfg.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `mcp-annotate: cfg.yaml:1:12: ${key}\n` });
+  });
+
+  it('the validator reads an object\'s own members only, never inherited ones', async () => {
+    const { checkConfig } = await import('../src/config/validate.js');
+    const problems: { message: string }[] = [];
+    const inherited = Object.assign(Object.create({ asciiSlice: 1, 'not-a-rule': 'error' }) as object, { 'name-vs-hints': 'off' });
+    checkConfig(Object.assign(Object.create({ junk: true }) as object, { rules: inherited, failOn: 'warning' }), problems as never);
+    expect(problems).toEqual([]);
+  });
+
   it('a glob longer than picomatch compiles is a positioned config error, not an internal error', async () => {
     const long = 'x'.repeat(70_000) + '*';
     expect(await problemsOf({ 'mcp-annotate.config.json': JSON.stringify({ overrides: [{ tools: ['ok', long], rules: {} }] }) })).toEqual([

@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { displayPath } from '../sources/files.js';
-import { decodeKeepingBom, InputProblem } from '../sources/parse.js';
+import { decode, InputProblem } from '../sources/parse.js';
 import { ConfigError, parseJsonConfig, parseYamlConfig, type ConfigProblem, type ParsedConfig } from './source.js';
 import { MAX_CONFIG_BYTES, readFailure, readFileBounded } from '../util/read.js';
 
@@ -109,7 +109,7 @@ export async function readConfigFile(path: string, cwd: string): Promise<ConfigT
   }
   let text: string;
   try {
-    text = decodeKeepingBom(bytes, 'a config file is UTF-8 encoded');
+    text = decode(bytes, 'a config file is UTF-8 encoded');
   } catch (err) {
     if (!(err instanceof InputProblem)) throw err;
     throw new ConfigError([{ file: display, line: err.line, column: err.column, message: err.message }]);

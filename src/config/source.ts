@@ -10,6 +10,7 @@ import { createLocator } from '../sources/locate.js';
 import { split } from '../util/pointer.js';
 import type { Located } from '../types.js';
 import { requirePackage } from '../util/require.js';
+import { quote } from '../util/text.js';
 
 export type ConfigFormat = 'json' | 'yaml';
 
@@ -47,6 +48,8 @@ export interface ParsedConfig {
 
 /** Parse a JSON config (or the package.json around an "mcp-annotate" key: `base` is its pointer). */
 export function parseJsonConfig(text: string, file: string, base = ''): ParsedConfig {
+  // Positions are counted without a BOM, as in a dump (an editor does not show it).
+  text = text.replace(/^\uFEFF/, '');
   const deep = tooDeepAt(text);
   if (deep !== undefined) throw new ConfigError([{ file, ...lineColumn(text, deep), message: TOO_DEEP }]);
   try {
@@ -60,7 +63,7 @@ export function parseJsonConfig(text: string, file: string, base = ''): ParsedCo
 
 function parseJsonConfigTree(text: string, file: string, base: string): ParsedConfig {
   const errors: ParseError[] = [];
-  const root = parseTree(text.replace(/^\uFEFF/, ' '), errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   if (errors.length) {
     const first = errors[0]!;
     const { line, column } = lineColumn(text, first.offset);
@@ -77,7 +80,7 @@ function parseJsonConfigTree(text: string, file: string, base: string): ParsedCo
   if (root && base) duplicatesOnPath(root, split(base), onTwice);
   const value = top ? nodeValue(top, onTwice) : base ? undefined : {};
   if (twice.length) throw new ConfigError(twice);
-  const locator = root ? createLocator(text.replace(/^\uFEFF/, ' ')) : undefined;
+  const locator = root ? createLocator(text) : undefined;
   // The key of a member that exists; else where the value (or the nearest ancestor) starts.
   const place = (at: Located | undefined, pointer: string, key: boolean) =>
     !at ? undefined : key && at.pointer === base + pointer ? { line: at.line, column: at.column } : { line: at.valueLine, column: at.valueColumn };
@@ -128,9 +131,16 @@ function nodeValue(node: JsonNode, twice: (key: string, first: JsonNode, again: 
 
 /** Parse a YAML config. Duplicate keys are errors, as they are almost always mistakes. */
 export async function parseYamlConfig(text: string, file: string): Promise<ParsedConfig> {
+  // Positions are counted without a BOM, as in a dump (an editor does not show it).
+  text = text.replace(/^\uFEFF/, '');
   const YAML = requirePackage('yaml') as typeof import('yaml');
   const lineCounter = new YAML.LineCounter();
-  const doc = YAML.parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  // YAML 1.2's core schema, also under a `%YAML 1.1` directive (which read 2025-11-25 as a Date
+  // and `n` as false), and without the YAML 1.1 tags the yaml package resolves anyway (!!binary,
+  // !!timestamp, !!set, !!omap, !!pairs became a Buffer, a Date, a Set or a Map: a hundred
+  // lines naming Buffer methods, or a setting dropped without a word). A tag it cannot resolve is
+  // refused below. logLevel: its warnings (a collection as a key) are ours to say, not Node's.
+  const doc = YAML.parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, schema: 'core', resolveKnownTags: false, logLevel: 'error' });
   if (doc.errors.length) {
     const first = doc.errors[0]!;
     const pos = lineCounter.linePos(first.pos[0]);
@@ -141,11 +151,21 @@ export async function parseYamlConfig(text: string, file: string): Promise<Parse
     if (/Maximum call stack size exceeded/.test(message)) throw new ConfigError([{ file, message: 'the YAML is nested too deeply to process' }]);
     throw new ConfigError([{ file, line: pos.line, column: pos.col, message: `invalid YAML: ${message}` }]);
   }
+  const at = (offset: number) => {
+    const pos = lineCounter.linePos(offset);
+    return { file, line: pos.line, column: pos.col };
+  };
+  const unplain = plainProblems(YAML, doc, text).map((p) => ({ ...at(p.offset), message: p.message }));
+  if (unplain.length) throw new ConfigError(unplain);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
-    throw new ConfigError([{ file, message: `invalid YAML: ${(err as Error).message}` }]);
+    const message = (err as Error).message;
+    const alias = /^Unresolved alias\b.*: (.*)$/s.exec(message);
+    const node = alias ? unresolvedAlias(YAML, doc, alias[1]!) : undefined;
+    if (alias) throw new ConfigError([{ ...(node?.range ? at(node.range[0]) : { file }), message: `invalid YAML: the alias *${alias[1]} names no anchor before it; define &${alias[1]} first, or write the value out` }]);
+    throw new ConfigError([{ file, message: `invalid YAML: ${message}` }]);
   }
   const locate = (pointer: string, key: boolean) => {
     let segments = split(pointer);
@@ -166,6 +186,53 @@ export async function parseYamlConfig(text: string, file: string): Promise<Parse
   const c = doc.contents;
   const empty = c === null || (YAML.isScalar(c) && c.value === null && c.source === '' && !c.tag);
   return { value: empty ? {} : value, position: (pointer, key = false) => locate(pointer, key), positions: (requests) => requests.map((r) => locate(r.pointer, r.key ?? false)) };
+}
+
+/**
+ * What a config value cannot be made of, in document order (offsets into the text): a tag the
+ * core schema does not resolve (YAML 1.1's !!binary, !!timestamp, !!set, !!omap, !!pairs, or an
+ * application's !foo), and a collection as a key (JavaScript makes "[ a, b ]" of it).
+ */
+function plainProblems(YAML: typeof import('yaml'), doc: import('yaml').Document, text: string): { offset: number; message: string }[] {
+  const out: { offset: number; message: string }[] = [];
+  for (const w of doc.warnings) {
+    if (w.code !== 'TAG_RESOLVE_FAILED') continue;
+    // A tag is URI characters (no spaces, no control characters): shown as written.
+    const tag = text.slice(w.pos[0], Math.min(w.pos[1], w.pos[0] + 60));
+    out.push({
+      offset: w.pos[0],
+      message: `the YAML tag ${tag} is not allowed: a config holds maps, sequences, strings, numbers, booleans and null (YAML 1.2's core schema), not what ${tag} makes; remove the tag`,
+    });
+  }
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      let key: unknown = pair.key;
+      if (YAML.isAlias(key)) key = key.resolve(doc) ?? key;
+      if (!YAML.isCollection(key)) return;
+      const range = (pair.key as RangedNode).range;
+      const written = range ? text.slice(range[0], range[1]) : String(pair.key);
+      out.push({ offset: range?.[0] ?? 0, message: `a collection is not a valid key (${quote(written.replace(/\s+/g, ' '), 40)}): a config's keys are strings, and JavaScript would turn this one into text; use a string key` });
+    },
+  });
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** The first alias named `name` with no anchor of that name before it. */
+function unresolvedAlias(YAML: typeof import('yaml'), doc: import('yaml').Document, name: string): RangedNode | undefined {
+  const anchors = new Set<string>();
+  let found: RangedNode | undefined;
+  YAML.visit(doc, {
+    Node(_, node) {
+      if (YAML.isAlias(node)) {
+        if (node.source === name && !anchors.has(name)) {
+          found = node as RangedNode;
+          return YAML.visit.BREAK;
+        }
+      } else if (node.anchor) anchors.add(node.anchor);
+      return undefined;
+    },
+  });
+  return found;
 }
 
 interface RangedNode {

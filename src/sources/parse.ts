@@ -27,7 +27,10 @@ import { isAscii } from 'node:buffer';
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /**
- * UTF-8 bytes to text; strips a BOM; invalid UTF-8 is an error at its position.
+ * UTF-8 bytes to text; strips a BOM (positions are counted without it, as an editor shows the
+ * file); invalid UTF-8 is an error at its position. Dumps, transcripts, config files and
+ * baselines alike: a baseline entry with a byte that is not UTF-8 was decoded to U+FFFD, so it
+ * never matched and --update-baseline rewrote it.
  *
  * Most dumps are pure ASCII, where UTF-8 and Latin-1 agree: those are copied as Latin-1,
  * which skips UTF-8 validation and, for a large file, makes Node keep the text outside the
@@ -42,27 +45,11 @@ export function decode(bytes: Uint8Array, what = 'the file must be UTF-8 encoded
   }
 }
 
-const decoderKeepingBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/**
- * A config file's or a baseline's bytes to text, a BOM kept (their parsers count it in
- * positions). Invalid UTF-8 is an InputProblem at its position, as in a dump: it was decoded
- * to U+FFFD, so a baseline entry with such a byte never matched and --update-baseline
- * rewrote it.
- */
-export function decodeKeepingBom(bytes: Uint8Array, what: string): string {
-  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  try {
-    return decoderKeepingBom.decode(bytes);
-  } catch {
-    throw invalidUtf8(bytes, what);
-  }
-}
-
 /** The error for bytes that are not UTF-8, at the line and column (UTF-16 units) of the first bad byte. */
 function invalidUtf8(bytes: Uint8Array, what: string): InputProblem {
   const at = firstInvalidUtf8(bytes);
-  const before = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8');
+  // Without a BOM, as every position is counted (an editor does not show it).
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8').replace(/^\uFEFF/, '');
   const { line, column } = lineColumn(before, before.length);
   return new InputProblem(`invalid UTF-8: ${what}`, line, column);
 }
