@@ -3,10 +3,13 @@
  * description-vs-hints): what a name, a description and an inputSchema are taken to say.
  * The rule examples cover the rules end to end; these cover the many edge cases.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstOf, onlyReadingVerbs, readName } from '../src/heuristics/name-verbs.js';
 import { scanDescription, statedEffects } from '../src/heuristics/phrases.js';
 import { MAX_PARAMETER_DEPTH, WALK_BUDGET, riskyParameters, type WalkOutcome } from '../src/heuristics/parameters.js';
+import { referenceScan } from './helpers/phrases-reference.js';
+import { assertProperty } from './helpers/property.js';
 
 const verbs = (name: string) => readName(name).verbs.map((v) => `${v.token}:${v.cls}`);
 
@@ -385,9 +388,71 @@ describe('hostile inputs', () => {
     expect(Date.now() - t).toBeLessThan(2000);
   });
 
+  // Each of these took seconds when a check re-read what came before at every step (probe
+  // BK: 1-10 s here); the bound is 1 s (1.5 s for the four descriptions), where they now take 10-90 ms.
+  it('scans long sentences of many matches in time linear in the description', () => {
+    const texts = ['and wipes ', 'x to wipes ', 'deletes ', 'such as deletes and '].map((u) => u.repeat(Math.floor(20_000 / u.length)));
+    const t = performance.now();
+    const found = texts.map((text) => scanDescription(text));
+    expect(performance.now() - t).toBeLessThan(1500);
+    expect(found.map((f) => f.length)).toEqual([2000, 0, 1, 0]);
+    expect(found[0]!.every((m) => m.kind === 'deletion' && m.discarded === undefined)).toBe(true);
+  });
+
+  it('tests a parameter description of many "which" in linear time', () => {
+    const t = performance.now();
+    const found = riskyParameters({ type: 'object', properties: { action: { type: 'string', enum: ['delete', 'list'], description: 'which '.repeat(40_000) } } }, '');
+    expect(performance.now() - t).toBeLessThan(1000);
+    expect(found.map((p) => p.name)).toEqual(['action']);
+  });
+
+  it('reads the verbs of a long name of noun-like verbs in linear time', () => {
+    const t = performance.now();
+    const reading = readName(`${'edit_'.repeat(40_000)}get`);
+    expect(performance.now() - t).toBeLessThan(1000);
+    expect(reading.verbs.map((v) => [v.token, v.index])).toEqual([['get', 40_000]]);
+  });
+
   it('tokenises a long name quickly', () => {
     const t = Date.now();
     expect(readName('aB'.repeat(100_000)).verbs).toEqual([]);
     expect(Date.now() - t).toBeLessThan(2000);
+  });
+});
+
+describe('scanDescription: the word index', () => {
+  // The checks look the words before a match up in an index of the description; re-reading the
+  // text before each match (the reference) must give the same matches, reasons and cache marks.
+  const word = fc.constantFrom(
+    ...('this tool it will also permanently deletes delete deleted wipes erases purges destroys removes drops overwrites overwrite ' +
+      "overwriting overwritten is are be gets cannot can't undone reversed irreversible read-only read only operation a the server " +
+      "user files cache cached caches and or then but however as such well because since so if whether unless which who that note " +
+      "means not no never nothing none without don't doesn't nor to use call see delete_file instead rather than when every night " +
+      'by backup job on each deploy an any all its them protection mode true').split(' '),
+    'Deletes', 'Delete', 'This', 'Read-only', 'x'.repeat(40), `don${'a'.repeat(40)}`,
+  );
+  const gap = fc.constantFrom(' ', ' ', ' ', ' ', ', ', '; ', ': ', '. ', '? ', ' - ', '—', '(', ') ', '\n\n', '\n- ', '\n1. ', "'", '’', '\u212a', '\u0130', ' `', '"', '> ');
+  const description = fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 30 }).map((parts) => parts.map(([w, g]) => w + g).join('').trim());
+
+  it('finds what re-reading the text before each match finds', () => {
+    assertProperty(
+      fc.property(description, (text) => {
+        expect(scanDescription(text)).toEqual(referenceScan(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('agrees with the reference on quotes, apostrophes and case-folding letters next to a match', () => {
+    for (const text of [
+      "The tool 'deletes' files.",
+      'Use this tool when you want to\u212a deletes files.',
+      "It won’t deletes’cache files, and wipes'cache too.",
+      '\u0130f it deletes files, so it permanently deletes the cache.',
+      'Resets the cache as well as deletes the temporary files; such as deletes and wipes.',
+      `${"x'".repeat(30)}deletes${"'x".repeat(30)} things`,
+    ]) {
+      expect(scanDescription(text)).toEqual(referenceScan(text));
+    }
   });
 });

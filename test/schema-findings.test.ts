@@ -290,6 +290,24 @@ describe('explainErrors keeps both problems of a value of the wrong type that al
   });
 });
 
+describe('explainErrors says a length or size bound with its count in words', () => {
+  it('"1 item" and "3 characters": one and many', async () => {
+    const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+    const { explainErrors } = await import('../src/schema/explain.js');
+    const validate = new Ajv2020({ allErrors: true, verbose: true }).compile({
+      type: 'object',
+      properties: { s: { type: 'string', minLength: 3 }, t: { type: 'string', maxLength: 2 }, a: { type: 'array', minItems: 2 }, b: { type: 'array', maxItems: 1 } },
+    });
+    expect(validate({ s: '', t: 'abc', a: [1], b: [1, 2] })).toBe(false);
+    expect(explainErrors(validate.errors ?? [], '', 'the value').map((e) => `${e.message} / ${e.suggestion}`)).toEqual([
+      's must be at least 3 characters long, got "" / write a value of at least 3 characters',
+      't must be at most 2 characters long, got "abc" / shorten it to 2 characters or fewer',
+      'a must have at least 2 items, got 1 / list at least 2 items',
+      'b must have at most 1 item, got 2 / list at most 1 item',
+    ]);
+  });
+});
+
 describe('sep-1913: "regulated" written as a string', () => {
   const regulated = 'SEP-1913 writes the regulated class as an object naming the regimes that apply, {"regulated": {"scopes": […]}}, not as a string';
   it('says the regulated class is an object, alone or in a list, in either metadata', async () => {

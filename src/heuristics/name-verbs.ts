@@ -218,7 +218,17 @@ export interface NameReading {
   cache?: boolean;
 }
 
-function isVerbAt(tokens: readonly string[], i: number, afterConjunction: boolean): boolean {
+/**
+ * What the tokens before the one isVerbAt looks at hold: whether one is a reading word, and how
+ * many are not digits. readSegment counts them as it goes, so reading a name stays linear in its
+ * tokens (re-reading the prefix at every token made a long name of "edit_" cost seconds).
+ */
+interface Before {
+  reading: boolean;
+  words: number;
+}
+
+function isVerbAt(tokens: readonly string[], i: number, afterConjunction: boolean, before?: Before): boolean {
   const t = tokens[i]!;
   const cls = verbClass(t);
   if (!cls) return false;
@@ -230,11 +240,11 @@ function isVerbAt(tokens: readonly string[], i: number, afterConjunction: boolea
       // a reading word before it is the segment's verb (suggest_edit, blame_commit); one that
       // ends the segment is the verb of a resource-first name (commit_get, git_commit_show)
       // unless it is a noun too (edit_view, edit_saved_search)
-      if (tokens.slice(0, i).some((x) => READING_WORDS.has(x))) return false;
+      if (before ? before.reading : tokens.slice(0, i).some((x) => READING_WORDS.has(x))) return false;
       const last = tokens[tokens.length - 1]!;
       if (i < tokens.length - 1 && READING_WORDS.has(last) && !NOUN_READING_WORDS.has(last)) return false;
       // digits belong to the word before them ("aws_s3_move_object" → aws, s, 3: a two-word prefix)
-      if (tokens.slice(0, i).filter((x) => !/^\d+$/.test(x)).length > 2) return false;
+      if ((before ? before.words : tokens.slice(0, i).filter((x) => !/^\d+$/.test(x)).length) > 2) return false;
       if (i > 0 && !(next === undefined || PREPOSITIONS.has(next) || tokens.length - i - 1 <= 2)) return false;
     }
   }
@@ -256,11 +266,15 @@ function classAt(tokens: readonly string[], i: number): VerbClass {
 
 function readSegment(tokens: string[]): NameReading | undefined {
   let primary = -1;
+  const before: Before = { reading: false, words: 0 };
   for (let i = 0; i < tokens.length; i++) {
-    if (isVerbAt(tokens, i, false)) {
+    if (isVerbAt(tokens, i, false, before)) {
       primary = i;
       break;
     }
+    const t = tokens[i]!;
+    if (READING_WORDS.has(t)) before.reading = true;
+    if (!/^\d+$/.test(t)) before.words++;
   }
   if (primary < 0) return undefined;
   const verbs: NameVerb[] = [{ token: tokens[primary]!, cls: classAt(tokens, primary), index: primary, role: 'primary' }];

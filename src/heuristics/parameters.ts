@@ -120,10 +120,28 @@ const CONFLICT_VALUES: ReadonlySet<string> = new Set(['overwrite', 'replace', 'd
 /**
  * An operation selector whose description says it filters (list_audit_events' "action"), or
  * picks which kind of thing to report ("Which kind of events to show", "Which lock operations
- * to count").
+ * to count": "which", then "to show" with no "." or ";" between).
  */
-const FILTER_DESCRIPTION =
-  /\b(?:filter|filters|filtered|filtering|matching|only\s+(?:returns?|shows?|lists?|includes?))\b|\bwhich\b[^.;]*?\bto\s+(?:show|count|list|return|report|display|include|summari[sz]e|search|query)\b/i;
+const FILTER_WORDS = /\b(?:filter|filters|filtered|filtering|matching|only\s+(?:returns?|shows?|lists?|includes?))\b/i;
+/** "which", a "." or ";" (ends what "which" started), or "to show" and the like. */
+const WHICH_TO = /\bwhich\b|[.;]|\bto\s+(?:show|count|list|return|report|display|include|summari[sz]e|search|query)\b/gi;
+
+/**
+ * Whether a description says it filters. "which … to show" is read in one pass over the text
+ * (the pattern /\bwhich\b[^.;]*?\bto\s+show/ walked from every "which" to the end of the
+ * sentence: quadratic in a description of many "which" and no "." or ";").
+ */
+function saysItFilters(text: string): boolean {
+  if (FILTER_WORDS.test(text)) return true;
+  let which = false;
+  for (const m of text.matchAll(WHICH_TO)) {
+    const w = m[0];
+    if (w === '.' || w === ';') which = false;
+    else if (w.length === 5 && w.toLowerCase() === 'which') which = true;
+    else if (which) return true;
+  }
+  return false;
+}
 const RETURNED_DATA = /\b(?:from|in|of|on)\s+(?:the\s+)?(?:returned\s+|response\s+)?(?:results?|output|response|returned\s+\w+)\b|\bcach(?:e|ed|ing)\b/i;
 
 type Schema = Record<string, unknown>;
@@ -468,7 +486,7 @@ function inspect(name: string, path: string, tokens: readonly string[], vs: [Sch
   const last = tokens[tokens.length - 1];
   const selector = last !== undefined && (OPERATION_NAMES.has(last) || (tokens.length === 1 && OPERATION_EXACT.has(last)));
   if (options.skipOperations || !selector) return undefined;
-  if (FILTER_DESCRIPTION.test(description(vs))) return undefined;
+  if (saysItFilters(description(vs))) return undefined;
   const evidence: Evidence[] = [];
   for (const [text, p] of values) {
     const first = tokensOf(text)[0];

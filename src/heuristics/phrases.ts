@@ -149,21 +149,253 @@ function words(s: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** The text of the clause before `index` within the sentence starting at `sentenceStart`. */
-function clauseBefore(text: string, sentenceStart: number, index: number): string {
-  const before = text.slice(sentenceStart, index);
-  const cut = Math.max(...[',', ';', ':', '(', ')', '—', '–', ' - '].map((c) => before.lastIndexOf(c)));
-  return cut >= 0 ? before.slice(cut + 1) : before;
+/*
+ * The checks below read the words before a match: its clause (negation, subject), its sentence
+ * (condition, another tool). Re-reading that text for every match made a long sentence of many
+ * matches ("and wipes " × 2,000) quadratic, so one pass over the description indexes its words
+ * (as words() reads them: the same tokens, at their offsets) and the state each check needs
+ * after every word, and each match looks it up. The answers are those of reading the text
+ * before the match with words(), exactly (test/heuristics.test.ts compares the two).
+ */
+
+/** A word longer than this, cut by a match inside it, is kept as its last three letters (no word the checks look for is so long). */
+const LONG_WORD = 32;
+const LOWER_WORD = /^[a-z']*$/;
+
+/** What subjectIsTool tracks through a clause (see there). */
+interface SubjectState {
+  needSubject: boolean;
+  listing: boolean;
+  listedWord: string;
+  /** The words since the clause (or its last clause start or coordinator) began: how many, the last, and what they are. */
+  since: number;
+  last: string | undefined;
+  allSubject: boolean;
+  anyTool: boolean;
+}
+const START: SubjectState = { needSubject: false, listing: false, listedWord: '', since: 0, last: undefined, allSubject: true, anyTool: false };
+
+function step(state: SubjectState, w: string, prev: string | undefined): SubjectState {
+  // After "as", "because" or "so" the tool must be named again; after "such as" or "as well
+  // as" a list of things follows ("such as deletes and updates"), never this tool's verb.
+  if (w === 'as' && (prev === 'such' || prev === 'well')) return { ...START, needSubject: state.needSubject, listing: true, listedWord: prev };
+  if (CLAUSE_STARTS.has(w)) return { ...START, needSubject: true, listedWord: state.listedWord };
+  if (COORDINATORS.has(w)) return { ...START, listing: w !== 'and' && w !== 'or' ? false : state.listing, listedWord: state.listedWord };
+  return {
+    needSubject: state.needSubject,
+    listing: state.listing,
+    listedWord: state.listedWord,
+    since: state.since + 1,
+    last: w,
+    allSubject: state.allSubject && (SUBJECT_WORDS.has(w) || NEGATORS.has(w) || w === 'does' || w === 'do'),
+    anyTool: state.anyTool || TOOL_SUBJECTS.has(w),
+  };
 }
 
-function negated(text: string, sentenceStart: number, m: PhraseMatch): boolean {
-  const clause = words(clauseBefore(text, sentenceStart, m.index));
-  let window: string[] = [];
-  for (const w of clause) {
-    if (CLAUSE_WORDS.has(w)) window = [];
-    else window.push(w);
+/** The words of a description with their offsets, and what the checks need after each. */
+class Words {
+  /** Word k: text[start[k], end[k]), lower case, as words() reads it. */
+  readonly start: number[] = [];
+  readonly end: number[] = [];
+  readonly word: string[] = [];
+  /** Where clauses begin, in order (every sentence start among them). */
+  private readonly clauses: number[] = [];
+  /** Where the sentence holding word k begins. */
+  private readonly sentence: number[] = [];
+  /** Whether a conditional word stands in word k's sentence up to word k. */
+  private readonly cond: boolean[] = [];
+  /** subjectIsTool's state after word k, from the start of its clause. */
+  private readonly subject: SubjectState[] = [];
+  private cacheAt: Map<number, number> = new Map();
+  private useThis: number | undefined;
+  private others = new Map<number, { instead: boolean; ref: number; purpose: boolean }>();
+
+  constructor(
+    readonly text: string,
+    sents: [number, number][],
+  ) {
+    const n = text.length;
+    // words() lower-cases, turns ’ into ' and splits at anything but a-z and '. Only three
+    // other characters lower-case into those: İ (to "i" and a combining dot, which ends the
+    // word), ’ and the Kelvin sign K.
+    let from = -1;
+    const close = (to: number) => {
+      this.start.push(from);
+      this.end.push(to);
+      const w = text.slice(from, to);
+      this.word.push(LOWER_WORD.test(w) ? w : w.toLowerCase().replace(/’/g, "'").replace(/\u0307/g, ''));
+      from = -1;
+    };
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      const inWord = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 39 || c === 0x2019 || c === 0x212a || c === 0x130;
+      if (!inWord) {
+        if (from >= 0) close(i);
+        continue;
+      }
+      if (from < 0) from = i;
+      if (c === 0x130) close(i + 1);
+    }
+    if (from >= 0) close(n);
+
+    // A clause starts at a sentence start and right after , ; : ( ) — – and " - ".
+    let next = 1;
+    this.clauses.push(0);
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 44 || c === 59 || c === 58 || c === 40 || c === 41 || c === 0x2014 || c === 0x2013 || (c === 32 && text.charCodeAt(i + 1) === 45 && text.charCodeAt(i + 2) === 32)) {
+        while (next < sents.length && sents[next]![0] <= i) this.clauses.push(sents[next++]![0]);
+        if (this.clauses[this.clauses.length - 1] !== i + 1) this.clauses.push(i + 1);
+      }
+    }
+    while (next < sents.length) this.clauses.push(sents[next++]![0]);
+
+    let si = 0;
+    for (let k = 0; k < this.word.length; k++) {
+      const st = this.start[k]!;
+      while (si < sents.length - 1 && st >= sents[si]![1]) si++;
+      const sentence = sents[si]?.[0] ?? 0;
+      this.sentence.push(sentence);
+      const w = this.word[k]!;
+      const prevInSentence = k > 0 && this.start[k - 1]! >= sentence;
+      this.cond.push((prevInSentence && this.cond[k - 1]!) || isConditional(w, prevInSentence ? this.word[k - 1] : undefined));
+      const prevInClause = k > 0 && this.start[k - 1]! >= this.clauseStart(st);
+      this.subject.push(step(prevInClause ? this.subject[k - 1]! : START, w, prevInClause ? this.word[k - 1] : undefined));
+    }
   }
-  if (window.slice(-5).some((w) => NEGATORS.has(w) || w.endsWith("n't"))) return true;
+
+  /** Where the clause holding offset i begins. */
+  clauseStart(i: number): number {
+    const c = this.clauses;
+    let lo = 0;
+    let hi = c.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (c[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return c[lo]!;
+  }
+
+  /** The last word that starts before offset i, or -1. */
+  private before(i: number): number {
+    let lo = 0;
+    let hi = this.start.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.start[mid]! < i) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /** Word k as the text before offset i reads it (cut there if it runs on). */
+  private cut(k: number, i: number): string {
+    const w = this.word[k]!;
+    const len = i - this.start[k]!;
+    if (len >= w.length) return w;
+    return len > LONG_WORD ? '\0' + w.slice(len - 3, len) : w.slice(0, len);
+  }
+
+  /** words(text.slice(clauseStart, i)), last first, at most `max` of them. */
+  lastWords(i: number, max: number): string[] {
+    const from = this.clauseStart(i);
+    const out: string[] = [];
+    for (let k = this.before(i); k >= 0 && this.start[k]! >= from && out.length < max; k--) out.push(this.cut(k, i));
+    return out;
+  }
+
+  /** subjectIsTool's state at offset i: the clause before it read word by word. */
+  subjectAt(i: number): SubjectState {
+    const from = this.clauseStart(i);
+    const k = this.before(i);
+    if (k < 0 || this.start[k]! < from) return START;
+    if (this.end[k]! <= i) return this.subject[k]!;
+    const prevIn = k > 0 && this.start[k - 1]! >= from;
+    return step(prevIn ? this.subject[k - 1]! : START, this.cut(k, i), prevIn ? this.word[k - 1] : undefined);
+  }
+
+  /** Whether words(text.slice(sentenceStart, i)) holds a conditional word. */
+  conditionalAt(sentenceStart: number, i: number): boolean {
+    const k = this.before(i);
+    if (k < 0 || this.start[k]! < sentenceStart) return false;
+    if (this.end[k]! <= i) return this.cond[k]!;
+    const prevIn = k > 0 && this.start[k - 1]! >= sentenceStart;
+    if (prevIn && this.cond[k - 1]) return true;
+    return isConditional(this.cut(k, i), prevIn ? this.word[k - 1] : undefined);
+  }
+
+  /** Whether one of the first four words of text.slice(i, sentenceEnd) names a cache. */
+  cacheAfter(i: number, sentenceEnd: number): boolean {
+    let lo = 0;
+    let hi = this.end.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.end[mid]! > i) hi = mid;
+      else lo = mid + 1;
+    }
+    for (let k = lo; k < lo + 4 && k < this.start.length && this.start[k]! < sentenceEnd; k++) {
+      // A word cut at i (after "’" or "'") names a cache only after the cut.
+      const at = this.lastCache(k);
+      if (at >= 0 && at >= i - this.start[k]!) return true;
+    }
+    return false;
+  }
+
+  /** Where the last "cache", "caches" or "cached" in word k starts, or -1. */
+  private lastCache(k: number): number {
+    let at = this.cacheAt.get(k);
+    if (at === undefined) {
+      at = -1;
+      const re = /\bcach(?:e|es|ed)\b/g;
+      for (let m = re.exec(this.word[k]!); m; m = re.exec(this.word[k]!)) at = m.index;
+      this.cacheAt.set(k, at);
+    }
+    return at;
+  }
+
+  /** Whether the text from offset i on says "use this", "call this" or "this tool". */
+  aboutThisFrom(i: number): boolean {
+    if (this.useThis === undefined) {
+      this.useThis = -1;
+      const re = /\b(?:use|call)\s+this\b|\bthis\s+tool\b/gi;
+      for (let m = re.exec(this.text); m; m = re.exec(this.text)) {
+        this.useThis = m.index;
+        re.lastIndex = m.index + 1;
+      }
+    }
+    return this.useThis >= i;
+  }
+
+  /** What otherTool reads of the sentence [s, e), once per sentence. */
+  other(s: number, e: number): { instead: boolean; ref: number; purpose: boolean } {
+    let o = this.others.get(s);
+    if (!o) {
+      const sentence = this.text.slice(s, e);
+      o = {
+        instead: /\b(?:instead|rather\s+than)\b/i.test(sentence),
+        ref: TOOL_REFERENCE.exec(sentence)?.index ?? -1,
+        purpose: /^[\s>*\-•"'`(\[]*(?:to|for)\b/i.test(sentence),
+      };
+      this.others.set(s, o);
+    }
+    return o;
+  }
+}
+
+function isConditional(w: string, prev: string | undefined): boolean {
+  return CONDITIONALS.has(w) || (w === 'that' && !(prev !== undefined && THAT_OK.has(prev)));
+}
+
+function negated(text: string, ws: Words, m: PhraseMatch): boolean {
+  // a negator within five words before it, in the same clause and after its last clause word
+  for (const w of ws.lastWords(m.index, 5)) {
+    if (CLAUSE_WORDS.has(w)) break;
+    if (NEGATORS.has(w) || w.endsWith("n't")) return true;
+  }
   const after = words(text.slice(m.index + m.text.length, m.index + m.text.length + 40)).slice(0, 2);
   return after.some((w) => w === 'nothing' || w === 'no' || w === 'none');
 }
@@ -196,34 +428,13 @@ const OBJECT_STARTS = new Set(['the', 'a', 'an', 'any', 'all', 'every', 'each', 
  * "Archives the thread and deletes…", "Moves it, then deletes…"). "The server deletes
  * expired tokens" has another subject.
  */
-function subjectIsTool(text: string, sentenceStart: number, index: number): boolean {
-  const clause = words(clauseBefore(text, sentenceStart, index));
-  let since: string[] = [];
-  // After "as", "because" or "so" the tool must be named again; after "such as" or "as well
-  // as" a list of things follows ("such as deletes and updates"), never this tool's verb.
-  let needSubject = false;
-  let listing = false;
-  let listedWord = '';
-  for (let i = 0; i < clause.length; i++) {
-    const w = clause[i]!;
-    if (w === 'as' && (clause[i - 1] === 'such' || clause[i - 1] === 'well')) {
-      listing = true;
-      listedWord = clause[i - 1]!;
-      since = [];
-    } else if (CLAUSE_STARTS.has(w)) {
-      needSubject = true;
-      listing = false;
-      since = [];
-    } else if (COORDINATORS.has(w)) {
-      if (w !== 'and' && w !== 'or') listing = false;
-      needSubject = false;
-      since = [];
-    } else since.push(w);
-  }
+function subjectIsTool(text: string, ws: Words, sentenceStart: number, index: number): boolean {
+  const state = ws.subjectAt(index);
+  let { listing, needSubject } = state;
   // "as well as" lists nouns ("inserts as well as deletes for the table"), but a verb with
   // an object right after it is a second verb of the clause ("Resets the cache as well as
   // deletes the temporary files")
-  if (listing && listedWord === 'well' && since.length === 0) {
+  if (listing && state.listedWord === 'well' && state.since === 0) {
     const after = words(text.slice(index, index + 80));
     if (after.length > 1 && /s$/.test(after[0]!) && OBJECT_STARTS.has(after[1]!)) {
       listing = false;
@@ -231,35 +442,29 @@ function subjectIsTool(text: string, sentenceStart: number, index: number): bool
     }
   }
   if (listing) return false;
-  if (needSubject && !since.some((w) => TOOL_SUBJECTS.has(w))) return false;
-  if (since.every((w) => SUBJECT_WORDS.has(w) || NEGATORS.has(w) || w === 'does' || w === 'do')) return true;
+  if (needSubject && !state.anyTool) return false;
+  if (state.allSubject) return true;
   // "Use this tool when the user asks to permanently delete a file": an infinitive in a sentence about this tool.
-  const sentence = text.slice(sentenceStart);
-  return since[since.length - 1] === 'to' && /\b(?:use|call)\s+this\b|\bthis\s+tool\b/i.test(sentence);
-}
-
-function conditional(text: string, sentenceStart: number, index: number): boolean {
-  const before = words(text.slice(sentenceStart, index));
-  for (let i = 0; i < before.length; i++) {
-    const w = before[i]!;
-    if (CONDITIONALS.has(w)) return true;
-    if (w === 'that' && !(i > 0 && THAT_OK.has(before[i - 1]!))) return true;
-  }
-  return false;
+  return state.last === 'to' && ws.aboutThisFrom(sentenceStart);
 }
 
 /** "use delete_file", "call `purge_items`", "see the files.delete tool": a reference to another tool. */
 const TOOL_REFERENCE = /\b(?:use|call|see|try)\s+(?:the\s+)?[`'"]?[A-Za-z][A-Za-z0-9]*(?:[_.\-/][A-Za-z0-9]+)+/i;
 
-function otherTool(sentence: string, offset: number): boolean {
-  if (/\b(?:instead|rather\s+than)\b/i.test(sentence)) return true;
-  const ref = TOOL_REFERENCE.exec(sentence);
-  if (!ref) return false;
+function otherTool(ws: Words, s: number, e: number, offset: number): boolean {
+  const o = ws.other(s, e);
+  if (o.instead) return true;
+  if (o.ref < 0) return false;
   // "Use delete_file to remove files." (before the match) or "To delete a file, use delete_file." (a purpose clause)
-  return ref.index < offset || /^[\s>*\-•"'`(\[]*(?:to|for)\b/i.test(sentence);
+  return o.ref < offset || o.purpose;
 }
 
+/** What may stand before a match at the start of a sentence: bullets, quotes, brackets, a number. */
+const LEAD = /[\s>*\-•#"'`(\[\d.)]/;
+
 function atSentenceStart(text: string, sentenceStart: number, index: number): boolean {
+  // Look back only as far as the first character that cannot lead a sentence.
+  for (let i = index - 1; i >= sentenceStart; i--) if (!LEAD.test(text[i]!)) return false;
   return /^[\s>*\-•#"'`(\[]*(?:\d+[.)]\s*)?$/.test(text.slice(sentenceStart, index));
 }
 
@@ -279,8 +484,12 @@ export function scanDescription(description: string): PhraseMatch[] {
   const text = description.length > SCAN_LIMIT ? description.slice(0, SCAN_LIMIT) : description;
   const found: PhraseMatch[] = [];
   if (!TRIGGER.test(text)) return found;
-  const spans: [number, number][] = [];
+  // The characters inside an earlier (higher-priority) match.
+  let taken: Uint8Array | undefined;
   const sents = sentences(text);
+  // Indexed when a match first needs it: most descriptions with a trigger word have no match.
+  let indexed: Words | undefined;
+  const indexOf = () => (indexed ??= new Words(text, sents));
   const sentenceOf = (i: number): [number, number] => {
     let lo = 0;
     let hi = sents.length - 1;
@@ -293,22 +502,26 @@ export function scanDescription(description: string): PhraseMatch[] {
     }
     return [0, text.length];
   };
+  const free = (index: number, end: number) => {
+    if (taken) for (let i = index; i < end; i++) if (taken[i]) return false;
+    return true;
+  };
   for (const p of PATTERNS) {
     for (const m of text.matchAll(p.re)) {
       const index = m.index!;
       const end = index + m[0].length;
-      if (spans.some(([s, e]) => index < e && end > s)) continue;
+      if (!free(index, end)) continue;
       const [s, e] = sentenceOf(index);
       if (p.sentenceStart && !atSentenceStart(text, s, index)) continue;
-      if (p.toolSubject && !subjectIsTool(text, s, index)) continue;
+      if (p.toolSubject && !subjectIsTool(text, indexOf(), s, index)) continue;
       if (p.passive && OTHER_AGENT_OR_SCHEDULE.test(text.slice(end, e))) continue;
       const match: PhraseMatch = { kind: p.kind, text: m[0], index };
-      if ((p.kind === 'deletion' || p.kind === 'overwrite') && /\bcach(?:e|es|ed)\b/i.test(words(text.slice(end, e)).slice(0, 4).join(' '))) match.cache = true;
-      if (negated(text, s, match)) match.discarded = 'negated';
-      else if (conditional(text, s, index)) match.discarded = 'conditional';
-      else if (otherTool(text.slice(s, e), index - s)) match.discarded = 'other-tool';
+      if ((p.kind === 'deletion' || p.kind === 'overwrite') && indexOf().cacheAfter(end, e)) match.cache = true;
+      if (negated(text, indexOf(), match)) match.discarded = 'negated';
+      else if (indexOf().conditionalAt(s, index)) match.discarded = 'conditional';
+      else if (otherTool(indexOf(), s, e, index - s)) match.discarded = 'other-tool';
       found.push(match);
-      spans.push([index, end]);
+      (taken ??= new Uint8Array(text.length)).fill(1, index, end);
     }
   }
   return found.sort((a, b) => a.index - b.index);
@@ -318,3 +531,26 @@ export function scanDescription(description: string): PhraseMatch[] {
 export function statedEffects(text: string): PhraseMatch[] {
   return scanDescription(text).filter((m) => m.discarded === undefined);
 }
+
+/**
+ * The patterns, word lists and tokenisers (sentences, words) of the scan, for test/helpers/phrases-reference.ts: a plain
+ * (quadratic) reading of the same checks that the tests compare scanDescription with, over
+ * this very data, so the two can only differ in how they read it, never in what they look for.
+ */
+export const PHRASE_VOCABULARY = {
+  sentences,
+  words,
+  PATTERNS,
+  OTHER_AGENT_OR_SCHEDULE,
+  NEGATORS,
+  CLAUSE_WORDS,
+  CONDITIONALS,
+  THAT_OK,
+  SUBJECT_WORDS,
+  COORDINATORS,
+  CLAUSE_STARTS,
+  TOOL_SUBJECTS,
+  OBJECT_STARTS,
+  TOOL_REFERENCE,
+  TRIGGER,
+} as const;

@@ -9,7 +9,7 @@
  * matched (enum, required, minLength, …) wins over the type errors of the rest.
  */
 import type { ErrorObject } from 'ajv';
-import { closest, orList, quote } from '../util/text.js';
+import { closest, orList, plural, quote } from '../util/text.js';
 import { escapeSegment, fieldPath } from '../util/pointer.js';
 
 export interface Explained {
@@ -68,7 +68,6 @@ function branchAccepts(e: ErrorObject): boolean | undefined {
 function boundMessage(e: ErrorObject, field: string): { message: string; suggestion: string } | undefined {
   const limit = Number(e.params.limit);
   if (!Number.isInteger(limit)) return undefined;
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   switch (e.keyword) {
     case 'minLength':
       if (typeof e.data !== 'string') return undefined;

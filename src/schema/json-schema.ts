@@ -963,10 +963,22 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
           ? `${field(`${base}/properties`)} has no ${JSON.stringify(name)}`
           : `${field(base)} has no "properties"`
         : `no "properties" of ${field(nodePointer(top))} or of the subschemas combined with it (allOf, anyOf, oneOf, $ref, …) has ${JSON.stringify(name)}`;
+    // The "did you mean" candidates (the described names not required themselves) are built
+    // once per required list, and only for a problem that will be reported: a list of
+    // thousands of unknown names past the report cap costs one pass.
+    let candidates: string[] | undefined;
     required.forEach((name, i) => {
       if (typeof name !== 'string' || names.has(name) || reported.has(name)) return;
       reported.add(name);
-      const guess = closest(name, [...names].filter((n) => !required.includes(n)));
+      if (issues.length >= maxIssues) {
+        more++;
+        return;
+      }
+      if (!candidates) {
+        const listed = new Set(required);
+        candidates = [...names].filter((n) => !listed.has(n));
+      }
+      const guess = closest(name, candidates);
       const closed = s.additionalProperties === false;
       add({
         pointer: `${base}/required/${i}`,
