@@ -327,6 +327,45 @@ describe('diff engine', () => {
     expect(found({ ...w, approvalRecommendation: 'single' }, { ...w, approvalRecommendation: 'none' }, { 'mcp.dev/requiresConfirmation': true })).toEqual([]);
   });
 
+  it('risk-lowered: an outcome set that lost its worst member, across vocabularies, renames and changed descriptions included', () => {
+    const w = { readOnlyHint: false, destructiveHint: false };
+    const am = (outcome: unknown) => ({ _meta: { 'io.modelcontextprotocol/action-metadata': { outcome } } });
+    const found = (base: Record<string, unknown>, head: Record<string, unknown>) =>
+      run({ tools: [tool('t', w, base)] }, { tools: [tool('t', w, head)] }).findings.map((f) => `${f.ruleId} ${f.pointer}`);
+    const outcomes = (o: unknown) => ({ annotations: { ...w, inputMetadata: { outcomes: o } } });
+    const lowered = ['drift/risk-lowered /tools/0/annotations/inputMetadata/outcomes'];
+    expect(found(outcomes(['consequential', 'irreversible']), outcomes(['consequential']))).toEqual(lowered);
+    expect(found(outcomes(['consequential', 'irreversible']), outcomes('benign'))).toEqual(lowered);
+    expect(found(outcomes('irreversible'), outcomes(['benign']))).toEqual(lowered);
+    expect(found(outcomes(['benign', 'consequential']), outcomes('benign'))).toEqual(lowered);
+    // Not lowered: the same worst member (written differently, or moved to the action-metadata extension), raised, or never declared.
+    expect(found(outcomes(['consequential', 'irreversible']), outcomes(['irreversible']))).toEqual([]);
+    expect(found(outcomes('irreversible'), outcomes('Irreversible'))).toEqual([]);
+    expect(found(outcomes(['consequential', 'irreversible']), { ...outcomes('consequential'), ...am('irreversible') })).toEqual([]);
+    expect(found(outcomes('benign'), outcomes(['benign']))).toEqual([]);
+    expect(found({}, outcomes('benign'))).toEqual([]);
+    // The action-metadata extension's outcome is read the same way.
+    expect(found(am('irreversible'), am('benign'))).toEqual(['drift/risk-lowered /tools/0/_meta/io.modelcontextprotocol~1action-metadata/outcome']);
+    // A set the head no longer declares means any outcome: drift/outcome-added's, not a lowered one.
+    expect(found(outcomes(['consequential', 'irreversible']), {})).toEqual(['drift/outcome-added /tools/0/annotations']);
+    const r = run({ tools: [tool('t', w, outcomes(['consequential', 'irreversible']))] }, { tools: [tool('t', w, outcomes(['consequential']))] }).findings;
+    expect(r.map((f) => f.message)).toEqual([
+      'the possible outcomes are now "consequential" (/tools/0/annotations/inputMetadata/outcomes), no longer "irreversible"; in the base annotations.inputMetadata.outcomes included it (/tools/0/annotations/inputMetadata/outcomes/1), so clients may now let a call that cannot be undone run, or retry it, without asking',
+    ]);
+    expect(r[0]!.related).toMatchObject([{ pointer: '/tools/0/annotations/inputMetadata/outcomes/1', message: 'annotations.inputMetadata.outcomes includes "irreversible" in the base', file: 'base.json' }]);
+    // A renamed tool is compared with its old definition; a changed description is the hints having been reviewed, and the lowered outcome is still reported.
+    const renamed = run(
+      { tools: [tool('send', w, { description: 'Sends an invoice.', ...outcomes(['consequential', 'irreversible']) })] },
+      { tools: [tool('send_invoice', w, { description: 'Sends an invoice.', ...outcomes(['consequential']) })] },
+    );
+    expect(renamed.findings.map(brief)).toEqual(['drift/tool-renamed send_invoice /tools/0/name', 'drift/risk-lowered send_invoice /tools/0/annotations/inputMetadata/outcomes']);
+    const redescribed = run(
+      { tools: [tool('send', w, { description: 'Sends an invoice.', ...outcomes(['consequential', 'irreversible']) })] },
+      { tools: [tool('send', w, { description: 'Drafts an invoice.', ...outcomes(['consequential']) })] },
+    );
+    expect(redescribed.findings.map(brief)).toEqual(['drift/risk-lowered send /tools/0/annotations/inputMetadata/outcomes']);
+  });
+
   it('sensitivity-mark-removed: sensitiveHint and trust-annotations as a whole, each "x-sensitive" property, resultSensitivity stepped down; SEP-1913 classes narrowed are not', () => {
     const trust = (sensitive: unknown) => ({ 'io.modelcontextprotocol/trust-annotations': { sensitive } });
     const found = (base: Record<string, unknown>, head: Record<string, unknown>) =>

@@ -126,8 +126,12 @@ describe('snapshots', () => {
       { cwd: dir },
     );
     expect(r.code).toBe(1);
-    // Two servers with the same serverInfo.name: two files.
+    // Two servers with the same serverInfo.name: two files, each announced, the second saying why it is not vocab-server.json.
     expect(readdirSync(join(dir, 'snaps')).sort()).toEqual(['vocab-server-2.json', 'vocab-server.json']);
+    expect(r.stderr).toBe(
+      `mcp-annotate: note: ${serverCommand('stdio-tools.mjs', VOCAB_FIXTURE)}: its snapshot is saved as snaps/vocab-server.json\n` +
+        `mcp-annotate: note: ${streamable.url}: its snapshot is saved as snaps/vocab-server-2.json, not snaps/vocab-server.json (the snapshot of another server of this run)\n`,
+    );
     const report = JSON.parse(r.stdout);
     expect(report.findings.every((f: { file: string }) => f.file.startsWith('snaps/vocab-server'))).toBe(true);
     const sarif = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8'));
@@ -151,6 +155,9 @@ describe('snapshots', () => {
     expect(r.code).toBe(1);
     expect(readFileSync(join(dir, 'snaps/vocab-server.json'), 'utf8')).toBe(dump);
     expect(readdirSync(join(dir, 'snaps')).sort()).toEqual(['vocab-server-2.json', 'vocab-server.json']);
+    expect(r.stderr).toBe(
+      `mcp-annotate: note: ${serverCommand('stdio-tools.mjs', VOCAB_FIXTURE)}: its snapshot is saved as snaps/vocab-server-2.json, not snaps/vocab-server.json (a file this run reads or one of its -o reports)\n`,
+    );
     const files = new Set(JSON.parse(r.stdout).findings.map((f: { file: string }) => f.file));
     expect(files).toEqual(new Set(['snaps/vocab-server.json', 'snaps/vocab-server-2.json']));
   });
@@ -209,7 +216,7 @@ describe('client config files', () => {
     const config = (dump: string) => json({ mcpServers: { alpha: serverArgv('stdio-tools.mjs', join(dir, dump)), beta: serverArgv('stdio-tools.mjs', join(dir, 'beta.json')) } });
     writeFileSync(join(dir, '.mcp.json'), config('good.json'));
     const saved = await runCli(['lint', '--mcp-config', '.mcp.json', '--save-snapshots', 'snaps', '-f', 'json'], { cwd: dir });
-    expect(saved.stderr).toBe('');
+    expect(saved.stderr).toBe('mcp-annotate: note: server "alpha": its snapshot is saved as snaps/alpha.json\nmcp-annotate: note: server "beta": its snapshot is saved as snaps/beta.json\n');
     expect(JSON.parse(readFileSync(join(dir, 'snaps', 'alpha.json'), 'utf8'))).toMatchObject({ configEntry: 'alpha', serverInfo: { name: 'fixture' } });
     const relinted = await runCli(['lint', 'snaps', '-f', 'json'], { cwd: dir });
     expect(JSON.parse(relinted.stdout).servers.map((s: { name: string }) => s.name)).toEqual(['alpha', 'beta']);

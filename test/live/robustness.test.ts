@@ -444,7 +444,7 @@ describe('misbehaving servers', () => {
     const dir = tempDir();
     // With a secret given, the result is also searched for it to redact (without recursion).
     const r = await runCli(['lint', '--stdio', command, '--env', 'API_TOKEN=tok-0123456789abcdef', '--save-snapshots', join(dir, 'snaps'), '-f', 'json']);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(`mcp-annotate: note: ${command}: its snapshot is saved as ${join(dir, 'snaps', 'misbehave-deep.json')}\n`);
     const report = JSON.parse(r.stdout);
     expect(report.findings.map((f: { ruleId: string }) => f.ruleId).sort()).toEqual(['implicit-open-world', 'input-schema-valid']);
     const snapshot = readFileSync(join(dir, 'snaps', 'misbehave-deep.json'), 'utf8');

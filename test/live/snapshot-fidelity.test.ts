@@ -30,8 +30,9 @@ describe('a number past a double\'s range (1e400) from a live server', () => {
     const expected = findings(file.stdout);
     expect(expected.join('\n')).toContain('got a number (Infinity)');
     expect(expected.join('\n')).not.toContain('null');
+    expect(saved.stderr).toBe(`mcp-annotate: note: ${server}: its snapshot is saved as snaps/misbehave-raw-result.json\n`);
     for (const r of [live, saved, relint]) {
-      expect(r.stderr).toBe('');
+      if (r !== saved) expect(r.stderr).toBe('');
       expect(findings(r.stdout)).toEqual(expected);
       expect(r.code).toBe(file.code);
     }
@@ -50,7 +51,11 @@ describe('--save-snapshots <dir> and the files already there', () => {
     const pkg = json({ name: 'my-app', version: '1.0.0', scripts: { test: 'vitest' } });
     const dir = tempDir({ 'package.json': pkg, 'mine.json': json({ tools: [] }) });
     const r = await runCli(['lint', '--no-config', '--save-snapshots', '.', '--stdio', named('package'), '--stdio', named('mine'), '-f', 'json'], { cwd: dir });
-    expect(r.stderr).toBe('');
+    // Each snapshot is announced, and one saved under another name says why: package.json is not where it is.
+    expect(r.stderr).toBe(
+      `mcp-annotate: note: ${named('mine')}: its snapshot is saved as mine-2.json, not mine.json (a file there that is not a snapshot, which is kept)\n` +
+        `mcp-annotate: note: ${named('package')}: its snapshot is saved as package-2.json, not package.json (a config file's name, which a snapshot never takes)\n`,
+    );
     expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(pkg);
     // A file that is not a snapshot (no serverInfo, no capabilities) is the user's: kept too.
     expect(readFileSync(join(dir, 'mine.json'), 'utf8')).toBe(json({ tools: [] }));
@@ -64,12 +69,17 @@ describe('--save-snapshots <dir> and the files already there', () => {
     const server = named('mcp-annotate.config');
     const args = ['lint', '--stdio', server, '--stdio', named('tsconfig'), '--stdio', named('MCP'), '--save-snapshots', '.', '-f', 'json'];
     const first = await runCli(args, { cwd: dir });
-    expect(first.stderr).toBe('');
+    const notes = [
+      `mcp-annotate: note: ${named('MCP')}: its snapshot is saved as MCP-2.json, not MCP.json (a config file's name, which a snapshot never takes)`,
+      `mcp-annotate: note: ${server}: its snapshot is saved as mcp-annotate.config-2.json, not mcp-annotate.config.json (a config file's name, which a snapshot never takes)`,
+      `mcp-annotate: note: ${named('tsconfig')}: its snapshot is saved as tsconfig-2.json, not tsconfig.json (a config file's name, which a snapshot never takes)`,
+    ];
+    expect(first.stderr.split('\n').filter(Boolean).sort()).toEqual(notes.sort());
     const files = ['MCP-2.json', 'mcp-annotate.config-2.json', 'mcp-annotate.config.yaml', 'tsconfig-2.json'];
     expect(readdirSync(dir).sort()).toEqual(files);
     // The same command again: the config in use is still the YAML one, and the snapshots are replaced.
     const second = await runCli(args, { cwd: dir });
-    expect(second.stderr).toBe('');
+    expect(second.stderr).toBe(first.stderr);
     expect(second.code).toBe(first.code);
     expect(second.stdout).toBe(first.stdout);
     expect(readdirSync(dir).sort()).toEqual(files);

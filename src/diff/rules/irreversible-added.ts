@@ -28,7 +28,9 @@ outcomes (SEP-1913 \`outcomes\`, the action-metadata extension's \`outcome\`, SE
 step, or that retry it on failure, can do harm nobody can take back.`,
   notes: `- The base must have declared its outcomes or reversibility without an irreversible one;
   a tool that declares its outcomes for the first time tells clients more, not less.
-- \`reversibility: "none"\` counts as an irreversible outcome.`,
+- \`reversibility: "none"\` counts as an irreversible outcome.
+- The opposite change, an \`irreversible\` outcome or \`reversibility: "none"\` dropped, is
+  \`drift/risk-lowered\`'s.`,
   examples: {
     incorrect: [
       {

@@ -18,7 +18,9 @@ asking.`,
   weakens nothing. This rule reports the rest: \`consequential\`, and open strings of the
   action-metadata extension.
 - A set that disappears is reported: an absent set means any outcome. A set the base did not
-  state is not compared.`,
+  state is not compared.
+- A set that loses its worst member (\`irreversible\` dropped) declares less than before:
+  \`drift/risk-lowered\` reports it.`,
   examples: {
     incorrect: [
       {

@@ -17,7 +17,7 @@ import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
 import { LiveError } from './errors.js';
 import { killAllGroups } from './processes.js';
 import { createProgress } from './progress.js';
-import { droppedNote, laterPagesNote, snapshotFileName, snapshotMayReplace, snapshotText } from './snapshot.js';
+import { droppedNote, laterPagesNote, pickSnapshotFile, savedNote, snapshotMayReplace, snapshotText } from './snapshot.js';
 import type { LiveTarget } from './targets.js';
 import { redact, redactJson, secretNeedles } from './vars.js';
 
@@ -152,6 +152,8 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
     for (const path of inputs) if (realPath(dirname(resolve(path))) === saveDir) takenFiles.add(basename(path).toLowerCase());
   }
   const takenIds = new Set<string>();
+  /** The names the run's own files hold (lower case): a name taken otherwise is another snapshot's. */
+  const inputNames = new Set(takenFiles);
   // A directory that cannot be made fails each snapshot's write below, which says why for its server.
   if (opts.saveDir && outcomes.some((o) => o.ok)) await mkdir(opts.saveDir, { recursive: true }).catch(() => undefined);
   for (const [i, target] of targets.entries()) {
@@ -180,7 +182,8 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
     }
     // Never over a file that is not a snapshot, nor as a config file of this tool or another.
     const saveDir = opts.saveDir;
-    const path = saveDir ? join(saveDir, snapshotFileName(name, takenFiles, (file) => snapshotMayReplace(join(saveDir, file)))) : undefined;
+    const picked = saveDir ? pickSnapshotFile(name, takenFiles, (file) => snapshotMayReplace(join(saveDir, file))) : undefined;
+    const path = saveDir && picked ? join(saveDir, picked.file) : undefined;
     if (path) origin.snapshot = displayPath(path, opts.cwd);
     // Read back as `lint` reads the file, before it is written: a snapshot lint would refuse is
     // neither saved nor dumped.
@@ -198,6 +201,11 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
         result.errors.push(liveError(target, `cannot write its snapshot ${displayPath(path, opts.cwd)}: ${writeReason(err)}`));
         continue;
       }
+      // Said for every snapshot: one saved as x-2.json is not where a user looks first.
+      const clash = picked!.clash;
+      result.notes.push(
+        savedNote(label, displayPath(path, opts.cwd), clash && { path: displayPath(join(saveDir!, clash.file), opts.cwd), why: clash.why, ownRun: !inputNames.has(clash.file.toLowerCase()) }),
+      );
     }
     result.snapshots.push({ target, text, name });
     for (const s of servers) {

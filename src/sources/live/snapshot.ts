@@ -126,20 +126,51 @@ export function laterPagesNote(label: string, later: readonly { page: number; fi
   );
 }
 
+/** Why a snapshot did not take its first name: another file of the run has it, a snapshot never takes it, or a file there is kept. */
+export type SnapshotNameClash = 'taken' | 'reserved' | 'kept';
+
 /**
  * A file name for a server's snapshot: its name, with anything but letters, digits, ".", "_" and
  * "-" replaced; `-2`, `-3` … when that name is taken (by another snapshot of the run or a file it
  * reads), is one a snapshot never takes (see isReservedSnapshotName), or `usable` says no (a file
- * of that name that is not a snapshot).
+ * of that name that is not a snapshot). `clash`: the first name and why it was not taken, when
+ * the file got a -N one.
  */
-export function snapshotFileName(name: string, taken: Set<string>, usable: (file: string) => boolean = () => true): string {
+export function pickSnapshotFile(name: string, taken: Set<string>, usable: (file: string) => boolean = () => true): { file: string; clash?: { file: string; why: SnapshotNameClash } } {
   let base = name.normalize('NFKC').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'server';
   // A name reserved whatever its -N (tsconfig.build: every tsconfig.*.json is) has its dots made dashes.
   if (isReservedSnapshotName(`${base}-2.json`)) base = base.replace(/\./g, '-');
-  let candidate = `${base}.json`;
-  for (let n = 2; taken.has(candidate.toLowerCase()) || isReservedSnapshotName(candidate) || !usable(candidate); n++) candidate = `${base}-${n}.json`;
+  const first = `${base}.json`;
+  const why = (file: string): SnapshotNameClash | undefined =>
+    taken.has(file.toLowerCase()) ? 'taken' : isReservedSnapshotName(file) ? 'reserved' : !usable(file) ? 'kept' : undefined;
+  const clash = why(first);
+  let candidate = first;
+  for (let n = 2; why(candidate); n++) candidate = `${base}-${n}.json`;
   taken.add(candidate.toLowerCase());
-  return candidate;
+  return clash ? { file: candidate, clash: { file: first, why: clash } } : { file: candidate };
+}
+
+/** pickSnapshotFile's file name alone. */
+export function snapshotFileName(name: string, taken: Set<string>, usable: (file: string) => boolean = () => true): string {
+  return pickSnapshotFile(name, taken, usable).file;
+}
+
+/**
+ * The note for a snapshot --save-snapshots wrote: where it is, and, when it got a -N name, why
+ * not the first one (`ownRun`: the first name is another snapshot of this run rather than a file
+ * the run reads or an -o report), so nobody takes an older file of that name for it.
+ */
+export function savedNote(label: string, path: string, clash?: { path: string; why: SnapshotNameClash; ownRun: boolean }): string {
+  if (!clash) return `${label}: its snapshot is saved as ${path}`;
+  const because =
+    clash.why === 'reserved'
+      ? 'a config file\'s name, which a snapshot never takes'
+      : clash.why === 'kept'
+        ? 'a file there that is not a snapshot, which is kept'
+        : clash.ownRun
+          ? 'the snapshot of another server of this run'
+          : 'a file this run reads or one of its -o reports';
+  return `${label}: its snapshot is saved as ${path}, not ${clash.path} (${because})`;
 }
 
 /**
