@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../helpers/property.js';
 import { tempDir, json } from '../helpers/cli.js';
-import { ESCAPED_LETTERS_MAX, expand, masking, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
+import { ESCAPED_LETTERS_MAX, expand, hiddenRuns, masking, redact, redactJson, redactWindow, secretNeedles, VariableError } from '../../src/sources/live/vars.js';
 import { excerpt } from '../../src/sources/live/errors.js';
 import { parseEnvFile } from '../../src/sources/live/envfile.js';
 import { lineSplitter } from '../../src/sources/live/connect.js';
@@ -156,6 +156,13 @@ describe('secrets in what a server said', () => {
     // The secret as it is ends inside an escaped copy ("\u0031" ends with "1"): the escaped copy is hidden whole.
     expect(redact('config {"key":"\\u0031aaaaaa"} end', secretNeedles(['1aaaaaa']))).toBe('config {"key":"***"} end');
     expect(redact('said "\\u0022\\\\"abcdef"', secretNeedles(['""abcdef']))).toBe('said "***"');
+    // One secret written just before another that starts with its end: each is hidden whole.
+    expect(redact('id=xyzabcdefgh;', secretNeedles(['xyzabc', 'abcdefgh']))).toBe('id=***;');
+    expect(redact('id=xyzab\\u0063defgh;', secretNeedles(['xyzabc', 'abcdefgh']))).toBe('id=***;');
+    // The same where a longer value hid a long run first, and the shorter is searched only around it.
+    const long = 'abcdefgh' + 'q'.repeat(100);
+    expect(redact(`id=\\u0078yz${long};`, secretNeedles(['xyzabc', long]))).toBe('id=***;');
+    expect(redact(`id=${'q'.repeat(100)}wxyz\\u00312;`, secretNeedles(['wxyz12', 'q'.repeat(100) + 'wxyz']))).toBe('id=***;');
     // `\` as it is, then `u` escaped: V8's pattern takes `\\` for the `\` and stops before "0075".
     for (const linearOnly of [false, true]) {
       masking.linearOnly = linearOnly;
@@ -214,7 +221,7 @@ describe('secrets in what a server said', () => {
     expect(redact(`${'\\'.repeat(59)}%51${'z'.repeat(300)}`, needles)).toBe(`***${'z'.repeat(300)}`);
     expect(redact(`${'\\'.repeat(59)}%51z`.repeat(2000), needles)).toBe('***z'.repeat(2000));
   }, 8000);
-  it('the quick path (the global pattern) and the linear pass hide exactly the leftmost-longest matches of the pattern', () => {
+  it('the quick path (the global pattern) and the linear pass hide the same; no match of any secret is left whole, and only matches are hidden', () => {
     const char = fc.constantFrom('a', 'x', '\\', '%', '2', '5', '/', '"', '+', ' ', 'é', '😀', 'u', '0');
     const form = (c: string, f: number) => {
       const units = [...Array(c.length).keys()].map((i) => c.charCodeAt(i).toString(16).padStart(4, '0'));
@@ -223,27 +230,45 @@ describe('secrets in what a server said', () => {
       return [c, JSON.stringify(c).slice(1, -1), escaped, JSON.stringify(escaped).slice(1, -1), pct, pct.toUpperCase(), c === ' ' ? '+' : c][f % 7]!;
     };
     assertProperty(
-      fc.property(fc.array(char, { minLength: 6, maxLength: 16 }), fc.array(fc.tuple(fc.nat(15), fc.nat(15), fc.array(fc.nat(6)))), (chars, pieces) => {
-        const secret = chars.join('');
-        // Pieces of the secret (from, to), each character in some form, one after another.
-        const text = pieces.map(([a, b, fs]) => chars.slice(Math.min(a, b), Math.max(a, b) + 1).map((c, i) => form(c, fs[i % Math.max(fs.length, 1)] ?? 0)).join('')).join('');
-        const needles = secretNeedles([secret]);
-        let expected = text;
-        for (const step of needles.steps!) {
-          if (step.pattern) expected = leftmostLongest(expected, step.pattern.global.source);
-          for (const n of step.needles) expected = expected.split(n).join('***');
-        }
-        // A deterministic pattern has one match at a place: the global pattern finds the same.
-        const only = needles.steps![0]!.pattern!;
-        if (only.deterministic) expect(leftmostLongest(text, only.global.source)).toBe(text.replace(only.global, '***'));
-        expect(redact(text, needles)).toBe(expected);
-        masking.linearOnly = true;
-        try {
-          expect(redact(text, needles)).toBe(expected);
-        } finally {
-          masking.linearOnly = false;
-        }
-      }),
+      fc.property(
+        fc.array(fc.array(char, { minLength: 6, maxLength: 12 }), { minLength: 1, maxLength: 2 }),
+        fc.array(fc.tuple(fc.nat(1), fc.nat(11), fc.nat(11), fc.array(fc.nat(6))), { maxLength: 6 }),
+        (secrets, pieces) => {
+          // Pieces of the secrets (which, from, to), each character in some form, one after another.
+          const text = pieces
+            .map(([s, a, b, fs]) => {
+              const chars = secrets[s % secrets.length]!;
+              return chars.slice(Math.min(a, b), Math.max(a, b) + 1).map((c, i) => form(c, fs[i % Math.max(fs.length, 1)] ?? 0)).join('');
+            })
+            .join('');
+          const needles = secretNeedles(secrets.map((chars) => chars.join('')));
+          const runs = hiddenRuns(text, needles);
+          masking.linearOnly = true;
+          try {
+            expect(hiddenRuns(text, needles)).toEqual(runs);
+          } finally {
+            masking.linearOnly = false;
+          }
+          // Every match (of a pattern, or a needle), the plain way: each place, each end.
+          const hidden = new Uint8Array(text.length);
+          for (let k = 0; k < runs.length; k += 2) hidden.fill(1, runs[k], runs[k + 1]);
+          const inMatch = new Uint8Array(text.length);
+          for (const step of needles.steps!) {
+            const whole = step.pattern && new RegExp(`^(?:${step.pattern.global.source})$`);
+            for (let i = 0; i < text.length; i++) {
+              for (let j = i + 1; j <= Math.min(text.length, i + (step.pattern?.widest ?? 0)); j++) {
+                if (!whole!.test(text.slice(i, j))) continue;
+                // No match is left whole, and what is hidden is in a match.
+                expect(hidden.subarray(i, j).includes(1), `${JSON.stringify(text.slice(i, j))} at ${i} is shown whole`).toBe(true);
+                inMatch.fill(1, i, j);
+              }
+            }
+            for (const n of step.needles) expect(redact(text, needles).includes(n)).toBe(false);
+          }
+          for (let i = 0; i < text.length; i++) if (hidden[i]) expect(inMatch[i], `${JSON.stringify(text)} hides ${i}, in no match`).toBe(1);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
   it('a secret with a character outside the BMP is hidden when echoed as its escaped surrogate pair beside another escape', () => {
@@ -659,22 +684,3 @@ describe('snapshot files', () => {
     expect(snapshotMayReplace(join(dir, 'absent.json'))).toBe(true);
   });
 });
-
-/** Every leftmost-longest match of a pattern replaced with ***, the plain way: each place, each end from the farthest. */
-function leftmostLongest(text: string, source: string): string {
-  const whole = new RegExp(`^(?:${source})$`);
-  let out = '';
-  let i = 0;
-  next: while (i < text.length) {
-    for (let j = text.length; j > i; j--) {
-      if (whole.test(text.slice(i, j))) {
-        out += '***';
-        i = j;
-        continue next;
-      }
-    }
-    out += text[i];
-    i++;
-  }
-  return out;
-}

@@ -130,10 +130,10 @@ export function secretNeedles(secrets: Iterable<string>): Needles {
   }
   const needles = new Set<string>();
   const steps: SecretStep[] = [];
-  // Longest value first, each with its needles and then its pattern: a value is hidden whole, in
-  // every form, before any part of it (one of its words, a shorter value). When every value's
-  // needles ran first, "correcthorse" hid that word of "hunter2 correcthorse" echoed as
-  // "hunter2+correcthorse", and the whole value's pattern no longer matched: "hunter2+***".
+  // Each value with its needles and its pattern; redact searches all of them in the text as it is
+  // and hides every character any matched, so a word of a value ("correcthorse" of "hunter2
+  // correcthorse", echoed as "hunter2+correcthorse") never keeps the whole value's pattern from
+  // matching ("hunter2+***").
   // A pattern V8 cannot compile is left out (the needles still hide the value's usual forms):
   // making the pattern must never stop the run, and its error would quote the secret.
   for (const v of [...values].sort(longestFirst)) {
@@ -161,7 +161,7 @@ export function secretNeedles(secrets: Iterable<string>): Needles {
 
 const longestFirst = (a: string, b: string) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0);
 
-/** The needles of secretNeedles (all of them, longest first), with what redact applies in order: each value's needles, then its pattern, longest value first. */
+/** The needles of secretNeedles (all of them, longest first), with each value's own needles and pattern (what redact searches for), longest value first. */
 export type Needles = string[] & { steps?: SecretStep[] };
 
 interface SecretStep {
@@ -387,19 +387,23 @@ function matchStarts(text: string, p: SecretPattern): number[] {
 }
 
 /**
- * Replace every match of a secret's pattern: the leftmost match, the longest there, and the next
- * from where it ends. For a deterministic pattern the match at a place is the only one, which is
- * what String.replace with the global pattern finds: that pattern itself is used when it is sure
- * to be quick (the places where the first LEAD groups match, times the secret's length, within a
- * budget of the text's length: V8's time is then at most the text times LEAD, plus those places
- * times the secret). Else the linear pass (matchStarts), then the sticky pattern (deterministic)
- * or longestEnd where a match starts.
+ * The places [start, end) where a secret's pattern matches (plus `offset`), pushed in pairs: the leftmost match,
+ * the longest there, then the next from where it ends. For a deterministic pattern the match at a
+ * place is the only one, which is what the global pattern finds: that pattern itself is used when
+ * it is sure to be quick (the places where the first LEAD groups match, times the secret's length,
+ * within a budget of the text's length: V8's time is then at most the text times LEAD, plus those
+ * places times the secret). Else the linear pass (matchStarts), then the sticky pattern
+ * (deterministic) or longestEnd where a match starts.
  */
-function replacePattern(text: string, p: SecretPattern): string {
-  if (!masking.linearOnly && p.deterministic && fewLongStarts(text, p)) return text.replace(p.global, REDACTED);
+function patternSpans(text: string, p: SecretPattern, offset: number, spans: number[]): void {
+  if (!masking.linearOnly && p.deterministic && fewLongStarts(text, p)) {
+    const g = p.global;
+    g.lastIndex = 0;
+    for (let m = g.exec(text); m !== null; m = g.exec(text)) spans.push(offset + m.index, offset + m.index + m[0].length);
+    return;
+  }
   const starts = matchStarts(text, p);
-  if (starts.length === 0) return text;
-  let out = '';
+  if (starts.length === 0) return;
   let last = 0;
   const sticky = (p.sticky ??= new RegExp(p.global.source, 'y'));
   for (const at of starts) {
@@ -414,10 +418,15 @@ function replacePattern(text: string, p: SecretPattern): string {
       end = longestEnd(text, at, p);
       if (end < 0) continue;
     }
-    out += text.slice(last, at) + REDACTED;
+    spans.push(offset + at, offset + end);
     last = end;
   }
-  return out + text.slice(last);
+}
+
+/** The places [start, end) of a needle in a text (plus `offset`), pushed in pairs: each occurrence, the next from where one ends. */
+function needleSpans(text: string, needle: string, offset: number, spans: number[]): void {
+  if (needle.length === 0) return;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) spans.push(offset + i, offset + i + needle.length);
 }
 
 /** For tests: always use the linear pass, never the global pattern alone. */
@@ -483,23 +492,111 @@ function fewLongStarts(text: string, p: SecretPattern): boolean {
 
 export const REDACTED = '***';
 
-/** Replace every occurrence of a secret in a text. */
+/**
+ * Replace every occurrence of a secret in a text. Every value's needles and pattern are searched
+ * in the text as it is, and every character any of them matched is hidden: masking one match
+ * before searching the next could hide the end of a longer match and leave its start visible (a
+ * needle "1aaaaaa" inside "\u0031aaaaaa" showed "\u003***"; a secret "xyzabc" written before a
+ * second secret "abcdefgh" showed "xyz***").
+ *
+ * Longest value first, its needles (indexOf) before its pattern; each search after the first
+ * only where it can show something: around what is not hidden yet (see windowsAround). A cookie
+ * jar echoed a thousand times is then searched for its pattern and for each of its cookies only
+ * around the jar's copies, not through the whole text each time.
+ */
 export function redact(text: string, needles: readonly string[]): string {
-  let out = text;
+  return hideRuns(text, hiddenRuns(text, needles));
+}
+
+/** What redact hides: runs of places, sorted [start, end) pairs (exported for tests). */
+export function hiddenRuns(text: string, needles: readonly string[]): number[] {
   const steps = (needles as Needles).steps;
+  let runs: number[] = [];
+  const add = (found: number[]) => {
+    if (found.length > 0) runs = mergeRuns(runs, found);
+  };
   if (!steps) {
-    for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
-    return out;
+    const found: number[] = [];
+    for (const n of needles) needleSpans(text, n, 0, found);
+    add(found);
+    return runs;
   }
-  // The pattern first: it finds every form of the value (each needle is one), from the leftmost
-  // place where one starts. A needle first could hide the end of a longer form and leave its
-  // start: "1aaaaaa" inside "\u0031aaaaaa" showed "\u003***". The needles then hide what a
-  // pattern that did not compile leaves.
+  const found: number[] = [];
   for (const step of steps) {
-    if (step.pattern) out = replacePattern(out, step.pattern);
-    for (const n of step.needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
+    const widest = Math.max(step.pattern?.widest ?? 0, step.needles[0]?.length ?? 0);
+    // Nothing hidden yet (the common case: most texts hold no secret) is the whole text, with no windows made.
+    if (runs.length === 0) for (const n of step.needles) needleSpans(text, n, 0, found);
+    else {
+      for (const [from, to] of windowsAround(runs, widest, text.length)) {
+        const part = text.slice(from, to);
+        for (const n of step.needles) needleSpans(part, n, from, found);
+      }
+    }
+    add(found);
+    found.length = 0;
+    const pattern = step.pattern;
+    if (!pattern) continue;
+    if (runs.length === 0) patternSpans(text, pattern, 0, found);
+    else for (const [from, to] of windowsAround(runs, widest, text.length)) patternSpans(text.slice(from, to), pattern, from, found);
+    add(found);
+    found.length = 0;
   }
+  return runs;
+}
+
+/**
+ * The parts of a text to search for a value whose matches are at most `widest` long, given the
+ * runs already hidden: all of it when nothing is, else around each gap between runs. A match not
+ * inside one run holds a character of a gap (or crosses where two runs touch), so it lies within
+ * `widest` of that gap; one inside a run would show nothing. Windows that overlap are merged, so
+ * no part of the text is searched twice.
+ */
+function windowsAround(runs: readonly number[], widest: number, length: number): [number, number][] {
+  const windows: [number, number][] = [];
+  let from = 0;
+  for (let k = 0; k < runs.length; k += 2) {
+    const to = Math.min(length, runs[k]! + widest);
+    const last = windows[windows.length - 1];
+    if (last && from <= last[1]) last[1] = to;
+    else if (to > from) windows.push([from, to]);
+    from = Math.max(0, runs[k + 1]! - widest);
+  }
+  const last = windows[windows.length - 1];
+  if (last && from <= last[1]) last[1] = length;
+  else if (length > from) windows.push([from, length]);
+  return windows;
+}
+
+/**
+ * Runs (sorted [start, end) pairs) with more places added: places that overlap a run or each other
+ * join it; places that only touch stay apart (two secrets side by side show as two).
+ */
+function mergeRuns(runs: readonly number[], found: readonly number[]): number[] {
+  const order = Array.from({ length: found.length / 2 }, (_, k) => 2 * k).sort((x, y) => found[x]! - found[y]!);
+  const out: number[] = [];
+  const push = (start: number, end: number) => {
+    if (out.length > 0 && start < out[out.length - 1]!) out[out.length - 1] = Math.max(out[out.length - 1]!, end);
+    else out.push(start, end);
+  };
+  let i = 0;
+  for (const k of order) {
+    for (; i < runs.length && runs[i]! <= found[k]!; i += 2) push(runs[i]!, runs[i + 1]!);
+    push(found[k]!, found[k + 1]!);
+  }
+  for (; i < runs.length; i += 2) push(runs[i]!, runs[i + 1]!);
   return out;
+}
+
+/** A text with each run hidden as one REDACTED. */
+function hideRuns(text: string, runs: readonly number[]): string {
+  if (runs.length === 0) return text;
+  let out = '';
+  let last = 0;
+  for (let k = 0; k < runs.length; k += 2) {
+    out += text.slice(last, runs[k]) + REDACTED;
+    last = runs[k + 1]!;
+  }
+  return out + text.slice(last);
 }
 
 /**
