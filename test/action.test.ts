@@ -7,7 +7,7 @@
  * offline, from the npm cache the project's own install filled.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -36,7 +36,9 @@ function checkout(): string {
   const list = (...args: string[]) => execFileSync('git', ['-C', ROOT, 'ls-files', '-z', ...args], { encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const f of list('--deleted')) rmSync(join(dir, f), { force: true });
   for (const f of list('--modified', '--others', '--exclude-standard')) {
-    if (!existsSync(join(ROOT, f))) continue;
+    // Only files: a symbolic link to a directory (bench/data linked from another checkout) is
+    // listed too, since .gitignore's `bench/data/` names directories and git sees the link as a file.
+    if (!existsSync(join(ROOT, f)) || !statSync(join(ROOT, f)).isFile()) continue;
     mkdirSync(dirname(join(dir, f)), { recursive: true });
     copyFileSync(join(ROOT, f), join(dir, f));
   }
