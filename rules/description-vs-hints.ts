@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { destructive, readOnly, sideOf } from '../src/engine/queries.js';
-import { statedEffects, type PhraseMatch } from '../src/heuristics/phrases.js';
+import { mayState, statedEffects, type PhraseMatch } from '../src/heuristics/phrases.js';
 import { quote } from '../src/util/text.js';
 
 const WHAT: Record<PhraseMatch['kind'], string> = {
@@ -330,7 +330,10 @@ location. No mechanical fix: the prose or the hint may be the wrong one.`,
     if (typeof description !== 'string' || description.length === 0) return;
     const ro = readOnly(ctx.claims);
     const d = destructive(ctx.claims);
-    if (ro === undefined && d === undefined) return;
+    // What a finding below can say: a deletion, overwrite or irreversible change against
+    // readOnlyHint true or destructiveHint false, "read-only" against readOnlyHint false. A
+    // description without a trigger word of those kinds is not scanned.
+    if (!mayState(description, ro?.value === true || d?.value === false, ro?.value === false)) return;
     const matches = statedEffects(description);
     if (matches.length === 0) return;
     const pointer = ctx.at('/description');

@@ -337,9 +337,9 @@ override.`,
     if (ro?.value !== true && d === undefined) return;
     const reading = readName(ctx.tool.name);
     if (reading.verbs.length === 0) return;
-    const namePointer = ctx.at('/name');
-    const nameSide = `tool name ${quote(ctx.tool.name)} (${namePointer})`;
-    const related = (verb: string) => [{ pointer: namePointer, message: `the name has the verb ${JSON.stringify(verb)} here` }];
+    // The name's side of a message, made only for a finding: most tools read here are not reported.
+    const nameSide = () => `tool name ${quote(ctx.tool.name)} (${ctx.at('/name')})`;
+    const related = (verb: string) => [{ pointer: ctx.at('/name'), message: `the name has the verb ${JSON.stringify(verb)} here` }];
 
     if (ro?.value === true) {
       const v = writingVerb(reading);
@@ -347,7 +347,7 @@ override.`,
       const does = v.cls === 'delete' ? 'deletes data' : 'changes something';
       ctx.report({
         pointer: ro.pointer,
-        message: `The name suggests the tool ${does}: ${nameSide} has the verb ${JSON.stringify(v.token)}, but ${sideOf(ro)} (heuristic)`,
+        message: `The name suggests the tool ${does}: ${nameSide()} has the verb ${JSON.stringify(v.token)}, but ${sideOf(ro)} (heuristic)`,
         suggestion:
           v.cls === 'delete'
             ? `if the tool can delete anything, set readOnlyHint to false (destructiveHint then defaults to true); if it only reads, a name without ${JSON.stringify(v.token)} would stop misleading users and models`
@@ -363,7 +363,7 @@ override.`,
       if (!v) return;
       ctx.report({
         pointer: d.pointer,
-        message: `The name suggests the tool deletes data: ${nameSide} has the verb ${JSON.stringify(v.token)}, but ${sideOf(d)}, which says its updates are only additive (heuristic)`,
+        message: `The name suggests the tool deletes data: ${nameSide()} has the verb ${JSON.stringify(v.token)}, but ${sideOf(d)}, which says its updates are only additive (heuristic)`,
         suggestion: `if the tool can delete or overwrite anything, set destructiveHint to true; if ${JSON.stringify(v.token)} here only hides, archives or unlinks (nothing is lost), keep the hint and say so in the description`,
         related: related(v.token),
       });
@@ -376,7 +376,7 @@ override.`,
       const roSide = ro ? sideOf(ro) : 'readOnlyHint is absent (it defaults to false)';
       ctx.report({
         pointer: d.pointer,
-        message: `The name suggests the tool only reads: ${nameSide} has only ${all.length === 1 ? `the reading verb ${all[0]}` : `reading verbs (${all.join(', ')})`}, but ${sideOf(d)} and ${roSide} (heuristic)`,
+        message: `The name suggests the tool only reads: ${nameSide()} has only ${all.length === 1 ? `the reading verb ${all[0]}` : `reading verbs (${all.join(', ')})`}, but ${sideOf(d)} and ${roSide} (heuristic)`,
         suggestion: 'if the tool only reads, set readOnlyHint to true (destructiveHint is then ignored); if it does delete or overwrite something, say so in its name or description so users are not surprised by the confirmation prompt',
         related: related(reading.verbs[0]!.token),
       });

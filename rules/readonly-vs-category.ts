@@ -203,7 +203,8 @@ ${READONLY_FALSE_FIX_DOC}`,
     const writes = ctx.claims.all('action').filter((c) => WRITES[c.value] !== undefined);
     // A reading category or effect beside the write agrees with the hint, not with the write:
     // the fix below does not settle it (read-action-conflict leaves the write to this rule).
-    const reads = readingActions(ctx.claims);
+    // Read only for a tool with a write to report (most read-only tools have none).
+    const reads = writes.length > 0 ? readingActions(ctx.claims) : [];
     // Made only for a tool that gets the finding (most read-only tools do not).
     const { fix, also } = writes.length > 0 ? readOnlyFalseFix(ctx, ro) : { fix: undefined, also: '' };
     for (const claim of writes) {

@@ -432,7 +432,7 @@ with the hint as the related location. No mechanical fix.`,
     const obj = ctx.tool.obj;
     if (!obj || !('inputSchema' in obj)) return;
     const outcome: WalkOutcome = {};
-    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), parameterOptions(ctx.tool), outcome)) {
+    for (const p of riskyParameters(obj.inputSchema, ctx.at('/inputSchema'), () => parameterOptions(ctx.tool), outcome)) {
       const ev = p.evidence.filter((e) => e[against]);
       if (ev.length === 0) continue;
       const pointer = ev[0]!.pointer;

@@ -5,14 +5,19 @@
  * - tokensOf/tokenize: the ASCII-only regex against the Unicode one;
  * - scanHidden: starting at the first character that can hide text against scanning from 0,
  *   and mayHide() false meaning nothing is found;
- * - scanDescription: the trigger-word test against the full phrase matching.
+ * - scanDescription: the trigger-word test against the full phrase matching, and mayState()
+ *   false meaning no match of the kinds asked for;
+ * - claimsOf and ClaimSet's queries: plain loops against the filters they replaced.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanDescription } from '../src/heuristics/phrases.js';
+import { mayState, scanDescription } from '../src/heuristics/phrases.js';
 import { readName } from '../src/heuristics/name-verbs.js';
 import { segments, tokenize, tokensOf } from '../src/util/tokens.js';
 import { mayHide, scanHidden } from '../src/util/unicode.js';
+import { ClaimSet, newClaim, type Claim, type Fact } from '../src/engine/claims.js';
+import { claimsOf } from '../src/engine/possible-sets.js';
+import type { PackId } from '../src/types.js';
 import { assertProperty } from './helpers/property.js';
 
 describe('tokenize: ASCII fast path', () => {
@@ -128,8 +133,66 @@ describe('scanDescription: the trigger-word test', () => {
     );
   });
 
+  it('mayState() is false only when no match is of the kinds asked for', () => {
+    assertProperty(
+      fc.property(description, (d) => {
+        const kinds = new Set(scanDescription(d).map((m) => m.kind));
+        const changes = kinds.has('deletion') || kinds.has('overwrite') || kinds.has('irreversible');
+        if (changes) expect(mayState(d, true, false)).toBe(true);
+        if (kinds.has('read-only')) expect(mayState(d, false, true)).toBe(true);
+        if (kinds.size > 0) expect(mayState(d, true, true)).toBe(true);
+        expect(mayState(d, false, false)).toBe(false);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(mayState('Returns the data. This tool is read-only.', true, false)).toBe(false);
+    expect(mayState('Returns the data. This tool is read-only.', false, true)).toBe(true);
+    expect(mayState('Deletes the file permanently.', false, true)).toBe(false);
+    expect(mayState('Deletes the file permanently.', true, false)).toBe(true);
+  });
+
   it('returns nothing, quickly, for text without any trigger word', () => {
     expect(scanDescription('Returns the data for the given user and project.')).toEqual([]);
     expect(scanDescription(`${PREFIX}Returns the data for the given user and project.`)).toHaveLength(1);
+  });
+});
+
+describe('claim queries: plain loops against the filters they replaced', () => {
+  // Claims of two set facts and one scalar fact, their pointers drawn from a small pool so that
+  // two facts often read one field (claimsOf keeps it once), and sometimes more than FEW_CLAIMS.
+  const claim = fc
+    .tuple(
+      fc.constantFrom('inputSensitivity', 'outputSensitivity', 'action') as fc.Arbitrary<Fact>,
+      fc.subarray(['none', 'pii', 'user', 'financial']),
+      fc.constantFrom('write', 'read', 'delete'),
+      fc.constantFrom<PackId>('core', 'sep-1913', 'action-metadata'),
+      fc.integer({ min: 0, max: 12 }),
+    )
+    .map(([fact, set, action, pack, n]) => newClaim(fact, (fact === 'action' ? action : set) as never, pack, 'field', `/tools/0/p${n}`));
+
+  it('claimsOf keeps each field once, in order, with few claims and with many', () => {
+    assertProperty(
+      fc.property(fc.array(claim, { maxLength: 40 }), (list) => {
+        const set = new ClaimSet(list);
+        const seen = new Set<string>();
+        const expected = [...set.all('inputSensitivity'), ...set.all('outputSensitivity')].filter((c) => !seen.has(c.pointer) && seen.add(c.pointer));
+        expect(claimsOf(set, 'inputSensitivity', 'outputSensitivity')).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('from, where and including find what find and filter find', () => {
+    assertProperty(
+      fc.property(fc.array(claim, { maxLength: 20 }), (list) => {
+        const set = new ClaimSet(list);
+        const actions = list.filter((c) => c.fact === 'action');
+        expect(set.from('action', 'sep-1913')).toBe(actions.find((c) => c.pack === 'sep-1913'));
+        expect(set.where('action', 'write', 'delete')).toEqual(actions.filter((c) => c.value === 'write' || c.value === 'delete'));
+        const outputs = list.filter((c) => c.fact === 'outputSensitivity') as Claim<'outputSensitivity'>[];
+        expect(set.including('outputSensitivity', 'pii', 'financial')).toEqual(outputs.filter((c) => c.value.some((v) => v === 'pii' || v === 'financial')));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

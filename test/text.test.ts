@@ -88,6 +88,8 @@ describe('escaping', () => {
     assertProperty(
       fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.integer({ min: 2, max: 120 }), (v, s, max) => {
         expect(quote(v, max)).toBe(shortened(v, max));
+        // A string has its own fast path in quote().
+        expect(quote(s, max)).toBe(shortened(s, max));
         expect(quote([s, v], max)).toBe(shortened([s, v], max));
       }),
       { numRuns: 500 },

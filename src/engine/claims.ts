@@ -160,21 +160,42 @@ export class ClaimSet {
     return this.byFact.has(fact);
   }
 
+  /*
+   * The queries below are asked by every rule of every tool (readOnlyHint alone a dozen times
+   * a tool): plain loops, without a callback made for each call.
+   */
+
   /** The claim of a fact made by one pack. */
   from<F extends Fact>(fact: F, pack: PackId): Claim<F> | undefined {
-    return this.all(fact).find((c) => c.pack === pack);
+    const list = this.all(fact);
+    for (let i = 0; i < list.length; i++) if (list[i]!.pack === pack) return list[i];
+    return undefined;
   }
 
   /** Claims of a boolean or scalar fact whose value is one of `values`. */
   where<F extends Fact>(fact: F, ...values: FactTypes[F][]): Claim<F>[] {
     const list = this.all(fact);
-    return list.length === 0 ? list : list.filter((c) => values.includes(c.value));
+    if (list.length === 0) return list;
+    const out: Claim<F>[] = [];
+    for (let i = 0; i < list.length; i++) if (values.includes(list[i]!.value)) out.push(list[i]!);
+    return out;
   }
 
   /** Claims of a set-valued fact whose possible set includes any of `values`. */
   including<F extends SetFact>(fact: F, ...values: FactTypes[F][number][]): Claim<F>[] {
     const list = this.all(fact);
-    return list.length === 0 ? list : list.filter((c) => (c.value as unknown[]).some((v) => values.includes(v as never)));
+    if (list.length === 0) return list;
+    const out: Claim<F>[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const set = list[i]!.value as unknown[];
+      for (let j = 0; j < set.length; j++) {
+        if (values.includes(set[j] as never)) {
+          out.push(list[i]!);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   /** Claims of a set-valued fact whose possible set is non-empty, holds only `values` and nothing unmapped. */

@@ -29,14 +29,26 @@ export function members(claim: Claim): Member[] {
   return [{ value: w, pointer: claim.pointer }];
 }
 
+/** How many claims claimsOf compares one by one before it keeps their pointers in a Set. */
+const FEW_CLAIMS = 8;
+
 /** Claims of these facts, once per field (two facts read from one field count once). */
 export function claimsOf(claims: { all<F extends Fact>(fact: F): Claim<F>[] }, ...facts: Fact[]): Claim[] {
-  const seen = new Set<string>();
   const out: Claim[] = [];
+  // A tool has a few claims of a fact (one per pack and field that reads it): a look through
+  // those kept is cheaper than a Set made for every call. Past a few, a Set keeps it linear.
+  let seen: Set<string> | undefined;
   for (const fact of facts) {
     for (const c of claims.all(fact)) {
-      if (seen.has(c.pointer)) continue;
-      seen.add(c.pointer);
+      if (seen === undefined && out.length >= FEW_CLAIMS) seen = new Set(out.map((o) => o.pointer));
+      if (seen !== undefined) {
+        if (seen.has(c.pointer)) continue;
+        seen.add(c.pointer);
+      } else {
+        let kept = false;
+        for (let i = 0; i < out.length && !kept; i++) kept = out[i]!.pointer === c.pointer;
+        if (kept) continue;
+      }
       out.push(c);
     }
   }
@@ -119,6 +131,10 @@ const isClass = (v: unknown): boolean => (DATA_CLASSES as readonly unknown[]).in
  */
 export function noneBesideClass(claim: Claim): { none: Member[]; other: Member } | undefined {
   if (claim.fact !== 'inputSensitivity' && claim.fact !== 'outputSensitivity') return undefined;
+  // Only a list of two or more with a "none" in it can have the pair: most sets are looked at
+  // here without making their members.
+  const w = written(claim);
+  if (!Array.isArray(w) || w.length < 2 || !w.some((v) => dataClassOf(v) === 'none')) return undefined;
   const items = members(claim);
   const none = items.filter((m) => dataClassOf(m.value) === 'none');
   const classes = items.filter((m) => dataClassOf(m.value) !== 'none' && isClass(m.value));

@@ -264,6 +264,16 @@ function classAt(tokens: readonly string[], i: number): VerbClass {
   return cls === 'delete' && tokens[i - 1] === 'soft' ? 'write' : cls;
 }
 
+/** Whether a token is all digits, as /^\d+$/ reads it (tokens are never empty). */
+function isDigits(t: string): boolean {
+  if (t.length === 0) return false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function readSegment(tokens: string[]): NameReading | undefined {
   let primary = -1;
   const before: Before = { reading: false, words: 0 };
@@ -274,7 +284,7 @@ function readSegment(tokens: string[]): NameReading | undefined {
     }
     const t = tokens[i]!;
     if (READING_WORDS.has(t)) before.reading = true;
-    if (!/^\d+$/.test(t)) before.words++;
+    if (!isDigits(t)) before.words++;
   }
   if (primary < 0) return undefined;
   const verbs: NameVerb[] = [{ token: tokens[primary]!, cls: classAt(tokens, primary), index: primary, role: 'primary' }];

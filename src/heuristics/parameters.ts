@@ -378,7 +378,7 @@ export function parameterOptions(tool: ToolView): ParameterOptions {
 export function parameterAgainstReadOnly(tool: ToolView, inputSchemaPointer: string): { parameter: RiskyParameter; evidence: Evidence } | undefined {
   const obj = tool.obj;
   if (!obj || !('inputSchema' in obj)) return undefined;
-  for (const p of riskyParameters(obj.inputSchema, inputSchemaPointer, parameterOptions(tool))) {
+  for (const p of riskyParameters(obj.inputSchema, inputSchemaPointer, () => parameterOptions(tool))) {
     const ev = p.evidence.find((e) => e.againstReadOnly);
     if (ev) return { parameter: p, evidence: ev };
   }
@@ -390,10 +390,22 @@ export interface WalkOutcome {
   stopped?: { visited: number };
 }
 
-/** Every risky parameter of an inputSchema, in document order; `outcome` says whether the walk's budget ran out first. */
-export function riskyParameters(inputSchema: unknown, pointer: string, options: ParameterOptions = {}, outcome?: WalkOutcome): RiskyParameter[] {
+/**
+ * Every risky parameter of an inputSchema, in document order; `outcome` says whether the walk's
+ * budget ran out first. The options may be given as a function: they matter only for operation
+ * selectors, which few schemas have, so reading the tool's name for them (parameterOptions) is
+ * left until the walk meets one.
+ */
+export function riskyParameters(
+  inputSchema: unknown,
+  pointer: string,
+  options: ParameterOptions | (() => ParameterOptions) = {},
+  outcome?: WalkOutcome,
+): RiskyParameter[] {
   const found: RiskyParameter[] = [];
   if (!isObject(inputSchema)) return found;
+  let resolved = typeof options === 'function' ? undefined : options;
+  const opts = (): ParameterOptions => (resolved ??= (options as () => ParameterOptions)());
   const seen = new Set<string>();
   const reported = new Set<string>();
   // Depth-first in document order: a stack of [schema, pointer, path, depth] (null for a
@@ -431,7 +443,7 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
             const info = nameInfo(name);
             if (info.filterLike) continue;
             // Only a name inspect() can classify is worth resolving the property's variants for.
-            const inspectable = info.flag || info.conflictPolicy || (info.selector && !options.skipOperations);
+            const inspectable = info.flag || info.conflictPolicy || (info.selector && !opts().skipOperations);
             const leaf = isLeaf(sub);
             if (!inspectable && leaf) {
               if (!info.filterParent) next.push(null);
@@ -442,7 +454,7 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
             if (inspectable) {
               const propVariants = variants(inputSchema, pointer, sub, propPointer);
               if (!reported.has(propVariants[0]![1]) && !RETURNED_DATA.test(description(propVariants))) {
-                const r = inspect(name, propPath, info.tokens, propVariants, options);
+                const r = inspect(name, propPath, info.tokens, propVariants, opts);
                 if (r) {
                   reported.add(propVariants[0]![1]);
                   found.push(r);
@@ -467,7 +479,7 @@ export function riskyParameters(inputSchema: unknown, pointer: string, options: 
   return found;
 }
 
-function inspect(name: string, path: string, tokens: readonly string[], vs: [Schema, string][], options: ParameterOptions): RiskyParameter | undefined {
+function inspect(name: string, path: string, tokens: readonly string[], vs: [Schema, string][], opts: () => ParameterOptions): RiskyParameter | undefined {
   const pointer = vs[0]![1];
   if (settableFlag(vs)) {
     const c = classifyFlag(tokens);
@@ -485,7 +497,9 @@ function inspect(name: string, path: string, tokens: readonly string[], vs: [Sch
   }
   const last = tokens[tokens.length - 1];
   const selector = last !== undefined && (OPERATION_NAMES.has(last) || (tokens.length === 1 && OPERATION_EXACT.has(last)));
-  if (options.skipOperations || !selector) return undefined;
+  if (!selector) return undefined;
+  const options = opts();
+  if (options.skipOperations) return undefined;
   if (saysItFilters(description(vs))) return undefined;
   const evidence: Evidence[] = [];
   for (const [text, p] of values) {

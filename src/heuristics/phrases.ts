@@ -480,6 +480,28 @@ export const SCAN_LIMIT = 20_000;
  */
 const TRIGGER = /delete|erase|destroy|purge|wipe|overwrit|permanent|undone|reversed|reverted|irreversibl|read[- ]?only/i;
 
+/**
+ * TRIGGER cut by kind: every deletion, overwrite or irreversible match holds one of the first
+ * (PATTERNS' words: delete … wipe or "permanent", "overwrit", "undone" … "irreversibl"), every
+ * read-only match the second.
+ */
+const CHANGE_TRIGGER = /delete|erase|destroy|purge|wipe|overwrit|permanent|undone|reversed|reverted|irreversibl/i;
+const READ_ONLY_TRIGGER = /read[- ]?only/i;
+
+/**
+ * Whether scanDescription may find a match of the kinds asked for: deletion, overwrite and
+ * irreversible (`changes`), read-only (`readOnly`). False means it finds none of them, so a
+ * caller that reads only those kinds can skip the scan: a rule that can only report a read-only
+ * statement (readOnlyHint false beside destructiveHint true) tests one short pattern instead of
+ * the twelve words of TRIGGER, and one that can report nothing tests none.
+ */
+export function mayState(description: string, changes: boolean, readOnly: boolean): boolean {
+  if (!changes && !readOnly) return false;
+  const text = description.length > SCAN_LIMIT ? description.slice(0, SCAN_LIMIT) : description;
+  if (changes && readOnly) return TRIGGER.test(text);
+  return (changes ? CHANGE_TRIGGER : READ_ONLY_TRIGGER).test(text);
+}
+
 export function scanDescription(description: string): PhraseMatch[] {
   const text = description.length > SCAN_LIMIT ? description.slice(0, SCAN_LIMIT) : description;
   const found: PhraseMatch[] = [];

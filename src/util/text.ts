@@ -9,6 +9,9 @@ const JSON_TYPES = new Set(['string', 'number', 'boolean', 'object']);
  * escaped) and shortened when long.
  */
 export function quote(value: unknown, max = 60): string {
+  // A string (most quoted values: names, enum values, words) is what writeJson below would
+  // write, without its frames and closures: JSON-encoded, no more of it than is shown.
+  if (typeof value === 'string') return shorten(JSON.stringify(value.length > max ? value.slice(0, Math.max(0, max) + 1) : value), max);
   // Only as much of the value as is shown: no stringify of a whole 100 MB value, nor a
   // recursive one of a value nested 100,000 levels deep.
   // A number too large for a double (1e999 parses as Infinity) is not null.
