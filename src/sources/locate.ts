@@ -93,7 +93,10 @@ const SKIP_WORTH = 128;
 
 /** The requested pointers as a tree of segments; each node remembers where its value is once found. */
 interface Node {
-  /** Object members by key, and array items by index. */
+  /**
+   * Object members by key, and array items by index. A segment that reads as an index ("0", "12")
+   * is kept with the items only, also when it names an object member (see memberOf).
+   */
   keys?: Map<string, Node>;
   items?: Map<number, Node>;
   mark?: Mark;
