@@ -38,9 +38,65 @@ const enum C {
   Star = 42,
 }
 
+/**
+ * Where containers end, by where they start, in the order of the text: what the duplicate-key
+ * scan learnt passing every tool lets the locator, which runs later over the same text, jump
+ * over a tool or a large value instead of scanning it bracket by bracket. Where a container
+ * starting at an offset ends is a fact of the text alone (no JSON.parse semantics): both scans
+ * agree on it for any text the parser accepted, so the locator's positions do not change
+ * (test/locate.test.ts compares them with and without a table on generated documents).
+ * Offsets in two growing Int32Arrays (a text is at most 512 MiB), not an object per entry.
+ */
+export class Skips {
+  private starts = new Int32Array(1024);
+  private ends = new Int32Array(1024);
+  private length = 0;
+  /** The next entry to look at: the locator asks in the order of the text. */
+  private cursor = 0;
+
+  /** Note a container at `start`; its end comes later (end) or is known now. Starts must come in ascending order. */
+  add(start: number, end = -1): number {
+    if (this.length === this.starts.length) {
+      const starts = new Int32Array(this.length * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const ends = new Int32Array(this.length * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    return this.length++;
+  }
+
+  end(entry: number, end: number): void {
+    this.ends[entry] = end;
+  }
+
+  /** The end of the container at `start` (-1: not known), for starts asked in ascending order. */
+  endAt(start: number): number {
+    const starts = this.starts;
+    let k = this.cursor;
+    while (k < this.length && starts[k]! < start) k++;
+    this.cursor = k;
+    return k < this.length && starts[k] === start ? this.ends[k]! : -1;
+  }
+
+  /** Start asking from the beginning of the text again. */
+  rewind(): void {
+    this.cursor = 0;
+  }
+}
+
+/** Containers shorter than this are not worth an entry: scanning them costs about what looking them up does. */
+const SKIP_WORTH = 128;
+
 /** The requested pointers as a tree of segments; each node remembers where its value is once found. */
 interface Node {
-  /** Object members by key, and array items by index. */
+  /**
+   * Object members by key, and array items by index. A segment that reads as an index ("0", "12")
+   * is kept with the items only, also when it names an object member (see memberOf).
+   */
   keys?: Map<string, Node>;
   items?: Map<number, Node>;
   mark?: Mark;
@@ -54,47 +110,94 @@ interface Node {
   located?: Located | null;
 }
 
-function child(node: Node, segment: string): Node {
-  let next = node.keys?.get(segment);
-  if (!next) {
-    next = { parent: node };
-    (node.keys ??= new Map()).set(segment, next);
-    // A numeric segment may name an array item or an object member: index both.
-    if (isIndex(segment)) (node.items ??= new Map()).set(Number(segment), next);
-  }
-  return next;
+/**
+ * The node of an object member: an index-like name ("0", "12") is kept with the array items
+ * (a pointer segment does not say which of the two it names), every other name by itself.
+ */
+function memberOf(node: Node, key: string): Node | undefined {
+  return node.items && isIndex(key) ? node.items.get(Number(key)) : node.keys?.get(key);
 }
 
 /** Whether a segment is an array index: 0, or digits without a leading zero. */
 function isIndex(segment: string): boolean {
-  const n = segment.length;
-  if (n === 0 || n > 15) return false;
-  const first = segment.charCodeAt(0);
-  if (first === 48) return n === 1;
-  for (let i = 0; i < n; i++) {
-    const c = segment.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
+  return indexAt(segment, 0, segment.length) >= 0;
 }
 
-/** The node of a pointer, made with the nodes on its way (segments read in place, unescaped only when they hold "~"). */
-function nodeOf(root: Node, pointer: string): Node {
-  let node = root;
-  for (let start = 1; start <= pointer.length; ) {
-    let end = pointer.indexOf('/', start);
-    if (end < 0) end = pointer.length;
-    node = child(node, unescapeSegment(pointer.slice(start, end)));
-    start = end + 1;
+/** The array index that text[start, end) spells (0, or digits without a leading zero), or -1. */
+function indexAt(text: string, start: number, end: number): number {
+  const n = end - start;
+  if (n === 0 || n > 15) return -1;
+  const first = text.charCodeAt(start);
+  if (first === 48) return n === 1 ? 0 : -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+    value = value * 10 + (c - 48);
   }
-  return node;
+  return value;
+}
+
+/**
+ * The requested pointers as a tree. Pointers come grouped (a tool's findings one after
+ * another), so each one starts from the deepest node it shares with the one before, found by a
+ * character comparison; index segments are read in place, without a string, and only other
+ * segments are cut out (and unescaped only when they hold "~").
+ */
+class Tree {
+  readonly root: Node = {};
+  private previous = '';
+  /** Where each segment of the previous pointer ends, and the node it leads to (the first `depth` entries). */
+  private ends: number[] = [];
+  private nodes: Node[] = [];
+  private depth = 0;
+
+  nodeOf(pointer: string): Node {
+    const previous = this.previous;
+    const ends = this.ends;
+    const nodes = this.nodes;
+    const max = Math.min(previous.length, pointer.length);
+    let same = 0;
+    while (same < max && previous.charCodeAt(same) === pointer.charCodeAt(same)) same++;
+    // The segments both pointers share whole: the same text up to a segment end of each.
+    let depth = 0;
+    while (depth < this.depth && ends[depth]! <= same && (ends[depth] === pointer.length || pointer.charCodeAt(ends[depth]!) === 47)) depth++;
+    let node = depth > 0 ? nodes[depth - 1]! : this.root;
+    for (let start = depth > 0 ? ends[depth - 1]! + 1 : 1; start <= pointer.length; ) {
+      let end = pointer.indexOf('/', start);
+      if (end < 0) end = pointer.length;
+      const index = indexAt(pointer, start, end);
+      let next: Node | undefined;
+      if (index >= 0) {
+        const items = (node.items ??= new Map());
+        next = items.get(index);
+        if (!next) items.set(index, (next = { parent: node }));
+      } else {
+        const segment = unescapeSegment(pointer.slice(start, end));
+        const keys = (node.keys ??= new Map());
+        next = keys.get(segment);
+        if (!next) keys.set(segment, (next = { parent: node }));
+      }
+      node = next;
+      ends[depth] = end;
+      nodes[depth++] = node;
+      start = end + 1;
+    }
+    this.depth = depth;
+    this.previous = pointer;
+    return node;
+  }
 }
 
 export function createLocator(text: string): Locator {
+  /** Where the duplicate-key scan, when it ran, saw containers end. */
+  let skips: Skips | undefined;
   const locateAll = (pointers: readonly string[], occurrences?: readonly (number | undefined)[]): (Located | undefined)[] => {
-    const root: Node = {};
-    const nodes = pointers.map((p) => nodeOf(root, p));
-    scan(text, root);
+    const tree = new Tree();
+    const root = tree.root;
+    const nodes = pointers.map((p) => tree.nodeOf(p));
+    skips?.rewind();
+    scan(text, root, skips);
     const lines = new LineIndex(text);
     return pointers.map((p, i) => {
       const node = nodes[i]!;
@@ -117,7 +220,7 @@ export function createLocator(text: string): Locator {
       return node.located ?? undefined;
     });
   };
-  return { ...locatorOf(locateAll), repeatedKeys: (scopes) => findRepeatedKeys(text, scopes) };
+  return { ...locatorOf(locateAll), repeatedKeys: (scopes) => findRepeatedKeys(text, scopes, (skips = new Skips())) };
 }
 
 /** A Locator from its locateAll. */
@@ -213,16 +316,30 @@ function forget(node: Node): void {
   const stack = [node];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const c of n.keys?.values() ?? []) {
-      if (c.mark === undefined) continue;
-      c.mark = undefined;
-      c.earlier = undefined;
-      stack.push(c);
+    for (const children of [n.keys, n.items]) {
+      for (const c of children?.values() ?? []) {
+        if (c.mark === undefined) continue;
+        c.mark = undefined;
+        c.earlier = undefined;
+        stack.push(c);
+      }
     }
   }
 }
 
-function scan(text: string, root: Node): void {
+/** skipValue, jumping over a container whose end the table knows. */
+function skipKnown(text: string, i: number, skips: Skips | undefined): number {
+  if (skips) {
+    const c = text.charCodeAt(i);
+    if (c === C.OpenBrace || c === C.OpenBracket) {
+      const end = skips.endAt(i);
+      if (end >= 0) return end;
+    }
+  }
+  return skipValue(text, i);
+}
+
+function scan(text: string, root: Node, skips?: Skips): void {
   let i = skipWhitespace(text, 0);
   const c0 = text.charCodeAt(i);
   const rootContainer = c0 === C.OpenBrace || c0 === C.OpenBracket;
@@ -252,12 +369,12 @@ function scan(text: string, root: Node): void {
     } else {
       keyOffset = i;
       const keyEnd = skipString(text, i);
-      next = frame.node.keys?.get(readKey(text, i, keyEnd));
+      next = memberOf(frame.node, readKey(text, i, keyEnd));
       i = skipWhitespace(text, keyEnd);
       i = skipWhitespace(text, i + 1); // the colon
     }
     if (!next) {
-      i = skipValue(text, i);
+      i = skipKnown(text, i, skips);
       continue;
     }
     c = text.charCodeAt(i);
@@ -274,7 +391,7 @@ function scan(text: string, root: Node): void {
       stack.push({ node: next, array: c === C.OpenBracket, index: 0 });
       i++;
     } else {
-      i = mark.end = skipValue(text, i);
+      i = mark.end = skipKnown(text, i, skips);
     }
   }
 }
@@ -325,30 +442,57 @@ interface RepeatFrame {
   array: boolean;
   index: number;
   /** The requested node this container is, when it is on the way to a scope (or is one). */
-  node?: Node;
-  pointer: string;
+  node: Node | undefined;
+  /**
+   * Its pointer: a scope's, or made from the enclosing container's and the member when a repeat
+   * needs it (pointerOf). Most containers are passed without a finding: building a pointer for
+   * each cost a string per object of every tool's annotations and _meta.
+   */
+  pointer: string | undefined;
+  /** The enclosing container. */
+  outer: RepeatFrame | undefined;
   /** 0: on the way, members not checked; 1: a scope's own members checked; 2: every object inside checked (a tool's annotations or _meta). */
   track: 0 | 1 | 2;
   scope?: { pointer: string; kind: RepeatedKeyScope };
   /**
-   * The member names of this object so far (track 1 and 2), and where each one's first value
-   * starts; past a few names, an index of them. Plain arrays: most objects have a handful of
-   * members, and a Map per object cost more than the search.
+   * Where the member names of this object so far (track 1 and 2) begin in the scan's pool of
+   * names (the names of the containers open, each one's after its parent's: only the innermost
+   * one gains names), and past a few names, an index of them by name. Most objects have a
+   * handful of members: a search costs less than a Map, and a pool less than two arrays for
+   * every object.
    */
-  names?: string[];
-  starts?: number[];
+  base: number;
   byName?: Map<string, number>;
   /** Members on the way (track 0) this object gave. */
   passed?: Set<Node>;
   /** The member (name, or index in an array) of the enclosing container this one is the value of. */
-  member: string;
+  member: string | number;
+  /** Its entry in the skip table (a scope's container), -1 for none. */
+  skip: number;
   /** The names this object repeats (track 1 and 2), by name. */
   own?: Map<string, Found>;
   /**
    * What was found inside each member's value, by member: a member given again replaces its
    * earlier copy's findings (JSON.parse keeps the last), so forgetting them costs nothing.
    */
-  inside?: Map<string, RepeatFrame>;
+  inside?: Map<string | number, RepeatFrame>;
+}
+
+/** A container's pointer, made (and kept) from the nearest enclosing one that has its own; iterative, for deep nesting. */
+function pointerOf(frame: RepeatFrame): string {
+  const path: RepeatFrame[] = [];
+  let f = frame;
+  while (f.pointer === undefined) {
+    path.push(f);
+    f = f.outer!;
+  }
+  let pointer = f.pointer;
+  for (let k = path.length - 1; k >= 0; k--) {
+    const member = path[k]!.member;
+    pointer = `${pointer}/${typeof member === 'number' ? member : escapeSegment(member)}`;
+    path[k]!.pointer = pointer;
+  }
+  return pointer;
 }
 
 interface Found {
@@ -373,20 +517,27 @@ const FEW_NAMES = 12;
  * given again (a tool's "annotations" given twice, a tools array given twice) no longer counts:
  * the copy itself is the finding.
  */
-export function findRepeatedKeys(text: string, scopes: readonly { pointer: string; scope: RepeatedKeyScope }[]): RepeatedKey[] {
+export function findRepeatedKeys(text: string, scopes: readonly { pointer: string; scope: RepeatedKeyScope }[], skips?: Skips): RepeatedKey[] {
   if (scopes.length === 0) return [];
-  const root: Node = {};
+  const tree = new Tree();
+  const root = tree.root;
   for (const s of scopes) {
-    const n = nodeOf(root, s.pointer);
+    const n = tree.nodeOf(s.pointer);
     n.scope = s.scope;
     n.scopePointer = s.pointer;
   }
   let seq = 0;
+  /** The member names of the open objects, and where each one's first value starts; `named` is the end of the innermost object's. */
+  const names: string[] = [];
+  const starts: number[] = [];
+  let named = 0;
   /** Forget what was found inside the earlier copy of a member given again (its value no longer counts). */
   const drop = (frame: RepeatFrame, member: string) => frame.inside?.delete(member);
   /** A container ends: what was found in it is kept by its parent, under its member. */
-  const close = () => {
+  const close = (end = -1) => {
     const done = stack.pop()!;
+    named = done.base;
+    if (skips && done.skip >= 0 && end >= 0) skips.end(done.skip, end);
     const parent = stack[stack.length - 1];
     if (parent && (done.own || done.inside?.size)) (parent.inside ??= new Map()).set(done.member, done);
   };
@@ -420,16 +571,31 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
     }
     return false;
   };
-  const frameOf = (node: Node | undefined, pointer: string, array: boolean, outer: RepeatFrame | undefined, deep: boolean, member: string): RepeatFrame => {
-    if (deep) return { array, index: 0, pointer, track: 2, scope: outer!.scope, member };
-    if (node?.scope && !array) return { array, index: 0, node, pointer: node.scopePointer!, track: 1, scope: { pointer: node.scopePointer!, kind: node.scope }, member };
-    return { array, index: 0, node, pointer, track: 0, member };
+  // Every frame is made with the same fields in the same order: one hidden class for the scan's loop.
+  const frameOf = (node: Node | undefined, array: boolean, outer: RepeatFrame | undefined, deep: boolean, member: string | number): RepeatFrame => {
+    const scope = !deep && node?.scope && !array;
+    return {
+      array,
+      index: 0,
+      node: deep ? undefined : node,
+      pointer: scope ? node.scopePointer! : outer ? undefined : '',
+      outer,
+      track: deep ? 2 : scope ? 1 : 0,
+      scope: deep ? outer!.scope : scope ? { pointer: node.scopePointer!, kind: node.scope! } : undefined,
+      base: named,
+      byName: undefined,
+      passed: undefined,
+      member,
+      skip: -1,
+      own: undefined,
+      inside: undefined,
+    };
   };
 
   let i = skipWhitespace(text, 0);
   const c0 = text.charCodeAt(i);
   if (c0 !== C.OpenBrace && c0 !== C.OpenBracket) return [];
-  const top = frameOf(root, '', c0 === C.OpenBracket, undefined, false, '');
+  const top = frameOf(root, c0 === C.OpenBracket, undefined, false, '');
   const stack: RepeatFrame[] = [top];
   i++;
   while (stack.length > 0) {
@@ -441,7 +607,7 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
       c = text.charCodeAt(i);
     }
     if (c === C.CloseBrace || c === C.CloseBracket) {
-      close();
+      close(i + 1);
       i++;
       continue;
     }
@@ -454,25 +620,34 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
       next = frame.node?.items?.get(index);
     } else {
       const keyEnd = skipString(text, i);
-      if (frame.track !== 0 || frame.node?.keys) key = readKey(text, i, keyEnd);
-      next = frame.node?.keys?.get(key);
+      if (frame.track !== 0 || frame.node?.keys || frame.node?.items) key = readKey(text, i, keyEnd);
+      next = frame.node && memberOf(frame.node, key);
       i = skipWhitespace(text, keyEnd);
       i = skipWhitespace(text, i + 1); // the colon
       if (frame.track !== 0) {
-        const names = (frame.names ??= []);
-        const starts = (frame.starts ??= []);
-        const at = frame.byName ? (frame.byName.get(key) ?? -1) : names.indexOf(key);
+        let at = -1;
+        if (frame.byName) at = frame.byName.get(key) ?? -1;
+        else {
+          for (let k = frame.base; k < named; k++) {
+            if (names[k] === key) {
+              at = k;
+              break;
+            }
+          }
+        }
         if (at < 0) {
-          if (frame.byName) frame.byName.set(key, names.length);
-          else if (names.length === FEW_NAMES) frame.byName = new Map(names.map((n, k) => [n, k]));
-          frame.byName?.set(key, names.length);
-          names.push(key);
-          starts.push(i);
+          if (!frame.byName && named - frame.base === FEW_NAMES) {
+            frame.byName = new Map();
+            for (let k = frame.base; k < named; k++) frame.byName.set(names[k]!, k);
+          }
+          frame.byName?.set(key, named);
+          names[named] = key;
+          starts[named++] = i;
         } else {
           const own = (frame.own ??= new Map());
           let entry = own.get(key);
           if (!entry) {
-            entry = { seq: seq++, scope: frame.scope!, object: frame.pointer, key, repeat: { count: 1, firstStart: starts[at]!, lastStart: starts[at]!, same: true } };
+            entry = { seq: seq++, scope: frame.scope!, object: pointerOf(frame), key, repeat: { count: 1, firstStart: starts[at]!, lastStart: starts[at]!, same: true } };
             own.set(key, entry);
           }
           const repeat = entry.repeat;
@@ -492,18 +667,23 @@ export function findRepeatedKeys(text: string, scopes: readonly { pointer: strin
     c = text.charCodeAt(i);
     if (c === C.OpenBrace || c === C.OpenBracket) {
       const array = c === C.OpenBracket;
-      const childPointer = () => `${frame.pointer}/${frame.array ? index : escapeSegment(key)}`;
       let child: RepeatFrame | undefined;
-      const member = frame.array ? String(index) : key;
-      if (next && (next.keys || next.items || next.scope)) child = frameOf(next, next.scopePointer ?? childPointer(), array, frame, false, member);
+      const member = frame.array ? index : key;
+      if (next && (next.keys || next.items || next.scope)) child = frameOf(next, array, frame, false, member);
       else if (frame.track === 2 || (frame.track === 1 && frame.scope!.kind === 'tool' && (key === 'annotations' || key === '_meta'))) {
-        child = frameOf(undefined, childPointer(), array, frame, true, member);
+        child = frameOf(undefined, array, frame, true, member);
       }
       if (child) {
+        // A scope's container (a tool): the locator can jump over it when it wants nothing in it.
+        if (skips && child.track === 1) child.skip = skips.add(i);
         stack.push(child);
         i++;
         continue;
       }
+      const end = skipValue(text, i);
+      if (skips && end - i >= SKIP_WORTH) skips.add(i, end);
+      i = end;
+      continue;
     }
     i = skipValue(text, i);
   }
