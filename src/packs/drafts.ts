@@ -57,16 +57,25 @@ export function sep2061Spelling(current: string): string {
 }
 /** inputMetadata and returnMetadata, and their capitalised draft spellings → the current key. */
 const DRAFT_METADATA_KEYS: ReadonlyMap<string, 'inputMetadata' | 'returnMetadata'> = new Map(METADATA.flatMap((m) => [[m, m] as const, [capitalise(m), m] as const]));
+/**
+ * inputMetadata and returnMetadata → their capitalised draft spellings, and each one's
+ * capitalised member names → the current ones, made once: the sep-1913 pack asks for them
+ * for every tool.
+ */
+const DRAFT_SPELLING: ReadonlyMap<string, string> = new Map(METADATA.map((m) => [m, capitalise(m)]));
+const DRAFT_MEMBER_NAMES: Record<'inputMetadata' | 'returnMetadata', ReadonlyMap<string, string>> = {
+  inputMetadata: new Map(Object.keys(MEMBERS.inputMetadata).map((m) => [capitalise(m), m])),
+  returnMetadata: new Map(Object.keys(MEMBERS.returnMetadata).map((m) => [capitalise(m), m])),
+};
 /** SEP-2061's capitalised spelling of inputMetadata/returnMetadata ("InputMetadata"). */
 export function draftMetadataKey(metadata: string): string | undefined {
-  return (METADATA as readonly string[]).includes(metadata) ? capitalise(metadata) : undefined;
+  return DRAFT_SPELLING.get(metadata);
 }
 const isMember = (metadata: 'inputMetadata' | 'returnMetadata', key: string) => hasOwn(MEMBERS[metadata], key);
 
 /** SEP-2061's spelling of a member name ("Destination" → "destination"), or undefined. */
 export function draftMemberName(metadata: 'inputMetadata' | 'returnMetadata', key: string): string | undefined {
-  for (const m of Object.keys(MEMBERS[metadata])) if (key === capitalise(m)) return m;
-  return undefined;
+  return DRAFT_MEMBER_NAMES[metadata].get(key);
 }
 
 /** Whether an annotations key/value is a superseded draft form (reported by draft-field, not as unknown). */
