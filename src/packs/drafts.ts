@@ -119,9 +119,12 @@ export function draftForms(annotations: Record<string, unknown> | undefined): Dr
       out.push({ kind: 'capitalised-key', pointer: at, field: `annotations.${key}`, written: key, current: metadata, duplicate: hasOwn(annotations, metadata) });
     }
     if (!isObject(value)) continue;
-    for (const [member, v] of Object.entries(value)) {
+    for (const member of Object.keys(value)) {
+      const v = value[member];
       const current = isMember(metadata, member) ? member : draftMemberName(metadata, member);
       if (!current) continue;
+      // A current member with current values (the common case) has no draft form: no pointer or field is built for it.
+      if (member === current && !mayHoldDraftValue(v, MEMBERS[metadata][current]!, current === 'sensitivity')) continue;
       const mAt = `${at}/${escapeSegment(member)}`;
       const mField = `annotations.${key}.${member}`;
       if (member !== current) {
@@ -131,6 +134,17 @@ export function draftForms(annotations: Record<string, unknown> | undefined): Dr
     }
   }
   return out;
+}
+
+/**
+ * Whether draftValues could find anything in a value: a string in another letter case than a
+ * member of `allowed`, or (for a data class) an object, which may hold a capitalised
+ * "Regulated". false is certain; true only means "look".
+ */
+function mayHoldDraftValue(value: unknown, allowed: readonly string[], dataClass: boolean): boolean {
+  if (!Array.isArray(value)) return currentCase(value, allowed) !== undefined || (dataClass && isObject(value));
+  for (const v of value) if (currentCase(v, allowed) !== undefined || (dataClass && isObject(v))) return true;
+  return false;
 }
 
 function draftValues(value: unknown, allowed: readonly string[], at: string, field: string, dataClass: boolean): DraftForm[] {
