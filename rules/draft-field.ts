@@ -203,8 +203,10 @@ spelling is.`,
   check(ctx) {
     // An object the sep-1913 pack reads as the server's own data (vocabulary-key-collision:
     // "move it under _meta") is not SEP-1913's, so its members are no draft spellings of it.
+    const forms = draftForms(ctx.tool.annotations);
+    if (forms.length === 0) return;
     const foreign = ctx.problems.filter((p) => p.pack === 'sep-1913' && p.kind === 'collision').map((p) => p.pointer);
-    for (const d of draftForms(ctx.tool.annotations)) {
+    for (const d of forms) {
       const pointer = ctx.at(d.pointer);
       if (foreign.some((f) => pointer === f || pointer.startsWith(`${f}/`))) continue;
       const { message, suggestion, fix } = describe(d);

@@ -75,6 +75,11 @@ function exclusiveBoundMistakes(errors: readonly ErrorObject[], schema: Record<s
   return { explained, handled };
 }
 
+/** The dialect as messages name it (made only for a message: most schemas have none). */
+function dialectNameOf(dialect: Dialect, declared: boolean, namesDefault: boolean, spec: SpecVersion): string {
+  return `JSON Schema ${dialect}${declared ? '' : namesDefault ? ", MCP's default dialect" : `, which mcp-annotate assumes without "$schema": spec ${spec} names no default dialect`}`;
+}
+
 /** Better words for some of the meta-schema's findings. */
 function reword(e: Explained, value: unknown): Explained {
   if (e.pointer.endsWith('/type') && Array.isArray(value) && value.length === 0) {
@@ -449,14 +454,13 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
       }
       const { dialect, declared } = choice;
       const findings: ReportInput[] = [];
-      const dialectName = `JSON Schema ${dialect}${declared ? '' : namesDefault ? ", MCP's default dialect" : `, which mcp-annotate assumes without "$schema": spec ${ctx.spec} names no default dialect`}`;
 
       const errors = metaErrors(schema, dialect);
       if (errors === undefined) {
         findings.push({
           pointer: base,
           severity: 'warning',
-          message: `${key} nests more than ${MAX_META_DEPTH} levels deep, so it was not checked against the meta-schema of ${dialectName}; validators that recurse (Ajv among them) can overflow the stack on it`,
+          message: `${key} nests more than ${MAX_META_DEPTH} levels deep, so it was not checked against the meta-schema of ${dialectNameOf(dialect, declared, namesDefault, ctx.spec)}; validators that recurse (Ajv among them) can overflow the stack on it`,
           suggestion: 'flatten the schema (name repeated parts under $defs and $ref them); no real tool needs this depth',
         });
       } else {
@@ -486,7 +490,7 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
             detail: e.detail,
             severity: older ? 'warning' : undefined,
             message:
-              `${e.message} (${dialectName})` +
+              `${e.message} (${dialectNameOf(dialect, declared, namesDefault, ctx.spec)})` +
               (draft07 ? '; the schema is valid draft-07' : ''),
             suggestion: draft07
               ? `declare the dialect it was written for: "$schema": "${DIALECTS['draft-07'].uri}"${tuple ? ' (or write the list of item schemas as "prefixItems", the 2020-12 spelling)' : ''}`
@@ -507,14 +511,14 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
           pointer,
           severity: unsure ? 'warning' : issue.severity,
           message: unsure
-            ? `${issue.message} (${dialectName}); in draft-07 $dynamicRef is an unknown keyword that validators ignore`
+            ? `${issue.message} (${dialectNameOf(dialect, declared, namesDefault, ctx.spec)}); in draft-07 $dynamicRef is an unknown keyword that validators ignore`
             : issue.message,
           suggestion: issue.suggestion,
           ...(issue.replacement !== undefined ? { fix: { description: `Replace the value with ${issue.replacement}`, replacements: [{ pointer, text: issue.replacement }] } } : {}),
         });
       }
       const more = Math.max(0, findings.length - MAX_FINDINGS) + result.more;
-      for (const f of findings.slice(0, MAX_FINDINGS)) ctx.report(f);
+      for (let i = 0; i < findings.length && i < MAX_FINDINGS; i++) ctx.report(findings[i]!);
       if (more > 0 || result.truncated) {
         ctx.report({
           pointer: base,

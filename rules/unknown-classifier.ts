@@ -50,13 +50,24 @@ export function variantOf(value: string, known: readonly string[]): { of: string
 
 /** Strings of a classifier as written that are a known value in another letter case ("Public"), once each. */
 function caseVariantsOf(raw: unknown, values: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const v of Array.isArray(raw) ? raw : [raw]) {
-    if (typeof v !== 'string' || values.includes(v) || out.includes(v)) continue;
-    if (values.some((k) => k.toLowerCase() === v.toLowerCase())) out.push(v);
+  if (!Array.isArray(raw)) return typeof raw === 'string' && !values.includes(raw) && inOtherCase(raw, values) ? [raw] : NONE;
+  // The list is made only for a claim that has a case variant: most have none.
+  let out: string[] | undefined;
+  for (const v of raw) {
+    if (typeof v !== 'string' || values.includes(v) || out?.includes(v)) continue;
+    if (inOtherCase(v, values)) (out ??= []).push(v);
   }
-  return out;
+  return out ?? NONE;
 }
+
+/** Whether a string is one of `values` in another letter case. */
+function inOtherCase(v: string, values: readonly string[]): boolean {
+  const lower = v.toLowerCase();
+  return values.some((k) => k.toLowerCase() === lower);
+}
+
+/** No values (shared, never changed: every use of an empty list only reads its length). */
+const NONE: string[] = [];
 
 /** `values` in the order they are written in `raw`. */
 function inWrittenOrder(raw: unknown, values: readonly string[]): string[] {
@@ -230,8 +241,8 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
       const known = KNOWN[claim.fact];
       // The pack reads a known value in another letter case as that value (it is not on
       // claim.unknown), but a client that compares values exactly cannot: note it as well.
-      const caseVariants = known ? caseVariantsOf(claim.raw, known.values) : [];
-      const unread = (claim.unknown ?? []).filter((v) => v !== '');
+      const caseVariants = known ? caseVariantsOf(claim.raw, known.values) : NONE;
+      const unread = claim.unknown === undefined ? NONE : claim.unknown.filter((v) => v !== '');
       const values = unread.length === 0 ? caseVariants : caseVariants.length === 0 ? unread : inWrittenOrder(claim.raw, [...unread, ...caseVariants]);
       if (values.length === 0) continue;
       const pointers = itemPointers(claim, values);

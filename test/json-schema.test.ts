@@ -8,12 +8,18 @@ import hiddenCharacters from '../rules/hidden-characters.js';
 import inputSchemaValid from '../rules/input-schema-valid.js';
 import { sanitiseToolName } from '../rules/tool-name-format.js';
 import { lint } from '../src/engine/engine.js';
+import fc from 'fast-check';
+import { assertProperty } from './helpers/property.js';
+import { DATA_CLASSES, DESTINATIONS, OUTCOMES, SOURCES } from '../src/engine/claims.js';
 import { draftForms, normaliseDraftMetadata } from '../src/packs/drafts.js';
 import { sep1913Pack } from '../src/packs/sep-1913.js';
 import type { ToolView } from '../src/packs/types.js';
 import { checkPattern, checkSchema, dialectOf, dropIdentityEscapes, jsonDepth, metaErrors, walkSubschemas } from '../src/schema/json-schema.js';
 import type { ServerInput } from '../src/types.js';
 import { removeHidden, scanHidden } from '../src/util/unicode.js';
+
+/** SEP-1913's string data classes ("regulated" is only ever an object). */
+const STRING_CLASSES = DATA_CLASSES.filter((c) => c !== 'regulated');
 
 function deep(levels: number, leaf: Record<string, unknown>): Record<string, unknown> {
   let s = leaf;
@@ -160,6 +166,61 @@ describe('draft spellings', () => {
       ['capitalised-value', '/annotations/InputMetadata/Outcomes', 'irreversible'],
     ]);
     expect(normaliseDraftMetadata({ inputMetadata: { destination: 'user' } })).toBeUndefined();
+  });
+
+  it('finds what a plain reading of every member and value finds (a current member with current values is skipped unread)', () => {
+    const MEMBERS: Record<string, Record<string, readonly string[]>> = {
+      inputMetadata: { destination: DESTINATIONS, sensitivity: STRING_CLASSES, outcomes: OUTCOMES },
+      returnMetadata: { source: SOURCES, sensitivity: STRING_CLASSES },
+    };
+    const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+    const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    // The reading draftForms made before it skipped anything, for inputMetadata/returnMetadata.
+    const reference = (a: Record<string, unknown>) => {
+      const out: Record<string, unknown>[] = [];
+      for (const key of Object.keys(a)) {
+        const metadata = Object.keys(MEMBERS).find((m) => key === m || key === cap(m));
+        if (!metadata) continue;
+        const at = `/annotations/${key}`;
+        if (key !== metadata) out.push({ kind: 'capitalised-key', pointer: at, field: `annotations.${key}`, written: key, current: metadata, duplicate: metadata in a });
+        const value = a[key];
+        if (!isObj(value)) continue;
+        for (const [member, v] of Object.entries(value)) {
+          const current = Object.keys(MEMBERS[metadata]!).find((m) => member === m || member === cap(m));
+          if (!current) continue;
+          const mAt = `${at}/${member}`;
+          const mField = `annotations.${key}.${member}`;
+          if (member !== current) out.push({ kind: 'capitalised-key', pointer: mAt, field: mField, written: member, current, duplicate: current in value });
+          const allowed = MEMBERS[metadata]![current]!;
+          const one = (x: unknown, p: string, f: string) => {
+            const named = typeof x === 'string' && !allowed.includes(x) ? allowed.find((m) => m.toLowerCase() === x.toLowerCase()) : undefined;
+            if (named) out.push({ kind: 'capitalised-value', pointer: p, field: f, written: x, current: named, sep2061: x === (named === 'pii' ? 'PII' : cap(named)) });
+            else if (current === 'sensitivity' && isObj(x)) {
+              for (const k of Object.keys(x)) {
+                if (k !== 'regulated' && k.toLowerCase() === 'regulated' && !('regulated' in x)) out.push({ kind: 'capitalised-key', pointer: `${p}/${k}`, field: `${f}.${k}`, written: k, current: 'regulated', sep2061: k === 'Regulated' });
+              }
+            }
+          };
+          if (Array.isArray(v)) v.forEach((x, i) => one(x, `${mAt}/${i}`, `${mField}[${i}]`));
+          else one(v, mAt, mField);
+        }
+      }
+      return out;
+    };
+    const word = fc.oneof(
+      fc.constantFrom(...DESTINATIONS, ...STRING_CLASSES, ...OUTCOMES, ...SOURCES, 'regulated', 'sometimes').chain((w) => fc.constantFrom(w, cap(w), w.toUpperCase())),
+      fc.string({ maxLength: 6 }),
+    );
+    const value = fc.oneof(word, fc.array(word, { maxLength: 4 }), fc.constantFrom({ regulated: { scopes: ['GDPR'] } }, { Regulated: {} }, { REGULATED: 1, regulated: 2 }), fc.integer());
+    const memberName = fc.constantFrom('destination', 'Destination', 'sensitivity', 'Sensitivity', 'outcomes', 'Outcomes', 'source', 'Source', 'other');
+    const metadata = fc.dictionary(memberName, value, { maxKeys: 4 });
+    const annotations = fc.dictionary(fc.constantFrom('inputMetadata', 'InputMetadata', 'returnMetadata', 'ReturnMetadata', 'readOnlyHint'), fc.oneof(metadata, fc.boolean()), { maxKeys: 3 });
+    assertProperty(
+      fc.property(annotations, (a) => {
+        expect(draftForms(a)).toEqual(reference(a));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('makes the sep-1913 pack leave draft-only problems to draft-field, and keep real ones', () => {

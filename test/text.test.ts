@@ -18,6 +18,14 @@ describe('distance', () => {
 });
 
 describe('closest', () => {
+  it('finds every candidate given exactly (the sep-1913 pack asks includes() before it, as a shortcut)', () => {
+    assertProperty(
+      fc.property(fc.array(fc.string({ maxLength: 12 }), { minLength: 1, maxLength: 8 }), fc.nat(), (candidates, i) => {
+        expect(closest(candidates[i % candidates.length]!, candidates)).toBeDefined();
+      }),
+    );
+  });
+
   it('finds near misses, ignoring case, hyphens, underscores and spaces first', () => {
     expect(closest('readonlyHint', ['readOnlyHint', 'destructiveHint'])).toBe('readOnlyHint');
     expect(closest('PCI DSS', ['PCI-DSS', 'HIPAA'])).toBe('PCI-DSS');

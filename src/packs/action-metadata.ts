@@ -28,6 +28,8 @@ export const ACTION_MEMBERS = ['inputMetadata', 'returnMetadata', 'outcome', 're
 const MEMBERS = ACTION_MEMBERS;
 /** The extension's object as a person reads it: _meta["io.modelcontextprotocol/action-metadata"]. */
 const FIELD = `_meta[${JSON.stringify(ACTION_KEY)}]`;
+/** The extension's object, relative to its tool. */
+const AT = `/_meta/${escapeSegment(ACTION_KEY)}`;
 
 const KEYS = [ACTION_KEY];
 const recognised = (_k: string, v: unknown) => isObject(v) && MEMBERS.some((x) => x in v);
@@ -40,24 +42,33 @@ const expected = () => 'an object with inputMetadata, returnMetadata, outcome an
  * unknown-classifier still notes the spelling. Anything further off ("untrusted_public",
  * "pubic", "external") is kept as written and never guessed at.
  */
-function classify<T extends string>(value: unknown, known: readonly T[]): { values: T[]; unknown: string[] } {
+/** No unknown strings (shared: only read). */
+const NO_UNKNOWN: readonly string[] = [];
+
+function classify<T extends string>(value: unknown, known: readonly T[]): { values: T[]; unknown: readonly string[] } {
   const values: T[] = [];
-  const unknown: string[] = [];
+  // Made only for a value that has one: a known member, the common case, needs no list and no lower-case copy.
+  let unknown: string[] | undefined;
   for (const v of asSet(value)) {
     if (typeof v !== 'string') continue;
-    const lower = v.toLowerCase();
-    const m = (known as readonly string[]).includes(v) ? (v as T) : known.find((k) => k.toLowerCase() === lower);
+    const m = (known as readonly string[]).includes(v) ? (v as T) : knownInOtherCase(v, known);
     if (m !== undefined) {
       if (!values.includes(m)) values.push(m);
-    } else if (!unknown.includes(v)) unknown.push(v);
+    } else if (!unknown?.includes(v)) (unknown ??= []).push(v);
   }
-  return { values, unknown };
+  return { values, unknown: unknown ?? NO_UNKNOWN };
+}
+
+/** The member of `known` a string writes in another letter case, if any. */
+function knownInOtherCase<T extends string>(v: string, known: readonly T[]): T | undefined {
+  const lower = v.toLowerCase();
+  return known.find((k) => k.toLowerCase() === lower);
 }
 
 /** SEP-1913's string classes; "regulated" exists only in its object form {regulated: {scopes}}. */
 const STRING_CLASSES = DATA_CLASSES.filter((c) => c !== 'regulated');
 
-function sensitivity(value: unknown): { values: DataClass[]; unknown: string[] } {
+function sensitivity(value: unknown): { values: DataClass[]; unknown: readonly string[] } {
   const r = classify(value, STRING_CLASSES);
   const regulated = asSet(value).some((v) => regulatedOf(v) !== undefined);
   return { values: regulated ? [...r.values, 'regulated'] : r.values, unknown: r.unknown };
@@ -88,10 +99,10 @@ export const actionMetadataPack: Pack = {
     const claims: Claim[] = [];
     const am = m[ACTION_KEY];
     if (!present.length || foreign.has(ACTION_KEY) || !isObject(am)) return { claims, problems };
-    const base = `${tool.pointer}/_meta/${escapeSegment(ACTION_KEY)}`;
+    const base = tool.pointer + AT;
     /** `path` is the dotted path under the extension's object, `rel` the same as a pointer. */
-    const add = <F extends Fact>(fact: F, path: string, rel: string, raw: unknown, r: { values: unknown[]; unknown: string[] }) => {
-      claims.push(newClaim(fact, r.values as Claim<F>['value'], 'action-metadata', `${FIELD}.${path}`, `${base}/${rel}`, raw, r.unknown.length ? r.unknown : undefined));
+    const add = <F extends Fact>(fact: F, path: string, rel: string, raw: unknown, r: { values: unknown[]; unknown: readonly string[] }) => {
+      claims.push(newClaim(fact, r.values as Claim<F>['value'], 'action-metadata', `${FIELD}.${path}`, `${base}/${rel}`, raw, r.unknown.length ? (r.unknown as string[]) : undefined));
     };
     const input = am.inputMetadata;
     if (isObject(input)) {

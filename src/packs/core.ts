@@ -79,6 +79,14 @@ function toolProblems(tool: ToolView, spec: SpecVersion): { pointer: string; mes
   return out;
 }
 
+/** The answer for a tool the older version accepts, one per version (shared: callers only read it). */
+const NO_OLDER_PROBLEMS = new Map<SpecVersion, { spec: SpecVersion; problems: [] }>();
+function noProblemsUnder(spec: SpecVersion): { spec: SpecVersion; problems: [] } {
+  let r = NO_OLDER_PROBLEMS.get(spec);
+  if (!r) NO_OLDER_PROBLEMS.set(spec, (r = { spec, problems: [] }));
+  return r;
+}
+
 /**
  * What the core Tool schema of the version before `spec` rejects in a tool and that of `spec`
  * does not (the same message at the same place counts once): for a tool linted against the
@@ -88,7 +96,7 @@ function toolProblems(tool: ToolView, spec: SpecVersion): { pointer: string; mes
 export function olderSpecProblems(tool: ToolView, spec: SpecVersion): { spec: SpecVersion; problems: { pointer: string; message: string; suggestion?: string; detail?: string }[] } | undefined {
   const older = versionBefore(spec);
   if (older === undefined) return undefined;
-  if (validatorsOf(older).tool(tool.value)) return { spec: older, problems: [] };
+  if (validatorsOf(older).tool(tool.value)) return noProblemsUnder(older);
   const own = new Set(toolProblems(tool, spec).map((p) => `${p.pointer}\u0000${p.message}`));
   return { spec: older, problems: toolProblems(tool, older).filter((p) => !own.has(`${p.pointer}\u0000${p.message}`)) };
 }

@@ -57,16 +57,25 @@ export function sep2061Spelling(current: string): string {
 }
 /** inputMetadata and returnMetadata, and their capitalised draft spellings → the current key. */
 const DRAFT_METADATA_KEYS: ReadonlyMap<string, 'inputMetadata' | 'returnMetadata'> = new Map(METADATA.flatMap((m) => [[m, m] as const, [capitalise(m), m] as const]));
+/**
+ * inputMetadata and returnMetadata → their capitalised draft spellings, and each one's
+ * capitalised member names → the current ones, made once: the sep-1913 pack asks for them
+ * for every tool.
+ */
+const DRAFT_SPELLING: ReadonlyMap<string, string> = new Map(METADATA.map((m) => [m, capitalise(m)]));
+const DRAFT_MEMBER_NAMES: Record<'inputMetadata' | 'returnMetadata', ReadonlyMap<string, string>> = {
+  inputMetadata: new Map(Object.keys(MEMBERS.inputMetadata).map((m) => [capitalise(m), m])),
+  returnMetadata: new Map(Object.keys(MEMBERS.returnMetadata).map((m) => [capitalise(m), m])),
+};
 /** SEP-2061's capitalised spelling of inputMetadata/returnMetadata ("InputMetadata"). */
 export function draftMetadataKey(metadata: string): string | undefined {
-  return (METADATA as readonly string[]).includes(metadata) ? capitalise(metadata) : undefined;
+  return DRAFT_SPELLING.get(metadata);
 }
 const isMember = (metadata: 'inputMetadata' | 'returnMetadata', key: string) => hasOwn(MEMBERS[metadata], key);
 
 /** SEP-2061's spelling of a member name ("Destination" → "destination"), or undefined. */
 export function draftMemberName(metadata: 'inputMetadata' | 'returnMetadata', key: string): string | undefined {
-  for (const m of Object.keys(MEMBERS[metadata])) if (key === capitalise(m)) return m;
-  return undefined;
+  return DRAFT_MEMBER_NAMES[metadata].get(key);
 }
 
 /** Whether an annotations key/value is a superseded draft form (reported by draft-field, not as unknown). */
@@ -110,9 +119,12 @@ export function draftForms(annotations: Record<string, unknown> | undefined): Dr
       out.push({ kind: 'capitalised-key', pointer: at, field: `annotations.${key}`, written: key, current: metadata, duplicate: hasOwn(annotations, metadata) });
     }
     if (!isObject(value)) continue;
-    for (const [member, v] of Object.entries(value)) {
+    for (const member of Object.keys(value)) {
+      const v = value[member];
       const current = isMember(metadata, member) ? member : draftMemberName(metadata, member);
       if (!current) continue;
+      // A current member with current values (the common case) has no draft form: no pointer or field is built for it.
+      if (member === current && !mayHoldDraftValue(v, MEMBERS[metadata][current]!, current === 'sensitivity')) continue;
       const mAt = `${at}/${escapeSegment(member)}`;
       const mField = `annotations.${key}.${member}`;
       if (member !== current) {
@@ -122,6 +134,17 @@ export function draftForms(annotations: Record<string, unknown> | undefined): Dr
     }
   }
   return out;
+}
+
+/**
+ * Whether draftValues could find anything in a value: a string in another letter case than a
+ * member of `allowed`, or (for a data class) an object, which may hold a capitalised
+ * "Regulated". false is certain; true only means "look".
+ */
+function mayHoldDraftValue(value: unknown, allowed: readonly string[], dataClass: boolean): boolean {
+  if (!Array.isArray(value)) return currentCase(value, allowed) !== undefined || (dataClass && isObject(value));
+  for (const v of value) if (currentCase(v, allowed) !== undefined || (dataClass && isObject(v))) return true;
+  return false;
 }
 
 function draftValues(value: unknown, allowed: readonly string[], at: string, field: string, dataClass: boolean): DraftForm[] {

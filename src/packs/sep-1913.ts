@@ -41,7 +41,11 @@ function recognised(key: (typeof KEYS)[number], value: unknown): boolean {
     // {"destination": "s3://bucket", "format": "csv"} is plainly the server's own.
     case 'inputMetadata':
     case 'returnMetadata':
-      return isObject(value) && Object.entries(value).some(([m, v]) => recognisedMember(INPUT_MEMBERS.includes(m) || RETURN_MEMBERS.includes(m) ? m : draftMemberName(key, m), v, key));
+      if (!isObject(value)) return false;
+      for (const m of Object.keys(value)) {
+        if (recognisedMember(INPUT_MEMBERS.includes(m) || RETURN_MEMBERS.includes(m) ? m : draftMemberName(key, m), value[m], key)) return true;
+      }
+      return false;
   }
 }
 
@@ -53,7 +57,9 @@ function recognisedMember(member: string | undefined, value: unknown, key: 'inpu
   const allowed = MEMBER_VALUES[member]!;
   // An empty possible set is SEP-1913's shape, and empty-possible-set's error.
   if (Array.isArray(value) && value.length === 0) return true;
-  return asSet(value).some((v) => (typeof v === 'string' ? closest(v, allowed) !== undefined : member === 'sensitivity' && isObject(v) && Object.keys(v).some((k) => k.toLowerCase() === 'regulated')));
+  // A known member is the common case: closest() would find it too, after measuring its
+  // distance to each member listed before it.
+  return asSet(value).some((v) => (typeof v === 'string' ? allowed.includes(v) || closest(v, allowed) !== undefined : member === 'sensitivity' && isObject(v) && Object.keys(v).some((k) => k.toLowerCase() === 'regulated')));
 }
 
 function expected(key: (typeof KEYS)[number]): string {
@@ -114,9 +120,10 @@ export function dataClasses(value: unknown): DataClass[] {
 }
 
 /** Strings of a single-or-array field that are not among `allowed` (schema-valid reports them; claims keep them so no rule reads the set as fully known). */
-function unknownStrings(value: unknown, allowed: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const v of asSet(value)) if (typeof v === 'string' && memberNamed(v, allowed) === undefined && !out.includes(v)) out.push(v);
+function unknownStrings(value: unknown, allowed: readonly string[]): string[] | undefined {
+  // No list is made for the common case, a value with none.
+  let out: string[] | undefined;
+  for (const v of asSet(value)) if (typeof v === 'string' && memberNamed(v, allowed) === undefined && !out?.includes(v)) (out ??= []).push(v);
   return out;
 }
 
@@ -185,6 +192,52 @@ export function obviouslyValidAnnotations(a: Record<string, unknown>): boolean {
   return true;
 }
 
+/** The capitalised draft spelling of each SEP-1913 key that has one (SEP-2061's "InputMetadata"), found once. */
+const DRAFT_KEYS: Partial<Record<(typeof KEYS)[number], string>> = {};
+for (const k of KEYS) {
+  const draft = draftMetadataKey(k);
+  if (draft !== undefined) DRAFT_KEYS[k] = draft;
+}
+
+/** The key a SEP-1913 field is written under in `a`: its own name, or else SEP-2061's capitalised one; undefined when neither is there. */
+function keyIn(a: Record<string, unknown>, k: (typeof KEYS)[number]): string | undefined {
+  if (k in a) return k;
+  const draft = DRAFT_KEYS[k];
+  return draft !== undefined && hasOwn(a, draft) ? draft : undefined;
+}
+
+/** The value of a SEP-1913 field under whichever spelling keyIn finds. */
+const valueIn = (a: Record<string, unknown>, k: (typeof KEYS)[number]): unknown => a[keyIn(a, k) ?? k];
+
+/** No foreign keys (shared: only read). */
+const NONE: ReadonlySet<string> = new Set();
+/** No schema errors (shared: only read). */
+const NO_ERRORS: readonly Explained[] = [];
+
+/** What the SEP's schema says is wrong with annotations, explained. */
+function errorsOf(value: Record<string, unknown>): Explained[] {
+  return validateAnnotations(value) ? [] : explainErrors(validateAnnotations.errors ?? [], '/annotations').map((e) => regulatedAsString(e, value));
+}
+
+/** The capitalised spelling of each metadata member name (SEP-2061's "Destination"), made once. */
+const CAPITALISED_MEMBERS: Record<string, string> = {};
+for (const m of new Set([...INPUT_MEMBERS, ...RETURN_MEMBERS])) CAPITALISED_MEMBERS[m] = m[0]!.toUpperCase() + m.slice(1);
+
+/**
+ * The claim of one metadata member, under its name or else under SEP-2061's capitalised
+ * spelling ("Destination", draft-field's warning): either way the pack reads it, so what it
+ * says is weighed. `written` is the object's key as written ("inputMetadata", or
+ * "InputMetadata"), `base` the pointer of the annotations.
+ */
+function member(claims: Claim[], base: string, obj: Record<string, unknown>, name: string, metadata: 'inputMetadata' | 'returnMetadata', written: string, fact: Fact, allowed: readonly string[]): void {
+  // The one key that draftMemberName maps to `name` is its capitalised spelling.
+  const key = name in obj ? name : hasOwn(obj, CAPITALISED_MEMBERS[name]!) && draftMemberName(metadata, CAPITALISED_MEMBERS[name]!) === name ? CAPITALISED_MEMBERS[name]! : undefined;
+  if (key === undefined) return;
+  const raw = obj[key];
+  const value = fact === 'inputSensitivity' || fact === 'outputSensitivity' ? dataClasses(raw) : enumSet(raw, allowed);
+  claims.push(newClaim(fact, value as Claim['value'], 'sep-1913', `annotations.${written}.${key}`, `${base}/${escapeSegment(written)}/${escapeSegment(key)}`, raw, unknownStrings(raw, allowed)));
+}
+
 export const sep1913Pack: Pack = {
   id: 'sep-1913',
   title: 'SEP-1913 trust and sensitivity annotations',
@@ -202,38 +255,31 @@ export const sep1913Pack: Pack = {
     // draft-field's warning) are read as the object they name, as a capitalised member or value
     // is. When both spellings are there the current one wins and the capitalised one is only
     // draft-field's "remove it", as with a duplicate member ("destination" beside "Destination").
-    const keyOf = (k: (typeof KEYS)[number]): string | undefined => {
-      if (k in a) return k;
-      const draft = draftMetadataKey(k);
-      return draft !== undefined && hasOwn(a, draft) ? draft : undefined;
-    };
-    const present = KEYS.filter((k) => keyOf(k) !== undefined);
-    if (present.length === 0) return { claims, problems };
-    const valueOf = (k: (typeof KEYS)[number]) => a[keyOf(k) ?? k];
+    let present: (typeof KEYS)[number][] | undefined;
+    for (const k of KEYS) if (keyIn(a, k) !== undefined) (present ??= []).push(k);
+    if (present === undefined) return { claims, problems };
 
     const base = `${tool.pointer}/annotations`;
     // A quoted "true" or "false" on maliciousActivityHint is SEP-1913's boolean written wrong
     // (as it is on a core hint), not the server's own data: a schema error, never a collision.
     // In a tools/call result's _meta.annotations every key is SEP-1913's (env.result).
-    const speaks = env?.result === true || present.some((k) => recognised(k, valueOf(k)) || (k === 'maliciousActivityHint' && quotedBoolean(a[k]) !== undefined));
-    const foreign = new Set(speaks ? [] : present);
+    const speaks = env?.result === true || present.some((k) => recognised(k, valueIn(a, k)) || (k === 'maliciousActivityHint' && quotedBoolean(a[k]) !== undefined));
+    const foreign: ReadonlySet<string> = speaks ? NONE : new Set(present);
     for (const k of foreign) {
       // The server's own data under a capitalised key is left to draft-field, as before.
-      if (keyOf(k) !== k) continue;
+      if (keyIn(a, k as (typeof KEYS)[number]) !== k) continue;
       problems.push({
         pack: 'sep-1913',
         pointer: `${base}/${k}`,
         kind: 'collision',
-        message: `annotations.${k} holds ${quote(a[k])}, which is not SEP-1913's ${k} (${expected(k)}); clients that implement SEP-1913 will misread it`,
+        message: `annotations.${k} holds ${quote(a[k])}, which is not SEP-1913's ${k} (${expected(k as (typeof KEYS)[number])}); clients that implement SEP-1913 will misread it`,
         suggestion: `if this is the server's own data, move it under _meta with a prefix of your own (e.g. _meta["com.example/${k}"])`,
       });
     }
-    const errorsOf = (value: Record<string, unknown>) =>
-      validateAnnotations(value) ? [] : explainErrors(validateAnnotations.errors ?? [], '/annotations').map((e) => regulatedAsString(e, value));
-    const errors = obviouslyValidAnnotations(a) ? [] : errorsOf(a);
+    const errors = obviouslyValidAnnotations(a) ? NO_ERRORS : errorsOf(a);
     // The original never validates an object under a capitalised key (the schema leaves other
     // keys alone): the copy, which spells it "inputMetadata", does.
-    const capitalisedKey = present.some((k) => keyOf(k) !== k);
+    const capitalisedKey = present.some((k) => keyIn(a, k) !== k);
     if (errors.length > 0 || capitalisedKey) {
       // Problems that only SEP-2061's spellings cause ("Destination", "PII") are draft-field's:
       // validate a copy with the current spellings, and what remains is really invalid.
@@ -242,7 +288,7 @@ export const sep1913Pack: Pack = {
       const real = normalised && new Set(normalisedErrors.map((e) => `${normalised.back(e.pointer)}\n${e.message}`));
       for (const e of errors) {
         const key = e.pointer.split('/')[1] ?? '';
-        if (foreign.has(key as (typeof KEYS)[number])) continue;
+        if (foreign.has(key)) continue;
         const kind = real && !real.has(`${e.pointer}\n${e.message}`) ? 'draft' : 'invalid';
         const quoted = e.pointer === '/maliciousActivityHint' ? quotedBoolean(a.maliciousActivityHint) : undefined;
         const suggestion = quoted === undefined ? e.suggestion : `write ${quoted}, a JSON boolean without quotes: clients that implement SEP-1913 ignore the string ${JSON.stringify(a.maliciousActivityHint)}`;
@@ -253,44 +299,29 @@ export const sep1913Pack: Pack = {
       for (const e of normalisedErrors) {
         const from = normalised!.back(e.pointer);
         const key = e.pointer.split('/')[1] ?? '';
-        if (from === e.pointer || foreign.has(key as (typeof KEYS)[number])) continue;
+        if (from === e.pointer || foreign.has(key)) continue;
         problems.push({ pack: 'sep-1913', pointer: base + from, message: normalised!.backText(e.message, e.pointer), suggestion: e.suggestion, kind: 'invalid', ...(e.detail !== undefined ? { detail: e.detail } : {}) });
       }
     }
 
-    /** `field` is the dotted path under annotations, `rel` the same as a pointer. */
-    const claim = <F extends Fact>(fact: F, value: Claim<F>['value'], field: string, rel: string, raw: unknown, allowed?: readonly string[]) => {
-      const unknown = allowed ? unknownStrings(raw, allowed) : [];
-      claims.push(newClaim(fact, value, 'sep-1913', `annotations.${field}`, `${base}/${rel}`, raw, unknown.length ? unknown : undefined));
-    };
     if (!foreign.has('maliciousActivityHint') && typeof a.maliciousActivityHint === 'boolean') {
-      claim('maliciousActivity', a.maliciousActivityHint, 'maliciousActivityHint', 'maliciousActivityHint', a.maliciousActivityHint);
+      claims.push(newClaim('maliciousActivity', a.maliciousActivityHint, 'sep-1913', 'annotations.maliciousActivityHint', `${base}/maliciousActivityHint`, a.maliciousActivityHint));
     }
     if (!foreign.has('attribution') && Array.isArray(a.attribution)) {
-      claim('attribution', a.attribution.filter((x): x is string => typeof x === 'string'), 'attribution', 'attribution', a.attribution);
+      claims.push(newClaim('attribution', a.attribution.filter((x): x is string => typeof x === 'string'), 'sep-1913', 'annotations.attribution', `${base}/attribution`, a.attribution));
     }
-    // Each member under its name, or else under SEP-2061's capitalised spelling ("Destination",
-    // draft-field's warning): either way the pack reads it, so what it says is weighed.
-    // `written` is the object's key as written ("inputMetadata", or "InputMetadata").
-    const member = (obj: Record<string, unknown>, name: string, metadata: 'inputMetadata' | 'returnMetadata', written: string, fact: Fact, allowed: readonly string[]) => {
-      const key = name in obj ? name : Object.keys(obj).find((k) => draftMemberName(metadata, k) === name);
-      if (key === undefined) return;
-      const raw = obj[key];
-      const value = fact === 'inputSensitivity' || fact === 'outputSensitivity' ? dataClasses(raw) : enumSet(raw, allowed);
-      claim(fact, value as Claim['value'], `${written}.${key}`, `${escapeSegment(written)}/${escapeSegment(key)}`, raw, allowed);
-    };
-    const input = valueOf('inputMetadata');
+    const input = valueIn(a, 'inputMetadata');
     if (!foreign.has('inputMetadata') && isObject(input)) {
-      const key = keyOf('inputMetadata')!;
-      member(input, 'destination', 'inputMetadata', key, 'destinations', DESTINATIONS);
-      member(input, 'sensitivity', 'inputMetadata', key, 'inputSensitivity', STRING_CLASSES);
-      member(input, 'outcomes', 'inputMetadata', key, 'outcomes', OUTCOMES);
+      const key = keyIn(a, 'inputMetadata')!;
+      member(claims, base, input, 'destination', 'inputMetadata', key, 'destinations', DESTINATIONS);
+      member(claims, base, input, 'sensitivity', 'inputMetadata', key, 'inputSensitivity', STRING_CLASSES);
+      member(claims, base, input, 'outcomes', 'inputMetadata', key, 'outcomes', OUTCOMES);
     }
-    const ret = valueOf('returnMetadata');
+    const ret = valueIn(a, 'returnMetadata');
     if (!foreign.has('returnMetadata') && isObject(ret)) {
-      const key = keyOf('returnMetadata')!;
-      member(ret, 'source', 'returnMetadata', key, 'sources', SOURCES);
-      member(ret, 'sensitivity', 'returnMetadata', key, 'outputSensitivity', STRING_CLASSES);
+      const key = keyIn(a, 'returnMetadata')!;
+      member(claims, base, ret, 'source', 'returnMetadata', key, 'sources', SOURCES);
+      member(claims, base, ret, 'sensitivity', 'returnMetadata', key, 'outputSensitivity', STRING_CLASSES);
     }
     return { claims, problems };
   },

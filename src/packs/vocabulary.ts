@@ -165,17 +165,24 @@ export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
   const present = v.keys.filter((k) => Object.prototype.hasOwnProperty.call(v.container, k));
   const problems: SchemaProblem[] = [];
   if (present.length === 0) return { problems, foreign: NONE, present, lenient: NO_READINGS };
-  const lenient = new Map<string, Lenient>();
+  // The map, the set and the readings below are made only when there is something to put in
+  // them: a tool that writes the vocabulary right (the common case) needs none of them.
+  let lenient: Map<string, Lenient> | undefined;
+  let recognisedSome = false;
   for (const k of present) {
     const value = v.container[k];
-    if (v.recognised(k, value)) continue;
+    if (v.recognised(k, value)) {
+      recognisedSome = true;
+      continue;
+    }
     const l = v.lenient?.(k, value) ?? quotedBooleanOf(v, k, value);
-    if (l) lenient.set(k, l);
+    if (l) (lenient ??= new Map()).set(k, l);
   }
   // A value that is clearly the vocabulary's, though wrong, says the tool speaks it.
-  const speaks = v.speaks === true || lenient.size > 0 || present.some((k) => v.recognised(k, v.container[k]));
+  const speaks = v.speaks === true || lenient !== undefined || recognisedSome;
   // A key under MCP's reserved prefix is never the server's own: a wrong value there is an error.
-  const foreign = new Set(speaks || v.ownKeys ? [] : present.filter((k) => !(v.at === '/_meta' && underReservedPrefix(k))));
+  const foreignKeys = speaks || v.ownKeys ? [] : present.filter((k) => !(v.at === '/_meta' && underReservedPrefix(k)));
+  const foreign: ReadonlySet<string> = foreignKeys.length === 0 ? NONE : new Set(foreignKeys);
   const base = v.toolPointer + v.at;
   for (const k of foreign) {
     const field = fieldPath(`${v.at}/${escapeSegment(k)}`);
@@ -192,13 +199,14 @@ export function checkVocabulary(v: VocabularyKeys): VocabularyCheck {
       const key = split(e.pointer)[0] ?? '';
       if (foreign.has(key)) continue;
       if (key !== '' && !v.keys.includes(key)) continue;
-      const l = e.pointer === `/${escapeSegment(key)}` ? lenient.get(key) : undefined;
+      const l = lenient !== undefined && e.pointer === `/${escapeSegment(key)}` ? lenient.get(key) : undefined;
       const problem: SchemaProblem = { pack: v.pack, pointer: base + e.pointer, message: e.message, suggestion: l?.suggestion ?? e.suggestion, kind: 'invalid' };
       if (l?.read !== undefined) problem.read = true;
       if (e.detail !== undefined) problem.detail = e.detail;
       problems.push(problem);
     }
   }
+  if (lenient === undefined) return { problems, foreign, present, lenient: NO_READINGS };
   const readings = new Map<string, string>();
   for (const [k, l] of lenient) if (l.read !== undefined) readings.set(k, l.read);
   return { problems, foreign, present, lenient: readings };

@@ -49,10 +49,13 @@ const BY_URI = new Map(Object.entries(DIALECTS).map(([d, v]) => [normaliseDialec
 
 export type DialectChoice = { dialect: Dialect; declared: boolean } | { unknown: string };
 
+/** The choice for a schema without $schema, the common case (shared, frozen: callers only read it). */
+const DEFAULT_CHOICE: DialectChoice = { dialect: DEFAULT_DIALECT, declared: false };
+
 /** The dialect a schema declares with $schema; the default when it declares none (or a non-string, which the meta-schema reports). */
 export function dialectOf(schema: Record<string, unknown>): DialectChoice {
   const uri = schema.$schema;
-  if (typeof uri !== 'string') return { dialect: DEFAULT_DIALECT, declared: false };
+  if (typeof uri !== 'string') return DEFAULT_CHOICE;
   const dialect = BY_URI.get(normaliseDialectUri(uri));
   return dialect ? { dialect, declared: true } : { unknown: uri };
 }
@@ -451,9 +454,13 @@ function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number)
   rootNode.resource = rootNode;
   const nodes: SchemaNode[] = [];
   const stack: SchemaNode[] = [rootNode];
-  // Scratch space per node: the order numbers of its subschema keywords, and its children.
+  // Scratch space per node: the order numbers of its subschema keywords, and its children,
+  // with their counts (setting an array's length to empty it is a call into the runtime,
+  // once per node).
   const found: number[] = [];
   const children: SchemaNode[] = [];
+  let foundCount = 0;
+  let childCount = 0;
   while (stack.length > 0) {
     if (nodes.length >= maxNodes) return { nodes, truncated: true };
     const node = stack.pop()!;
@@ -461,15 +468,14 @@ function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number)
     const s = node.schema;
     // The subschema keywords the node has, in visiting order (insertion sort: there are few),
     // and its marks. for…in, like the lookups it replaces, also sees inherited members.
-    found.length = 0;
+    foundCount = 0;
     let marks = 0;
     for (const k in s) {
       const kw = KEYWORDS.get(k);
       if (kw === undefined) continue;
       marks |= kw.mark;
       if (kw.order < 0) continue;
-      let i = found.length;
-      found.push(kw.order);
+      let i = foundCount++;
       while (i > 0 && found[i - 1]! > kw.order) {
         found[i] = found[i - 1]!;
         i--;
@@ -477,31 +483,31 @@ function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number)
       found[i] = kw.order;
     }
     node.marks = marks;
-    if (found.length === 0) continue;
-    children.length = 0;
-    for (const order of found) {
-      const k = KEYWORD_NAMES[order]!;
+    if (foundCount === 0) continue;
+    childCount = 0;
+    for (let f = 0; f < foundCount; f++) {
+      const k = KEYWORD_NAMES[found[f]!]!;
       const holds = KEYWORDS.get(k)!.holds!;
       const v = s[k];
       if (holds === 'map') {
         if (isObject(v)) {
           for (const name of Object.keys(v)) {
             const m = v[name];
-            if (isObject(m)) children.push(newNode(m, node, k, name, dialect));
+            if (isObject(m)) children[childCount++] = newNode(m, node, k, name, dialect);
           }
         }
       } else if (Array.isArray(v)) {
         if (holds === 'list' || holds === 'one-or-list') {
           for (let i = 0; i < v.length; i++) {
             const m: unknown = v[i];
-            if (isObject(m)) children.push(newNode(m, node, k, String(i), dialect));
+            if (isObject(m)) children[childCount++] = newNode(m, node, k, String(i), dialect);
           }
         }
       } else if (holds !== 'list' && isObject(v)) {
-        children.push(newNode(v, node, k, undefined, dialect));
+        children[childCount++] = newNode(v, node, k, undefined, dialect);
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    for (let i = childCount - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return { nodes, truncated: false };
 }
@@ -843,6 +849,12 @@ function requiredContext(node: SchemaNode, memo: Map<SchemaNode, SchemaNode | nu
   return found ?? undefined;
 }
 
+/** Whether every string of a `required` list names one of the node's own properties. */
+function ownPropertiesName(required: unknown[], properties: unknown): boolean {
+  for (const n of required) if (typeof n === 'string' && !(isObject(properties) && hasOwn(properties, n))) return false;
+  return true;
+}
+
 /**
  * What a meta-schema cannot see: local references that resolve to nothing, patterns that
  * are not ECMAScript regular expressions, `required` names no subschema describes, and
@@ -919,8 +931,11 @@ export function checkSchema(root: unknown, dialect: Dialect, options: SchemaChec
       });
     }
     // Only a required name that is not among the node's own properties can need a look further.
-    if (Array.isArray(required) && !required.every((n) => typeof n !== 'string' || (isObject(properties) && hasOwn(properties, n)))) requiredChecks.push(node);
+    if (Array.isArray(required) && !ownPropertiesName(required, properties)) requiredChecks.push(node);
   }
+
+  // What follows has work only for a schema with references or unknown required names.
+  if (refs.length === 0 && requiredChecks.length === 0) return { issues, more, truncated: walk.truncated };
 
   const contextOf = (node: SchemaNode): RefContext => ({
     resourceField: field(nodePointer(node.resource)),
