@@ -502,6 +502,20 @@ export function mayState(description: string, changes: boolean, readOnly: boolea
   return (changes ? CHANGE_TRIGGER : READ_ONLY_TRIGGER).test(text);
 }
 
+/** The sentence (of `sentences`) that holds place i, by a binary search; the whole text when none does. */
+function sentenceAt(sents: readonly [number, number][], i: number, length: number): [number, number] {
+  let lo = 0;
+  let hi = sents.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [s, e] = sents[mid]!;
+    if (i < s) hi = mid - 1;
+    else if (i >= e) lo = mid + 1;
+    else return [s, e];
+  }
+  return [0, length];
+}
+
 export function scanDescription(description: string): PhraseMatch[] {
   const text = description.length > SCAN_LIMIT ? description.slice(0, SCAN_LIMIT) : description;
   const found: PhraseMatch[] = [];
@@ -512,18 +526,7 @@ export function scanDescription(description: string): PhraseMatch[] {
   // Indexed when a match first needs it: most descriptions with a trigger word have no match.
   let indexed: Words | undefined;
   const indexOf = () => (indexed ??= new Words(text, sents));
-  const sentenceOf = (i: number): [number, number] => {
-    let lo = 0;
-    let hi = sents.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const [s, e] = sents[mid]!;
-      if (i < s) hi = mid - 1;
-      else if (i >= e) lo = mid + 1;
-      else return [s, e];
-    }
-    return [0, text.length];
-  };
+  const sentenceOf = (i: number) => sentenceAt(sents, i, text.length);
   const free = (index: number, end: number) => {
     if (taken) for (let i = index; i < end; i++) if (taken[i]) return false;
     return true;
@@ -555,12 +558,13 @@ export function statedEffects(text: string): PhraseMatch[] {
 }
 
 /**
- * The patterns, word lists and tokenisers (sentences, words) of the scan, for test/helpers/phrases-reference.ts: a plain
+ * The patterns, word lists and tokenisers (sentences, sentenceAt, words) of the scan, for test/helpers/phrases-reference.ts: a plain
  * (quadratic) reading of the same checks that the tests compare scanDescription with, over
  * this very data, so the two can only differ in how they read it, never in what they look for.
  */
 export const PHRASE_VOCABULARY = {
   sentences,
+  sentenceAt,
   words,
   PATTERNS,
   OTHER_AGENT_OR_SCHEDULE,

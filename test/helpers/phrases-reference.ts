@@ -9,6 +9,7 @@ import { PHRASE_VOCABULARY, SCAN_LIMIT, type PhraseMatch } from '../../src/heuri
 
 const {
   sentences,
+  sentenceAt,
   words,
   PATTERNS,
   OTHER_AGENT_OR_SCHEDULE,
@@ -124,18 +125,7 @@ export function referenceScan(description: string): PhraseMatch[] {
   if (!TRIGGER.test(text)) return found;
   const spans: [number, number][] = [];
   const sents = sentences(text);
-  const sentenceOf = (i: number): [number, number] => {
-    let lo = 0;
-    let hi = sents.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const [s, e] = sents[mid]!;
-      if (i < s) hi = mid - 1;
-      else if (i >= e) lo = mid + 1;
-      else return [s, e];
-    }
-    return [0, text.length];
-  };
+  const sentenceOf = (i: number) => sentenceAt(sents, i, text.length);
   for (const p of PATTERNS) {
     for (const m of text.matchAll(p.re)) {
       const index = m.index!;
