@@ -282,6 +282,21 @@ describe('validation messages', () => {
     expect(await runCli(['lint', 'd.json', '-c', 'cfg.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `mcp-annotate: cfg.yaml:1:8: ${refused('!!binary')}\n` });
   });
 
+  it('aliases that would expand past the yaml package\'s guard are one line at the alias where it gives up', async () => {
+    // Each line aliases the one before ten times: the eighth *a2 is where the yaml package stops
+    // (8 references times the 121 copies *a2 holds passes 1,000; seven pass, checked below).
+    const lines = (last: number) => [
+      'a0: &a0 [x, x, x, x, x, x, x, x, x, x]',
+      ...[1, 2].map((i) => `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`),
+      `a3: [${Array(last).fill('*a2').join(', ')}]`,
+      '',
+    ];
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': lines(7).join('\n') })).not.toContainEqual(expect.stringContaining('invalid YAML'));
+    expect(await problemsOf({ 'mcp-annotate.config.yaml': lines(10).join('\n') })).toEqual([
+      'mcp-annotate.config.yaml:4:41: invalid YAML: aliases expand this file past 1,000 copies, from the alias *a2 here on (a guard against a file that would fill the memory); write the values out, or alias them fewer times',
+    ]);
+  });
+
   it('an alias with no anchor before it and a collection as a key are one line each with their position, and no warning of the yaml package reaches stderr', async () => {
     expect(await problemsOf({ 'mcp-annotate.config.yaml': 'a: &x 1\nb: *y\n' })).toEqual(['mcp-annotate.config.yaml:2:4: invalid YAML: the alias *y names no anchor before it; define &y first, or write the value out']);
     const key = 'a collection is not a valid key ("[a, b]"): a config\'s keys are strings, and JavaScript would turn this one into text; use a string key';

@@ -10,7 +10,7 @@ import { createLocator } from '../sources/locate.js';
 import { split } from '../util/pointer.js';
 import type { Located } from '../types.js';
 import { requirePackage } from '../util/require.js';
-import { quote } from '../util/text.js';
+import { quote, thousands } from '../util/text.js';
 
 export type ConfigFormat = 'json' | 'yaml';
 
@@ -159,12 +159,21 @@ export async function parseYamlConfig(text: string, file: string): Promise<Parse
   if (unplain.length) throw new ConfigError(unplain);
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: 1000 });
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
     const message = (err as Error).message;
     const alias = /^Unresolved alias\b.*: (.*)$/s.exec(message);
     const node = alias ? unresolvedAlias(YAML, doc, alias[1]!) : undefined;
     if (alias) throw new ConfigError([{ ...(node?.range ? at(node.range[0]) : { file }), message: `invalid YAML: the alias *${alias[1]} names no anchor before it; define &${alias[1]} first, or write the value out` }]);
+    if (/^Excessive alias count/.test(message)) {
+      const excessive = excessiveAlias(YAML, doc, MAX_ALIAS_COUNT);
+      throw new ConfigError([
+        {
+          ...(excessive?.range ? at(excessive.range[0]) : { file }),
+          message: `invalid YAML: aliases expand this file past ${thousands(MAX_ALIAS_COUNT)} copies${excessive ? `, from the alias *${excessive.source} here on` : ''} (a guard against a file that would fill the memory); write the values out, or alias them fewer times`,
+        },
+      ]);
+    }
     throw new ConfigError([{ file, message: `invalid YAML: ${message}` }]);
   }
   const locate = (pointer: string, key: boolean) => {
@@ -237,6 +246,51 @@ function unresolvedAlias(YAML: typeof import('yaml'), doc: import('yaml').Docume
 
 interface RangedNode {
   range?: [number, number, number] | null;
+}
+
+/** The yaml package's guard against aliases that expand a small file into a huge value ("billion laughs"). */
+const MAX_ALIAS_COUNT = 1000;
+
+/**
+ * The alias at which the yaml package's toJS gives up with "Excessive alias count", found by
+ * counting as it does, in document order: each anchored node is counted once where it stands
+ * and once for each alias to it so far, times the aliases nested in it (the deepest chain of
+ * its items). Undefined if the count never passes the limit (the error is then said without a
+ * place).
+ */
+function excessiveAlias(YAML: typeof import('yaml'), doc: import('yaml').Document, max: number): (RangedNode & { source: string }) | undefined {
+  const data = new Map<unknown, { count: number; aliasCount: number }>();
+  const nested = (node: unknown): number => {
+    if (YAML.isAlias(node)) {
+      const d = data.get(node.resolve(doc));
+      return d ? d.count * d.aliasCount : 0;
+    }
+    if (YAML.isCollection(node)) {
+      let most = 0;
+      for (const item of node.items) most = Math.max(most, nested(item));
+      return most;
+    }
+    if (YAML.isPair(node)) return Math.max(nested(node.key), nested(node.value));
+    return 1;
+  };
+  let found: (RangedNode & { source: string }) | undefined;
+  YAML.visit(doc, {
+    Node(_, node) {
+      if (YAML.isAlias(node)) {
+        const source = node.resolve(doc);
+        const d = source && data.get(source);
+        if (!d) return undefined;
+        d.count++;
+        if (d.aliasCount === 0) d.aliasCount = nested(source);
+        if (d.count * d.aliasCount > max) {
+          found = node as RangedNode & { source: string };
+          return YAML.visit.BREAK;
+        }
+      } else if (node.anchor) data.set(node, { count: 1, aliasCount: 0 });
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function yamlNode(YAML: typeof import('yaml'), root: unknown, segments: string[]): { key?: RangedNode; value?: RangedNode } | undefined {
