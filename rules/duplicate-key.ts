@@ -8,7 +8,7 @@ const times = (n: number) => (n === 2 ? 'twice' : `${n} times`);
 
 /** Where the object is, in words. */
 function place(r: RepeatedKey): string {
-  if (r.object === r.scope) return r.kind === 'tool' ? 'the tool' : 'the tools/list result';
+  if (r.object === r.scope) return r.kind === 'tool' ? 'the tool' : r.page !== undefined ? `the tools/list result of page ${r.page}` : 'the tools/list result';
   if (r.object === `${r.scope}/annotations`) return `the tool's annotations (${r.object})`;
   if (r.object === `${r.scope}/_meta`) return `the tool's _meta (${r.object})`;
   return `the object at ${r.object}`;
@@ -48,12 +48,15 @@ that says; this rule says that another client may read something else.`,
   error when the copies come to differ.
 - Inside a member that is itself given again (a tool's \`annotations\` twice), only that member is
   reported: what its earlier copy holds is not what mcp-annotate reads.
-- Dumps and session transcripts are checked: the rule reads the source text. A live server's
-  \`tools/list\` is parsed (\`JSON.parse\`, last value wins) before the rules see it, and
-  \`mcp-annotate dump\` and \`--save-snapshots\` write that parsed listing, so a repeated name is
-  gone from the live run and from its snapshot alike. To check a server for one, lint its raw
-  response: a session transcript of it (the JSON-RPC messages as a client or proxy logged them), or
-  its \`tools/list\` response saved as it came (\`curl\` for an HTTP server).`,
+- Dumps, session transcripts and live servers are checked. A live server's \`tools/list\`
+  responses are scanned as they came (the stdio line; the HTTP body or event), each tool at the
+  place the run and its snapshot give it (\`/tools/k\`, whichever page it came on), with every
+  page's \`tools\` (the message names the page of a listing of several) and the first page's own
+  members that the snapshot keeps (\`_meta\`, …; not a \`serverInfo\` or \`nextCursor\` that the
+  snapshot does not hold as the page gave it). The target's secrets are hidden
+  in the names and values shown. \`mcp-annotate dump\` and \`--save-snapshots\` write the parsed
+  listing, where each name stands once: linting such a file later cannot see a repeat, and a
+  finding of a live run points at the one place the file gives the name.`,
   examples: {
     incorrect: [
       {

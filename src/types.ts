@@ -74,6 +74,8 @@ export interface RepeatedKey {
   same: boolean;
   /** The JSON text of the first and the last value, when both are short. */
   values?: [string, string];
+  /** A live server's listing of several pages: the page whose result repeats it (1: the first). */
+  page?: number;
 }
 
 export type Origin =

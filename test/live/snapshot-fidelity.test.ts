@@ -7,11 +7,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir, json } from '../helpers/cli.js';
 import { serverCommand } from './helpers.js';
+import { startHttpServer } from './servers/http.mjs';
 
 interface Finding {
   ruleId: string;
   message: string;
   pointer: string;
+  severity: string;
+  tool: string | null;
+  file: string | null;
+  line: number | null;
 }
 const findings = (stdout: string) => (JSON.parse(stdout).findings as Finding[]).map((f) => `${f.ruleId} ${f.pointer} ${f.message}`).sort();
 
@@ -90,18 +95,89 @@ describe('--save-snapshots <dir> and the files already there', () => {
 });
 
 describe('a live server that gives a name twice', () => {
-  it('its dump holds the parsed listing (the repeat gone), its raw response shows it, and duplicate-key\'s page says so', async () => {
-    const result = '{"tools":[{"name":"delete_file","description":"Deletes a file.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"readOnlyHint":true}}]}';
+  const result =
+    '{"_meta":{"k":1},"_meta":{"k":1},"serverInfo":{"name":"x"},"serverInfo":{"name":"y"},"tools":[{"name":"delete_file","description":"Deletes a file.","inputSchema":{"type":"object"},' +
+    '"annotations":{"readOnlyHint":false,"destructiveHint":true,"readOnlyHint":true},"_meta":{"a/b":{"n":1,"n":1.0}}}]}';
+
+  it('is reported as in its raw response, at the places its snapshot gives them; its dump holds the parsed listing (the repeat gone)', async () => {
     const dir = tempDir({ 'raw.json': `${result}\n` });
-    const dump = await runCli(['dump', '--stdio', serverCommand('misbehave.mjs', 'raw-result', result), '-o', 'dump.json'], { cwd: dir });
-    expect(dump.code).toBe(0);
-    const ids = async (file: string) => (JSON.parse((await runCli(['lint', '--no-config', file, '-f', 'json'], { cwd: dir })).stdout).findings as Finding[]).map((f) => f.ruleId);
-    expect(await ids('dump.json')).not.toContain('duplicate-key');
-    expect(await ids('raw.json')).toContain('duplicate-key');
-    // The page once advised "lint a dump (mcp-annotate dump)" to catch it.
+    const server = serverCommand('misbehave.mjs', 'raw-result', result);
+    const repeats = (stdout: string) =>
+      (JSON.parse(stdout).findings as Finding[]).filter((f) => f.ruleId === 'duplicate-key').map((f) => ({ pointer: f.pointer, severity: f.severity, tool: f.tool, line: f.line, message: f.message }));
+    const live = await runCli(['lint', '--no-config', '--stdio', server, '-f', 'json'], { cwd: dir });
+    const found = repeats(live.stdout);
+    expect(found.map((f) => [f.pointer, f.severity, f.tool])).toEqual([
+      // The result's own _meta is kept at the snapshot's root; its serverInfo is not (initialize's is), so neither is its repeat.
+      ['/_meta', 'warning', null],
+      ['/tools/0/_meta/a~1b/n', 'warning', 'delete_file'],
+      ['/tools/0/annotations/readOnlyHint', 'error', 'delete_file'],
+    ]);
+    expect(found[2]!.message).toContain('(first false, last true)');
+    // With no snapshot file there is nothing to point into.
+    expect(found.every((f) => f.line === null)).toBe(true);
+
+    // Saved, the findings point into the snapshot, where each name stands once.
+    const saved = await runCli(['lint', '--no-config', '--stdio', server, '--save-snapshots', 'snaps', '-f', 'json'], { cwd: dir });
+    const inSnapshot = JSON.parse(saved.stdout).findings as Finding[];
+    const readOnly = inSnapshot.find((f) => f.ruleId === 'duplicate-key' && f.pointer === '/tools/0/annotations/readOnlyHint')!;
+    expect(readOnly.file).toMatch(/^snaps\//);
+    const snapshotLines = readFileSync(join(dir, readOnly.file!), 'utf8').split('\n');
+    expect(snapshotLines[readOnly.line! - 1]).toContain('"readOnlyHint": true');
+
+    // The raw response as a file: the same repeats (and the one the snapshot leaves out).
+    const file = repeats((await runCli(['lint', '--no-config', 'raw.json', '-f', 'json'], { cwd: dir })).stdout).map((f) => f.pointer);
+    expect(file).toEqual(['/_meta', '/serverInfo', '/tools/0/annotations/readOnlyHint', '/tools/0/_meta/a~1b/n']);
+
+    // A dump is the parsed listing: linting it later cannot see the repeats.
+    expect((await runCli(['dump', '--stdio', server, '-o', 'dump.json'], { cwd: dir })).code).toBe(0);
+    const dumped = JSON.parse((await runCli(['lint', '--no-config', 'dump.json', '-f', 'json'], { cwd: dir })).stdout).findings as Finding[];
+    expect(dumped.map((f) => f.ruleId)).not.toContain('duplicate-key');
     const page = (await runCli(['explain', 'duplicate-key'], { cwd: dir })).stdout;
-    expect(page).not.toMatch(/lint a dump/);
-    expect(page).toContain('lint its raw');
-    expect(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rules', 'duplicate-key.md'), 'utf8')).toContain('lint its raw');
+    expect(page).toContain('A live server');
+    expect(page).toMatch(/dump\b[^.]*parsed/);
+  });
+});
+
+describe('a live server over HTTP that gives a name twice', () => {
+  const repeats = (stdout: string) => (JSON.parse(stdout).findings as Finding[]).filter((f) => f.ruleId === 'duplicate-key').map((f) => `${f.pointer} ${f.severity}`);
+
+  it('is reported from a JSON body, an event and a batch alike, each tool at its place in the whole listing', async () => {
+    const pages = [
+      '{"tools":[{"name":"a","inputSchema":{"type":"object"}}],"nextCursor":"1"}',
+      '{"tools":[{"name":"b","inputSchema":{"type":"object"},"annotations":{"title":"T","title":"T"}},{"name":"c","inputSchema":{"type":"object"},"_meta":{"x":1,"x":2}}],"tools":[],' +
+        '"tools":[{"name":"b","inputSchema":{"type":"object"},"annotations":{"title":"T","title":"T"}},{"name":"c","inputSchema":{"type":"object"},"_meta":{"x":1,"x":2}}]}',
+    ];
+    for (const rawAs of ['json', 'sse', 'batch']) {
+      const server = await startHttpServer({ mode: 'raw', rawResult: pages, rawAs });
+      try {
+        const run = await runCli(['lint', '--no-config', '--url', server.url, '-f', 'json'], { cwd: tempDir({}) });
+        expect(run.stderr, rawAs).toBe('');
+        expect(repeats(run.stdout), rawAs).toEqual(['/tools error', '/tools/1/annotations/title warning', '/tools/2/_meta/x error']);
+        const tools = (JSON.parse(run.stdout).findings as Finding[]).find((f) => f.pointer === '/tools')!;
+        expect(tools.message).toContain('"tools" is given 3 times in the tools/list result of page 2, with different values');
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('never shows a header value it echoes, in a name or a value given twice', async () => {
+    const secret = 'tok-s3cr3t-value';
+    const result = `{"tools":[{"name":"a","inputSchema":{"type":"object"},"annotations":{"title":"${secret}","title":"other"},"_meta":{"${secret}":{"v":1,"v":2}}}]}`;
+    const server = await startHttpServer({ mode: 'raw', rawResult: result, token: secret });
+    try {
+      const args = ['lint', '--no-config', '--url', server.url, '--header', `Authorization: Bearer ${secret}`];
+      const asJson = await runCli([...args, '-f', 'json'], { cwd: tempDir({}) });
+      expect(repeats(asJson.stdout)).toEqual(['/tools/0/_meta/***/v error', '/tools/0/annotations/title error']);
+      const title = (JSON.parse(asJson.stdout).findings as Finding[]).find((f) => f.pointer === '/tools/0/annotations/title')!;
+      expect(title.message).toContain('(first "***", last "other")');
+      for (const format of ['text', 'sarif', 'markdown', 'github']) {
+        const run = await runCli([...args, '-f', format], { cwd: tempDir({}) });
+        expect(run.stdout + run.stderr, format).not.toContain('s3cr3t');
+      }
+      expect(asJson.stdout + asJson.stderr).not.toContain('s3cr3t');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -15,6 +15,7 @@ import { discoverConfigs, knownConfigLocations } from '../../src/sources/live/di
 import { createProgress } from '../../src/sources/live/progress.js';
 import { MAX_INDENTED_DEPTH, pickSnapshotFile, savedNote, snapshotFileName, snapshotMayReplace, snapshotText } from '../../src/sources/live/snapshot.js';
 import { createLocator } from '../../src/sources/locate.js';
+import { liveRepeatedKeys } from '../../src/sources/live/raw.js';
 
 describe('variables', () => {
   const env = { TOKEN: 'tok-abcdef-123', EMPTY: '' };
@@ -682,5 +683,44 @@ describe('snapshot files', () => {
     // A snapshot itself, or no file at all, may be written.
     expect(snapshotMayReplace(join(dir, 'plain.json'))).toBe(true);
     expect(snapshotMayReplace(join(dir, 'absent.json'))).toBe(true);
+  });
+});
+
+describe('repeated names in a live listing (raw.ts)', () => {
+  /** A page noted from `text`, its message at `at` there. */
+  const page = (text: string, at = '') => {
+    const message = JSON.parse(text) as unknown;
+    const m = (at ? (message as unknown[])[Number(at.slice(1))] : message) as { result: { tools: unknown[] } };
+    return { raw: { text, at }, result: m.result };
+  };
+  const shown = (keys: ReturnType<typeof liveRepeatedKeys>) => keys.map((r) => `${r.kind} ${r.scope}|${r.object}|${r.key}|${r.count}|${r.same}${r.values ? `|${r.values.join(',')}` : ''}${r.page ? `|page ${r.page}` : ''}`);
+
+  it('moves each repeat to the snapshot: tools numbered across pages, the first page\'s kept members at its root', () => {
+    const first = page('{"jsonrpc":"2.0","id":1,"result":{"_meta":{},"_meta":{},"serverInfo":1,"serverInfo":2,"nextCursor":"n","nextCursor":"n","tools":[{"name":"a"},{"name":"b","name":"b"}]}}');
+    // A batch: the message is its second entry.
+    const second = page('[{"jsonrpc":"2.0","id":0,"result":{}},{"jsonrpc":"2.0","id":2,"result":{"x":1,"x":1,"tools":[{"name":"c","annotations":{"t":[{"k":1,"k":2}]}}]}}]', '/1');
+    expect(shown(liveRepeatedKeys([first, second], []))).toEqual([
+      'envelope ||_meta|2|true|{},{}|page 1',
+      'tool /tools/1|/tools/1|name|2|true|"b","b"',
+      'tool /tools/2|/tools/2/annotations/t/0|k|2|false|1,2',
+    ]);
+  });
+
+  it('names the page only in a listing of several, and skips a page whose text was not noted', () => {
+    const only = page('{"id":1,"result":{"tools":[],"tools":[]}}');
+    expect(shown(liveRepeatedKeys([only], []))).toEqual(['envelope ||tools|2|true|[],[]']);
+    const unnoted = { raw: undefined, result: { tools: [{}, {}] } };
+    const later = page('{"id":3,"result":{"tools":[{"n":1,"n":1}]}}');
+    expect(shown(liveRepeatedKeys([unnoted, later], []))).toEqual(['tool /tools/2|/tools/2|n|2|true|1,1']);
+  });
+
+  it('hides the secrets in names, pointers and values as the snapshot does, never in array indexes', () => {
+    const secret = 'k3y-0f-the-user';
+    const text = `{"id":1,"result":{"tools":[{"_meta":{"${secret}":[{"0":1,"0":"${secret}"}]}}]}}`;
+    const keys = liveRepeatedKeys([page(text)], secretNeedles([secret]));
+    expect(shown(keys)).toEqual(['tool /tools/0|/tools/0/_meta/***/0|0|2|false|1,"***"']);
+    // The snapshot, hidden by redactJson, has the object at that pointer.
+    const hidden = redactJson(JSON.parse(text).result, secretNeedles([secret])) as { tools: { _meta: Record<string, unknown[]> }[] };
+    expect(Object.keys(hidden.tools[0]!._meta)).toEqual(['***']);
   });
 });

@@ -17,6 +17,8 @@ import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, displayUrl, isCredentialHeader, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { buildSnapshot } from './snapshot.js';
+import { RAW_TEXT, liveRepeatedKeys, type RawText } from './raw.js';
+import type { RepeatedKey } from '../../types.js';
 import { requirePackage } from '../../util/require.js';
 import { writeJson } from '../../util/json.js';
 import { jsonEqual } from '../locate.js';
@@ -48,6 +50,8 @@ export interface Fetched {
   dropped: string[];
   /** Later pages' fields of their own, which the snapshot leaves out (see buildSnapshot). */
   later: { page: number; fields: string[] }[];
+  /** The member names the tools/list responses repeat, at the snapshot's pointers, secrets hidden (see raw.ts). */
+  repeatedKeys: RepeatedKey[];
   transport: 'stdio' | 'http' | 'sse';
 }
 
@@ -120,6 +124,8 @@ class Session {
   protocolVersion: string | undefined;
   /** Every tools/list page is in: what the server does while the session closes no longer matters. */
   listed = false;
+  /** The text of each response with a result that came over HTTP, by its id as the SDK matches it (Number(id)); see raw.ts. */
+  readonly rawById = new Map<number, RawText>();
   private disposed = false;
   readonly controller = new AbortController();
   readonly failed: Promise<never>;
@@ -279,6 +285,8 @@ class Capture implements Transport {
   private readonly results = new Map<string | number, unknown>();
   /** Which tools/list page each request asked for (1: the first). */
   private readonly pageOf = new Map<string | number, number>();
+  /** The text each tools/list result came in (see raw.ts). */
+  private readonly raws = new Map<string | number, RawText>();
 
   constructor(
     private readonly inner: Transport,
@@ -363,6 +371,11 @@ class Capture implements Transport {
     this.session.sinceAnswer = 0;
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
+    if ('result' in m && this.sent.get(id) === 'tools/list') {
+      // Over stdio the transport noted this very message's line; over HTTP the text its id came in.
+      const raw = RAW_TEXT.get(message) ?? this.session.rawById.get(Number(id));
+      if (raw) this.raws.set(id, raw);
+    }
     if (this.sent.get(id) === 'initialize') {
       this.session.initialized = true;
       // What breaks from now until tools/list is sent breaks on the notification that follows
@@ -396,6 +409,12 @@ class Capture implements Transport {
   last(method: string): unknown {
     const id = this.lastId.get(method);
     return id === undefined ? undefined : this.results.get(id);
+  }
+
+  /** The text the latest tools/list result came in, when the transport noted it. */
+  lastRaw(): RawText | undefined {
+    const id = this.lastId.get('tools/list');
+    return id === undefined ? undefined : this.raws.get(id);
   }
 
   close(): Promise<void> {
@@ -518,6 +537,7 @@ function checkIdless(session: Session, text: string, inEvent: boolean): void {
   } catch {
     return;
   }
+  noteRaw(session, text, value);
   // The SDK reads a batch in a JSON body, but not in an event: it would wait for the deadline.
   if (inEvent && isBatch(value)) {
     session.fail(new LiveError(batchError(value.length, session.phase, session.protocolVersion, 'event', session.quote(text, 80))));
@@ -532,6 +552,14 @@ function checkIdless(session: Session, text: string, inEvent: boolean): void {
       return;
     }
   }
+}
+
+/** Notes the text of each response with a result in a message (each of a batch's too), for the duplicate-key scan (see raw.ts). */
+function noteRaw(session: Session, text: string, value: unknown): void {
+  const batch = Array.isArray(value);
+  (batch ? value : [value]).forEach((m: unknown, k) => {
+    if (isObject(m) && 'result' in m && (typeof m.id === 'number' || typeof m.id === 'string')) session.rawById.set(Number(m.id), { text, at: batch ? `/${k}` : '' });
+  });
 }
 
 /** Watches a JSON response body (see checkIdless); called with each chunk, then undefined at its end. */
@@ -690,6 +718,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
     if (!isObject(init)) throw new LiveError('the server answered initialize without a result object');
 
     const pages: Obj[] = [];
+    const raws: (RawText | undefined)[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 1; ; page++) {
@@ -718,6 +747,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       if (!isObject(result)) throw new LiveError(`the tools/list result (page ${page}) is not an object`);
       if (!Array.isArray(result.tools)) throw new LiveError(`the tools/list result (page ${page}) has no "tools" array`);
       pages.push(result);
+      raws.push(capture.lastRaw());
       const next = result.nextCursor;
       if (next === undefined || next === null || next === '') break;
       if (typeof next !== 'string') throw new LiveError(`the tools/list result (page ${page}) has a nextCursor that is not a string`);
@@ -726,7 +756,11 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       cursor = next;
     }
     session.listed = true;
-    return buildSnapshot(pages, init);
+    const repeatedKeys = liveRepeatedKeys(
+      pages.map((result, i) => ({ raw: raws[i], result: result as { tools: unknown[] } })),
+      session.needles,
+    );
+    return { ...buildSnapshot(pages, init), repeatedKeys };
   } finally {
     await closeQuietly(client, transport);
   }

@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { setMaxListeners } from 'node:events';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { InputError, Origin, ServerInput } from '../../types.js';
+import type { InputError, Origin, RepeatedKey, ServerInput } from '../../types.js';
 import { writeReason } from '../../util/write.js';
 import { realPath } from '../../util/paths.js';
 import { displayPath, loadText } from '../files.js';
@@ -76,7 +76,7 @@ export function liveRunOptions(f: LiveRunFlags, io: Pick<LiveRunOptions, 'cwd' |
   };
 }
 
-type Outcome = { ok: true; snapshot: Record<string, unknown>; dropped: string[]; later: { page: number; fields: string[] }[]; transport: string } | { ok: false; message: string };
+type Outcome = { ok: true; snapshot: Record<string, unknown>; dropped: string[]; later: { page: number; fields: string[] }[]; repeatedKeys: RepeatedKey[]; transport: string } | { ok: false; message: string };
 
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -120,7 +120,7 @@ export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Pro
       try {
         const own = target.timeoutMs !== undefined && !opts.timeoutGiven;
         const fetched = await fetchTools(target, own ? { ...limits, timeoutMs: target.timeoutMs!, timeoutFrom: 'entry' } : limits, stop.signal, needles);
-        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, dropped: fetched.dropped, later: fetched.later, transport: fetched.transport };
+        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, dropped: fetched.dropped, later: fetched.later, repeatedKeys: fetched.repeatedKeys, transport: fetched.transport };
       } catch (err) {
         const message = err instanceof LiveError ? err.message : `internal error: ${(err as Error)?.message ?? err}`;
         outcomes[i] = { ok: false, message: redact(message, needles) };
@@ -213,6 +213,10 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
         s.name = target.name;
         s.entryNamed = true;
       }
+      // The members the server's responses gave twice: the snapshot's text, written from the
+      // parsed listing, gives each once (see raw.ts).
+      const repeated = outcome.repeatedKeys;
+      s.repeatedKeys = () => repeated;
       // Positions exist only in a snapshot file; without one, findings carry logical locations.
       if (!opts.saveDir) s.locator = undefined;
       if (target.config) s.fallbackLocation = { file: target.config.file, display: target.config.display, locator: target.config.locator, pointer: target.config.pointer };

@@ -15,6 +15,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { noteEscaped, registerGroup, signalGroup, unregisterGroup } from './processes.js';
 import { LiveError, excerpt, notMcp } from './errors.js';
 import { redactWindow } from './vars.js';
+import { RAW_TEXT } from './raw.js';
 import { formatBytes } from '../../util/read.js';
 import { createScanner, ParseErrorCode, printParseErrorCode, ScanError, SyntaxKind } from 'jsonc-parser';
 import { firstJsonError, jsonErrorMessage } from '../parse.js';
@@ -242,6 +243,8 @@ export class GroupStdioTransport implements Transport {
       }
       return false;
     }
+    // The line it came from, for the duplicate-key scan of a tools/list response (see raw.ts).
+    RAW_TEXT.set(value as object, { text: line, at: '' });
     this.onmessage?.(value as JSONRPCMessage);
     return true;
   }

@@ -10,6 +10,12 @@
 //     mode "hang"        accepts every request and never answers
 //     mode "huge"        answers the initialize POST with a 20 MiB JSON body
 //     mode "redirect"    answers every request with 307 to `location`
+//     mode "raw"         answers by hand at /mcp (Streamable HTTP, stateless): initialize, then tools/list
+//                        with `rawResult` as its result, written as it is (a name given twice: what
+//                        JSON.stringify, and so the SDK's server, cannot write), or an array of them: one
+//                        page each, the page a cursor "<n>" asks for being rawResult[n] (each page's text
+//                        sets its own nextCursor); `rawAs` "json" (a JSON
+//                        body, the default), "sse" (one event) or "batch" (a JSON body holding a batch)
 //   moved: a path that answers 307 to the server's own endpoint (a redirect within one origin)
 //   token: when set, requests need "Authorization: Bearer <token>"; others get 401 with a
 //          body that echoes the Authorization header they sent (to prove it gets redacted)
@@ -19,7 +25,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { createToolsServer } from './tools-lib.mjs';
 
-export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0, location, moved }) {
+export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0, location, moved, rawResult, rawAs = 'json' }) {
   const sse = new Map();
   const sessions = new Map();
   const open = new Set();
@@ -60,6 +66,25 @@ export async function startHttpServer({ mode, tools = [], serverInfo = { name: `
           }
         }
         res.end('"}}');
+        return;
+      }
+      if (mode === 'raw' && url.pathname === '/mcp') {
+        if (req.method !== 'POST') return void res.writeHead(405).end();
+        let body = '';
+        for await (const chunk of req) body += chunk;
+        const message = JSON.parse(body);
+        if (message.id === undefined) return void res.writeHead(202).end();
+        const result =
+          message.method === 'initialize'
+            ? JSON.stringify({ protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo })
+            : message.method === 'tools/list'
+              ? Array.isArray(rawResult)
+                ? rawResult[Number(message.params?.cursor ?? 0)]
+                : rawResult
+              : undefined;
+        const text = result === undefined ? JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'method not found' } }) : `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${result}}`;
+        if (rawAs === 'sse' && message.method === 'tools/list') res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`event: message\ndata: ${text}\n\n`);
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(rawAs === 'batch' && message.method === 'tools/list' ? `[${text}]` : text);
         return;
       }
       if (mode === 'streamable' && url.pathname === '/mcp') {

@@ -1,0 +1,87 @@
+/**
+ * A live server's tools/list responses as it wrote them, for the duplicate-key rule.
+ *
+ * The rules see what JSON.parse made of a response, and JSON.parse keeps the last of a member
+ * given twice: `{"readOnlyHint": false, "readOnlyHint": true}` is `readOnlyHint: true` to the
+ * linter, and to a client whose parser keeps the first it is `false`. The transports note the
+ * text each response came from (stdio: its line; Streamable HTTP and SSE: the JSON body or the
+ * event's data), and the text of each tools/list page is scanned once the listing is in, as a
+ * file's text is (findRepeatedKeys). What it finds is moved to the places the snapshot gives
+ * the same members: tool k of the listing is `/tools/k` there, whichever page it came on.
+ */
+import type { RepeatedKey } from '../../types.js';
+import { join, split } from '../../util/pointer.js';
+import { findRepeatedKeys } from '../locate.js';
+import { MISLEADING_RESULT_KEYS, OWN_SNAPSHOT_KEYS } from './snapshot.js';
+import { redact } from './vars.js';
+
+/** The text a JSON-RPC message was read from, and where in it the message is ('' or, in a batch, `/2`). */
+export interface RawText {
+  text: string;
+  at: string;
+}
+
+/** Each message object the stdio transport parsed, with its line (weak: it dies with the message). */
+export const RAW_TEXT = new WeakMap<object, RawText>();
+
+/** One tools/list page: its raw response when one was noted, and its result as parsed. */
+export interface RawPage {
+  raw: RawText | undefined;
+  result: { tools: unknown[] };
+}
+
+/**
+ * The member names the listing's pages repeat, at the snapshot's pointers: in every tool of
+ * every page, every page's `tools`, and the first page's own members that the snapshot keeps
+ * as they came (fields such as `_meta`; not the ones mcp-annotate fills from initialize or
+ * leaves out, nor a later page's, which the snapshot does not hold). In a listing of several
+ * pages, a page's own repeat says which page. A page with no raw text (none was noted) is skipped. The target's secrets are
+ * hidden as the snapshot hides them: in member names (in the pointers too) as redactJson does,
+ * in the values' JSON text as in any text.
+ */
+export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly string[]): RepeatedKey[] {
+  const out: RepeatedKey[] = [];
+  const hide = (text: string) => (needles.length ? redact(text, needles) : text);
+  let offset = 0;
+  pages.forEach((page, p) => {
+    const first = offset;
+    offset += page.result.tools.length;
+    if (!page.raw) return;
+    const result = `${page.raw.at}/result`;
+    const scopes: { pointer: string; scope: 'tool' | 'envelope' }[] = [];
+    scopes.push({ pointer: result, scope: 'envelope' });
+    for (let i = 0; i < page.result.tools.length; i++) scopes.push({ pointer: `${result}/tools/${i}`, scope: 'tool' });
+    for (const r of findRepeatedKeys(page.raw.text, scopes)) {
+      const shown = { key: hide(r.key), ...(r.values ? { values: [hide(r.values[0]), hide(r.values[1])] as [string, string] } : {}) };
+      if (r.kind === 'envelope') {
+        // Only the members the snapshot's root holds as the page gave them: a later page's only "tools".
+        if (r.object !== result || !(r.key === 'tools' || (p === 0 && keptAtRoot(r.key)))) continue;
+        out.push({ ...r, ...shown, scope: '', object: '', ...(pages.length > 1 ? { page: p + 1 } : {}) });
+      } else {
+        const index = Number(r.scope.slice(`${result}/tools/`.length));
+        const tool = `/tools/${first + index}`;
+        out.push({ ...r, ...shown, scope: tool, object: join(tool, ...namesHidden(page.result.tools[index], split(r.object.slice(r.scope.length)), hide)) });
+      }
+    }
+  });
+  return out;
+}
+
+/** A first page's member that the snapshot holds at its root as the page gave it (see buildSnapshot). */
+function keptAtRoot(key: string): boolean {
+  return key === 'tools' || (!OWN_SNAPSHOT_KEYS.includes(key) && !MISLEADING_RESULT_KEYS.includes(key));
+}
+
+/** The segments of a path into `value`, each member name hidden as redactJson hides it (array indexes as they are). */
+function namesHidden(value: unknown, segments: readonly string[], hide: (text: string) => string): string[] {
+  let at = value;
+  return segments.map((segment) => {
+    if (Array.isArray(at)) {
+      at = at[Number(segment)];
+      return segment;
+    }
+    // An own member, "__proto__" included (JSON.parse makes it one).
+    at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, segment)?.value : undefined;
+    return hide(segment);
+  });
+}
