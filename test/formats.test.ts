@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
 import { escapeData, escapeProperty, formatGithub, GITHUB_ANNOTATIONS_PER_LEVEL } from '../src/reporters/github.js';
 import { escapeMarkdown, formatMarkdown, MARKDOWN_MAX_BYTES, markdownListsAll } from '../src/reporters/markdown.js';
+import { formatText } from '../src/reporters/text.js';
 import { failureClauses, type Report } from '../src/reporters/types.js';
 import type { Finding, Severity } from '../src/types.js';
 import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
@@ -434,5 +435,33 @@ describe('several formats in one run', () => {
     // Too small to hold the report's frame: said, not silently raised.
     const tiny = await runCli(['lint', 'mail.json', '-f', 'markdown', '--markdown-max-bytes', '600'], { cwd: dir });
     expect(tiny).toMatchObject({ code: 2, stderr: 'mcp-annotate: --markdown-max-bytes must be at least 2048 (the heading, the counts and the note about left-out findings need that much), got 600\n' });
+  });
+});
+
+describe('text format places', () => {
+  const dump = json({ tools: [tool('drop_table', { readOnlyHint: true, destructiveHint: true })] });
+
+  it('are file:line:col for a file and for stdin (named by its display)', async () => {
+    const dir = tempDir({ 'dump.json': dump });
+    const file = await runCli(['lint', '--no-config', 'dump.json'], { cwd: dir });
+    expect(file.stdout).toMatch(/^ {4}dump\.json:\d+:\d+ +error +annotations\.destructiveHint is true/m);
+    const stdin = await runCli(['lint', '--no-config', '-'], { cwd: dir, input: dump });
+    expect(stdin.stdout).toMatch(/^ {4}<stdin>:\d+:\d+ +error +annotations\.destructiveHint is true/m);
+  });
+
+  it('are the pointer after a # for a finding with no place in a text, not the server said again on each line', () => {
+    const report: Report = {
+      findings: [
+        { ruleId: 'readonly-destructive', severity: 'error', message: 'm1', serverId: 's', server: 'live', tool: 'drop_table', toolIndex: 0, pointer: '/tools/0/annotations/destructiveHint', toolPointer: '/annotations/destructiveHint' },
+        { ruleId: 'no-tools', severity: 'warning', message: 'm2', serverId: 's', server: 'live', pointer: '', toolPointer: '' },
+      ] as Finding[],
+      servers: [{ id: 's', name: 'live', origin: { kind: 'live', display: 'node server.mjs --port 3000', transport: 'stdio' }, tools: 1, spec: '2025-06-18' }],
+      errors: [],
+      cwd: '/',
+    } as unknown as Report;
+    const text = formatText(report, { color: false });
+    expect(text.split('\n').filter((l) => l.includes('node server.mjs'))).toEqual(['live node server.mjs --port 3000 · 1 tool']);
+    expect(text).toMatch(/^ {4}#\/tools\/0\/annotations\/destructiveHint +error +m1/m);
+    expect(text).toMatch(/^ {4}# +warning +m2/m);
   });
 });

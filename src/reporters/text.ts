@@ -36,9 +36,13 @@ export function formatText(report: Report, opts: ReporterOptions): string {
     const list = byServer.get(server.id);
     if (!list) continue;
     out.push(`${c.bold(nameLine(server.name))} ${c.dim(`${oneLine(server.origin.display)} · ${plural(server.tools, 'tool')}`)}`);
-    // file:line:col on every line, so terminals and editors can jump to it.
+    // file:line:col on every line, so terminals and editors can jump to it. A finding with no
+    // place in a text (a live server without a snapshot) is placed by its pointer into the listing after a
+    // `#` (`#/tools/2/annotations`; `#` alone for the whole): the server's command line or URL,
+    // which the heading shows, said again on each line would be no place to jump to.
     const groups = groupByTool(list);
     const positions = groups.flat().map((f) => {
+      if (f.file === undefined && !f.region) return oneLine(`#${f.pointer}`);
       const where = oneLine(f.file ?? server.origin.display);
       return f.region ? `${where}:${f.region.line}:${f.region.column}` : where;
     });
