@@ -69,6 +69,10 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
   for (const e of run.errors) io.stderr.write(`${oneLine(e.message)}\n`);
   const snapshot = run.snapshots[0];
   if (!snapshot) return EXIT.error;
+  // What the snapshot cannot hold: the names the server's responses gave twice (see raw.ts).
+  const server = run.servers[0];
+  const repeats = server?.repeatedKeys?.() ?? [];
+  if (server && repeats.length) io.stderr.write(`mcp-annotate: note: ${oneLine(live.repeatsNote(server.entryNamed ? `server ${JSON.stringify(server.name)}` : server.origin.display, repeats))}\n`);
   if (flags.outputFile === undefined || flags.outputFile === '-') {
     // Equal JSON in a GitHub Actions log, with no "##[" a server put in it (see workflow-log.ts).
     io.stdout.write(inWorkflowLog(io.env) ? logGuard('json')(snapshot.text) : snapshot.text);

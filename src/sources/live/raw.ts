@@ -85,3 +85,14 @@ function namesHidden(value: unknown, segments: readonly string[], hide: (text: s
     return hide(segment);
   });
 }
+
+/**
+ * Said by `dump`, whose snapshot holds the parsed listing: how many names the server's
+ * responses gave twice or more, and where the first is.
+ */
+export function repeatsNote(label: string, keys: readonly RepeatedKey[]): string {
+  const first = keys[0]!;
+  const where = first.object === '' ? `the tools/list result${first.page ? ` of page ${first.page}` : ''}` : first.object;
+  const more = keys.length > 1 ? ` and ${keys.length - 1} more` : '';
+  return `${label}: its tools/list response gives a member name more than once (${JSON.stringify(first.key)} in ${where}${more}); the snapshot holds the parsed listing, each name once with its last value, so linting it cannot see that: lint the server live to see each one (duplicate-key)`;
+}
