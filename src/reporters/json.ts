@@ -118,31 +118,37 @@ export function* spliceArray<T>(doc: unknown, key: string, depth: number, items:
     for (let d = 0; d < depth; d++) v = { k: v };
     return v;
   };
-  // What JSON.stringify writes around the items of the nested batch (a lone 0 finds it).
+  // What JSON.stringify writes around the items of the nested batch (a lone 0 finds it), and
+  // where the newline and indent before the first item start.
   const probe = JSON.stringify(nest([0]), null, 2);
   const before = probe.indexOf('0');
   const after = probe.length - before - 1;
-  let chunk = text.slice(0, at + marker.length - 1);
+  const lead = before - pad.length - 3;
+  // Each batch is its own chunk, escaped and cut out of JSON.stringify's flat text: a sliced
+  // string, never copied again before the stream encodes it (a chunk grown with += was a rope
+  // that escaping and writing flattened, one more copy of every byte of the report).
+  yield escapeJsonControls(text.slice(0, at + marker.length - 1));
   let first = true;
   const batch: unknown[] = [];
-  const flush = () => {
-    const s = JSON.stringify(nest(batch), null, 2);
-    chunk += `${first ? '' : ','}\n${pad}  ${s.slice(before, s.length - after)}`;
-    first = false;
+  const flush = (): string => {
+    const s = escapeJsonControls(JSON.stringify(nest(batch), null, 2));
     batch.length = 0;
+    return s.slice(lead, s.length - after);
   };
   for (const item of items) {
     batch.push(map(item));
     if (batch.length === 256) {
-      flush();
-      if (chunk.length > 1 << 16) {
-        yield escapeJsonControls(chunk);
-        chunk = '';
-      }
+      if (!first) yield ',';
+      first = false;
+      yield flush();
     }
   }
-  if (batch.length) flush();
-  yield escapeJsonControls(`${chunk}${first ? '' : `\n${pad}`}]${text.slice(at + marker.length)}\n`);
+  if (batch.length) {
+    if (!first) yield ',';
+    first = false;
+    yield flush();
+  }
+  yield escapeJsonControls(`${first ? '' : `\n${pad}`}]${text.slice(at + marker.length)}\n`);
 }
 
 export function formatJson(report: Report, opts: ReporterOptions): string {

@@ -102,10 +102,15 @@ export function writeJson(value: unknown, style: WriteJsonStyle): string {
  * and the line and paragraph separators (U+2028, U+2029). They can only stand inside a
  * string in JSON text, where the escape reads back as the same character: the JSON value is
  * unchanged. Always applied (not only on a terminal), so the output is the same wherever it
- * goes; a test first keeps the usual text, with none of them, at one scan.
+ * goes; a test first keeps the usual text, with none of them, at one scan (for ASCII text, a
+ * count of its UTF-8 bytes and a search for DEL).
  */
 export function escapeJsonControls(text: string): string {
-  return JSON_CONTROL.test(text) ? text.replace(JSON_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  // Text with as many UTF-8 bytes as characters has no character past U+007F (each takes two or
+  // more bytes, a lone surrogate three): DEL is the only one it can hold, and a search for one
+  // character is native and several times faster than the regular expression's scan.
+  const clean = Buffer.byteLength(text, 'utf8') === text.length ? !text.includes('\u007f') : !JSON_CONTROL.test(text);
+  return clean ? text : text.replace(JSON_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 const JSON_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 const JSON_CONTROLS = new RegExp(JSON_CONTROL.source, 'g');
