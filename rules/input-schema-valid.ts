@@ -455,7 +455,8 @@ and (as warnings) \`required\` names that no property describes and empty \`enum
       const { dialect, declared } = choice;
       const findings: ReportInput[] = [];
 
-      const errors = metaErrors(schema, dialect);
+      // The fast path's answer comes from the tool's shared walk of the schema (checkSchema's, below).
+      const errors = metaErrors(schema, dialect, ctx.tool);
       if (errors === undefined) {
         findings.push({
           pointer: base,

@@ -4,6 +4,9 @@
  * parts and compare:
  * - obviouslyValid (src/schema/json-schema.ts) with the meta-schema validator of each
  *   dialect, on schemas from the keywords it knows and keywords it leaves to the validator;
+ * - the schema walk's answer to the same question (SchemaNodes.obviouslyValid, found in the
+ *   walk's one pass and used by metaErrors with an owner) with obviouslyValid's plain
+ *   recursive reading;
  * - obviouslyValidAnnotations (src/packs/sep-1913.ts) with SEP-1913's validator.
  */
 import fc from 'fast-check';
@@ -12,7 +15,7 @@ import { generated } from '../src/schema/generated.js';
 
 const validateSep1913 = generated('sep-1913').ToolAnnotations!;
 import { obviouslyValidAnnotations } from '../src/packs/sep-1913.js';
-import { DIALECTS, MAX_META_DEPTH, metaErrors, obviouslyValid, type Dialect } from '../src/schema/json-schema.js';
+import { DIALECTS, MAX_META_DEPTH, metaErrors, obviouslyValid, resourceBase, schemaNodes, type Dialect } from '../src/schema/json-schema.js';
 import { assertProperty } from './helpers/property.js';
 
 const DIALECT_NAMES = Object.keys(DIALECTS) as Dialect[];
@@ -181,6 +184,52 @@ describe('meta-schema fast path', () => {
       expect(fast / runs).toBeGreaterThan(0.5);
     });
   }
+
+  for (const dialect of DIALECT_NAMES) {
+    it(`the schema walk finds what obviouslyValid finds (${dialect}), and metaErrors with an owner answers as without`, () => {
+      const same = (s: Record<string, unknown>) => {
+        const walked = schemaNodes(s, dialect).obviouslyValid;
+        const owner = {};
+        return walked === obviouslyValid(s, dialect) && JSON.stringify(metaErrors(s, dialect, owner)) === JSON.stringify(metaErrors(s, dialect));
+      };
+      assertProperty(fc.property(schema, same), { numRuns: 2000 });
+      assertProperty(fc.property(clean, same), { numRuns: 1000 });
+    });
+  }
+
+  it('the schema walk puts each subschema in the resource its $id (or its parent) says', () => {
+    for (const dialect of DIALECT_NAMES) {
+      assertProperty(
+        fc.property(schema, (s) =>
+          schemaNodes(s, dialect).nodes.every((n) => n.resource === (n.parent === undefined || resourceBase(n.schema, dialect) !== undefined ? n : n.parent.resource)),
+        ),
+        { numRuns: 500 },
+      );
+    }
+  });
+
+  it('the schema walk counts depth as obviouslyValid does, and leaves a walk cut short to it', () => {
+    const nest = (levels: number, wrap: (s: Record<string, unknown>) => Record<string, unknown>) => {
+      let s: Record<string, unknown> = { type: 'string' };
+      for (let i = 0; i < levels; i++) s = wrap(s);
+      return s;
+    };
+    const wraps = [
+      (s: Record<string, unknown>) => ({ type: 'object', properties: { a: s } }),
+      (s: Record<string, unknown>) => ({ items: s }),
+      (s: Record<string, unknown>) => ({ anyOf: [s] }),
+      (s: Record<string, unknown>) => ({ additionalProperties: s, default: [[1]] }),
+    ];
+    for (const wrap of wraps) {
+      for (let levels = 30; levels <= 130; levels++) {
+        const s = nest(levels, wrap);
+        expect([levels, schemaNodes(s, '2020-12').obviouslyValid]).toEqual([levels, obviouslyValid(s, '2020-12')]);
+      }
+    }
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'string' }])) };
+    expect(schemaNodes(wide, '2020-12', 10).obviouslyValid).toBeUndefined();
+    expect(metaErrors(wide, '2020-12', {})).toEqual([]);
+  });
 
   it('agrees with the validator on the dialect-specific cases it knows', () => {
     const bench = { type: 'object', properties: { id: { type: 'string', description: 'x' } }, required: [] };

@@ -127,6 +127,15 @@ const FAST_MAX_DEPTH = 128;
 
 /** A string array with no repeats (what uniqueItems means for strings); linear, for hostile lengths. */
 function uniqueStrings(list: unknown[], allowed?: ReadonlySet<string>): boolean {
+  // A short list (the usual required list) is compared pairwise, without a set.
+  if (list.length <= 8) {
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      if (typeof v !== 'string' || (allowed !== undefined && !allowed.has(v))) return false;
+      for (let j = 0; j < i; j++) if (list[j] === v) return false;
+    }
+    return true;
+  }
   const seen = new Set<string>();
   for (const v of list) {
     if (typeof v !== 'string' || (allowed !== undefined && !allowed.has(v)) || seen.has(v)) return false;
@@ -232,73 +241,93 @@ const FAST_KEYWORDS = new Map<string, number>([
   ['writeOnly', BOOLEAN],
 ]);
 
+/** FAST_KEYWORDS' code for a keyword a meta-schema constrains that the fast path leaves to the validator. */
+const META = 0;
+
+/**
+ * Whether one member of a schema object (keyword `code`, see FAST_KEYWORDS; undefined for a
+ * keyword no dialect constrains) passes the fast path, the schema object being at JSON level
+ * `level`. For keywords that hold subschemas this checks only the container (an object, a
+ * non-empty list, a boolean or an object): the subschemas in it are the caller's to check,
+ * at their own levels.
+ */
+function fastMember(code: number | undefined, v: unknown, dialect: Dialect, level: number): boolean {
+  switch (code) {
+    case TYPE:
+      if (typeof v === 'string') return SIMPLE_TYPES.has(v);
+      return Array.isArray(v) && v.length > 0 && uniqueStrings(v, SIMPLE_TYPES);
+    case STRING:
+      return typeof v === 'string';
+    case SCHEMA_MAP:
+    case SCHEMA:
+      return isObject(v);
+    case REQUIRED:
+      // draft-04's stringArray needs at least one name.
+      return Array.isArray(v) && !(dialect === 'draft-04' && v.length === 0) && uniqueStrings(v);
+    case ENUM:
+      if (!Array.isArray(v)) return false;
+      // Before 2019-09: at least one value, no two equal.
+      if ((dialect === 'draft-04' || dialect === 'draft-06' || dialect === 'draft-07') && (v.length === 0 || !uniqueScalars(v))) return false;
+      return shallowEnough(v, level + 1);
+    case ADDITIONAL:
+      return typeof v === 'boolean' || isObject(v);
+    case SCHEMA_LIST:
+      return Array.isArray(v) && v.length > 0;
+    case PATTERN:
+      return typeof v === 'string' && isRegex(v);
+    case URI:
+      return typeof v === 'string' && isUri(v);
+    case URI_REFERENCE:
+      return typeof v === 'string' && isUriReference(v);
+    case NON_NEGATIVE_INTEGER:
+      return nonNegativeInteger(v);
+    case NUMBER:
+      return typeof v === 'number' && Number.isFinite(v);
+    case MULTIPLE_OF:
+      return typeof v === 'number' && Number.isFinite(v) && v > 0;
+    case BOOLEAN:
+      return typeof v === 'boolean';
+    case EXAMPLES:
+      return Array.isArray(v) && shallowEnough(v, level + 1);
+    case ANY_VALUE:
+    case undefined:
+      // Unconstrained (a keyword no dialect knows, too), but it counts towards the depth.
+      return shallowEnough(v, level + 1);
+    default:
+      // META: another keyword a meta-schema constrains: the validator decides.
+      return false;
+  }
+}
+
+/** The fast path's code for a member name: FAST_KEYWORDS', META, or undefined for a keyword no dialect constrains. */
+function fastCode(key: string): number | undefined {
+  return FAST_KEYWORDS.get(key) ?? (META_KEYWORDS.has(key) ? META : undefined);
+}
+
+/**
+ * The fast path as a plain recursive reading; the schema walk (walk, below) finds the same
+ * answer in its own pass over the subschemas, and test/schema-fast-path.test.ts compares them.
+ */
 function fastValidAt(schema: Record<string, unknown>, dialect: Dialect, level: number): boolean {
   if (level > FAST_MAX_DEPTH) return false;
   // for…in also sees inherited members (never in parsed JSON): checking them too is only stricter.
   for (const key in schema) {
     const v = schema[key];
-    switch (FAST_KEYWORDS.get(key)) {
-      case TYPE:
-        if (typeof v === 'string') {
-          if (!SIMPLE_TYPES.has(v)) return false;
-        } else if (!Array.isArray(v) || v.length === 0 || !uniqueStrings(v, SIMPLE_TYPES)) return false;
-        break;
-      case STRING:
-        if (typeof v !== 'string') return false;
-        break;
+    const code = fastCode(key);
+    if (!fastMember(code, v, dialect, level)) return false;
+    switch (code) {
       case SCHEMA_MAP:
         if (!schemaMap(v, dialect, level + 1)) return false;
         break;
-      case REQUIRED:
-        // draft-04's stringArray needs at least one name.
-        if (!Array.isArray(v) || (dialect === 'draft-04' && v.length === 0) || !uniqueStrings(v)) return false;
-        break;
       case SCHEMA:
-        if (!isObject(v) || !fastValidAt(v, dialect, level + 1)) return false;
-        break;
-      case ENUM:
-        if (!Array.isArray(v)) return false;
-        // Before 2019-09: at least one value, no two equal.
-        if ((dialect === 'draft-04' || dialect === 'draft-06' || dialect === 'draft-07') && (v.length === 0 || !uniqueScalars(v))) return false;
-        if (!shallowEnough(v, level + 1)) return false;
+        if (!fastValidAt(v as Record<string, unknown>, dialect, level + 1)) return false;
         break;
       case ADDITIONAL:
-        if (typeof v !== 'boolean' && (!isObject(v) || !fastValidAt(v, dialect, level + 1))) return false;
+        if (typeof v !== 'boolean' && !fastValidAt(v as Record<string, unknown>, dialect, level + 1)) return false;
         break;
       case SCHEMA_LIST:
         if (!schemaList(v, dialect, level + 1)) return false;
         break;
-      case PATTERN:
-        if (typeof v !== 'string' || !isRegex(v)) return false;
-        break;
-      case URI:
-        if (typeof v !== 'string' || !isUri(v)) return false;
-        break;
-      case URI_REFERENCE:
-        if (typeof v !== 'string' || !isUriReference(v)) return false;
-        break;
-      case NON_NEGATIVE_INTEGER:
-        if (!nonNegativeInteger(v)) return false;
-        break;
-      case NUMBER:
-        if (typeof v !== 'number' || !Number.isFinite(v)) return false;
-        break;
-      case MULTIPLE_OF:
-        if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) return false;
-        break;
-      case BOOLEAN:
-        if (typeof v !== 'boolean') return false;
-        break;
-      case EXAMPLES:
-        if (!Array.isArray(v) || !shallowEnough(v, level + 1)) return false;
-        break;
-      case ANY_VALUE:
-        if (!shallowEnough(v, level + 1)) return false;
-        break;
-      default:
-        // Another keyword a meta-schema constrains: the validator decides. Anything else is
-        // unconstrained, but counts towards the depth.
-        if (META_KEYWORDS.has(key) || !shallowEnough(v, level + 1)) return false;
     }
   }
   return true;
@@ -316,9 +345,14 @@ export function obviouslyValid(schema: unknown, dialect: Dialect): boolean {
   return isObject(schema) && fastValidAt(schema, dialect, 1);
 }
 
-/** Validates against the dialect's meta-schema; undefined when the schema is too deep to check safely. */
-export function metaErrors(schema: unknown, dialect: Dialect): ErrorObject[] | undefined {
-  if (obviouslyValid(schema, dialect)) return [];
+/**
+ * Validates against the dialect's meta-schema; undefined when the schema is too deep to check
+ * safely. With an owner (see schemaNodes), the fast path's answer comes from the shared walk
+ * of the schema, which finds it in the same pass (WalkResult.obviouslyValid).
+ */
+export function metaErrors(schema: unknown, dialect: Dialect, owner?: object): ErrorObject[] | undefined {
+  const fast = owner !== undefined && isObject(schema) ? schemaNodes(schema, dialect, DEFAULT_MAX_NODES, owner).obviouslyValid : undefined;
+  if (fast ?? obviouslyValid(schema, dialect)) return [];
   if (jsonDepth(schema, MAX_META_DEPTH) > MAX_META_DEPTH) return undefined;
   const validate = DIALECTS[dialect].validate;
   try {
@@ -411,28 +445,48 @@ export interface WalkResult {
 /** How a keyword holds subschemas: a map of them, a list, one schema or a list (items), or one schema. */
 type Holds = 'map' | 'list' | 'one-or-list' | 'one';
 
-/** Each subschema keyword, with the order its children are visited in. */
-const KEYWORDS = new Map<string, { order: number; holds: Holds | undefined; mark: number }>();
+/**
+ * Each keyword the walk reads: the order its subschemas are visited in (-1: it holds none),
+ * how it holds them, the mark it gives its node, and the fast path's code for it (see
+ * fastMember). A member name not here is a keyword no dialect constrains.
+ */
+interface Keyword {
+  order: number;
+  holds: Holds | undefined;
+  mark: number;
+  fast: number | undefined;
+}
+const KEYWORDS = new Map<string, Keyword>();
 for (const [list, holds] of [
   [MAP_KEYWORDS, 'map'],
   [LIST_KEYWORDS, 'list'],
   [ONE_OR_LIST_KEYWORDS, 'one-or-list'],
   [ONE_KEYWORDS, 'one'],
 ] as const) {
-  for (const k of list) KEYWORDS.set(k, { order: KEYWORDS.size, holds, mark: 0 });
+  for (const k of list) KEYWORDS.set(k, { order: KEYWORDS.size, holds, mark: 0, fast: fastCode(k) });
 }
 const KEYWORD_NAMES = [...KEYWORDS.keys()];
 // Keywords that mark a node (order -1: they hold no subschemas, except patternProperties).
 KEYWORDS.get('patternProperties')!.mark = MARK_CHECKED;
-for (const k of ['title', 'description']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_TEXT });
-for (const k of ['$anchor', '$dynamicAnchor', 'id', '$id', '$ref', '$dynamicRef', 'pattern', 'required', 'enum']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_CHECKED });
+for (const k of ['title', 'description']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_TEXT, fast: fastCode(k) });
+for (const k of ['$anchor', '$dynamicAnchor', 'id', '$id', '$ref', '$dynamicRef', 'pattern', 'required', 'enum']) KEYWORDS.set(k, { order: -1, holds: undefined, mark: MARK_CHECKED, fast: fastCode(k) });
+// Every other keyword the fast path knows or a meta-schema constrains: no subschemas to visit, no mark.
+for (const k of [...FAST_KEYWORDS.keys(), ...META_KEYWORDS]) if (!KEYWORDS.has(k)) KEYWORDS.set(k, { order: -1, holds: undefined, mark: 0, fast: fastCode(k) });
 
 export interface SchemaNodes {
   /** The root and every object subschema, parents before children, in walk order. */
   nodes: readonly SchemaNode[];
   /** True when the walk stopped at maxNodes. */
   truncated: boolean;
+  /**
+   * obviouslyValid(root, dialect), found in the same pass; undefined when the walk stopped at
+   * maxNodes (it did not see every subschema: ask obviouslyValid).
+   */
+  obviouslyValid: boolean | undefined;
 }
+
+/** The most subschemas a walk visits unless told otherwise. */
+const DEFAULT_MAX_NODES = 100_000;
 
 /**
  * Walks remembered for one owner at a time: the engine makes a new ToolView for each tool
@@ -443,10 +497,9 @@ export interface SchemaNodes {
 let cacheOwner: object | undefined;
 const walkCache: { root: object; dialect: Dialect; maxNodes: number; result: SchemaNodes }[] = [];
 
-function newNode(schema: Record<string, unknown>, parent: SchemaNode, keyword: string, member: string | undefined, dialect: Dialect): SchemaNode {
-  const child: SchemaNode = { schema, parent, keyword, member, depth: parent.depth + 1, resource: parent.resource, marks: 0 };
-  if (resourceBase(schema, dialect) !== undefined) child.resource = child;
-  return child;
+/** A subschema of `parent`, in its parent's resource until the walk reads its own $id (see walk). */
+function newNode(schema: Record<string, unknown>, parent: SchemaNode, keyword: string, member: string | undefined): SchemaNode {
+  return { schema, parent, keyword, member, depth: parent.depth + 1, resource: parent.resource, marks: 0 };
 }
 
 function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number): SchemaNodes {
@@ -454,25 +507,46 @@ function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number)
   rootNode.resource = rootNode;
   const nodes: SchemaNode[] = [];
   const stack: SchemaNode[] = [rootNode];
-  // Scratch space per node: the order numbers of its subschema keywords, and its children,
-  // with their counts (setting an array's length to empty it is a call into the runtime,
-  // once per node).
+  // The JSON level of each node on the stack, counted as fastValidAt counts it (a map or a
+  // list of subschemas is a level of its own).
+  const levels: number[] = [1];
+  // Whether every node seen so far passes the fast path (fastValidAt without its recursion:
+  // the walk visits every subschema it would recurse into).
+  let fast = true;
+  // Scratch space per node: the order numbers of its subschema keywords, and its children
+  // and their levels, with their counts (setting an array's length to empty it is a call into
+  // the runtime, once per node).
   const found: number[] = [];
   const children: SchemaNode[] = [];
+  const childLevels: number[] = [];
   let foundCount = 0;
   let childCount = 0;
   while (stack.length > 0) {
-    if (nodes.length >= maxNodes) return { nodes, truncated: true };
+    if (nodes.length >= maxNodes) return { nodes, truncated: true, obviouslyValid: undefined };
     const node = stack.pop()!;
+    const level = levels.pop()!;
     nodes.push(node);
     const s = node.schema;
+    if (level > FAST_MAX_DEPTH) fast = false;
     // The subschema keywords the node has, in visiting order (insertion sort: there are few),
-    // and its marks. for…in, like the lookups it replaces, also sees inherited members.
+    // its marks, and the fast path's verdict on each member. for…in, like the lookups it
+    // replaces, also sees inherited members.
     foundCount = 0;
     let marks = 0;
     for (const k in s) {
       const kw = KEYWORDS.get(k);
-      if (kw === undefined) continue;
+      if (kw === undefined) {
+        if (fast && !fastMember(undefined, s[k], dialect, level)) fast = false;
+        continue;
+      }
+      if (fast) {
+        // The commonest members inline (a description, a type name), the rest by fastMember.
+        const code = kw.fast;
+        const v = s[k];
+        if (code === STRING) fast = typeof v === 'string';
+        else if (code === TYPE && typeof v === 'string') fast = SIMPLE_TYPES.has(v);
+        else if (code !== SCHEMA_MAP || !isObject(v)) fast = fastMember(code, v, dialect, level);
+      }
       marks |= kw.mark;
       if (kw.order < 0) continue;
       let i = foundCount++;
@@ -483,33 +557,48 @@ function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number)
       found[i] = kw.order;
     }
     node.marks = marks;
+    // A subschema with an $id of its own starts a resource (its children are made below, so
+    // they see it). Only a node marked MARK_CHECKED can have one: id and $id mark it.
+    if ((marks & MARK_CHECKED) !== 0 && node.parent !== undefined && resourceBase(s, dialect) !== undefined) node.resource = node;
     if (foundCount === 0) continue;
     childCount = 0;
     for (let f = 0; f < foundCount; f++) {
       const k = KEYWORD_NAMES[found[f]!]!;
       const holds = KEYWORDS.get(k)!.holds!;
       const v = s[k];
+      // A member of a map or a list that is no object: the fast path takes none (the keywords
+      // it knows want subschema objects there, and it leaves the others to the validator).
       if (holds === 'map') {
         if (isObject(v)) {
           for (const name of Object.keys(v)) {
             const m = v[name];
-            if (isObject(m)) children[childCount++] = newNode(m, node, k, name, dialect);
+            if (isObject(m)) {
+              childLevels[childCount] = level + 2;
+              children[childCount++] = newNode(m, node, k, name);
+            } else fast = false;
           }
         }
       } else if (Array.isArray(v)) {
         if (holds === 'list' || holds === 'one-or-list') {
           for (let i = 0; i < v.length; i++) {
             const m: unknown = v[i];
-            if (isObject(m)) children[childCount++] = newNode(m, node, k, String(i), dialect);
+            if (isObject(m)) {
+              childLevels[childCount] = level + 2;
+              children[childCount++] = newNode(m, node, k, String(i));
+            } else fast = false;
           }
         }
       } else if (holds !== 'list' && isObject(v)) {
-        children[childCount++] = newNode(v, node, k, undefined, dialect);
+        childLevels[childCount] = level + 1;
+        children[childCount++] = newNode(v, node, k, undefined);
       }
     }
-    for (let i = childCount - 1; i >= 0; i--) stack.push(children[i]!);
+    for (let i = childCount - 1; i >= 0; i--) {
+      stack.push(children[i]!);
+      levels.push(childLevels[i]!);
+    }
   }
-  return { nodes, truncated: false };
+  return { nodes, truncated: false, obviouslyValid: fast };
 }
 
 /**
@@ -518,7 +607,7 @@ function walk(root: Record<string, unknown>, dialect: Dialect, maxNodes: number)
  * walk is remembered while the same owner keeps asking, and the result is shared: never
  * change it.
  */
-export function schemaNodes(root: Record<string, unknown>, dialect: Dialect, maxNodes = 100_000, owner?: object): SchemaNodes {
+export function schemaNodes(root: Record<string, unknown>, dialect: Dialect, maxNodes = DEFAULT_MAX_NODES, owner?: object): SchemaNodes {
   if (owner === undefined) return walk(root, dialect, maxNodes);
   if (owner !== cacheOwner) {
     cacheOwner = owner;
@@ -536,7 +625,7 @@ export function schemaNodes(root: Record<string, unknown>, dialect: Dialect, max
  * dialect (a keyword a dialect does not know is rare and harmless to look into).
  * `owner`: see schemaNodes.
  */
-export function walkSubschemas(root: unknown, dialect: Dialect, visit: (node: SchemaNode) => void, maxNodes = 100_000, owner?: object): WalkResult {
+export function walkSubschemas(root: unknown, dialect: Dialect, visit: (node: SchemaNode) => void, maxNodes = DEFAULT_MAX_NODES, owner?: object): WalkResult {
   if (!isObject(root)) return { visited: 0, truncated: false };
   const { nodes, truncated } = schemaNodes(root, dialect, maxNodes, owner);
   for (const node of nodes) visit(node);
