@@ -15,6 +15,7 @@ import { generated } from '../src/schema/generated.js';
 
 const validateSep1913 = generated('sep-1913').ToolAnnotations!;
 import { obviouslyValidAnnotations } from '../src/packs/sep-1913.js';
+import { olderAlsoAccepts } from '../src/packs/core.js';
 import { DIALECTS, MAX_META_DEPTH, metaErrors, obviouslyValid, resourceBase, schemaNodes, type Dialect } from '../src/schema/json-schema.js';
 import { assertProperty } from './helpers/property.js';
 
@@ -270,6 +271,57 @@ describe('meta-schema fast path', () => {
     let deepValue: unknown = 1;
     for (let i = 0; i < 200; i++) deepValue = [deepValue];
     expect(obviouslyValid({ type: 'array', default: deepValue }, '2020-12')).toBe(false);
+  });
+});
+
+describe('older-spec Tool fast path (olderAlsoAccepts)', () => {
+  const v2026 = generated('core-2026-07-28').tool!;
+  const v2025 = generated('core-2025-11-25').tool!;
+  const sub = fc.oneof({ weight: 8, arbitrary: fc.constantFrom({}, { type: 'string' }) }, { weight: 1, arbitrary: junk });
+  const props = fc.oneof({ weight: 3, arbitrary: fc.dictionary(fc.constantFrom('a', 'b', '__proto__', ''), sub, { maxKeys: 3 }) }, { weight: 1, arbitrary: junk });
+  const req = fc.oneof({ weight: 3, arbitrary: fc.array(fc.oneof({ weight: 8, arbitrary: fc.constantFrom('a', 'b') }, { weight: 1, arbitrary: junk }), { maxLength: 3 }) }, { weight: 1, arbitrary: junk });
+  const schemaOf = (types: fc.Arbitrary<unknown>) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.record({ type: types, properties: props, required: req, $schema: maybe(fc.constant(DIALECTS['2020-12'].uri)), title: value }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: junk },
+    );
+  const maybe = <T,>(a: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: a }, { weight: 1, arbitrary: junk });
+  const tool = fc.record(
+    {
+      name: maybe(fc.constantFrom('t', 'list_rows')),
+      inputSchema: schemaOf(fc.oneof({ weight: 5, arbitrary: fc.constant('object') }, { weight: 1, arbitrary: typeName })),
+      outputSchema: schemaOf(fc.oneof({ weight: 4, arbitrary: fc.constant('object') }, { weight: 1, arbitrary: typeName }, { weight: 1, arbitrary: junk })),
+      execution: maybe(fc.record({ taskSupport: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('forbidden', 'optional', 'required', 'always', 'Optional') }, { weight: 1, arbitrary: junk }) }, { requiredKeys: [] })),
+      annotations: maybe(fc.record({ readOnlyHint: maybe(fc.boolean()), title: maybe(fc.string({ maxLength: 3 })) }, { requiredKeys: [] })),
+      _meta: maybe(fc.dictionary(fc.constantFrom('a', 'x/y'), value, { maxKeys: 2 })),
+      description: maybe(fc.string({ maxLength: 4 })),
+    },
+    { requiredKeys: ['name', 'inputSchema'] },
+  );
+
+  it('never accepts a tool that 2025-11-25 rejects, and takes most that it accepts', () => {
+    let taken = 0;
+    let accepted = 0;
+    assertProperty(
+      fc.property(tool, (t) => {
+        const fast = v2026(t) && olderAlsoAccepts(t, '2026-07-28', '2025-11-25');
+        const valid = v2025(t);
+        if (valid) accepted++;
+        if (fast) taken++;
+        return !fast || valid;
+      }),
+      { numRuns: 5000 },
+    );
+    // Without this the property could hold by never taking the fast path.
+    expect(accepted).toBeGreaterThan(100);
+    expect(taken / accepted).toBeGreaterThan(0.9);
+  });
+
+  it('answers only for 2026-07-28 and 2025-11-25', () => {
+    const t = { name: 't', inputSchema: { type: 'object' } };
+    expect(olderAlsoAccepts(t, '2026-07-28', '2025-11-25')).toBe(true);
+    expect(olderAlsoAccepts(t, '2025-11-25', '2025-06-18')).toBe(false);
+    expect(olderAlsoAccepts(t, '2025-06-18', '2025-03-26')).toBe(false);
   });
 });
 

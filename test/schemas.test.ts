@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { derivedFiles, sharedDir, SPEC_VERSIONS } from '../scripts/derive-schemas.mjs';
 import { SPEC_VERSIONS as SUPPORTED } from '../src/types.js';
 import { ROOT } from './helpers/cli.js';
-import { readsOutputSchema } from '../src/packs/core.js';
+import { olderAlsoAccepts, readsOutputSchema } from '../src/packs/core.js';
 
 describe('derived schemas', () => {
   const files = derivedFiles() as Record<string, string>;
@@ -42,6 +42,38 @@ describe('derived schemas', () => {
     expect(keys['2026-07-28']).not.toContain('io.modelcontextprotocol/related-task');
     // An extension identifier named as an example of a capability key is no _meta key.
     expect(keys['2026-07-28']).not.toContain('io.modelcontextprotocol/tasks');
+  });
+
+  it("olderAlsoAccepts knows all that 2025-11-25's Tool asks beyond 2026-07-28's", () => {
+    // Descriptions and comments aside, the older Tool is the newer one with exactly these
+    // additions; anything else changed here means olderAlsoAccepts (src/packs/core.ts) must be
+    // looked at again.
+    const strip = (x: unknown): unknown => {
+      if (Array.isArray(x)) return x.map(strip);
+      if (x === null || typeof x !== 'object') return x;
+      return Object.fromEntries(Object.entries(x).filter(([k]) => k !== 'description' && k !== '$comment').map(([k, v]) => [k, strip(v)]));
+    };
+    const older = strip(JSON.parse(files['schemas/core/2025-11-25.json']!).$defs) as Record<string, any>;
+    const newer = strip(JSON.parse(files['schemas/core/2026-07-28.json']!).$defs) as Record<string, any>;
+    const schemaProperties = { additionalProperties: { additionalProperties: true, properties: {}, type: 'object' }, type: 'object' };
+    const stringArray = { items: { type: 'string' }, type: 'array' };
+    expect(newer.MetaObject).toEqual({ type: 'object' });
+    const expected = structuredClone(newer.Tool);
+    expected.properties._meta = { additionalProperties: {}, type: 'object' };
+    expected.properties.execution = { $ref: '#/$defs/ToolExecution' };
+    delete expected.properties.inputSchema.additionalProperties;
+    Object.assign(expected.properties.inputSchema.properties, { properties: schemaProperties, required: stringArray });
+    delete expected.properties.outputSchema.additionalProperties;
+    Object.assign(expected.properties.outputSchema.properties, { properties: schemaProperties, required: stringArray, type: { const: 'object', type: 'string' } });
+    expected.properties.outputSchema.required = ['type'];
+    expect(older.Tool).toEqual(expected);
+    expect(older.ToolExecution).toEqual({ properties: { taskSupport: { enum: ['forbidden', 'optional', 'required'], type: 'string' } }, type: 'object' });
+    expect(older.ToolAnnotations).toEqual(newer.ToolAnnotations);
+    expect(older.Icon).toEqual(newer.Icon);
+    // Both in the same dialect (the same validator rules apply to what they share).
+    expect(JSON.parse(files['schemas/core/2025-11-25.json']!).$schema).toBe(JSON.parse(files['schemas/core/2026-07-28.json']!).$schema);
+    // No other pair of versions has a fast path.
+    expect(olderAlsoAccepts({ name: 't', inputSchema: { type: 'object' } }, '2025-11-25', '2025-06-18')).toBe(false);
   });
 
   it('keeps the Tool definition of each version as the spec has it', () => {

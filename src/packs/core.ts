@@ -8,6 +8,7 @@ import { SPEC_VERSIONS, type SpecVersion } from '../types.js';
 import { newClaim, type Claim } from '../engine/claims.js';
 import { explainErrors } from '../schema/explain.js';
 import type { Pack, SchemaProblem, ToolView } from './types.js';
+import { isObject } from '../util/json.js';
 
 const loaded = new Map<SpecVersion, { tool: GeneratedValidator; envelope: GeneratedValidator }>();
 
@@ -66,10 +67,23 @@ export function versionBefore(spec: SpecVersion): SpecVersion | undefined {
   return i > 0 ? SPEC_VERSIONS[i - 1] : undefined;
 }
 
+/**
+ * The last tool value a Tool validator was run on by toolProblems, the version and the answer:
+ * analyse() validates every tool against its version, and olderSpecProblems, which runs later
+ * for the same tool, reads the answer here instead of running that validator again.
+ */
+let lastValue: unknown;
+let lastSpec: SpecVersion | undefined;
+let lastValid = false;
+
 /** A tool's core schema problems under a spec version, as analyse() reports them (input-schema-object's left out). */
 function toolProblems(tool: ToolView, spec: SpecVersion): { pointer: string; message: string; suggestion?: string; detail?: string }[] {
   const validate = validatorsOf(spec).tool;
-  if (validate(tool.value)) return [];
+  const valid = validate(tool.value);
+  lastValue = tool.value;
+  lastSpec = spec;
+  lastValid = valid;
+  if (valid) return [];
   const missingInputSchema = tool.obj !== undefined && !('inputSchema' in tool.obj);
   const out = [];
   for (const e of explainErrors(validate.errors ?? [])) {
@@ -77,6 +91,45 @@ function toolProblems(tool: ToolView, spec: SpecVersion): { pointer: string; mes
     out.push({ pointer: tool.pointer + e.pointer, message: e.message, ...(e.suggestion !== undefined ? { suggestion: e.suggestion } : {}), ...(e.detail !== undefined ? { detail: e.detail } : {}) });
   }
   return out;
+}
+
+/** `properties` as the 2025-11-25 Tool schema has it in inputSchema and outputSchema: absent, or an object of objects. */
+function objectOfObjects(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  // for…in, as the validator's own loop reads it.
+  for (const k in v) if (!isObject(v[k])) return false;
+  return true;
+}
+
+/** `required` as the 2025-11-25 Tool schema has it in inputSchema and outputSchema: absent, or an array of strings. */
+function stringList(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!Array.isArray(v)) return false;
+  for (const s of v) if (typeof s !== 'string') return false;
+  return true;
+}
+
+const TASK_SUPPORT: readonly unknown[] = ['forbidden', 'optional', 'required'];
+
+/**
+ * Whether a tool the Tool schema of `spec` accepts is accepted by that of `older` too, by
+ * what the older one asks beyond it; false when not sure (the older validator decides). Known
+ * for 2026-07-28 and the version before it, 2025-11-25, whose Tool also asks for a known
+ * execution.taskSupport, `properties` of objects and `required` of strings in inputSchema and
+ * outputSchema, and an outputSchema of type "object" (test/schemas.test.ts checks that this is
+ * the whole difference between the two schemas, and test/schema-fast-path.test.ts that the
+ * older validator accepts whatever passes here).
+ */
+export function olderAlsoAccepts(value: unknown, spec: SpecVersion, older: SpecVersion): boolean {
+  if (spec !== '2026-07-28' || older !== '2025-11-25' || !isObject(value)) return false;
+  const execution = value.execution;
+  if (execution !== undefined && !(isObject(execution) && (execution.taskSupport === undefined || TASK_SUPPORT.includes(execution.taskSupport)))) return false;
+  // Both are objects here: the newer schema asks that much of them.
+  const input = value.inputSchema as Record<string, unknown>;
+  if (!objectOfObjects(input.properties) || !stringList(input.required)) return false;
+  const output = value.outputSchema as Record<string, unknown> | undefined;
+  return output === undefined || (output.type === 'object' && objectOfObjects(output.properties) && stringList(output.required));
 }
 
 /** The answer for a tool the older version accepts, one per version (shared: callers only read it). */
@@ -96,6 +149,10 @@ function noProblemsUnder(spec: SpecVersion): { spec: SpecVersion; problems: [] }
 export function olderSpecProblems(tool: ToolView, spec: SpecVersion): { spec: SpecVersion; problems: { pointer: string; message: string; suggestion?: string; detail?: string }[] } | undefined {
   const older = versionBefore(spec);
   if (older === undefined) return undefined;
+  // The fast path: a tool valid under `spec` (as analyse() just found) that has none of what
+  // only the older Tool schema rejects.
+  const validUnderSpec = lastValue === tool.value && lastSpec === spec ? lastValid : validatorsOf(spec).tool(tool.value);
+  if (validUnderSpec && olderAlsoAccepts(tool.value, spec, older)) return noProblemsUnder(older);
   if (validatorsOf(older).tool(tool.value)) return noProblemsUnder(older);
   const own = new Set(toolProblems(tool, spec).map((p) => `${p.pointer}\u0000${p.message}`));
   return { spec: older, problems: toolProblems(tool, older).filter((p) => !own.has(`${p.pointer}\u0000${p.message}`)) };
