@@ -35,9 +35,9 @@ export interface RawPage {
  * every page, every page's `tools`, and the first page's own members that the snapshot keeps
  * as they came (fields such as `_meta`; not the ones mcp-annotate fills from initialize or
  * leaves out, nor a later page's, which the snapshot does not hold). In a listing of several
- * pages, a page's own repeat says which page. A page with no raw text (none was noted) is skipped. The target's secrets are
- * hidden as the snapshot hides them: in member names (in the pointers too) as redactJson does,
- * in the values' JSON text as in any text.
+ * pages, a page's own repeat says which page. A page with no raw text (none was noted) is
+ * skipped. The target's secrets are hidden as the snapshot hides them: in member names (in the
+ * pointers too) as redactJson does, in the values' JSON text as in any text.
  */
 export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly string[]): RepeatedKey[] {
   const out: RepeatedKey[] = [];
@@ -48,8 +48,7 @@ export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly st
     offset += page.result.tools.length;
     if (!page.raw) return;
     const result = `${page.raw.at}/result`;
-    const scopes: { pointer: string; scope: 'tool' | 'envelope' }[] = [];
-    scopes.push({ pointer: result, scope: 'envelope' });
+    const scopes: { pointer: string; scope: 'tool' | 'envelope' }[] = [{ pointer: result, scope: 'envelope' }];
     for (let i = 0; i < page.result.tools.length; i++) scopes.push({ pointer: `${result}/tools/${i}`, scope: 'tool' });
     for (const r of findRepeatedKeys(page.raw.text, scopes)) {
       const shown = { key: hide(r.key), ...(r.values ? { values: [hide(r.values[0]), hide(r.values[1])] as [string, string] } : {}) };
