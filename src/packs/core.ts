@@ -67,23 +67,10 @@ export function versionBefore(spec: SpecVersion): SpecVersion | undefined {
   return i > 0 ? SPEC_VERSIONS[i - 1] : undefined;
 }
 
-/**
- * The last tool value a Tool validator was run on by toolProblems, the version and the answer:
- * analyse() validates every tool against its version, and olderSpecProblems, which runs later
- * for the same tool, reads the answer here instead of running that validator again.
- */
-let lastValue: unknown;
-let lastSpec: SpecVersion | undefined;
-let lastValid = false;
-
 /** A tool's core schema problems under a spec version, as analyse() reports them (input-schema-object's left out). */
 function toolProblems(tool: ToolView, spec: SpecVersion): { pointer: string; message: string; suggestion?: string; detail?: string }[] {
   const validate = validatorsOf(spec).tool;
-  const valid = validate(tool.value);
-  lastValue = tool.value;
-  lastSpec = spec;
-  lastValid = valid;
-  if (valid) return [];
+  if (validate(tool.value)) return [];
   const missingInputSchema = tool.obj !== undefined && !('inputSchema' in tool.obj);
   const out = [];
   for (const e of explainErrors(validate.errors ?? [])) {
@@ -149,10 +136,9 @@ function noProblemsUnder(spec: SpecVersion): { spec: SpecVersion; problems: [] }
 export function olderSpecProblems(tool: ToolView, spec: SpecVersion): { spec: SpecVersion; problems: { pointer: string; message: string; suggestion?: string; detail?: string }[] } | undefined {
   const older = versionBefore(spec);
   if (older === undefined) return undefined;
-  // The fast path: a tool valid under `spec` (as analyse() just found) that has none of what
-  // only the older Tool schema rejects.
-  const validUnderSpec = lastValue === tool.value && lastSpec === spec ? lastValid : validatorsOf(spec).tool(tool.value);
-  if (validUnderSpec && olderAlsoAccepts(tool.value, spec, older)) return noProblemsUnder(older);
+  // The fast path: a tool valid under `spec` (olderAlsoAccepts relies on that: checked first)
+  // that has none of what only the older Tool schema rejects.
+  if (validatorsOf(spec).tool(tool.value) && olderAlsoAccepts(tool.value, spec, older)) return noProblemsUnder(older);
   if (validatorsOf(older).tool(tool.value)) return noProblemsUnder(older);
   const own = new Set(toolProblems(tool, spec).map((p) => `${p.pointer}\u0000${p.message}`));
   return { spec: older, problems: toolProblems(tool, older).filter((p) => !own.has(`${p.pointer}\u0000${p.message}`)) };
