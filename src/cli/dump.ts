@@ -70,9 +70,7 @@ export async function dumpCommand(target: string | undefined, opts: DumpCliOptio
   const snapshot = run.snapshots[0];
   if (!snapshot) return EXIT.error;
   // What the snapshot cannot hold: the names the server's responses gave twice (see raw.ts).
-  const server = run.servers[0];
-  const repeats = server?.repeatedKeys?.() ?? [];
-  if (server && repeats.length) io.stderr.write(`mcp-annotate: note: ${oneLine(live.repeatsNote(server.entryNamed ? `server ${JSON.stringify(server.name)}` : server.origin.display, repeats))}\n`);
+  for (const n of run.repeatNotes) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   if (flags.outputFile === undefined || flags.outputFile === '-') {
     // Equal JSON in a GitHub Actions log, with no "##[" a server put in it (see workflow-log.ts).
     io.stdout.write(inWorkflowLog(io.env) ? logGuard('json')(snapshot.text) : snapshot.text);

@@ -18,7 +18,6 @@ import type { InputError } from '../../types.js';
 
 export { targetsFromServerEntries, targetsFromConfigText, targetsFromConfigFile, type EntryOptions, type EntryStyle } from './config.js';
 export { liveRunOptions, runLiveTargets, type LiveRunFlags, type LiveRunOptions, type LiveRunResult } from './run.js';
-export { repeatsNote } from './raw.js';
 export { hasLiveFlags, type LiveFlags, type LiveTarget, type LiveTargets } from './targets.js';
 
 export interface LiveContext {

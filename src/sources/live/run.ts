@@ -14,6 +14,7 @@ import { writeReason } from '../../util/write.js';
 import { realPath } from '../../util/paths.js';
 import { displayPath, loadText } from '../files.js';
 import { DEFAULT_LIMITS, fetchTools, type Limits } from './connect.js';
+import { repeatsNote } from './raw.js';
 import { LiveError } from './errors.js';
 import { killAllGroups } from './processes.js';
 import { createProgress } from './progress.js';
@@ -48,6 +49,8 @@ export interface LiveRunResult {
   snapshots: LiveSnapshot[];
   /** Said on stderr: a tools/list result's fields its snapshot leaves out (see buildSnapshot). */
   notes: string[];
+  /** For `dump`, whose snapshot cannot hold them: a note per server whose responses gave a name twice (see raw.ts; lint reports each). */
+  repeatNotes: string[];
   /** Set when a signal stopped the run: nothing was linted. */
   interrupted?: NodeJS.Signals;
 }
@@ -140,8 +143,8 @@ export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Pro
 /** Live targets → servers to lint (or errors), in target order. */
 export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions): Promise<LiveRunResult> {
   const { outcomes, interrupted } = await fetchAll(targets, opts);
-  if (interrupted) return { servers: [], errors: [], snapshots: [], notes: [], interrupted };
-  const result: LiveRunResult = { servers: [], errors: [], snapshots: [], notes: [] };
+  if (interrupted) return { servers: [], errors: [], snapshots: [], notes: [], repeatNotes: [], interrupted };
+  const result: LiveRunResult = { servers: [], errors: [], snapshots: [], notes: [], repeatNotes: [] };
   const takenFiles = new Set<string>();
   if (opts.saveDir) {
     // The run's own inputs in that directory (a dump linted in the same run, a client config,
@@ -168,6 +171,7 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
     const label = target.name !== undefined ? `server ${JSON.stringify(target.name)}` : target.display;
     if (outcome.dropped.length) result.notes.push(droppedNote(label, outcome.dropped));
     if (outcome.later.length) result.notes.push(laterPagesNote(label, outcome.later));
+    if (outcome.repeatedKeys.length) result.repeatNotes.push(repeatsNote(label, outcome.repeatedKeys));
     // A config entry's name goes into the snapshot, so that linting or diffing the file later
     // names the server as this run does (overrides, baselines and diff pair by name). Only
     // mcp-annotate sets it: a server's own "configEntry" was left out (see buildSnapshot).
