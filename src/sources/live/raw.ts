@@ -12,7 +12,7 @@
 import type { RepeatedKey } from '../../types.js';
 import { join, split } from '../../util/pointer.js';
 import { findRepeatedKeys } from '../locate.js';
-import { MISLEADING_RESULT_KEYS, OWN_SNAPSHOT_KEYS } from './snapshot.js';
+import { keptFromResult } from './snapshot.js';
 import { redact } from './vars.js';
 
 /** The text a JSON-RPC message was read from, and where in it the message is ('' or, in a batch, `/2`). */
@@ -54,7 +54,7 @@ export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly st
       const shown = { key: hide(r.key), ...(r.values ? { values: [hide(r.values[0]), hide(r.values[1])] as [string, string] } : {}) };
       if (r.kind === 'envelope') {
         // Only the members the snapshot's root holds as the page gave them: a later page's only "tools".
-        if (r.object !== result || !(r.key === 'tools' || (p === 0 && keptAtRoot(r.key)))) continue;
+        if (r.object !== result || !(r.key === 'tools' || (p === 0 && keptFromResult(r.key)))) continue;
         out.push({ ...r, ...shown, scope: '', object: '', ...(pages.length > 1 ? { page: p + 1 } : {}) });
       } else {
         const index = Number(r.scope.slice(`${result}/tools/`.length));
@@ -64,11 +64,6 @@ export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly st
     }
   });
   return out;
-}
-
-/** A first page's member that the snapshot holds at its root as the page gave it (see buildSnapshot). */
-function keptAtRoot(key: string): boolean {
-  return key === 'tools' || (!OWN_SNAPSHOT_KEYS.includes(key) && !MISLEADING_RESULT_KEYS.includes(key));
 }
 
 /** The segments of a path into `value`, each member name hidden as redactJson hides it (array indexes as they are). */

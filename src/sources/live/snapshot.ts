@@ -59,6 +59,11 @@ export const OWN_SNAPSHOT_KEYS: readonly string[] = ['capabilities', 'configEntr
  */
 export const MISLEADING_RESULT_KEYS: readonly string[] = ['$schema', 'jsonrpc', 'id', 'result', 'error', 'method', 'params', 'message', 'runs', 'tool', 'findings'];
 
+/** A tools/list result's own field (not "tools" or "nextCursor") that its snapshot keeps as the first page gave it. */
+export function keptFromResult(key: string): boolean {
+  return !OWN_SNAPSHOT_KEYS.includes(key) && !MISLEADING_RESULT_KEYS.includes(key);
+}
+
 /**
  * A live server's snapshot: the first tools/list page's own fields (cacheScope, _meta, …),
  * then what mcp-annotate records itself, which a result cannot set: capabilities, serverInfo
@@ -78,7 +83,7 @@ export function buildSnapshot(
   const dropped: string[] = [];
   for (const [k, v] of Object.entries(firstPage)) {
     if (k === 'tools' || k === 'nextCursor') continue;
-    if (OWN_SNAPSHOT_KEYS.includes(k) || MISLEADING_RESULT_KEYS.includes(k)) dropped.push(k);
+    if (!keptFromResult(k)) dropped.push(k);
     // Defined, not assigned: a "__proto__" field is kept as a field, as JSON.parse made it.
     else Object.defineProperty(snapshot, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
