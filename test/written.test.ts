@@ -146,6 +146,15 @@ describe('the engine quotes numbers as written', () => {
     );
   });
 
+  it('keys a finding on an item past a double\'s range by its value as read, not as null (baseline and SARIF identity)', () => {
+    const report = reportForText(doc('{"inputMetadata": {"destination": [1e999, null, 0.1000000000000000055511151231257827], "outcomes": "consequential"}}'));
+    const keys = report.findings.filter((f) => f.ruleId === 'schema-valid' && f.pointer.includes('/destination/')).map((f) => f.keyPointer);
+    // The same keys as for a snapshot of it, which writes 1e400 and 0.1: stable across live, snapshot and file.
+    const snapshot = reportForText(doc('{"inputMetadata": {"destination": [1e400, null, 0.1], "outcomes": "consequential"}}'));
+    expect(keys).toEqual(['/annotations/inputMetadata/destination/~=1e400', '/annotations/inputMetadata/destination/~=null', '/annotations/inputMetadata/destination/~=0.1']);
+    expect(snapshot.findings.filter((f) => f.ruleId === 'schema-valid' && f.pointer.includes('/destination/')).map((f) => f.keyPointer)).toEqual(keys);
+  });
+
   it('leaves no placeholder in any text of any finding', () => {
     const report = reportForText(doc('{"readOnlyHint": 1e400, "riskLevel": -1e999, "destructiveHint": 12345678901234567890123, "category": [1e400, 0.1000000000000000055511151231257827]}'));
     for (const f of report.findings) {
