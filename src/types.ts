@@ -53,6 +53,11 @@ export interface Locator {
   locateAll(pointers: readonly string[], occurrences?: readonly (number | undefined)[]): (Located | undefined)[];
   /** The position of one pointer. */
   locateOne(pointer: string): Located | undefined;
+  /**
+   * The text the positions are in (valueOffset counts in it), when the locator has one: the
+   * engine reads how the numbers a finding quotes were written from it (src/util/written.ts).
+   */
+  text?: string;
   /** The member names that tools and tools/list results repeat in the text (see findRepeatedKeys in src/sources/locate.ts). */
   repeatedKeys?(scopes: readonly { pointer: string; scope: RepeatedKeyScope }[]): RepeatedKey[];
 }
@@ -144,6 +149,12 @@ export interface ServerInput {
    * server: the SDK parsed the JSON). A function: the text is scanned when a rule first asks.
    */
   repeatedKeys?: () => readonly RepeatedKey[];
+  /**
+   * The number literals, as the server wrote them, of the values at these pointers (a live
+   * server's raw tools/list responses, whose snapshot was written from the parsed listing):
+   * read instead of the locator's text to quote numbers as written (src/util/written.ts).
+   */
+  writtenNumbers?: (pointers: readonly string[]) => string[];
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 import { isObject } from '../util/json.js';
 import { contentPointer, relative, within } from '../util/pointer.js';
 import { quote } from '../util/text.js';
+import { deferNumbers, hasPlaceholder, MAX_SCANNED, numberLiterals, resolveWritten, writtenFrom } from '../util/written.js';
 import { quotedBoolean } from '../packs/vocabulary.js';
 import { typeName } from '../schema/explain.js';
 import { ClaimSet, type Claim } from './claims.js';
@@ -218,6 +219,12 @@ function withRepeatedKeys(ctx: Omit<ServerContext<Record<string, unknown>>, 'rep
 }
 
 export function lint(inputs: readonly ServerInput[], rules: readonly Rule[], opts: EngineOptions = {}): LintResult {
+  // Numbers quoted while the packs and rules run are placeholders, resolved to the numbers as
+  // written once the findings are located (src/util/written.ts).
+  return deferNumbers(() => lintDeferred(inputs, rules, opts));
+}
+
+function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], opts: EngineOptions): LintResult {
   const packs = new Set<PackId>(['core', ...(opts.packs ?? PACK_IDS)]);
   const activePacks = PACKS.filter((p) => packs.has(p.id));
   const ruleRuns = (r: Rule) => r.packs.length === 0 || r.packs.some((p) => packs.has(p));
@@ -775,6 +782,10 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
   for (const f of findings) {
     const s = byId.get(f.serverId);
     const at = take(f.serverId);
+    // The related locations' and the fix's positions, taken in the order they were wanted.
+    const relatedAt = f.related?.length ? f.related.map((r) => take(r.serverId)) : undefined;
+    const fixAt = f.fix ? f.fix.replacements.map(() => take(f.serverId)) : undefined;
+    if (quotesNumbers(f)) writeNumbers(f, at, relatedAt, fixAt, byId);
     if (at) {
       f.file = fileOf(s);
       f.region = { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
@@ -782,9 +793,9 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
       f.file = fallbackOf(f.serverId)!.file;
       f.region = fallbackOf(f.serverId)!.region;
     }
-    for (const r of f.related ?? []) {
+    for (const [k, r] of (f.related ?? []).entries()) {
       const rs = byId.get(r.serverId);
-      const rat = take(r.serverId);
+      const rat = relatedAt![k];
       if (rat) {
         r.file = fileOf(rs);
         r.region = { line: rat.line, column: rat.column, endLine: rat.endLine, endColumn: rat.endColumn };
@@ -795,7 +806,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
     }
     if (f.fix) {
       const regions = [];
-      const ats = f.fix.replacements.map(() => take(f.serverId));
+      const ats = fixAt!;
       for (const [i, r] of f.fix.replacements.entries()) {
         const rat = ats[i];
         // Only a value that exists exactly at the pointer can be replaced mechanically.
@@ -811,6 +822,53 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
       if (regions.length) f.fix.regions = regions;
     }
   }
+}
+
+/** Whether a finding's texts quote a number (see src/util/written.ts). */
+function quotesNumbers(f: Finding): boolean {
+  if (hasPlaceholder(f.message) || hasPlaceholder(f.suggestion) || hasPlaceholder(f.fix?.description)) return true;
+  for (const r of f.related ?? []) if (hasPlaceholder(r.message)) return true;
+  return false;
+}
+
+/**
+ * The numbers a finding quotes, written as its input wrote them: read from the number literals
+ * of the values it points at (its own pointer's, its related locations', its fix's), in the
+ * locator's text or a live server's raw responses; at most MAX_SCANNED characters of them.
+ */
+function writeNumbers(
+  f: Finding,
+  at: Located | undefined,
+  relatedAt: readonly (Located | undefined)[] | undefined,
+  fixAt: readonly (Located | undefined)[] | undefined,
+  byId: ReadonlyMap<string, ServerInput>,
+): void {
+  const literals: string[] = [];
+  let budget = MAX_SCANNED;
+  const own = byId.get(f.serverId);
+  const places: { server: ServerInput | undefined; pointer: string; at: Located | undefined }[] = [{ server: own, pointer: f.pointer, at }];
+  f.related?.forEach((r, k) => places.push({ server: byId.get(r.serverId), pointer: r.pointer, at: relatedAt?.[k] }));
+  f.fix?.replacements.forEach((r, k) => places.push({ server: own, pointer: r.pointer, at: fixAt?.[k] }));
+  // A live server's raw responses, by server, all its pointers at once.
+  const raw = new Map<ServerInput, string[]>();
+  for (const p of places) {
+    if (p.server?.writtenNumbers) {
+      let list = raw.get(p.server);
+      if (!list) raw.set(p.server, (list = []));
+      list.push(p.pointer);
+      continue;
+    }
+    const text = p.server?.locator?.text;
+    if (text === undefined || !p.at || p.at.valueLength > budget) continue;
+    budget -= p.at.valueLength;
+    numberLiterals(text, p.at.valueOffset, p.at.valueOffset + p.at.valueLength, (l) => literals.push(l));
+  }
+  for (const [server, pointers] of raw) for (const l of server.writtenNumbers!(pointers)) literals.push(l);
+  const written = writtenFrom(literals);
+  f.message = resolveWritten(f.message, written);
+  if (f.suggestion !== undefined) f.suggestion = resolveWritten(f.suggestion, written);
+  for (const r of f.related ?? []) r.message = resolveWritten(r.message, written);
+  if (f.fix) f.fix = { ...f.fix, description: resolveWritten(f.fix.description, written) };
 }
 
 export function sortFindings(findings: Finding[], servers: readonly { id: string }[]): Finding[] {

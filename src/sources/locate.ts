@@ -220,7 +220,7 @@ export function createLocator(text: string): Locator {
       return node.located ?? undefined;
     });
   };
-  return { ...locatorOf(locateAll), repeatedKeys: (scopes) => findRepeatedKeys(text, scopes, (skips = new Skips())) };
+  return { ...locatorOf(locateAll), text, repeatedKeys: (scopes) => findRepeatedKeys(text, scopes, (skips = new Skips())) };
 }
 
 /** A Locator from its locateAll. */

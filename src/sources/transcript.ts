@@ -208,7 +208,7 @@ export function jsonLinesLocator(doc: JsonLines): Locator {
     }
     return out;
   };
-  return { ...locatorOf(locateAll), repeatedKeys };
+  return { ...locatorOf(locateAll), text: doc.text, repeatedKeys };
 }
 
 /** A protocol version as recorded: a version string, or (see ServerInput.protocolVersionInvalid) what was recorded instead. */

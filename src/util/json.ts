@@ -29,6 +29,12 @@ export interface WriteJsonStyle {
    * as) and -0 as -0, so that the text reads back as the same value.
    */
   numbers?: 'null' | 'exact';
+  /**
+   * Writes each number instead (quote()'s placeholders, see src/util/written.ts); counted as one
+   * character against maxLength, the least a number's text takes, so that the text, once the
+   * numbers are written out, is never cut shorter than maxLength.
+   */
+  number?: (v: number) => string;
 }
 
 /**
@@ -43,9 +49,9 @@ export function writeJson(value: unknown, style: WriteJsonStyle): string {
   const out: string[] = [];
   const limit = style.maxLength ?? Infinity;
   let size = 0;
-  const emit = (text: string) => {
+  const emit = (text: string, length = text.length) => {
     out.push(text);
-    size += text.length;
+    size += length;
   };
   // A string longer than the room left is cut first (its end would be cut from the text anyway).
   const exact = style.numbers === 'exact';
@@ -57,7 +63,8 @@ export function writeJson(value: unknown, style: WriteJsonStyle): string {
   type Frame = { entries: [string | undefined, unknown][]; next: number; indent: string; close: string };
   const open = (v: unknown, indent: string): Frame | undefined => {
     if (v === null || typeof v !== 'object') {
-      emit(scalar(v));
+      if (style.number && typeof v === 'number') emit(style.number(v), 1);
+      else emit(scalar(v));
       return undefined;
     }
     const array = Array.isArray(v);

@@ -88,7 +88,10 @@ export function hasIndexSegment(pointer: string): boolean {
  * null replaced by that value (see VALUE_SEGMENT): the members of a possible set or of
  * `required` are named by what they are, not where they stand, so reordering them changes
  * nothing. Items that are objects or arrays keep their index. undefined when nothing was
- * replaced (no such index on the way).
+ * replaced (no such index on the way). A number is named by its value as read, the same
+ * whether the server is linted live, from its snapshot or from a file that writes it another
+ * way; one past a double's range as 1e400 or -1e400 (the snapshot's spelling), not null, the
+ * name JSON.stringify gives it, which is a null item's.
  */
 export function contentPointer(root: unknown, pointer: string): string | undefined {
   if (!hasIndexSegment(pointer)) return undefined;
@@ -100,7 +103,7 @@ export function contentPointer(root: unknown, pointer: string): string | undefin
     if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(segment) && Number(segment) < current.length) {
       const item: unknown = current[Number(segment)];
       if (item === null || typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
-        const text = JSON.stringify(item);
+        const text = typeof item === 'number' && !Number.isFinite(item) ? (item > 0 ? '1e400' : '-1e400') : JSON.stringify(item);
         out += '/' + (text.length > MAX_VALUE_SEGMENT ? `~#${process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 16)}` : VALUE_SEGMENT + escapeSegment(text));
         changed = true;
       } else out += '/' + segment;

@@ -1,5 +1,6 @@
 /** Small text helpers shared by rules and reporters. */
 import { writeJson } from './json.js';
+import { deferringNumbers, numberPlaceholder, quotePlaceholder, spellRead } from './written.js';
 
 /** The typeof of the values JSON can hold (null aside); others (undefined, a bigint) are quoted with String(). */
 const JSON_TYPES = new Set(['string', 'number', 'boolean', 'object']);
@@ -12,12 +13,29 @@ export function quote(value: unknown, max = 60): string {
   // A string (most quoted values: names, enum values, words) is what writeJson below would
   // write, without its frames and closures: JSON-encoded, no more of it than is shown.
   if (typeof value === 'string') return shorten(JSON.stringify(value.length > max ? value.slice(0, Math.max(0, max) + 1) : value), max);
+  // A number is quoted as the input wrote it (src/util/written.ts): while the engine runs the
+  // rules, as a placeholder it resolves from the source text once findings are located; else
+  // as read, saying so when that cannot be what was written (1e999 parses as Infinity).
+  if (typeof value === 'number') return deferringNumbers() ? quotePlaceholder(numberPlaceholder(value), max) : shorten(spellRead(value), max);
   // Only as much of the value as is shown: no stringify of a whole 100 MB value, nor a
   // recursive one of a value nested 100,000 levels deep.
-  // A number too large for a double (1e999 parses as Infinity) is not null.
-  const json = value === null || (JSON_TYPES.has(typeof value) && (typeof value !== 'number' || Number.isFinite(value)));
-  const text = json ? writeJson(value, { indent: '', undefinedAs: 'omit', maxLength: max }) : String(value);
-  return shorten(text, max);
+  const json = value === null || JSON_TYPES.has(typeof value);
+  if (!json) return shorten(String(value), max);
+  if (typeof value === 'object' && value !== null && deferringNumbers()) {
+    // The numbers in it as placeholders, when it has any in the part shown.
+    let numbers = false;
+    const text = writeJson(value, {
+      indent: '',
+      undefinedAs: 'omit',
+      maxLength: max,
+      number: (v) => {
+        numbers = true;
+        return numberPlaceholder(v, true);
+      },
+    });
+    return numbers ? quotePlaceholder(text, max) : shorten(text, max);
+  }
+  return shorten(writeJson(value, { indent: '', undefinedAs: 'omit', maxLength: max }), max);
 }
 
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;

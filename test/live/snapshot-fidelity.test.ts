@@ -33,7 +33,8 @@ describe('a number past a double\'s range (1e400) from a live server', () => {
     expect(dump.code).toBe(0);
     const relint = await runCli(['lint', '--no-config', 'dump.json', '-f', 'json'], { cwd: dir });
     const expected = findings(file.stdout);
-    expect(expected.join('\n')).toContain('got a number (Infinity)');
+    // Quoted as written (src/util/written.ts), not as JSON.parse read it (Infinity).
+    expect(expected.join('\n')).toContain('got a number (1e400)');
     expect(expected.join('\n')).not.toContain('null');
     expect(saved.stderr).toBe(`mcp-annotate: note: ${server}: its snapshot is saved as snaps/misbehave-raw-result.json\n`);
     for (const r of [live, saved, relint]) {
@@ -46,6 +47,34 @@ describe('a number past a double\'s range (1e400) from a live server', () => {
     expect(text).toContain('"minimum": -1e400');
     expect(text).toContain('"readOnlyHint": 1e400');
     expect(readFileSync(join(dir, 'snaps', 'misbehave-raw-result.json'), 'utf8')).toBe(text);
+  });
+
+  it('is quoted as the server wrote it: a live lint reads its raw response, a lint of its snapshot the snapshot\'s text', async () => {
+    const written = '{"tools":[{"name":"big","description":"Reads a big value.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":1e999,"destructiveHint":12345678901234567890123,"idempotentHint":0.1000000000000000055511151231257827,"openWorldHint":1.0}}]}';
+    const dir = tempDir({});
+    const server = serverCommand('misbehave.mjs', 'raw-result', written);
+    const messages = (stdout: string) => (JSON.parse(stdout).findings as Finding[]).filter((f) => f.ruleId === 'schema-valid').map((f) => f.message).sort();
+    const asWritten = [
+      'annotations.readOnlyHint must be a boolean, got a number (1e999)',
+      'annotations.destructiveHint must be a boolean, got an integer (12345678901234567890123)',
+      'annotations.idempotentHint must be a boolean, got a number (0.1000000000000000055511151231257827)',
+      // 1.0 says what 1 says: quoted as before.
+      'annotations.openWorldHint must be a boolean, got an integer (1)',
+    ];
+    for (const args of [[], ['--save-snapshots', 'snaps']]) {
+      const live = await runCli(['lint', '--no-config', '--stdio', server, ...args, '-f', 'json'], { cwd: dir });
+      expect(messages(live.stdout)).toEqual([...asWritten].sort());
+    }
+    // The snapshot holds the parsed listing, written so that it reads back as the same values: its own text is quoted.
+    const relint = await runCli(['lint', '--no-config', 'snaps/misbehave-raw-result.json', '-f', 'json'], { cwd: dir });
+    expect(messages(relint.stdout)).toEqual(
+      [
+        'annotations.readOnlyHint must be a boolean, got a number (1e400)',
+        'annotations.destructiveHint must be a boolean, got an integer (1.2345678901234568e+22)',
+        'annotations.idempotentHint must be a boolean, got a number (0.1)',
+        'annotations.openWorldHint must be a boolean, got an integer (1)',
+      ].sort(),
+    );
   });
 });
 

@@ -17,7 +17,7 @@ import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, displayUrl, isCredentialHeader, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
 import { buildSnapshot } from './snapshot.js';
-import { RAW_TEXT, liveRepeatedKeys, type RawText } from './raw.js';
+import { RAW_TEXT, liveRepeatedKeys, liveWrittenNumbers, type RawText } from './raw.js';
 import type { RepeatedKey } from '../../types.js';
 import { requirePackage } from '../../util/require.js';
 import { writeJson } from '../../util/json.js';
@@ -52,6 +52,8 @@ export interface Fetched {
   later: { page: number; fields: string[] }[];
   /** The member names the tools/list responses repeat, at the snapshot's pointers, secrets hidden (see raw.ts). */
   repeatedKeys: RepeatedKey[];
+  /** How the responses wrote the numbers at the snapshot's pointers, when one does not read back as written (see raw.ts). */
+  writtenNumbers?: (pointers: readonly string[]) => string[];
   transport: 'stdio' | 'http' | 'sse';
 }
 
@@ -756,11 +758,10 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
       cursor = next;
     }
     session.listed = true;
-    const repeatedKeys = liveRepeatedKeys(
-      pages.map((result, i) => ({ raw: raws[i], result: result as { tools: unknown[] } })),
-      session.needles,
-    );
-    return { ...buildSnapshot(pages, init), repeatedKeys };
+    const rawPages = pages.map((result, i) => ({ raw: raws[i], result: result as { tools: unknown[] } }));
+    const repeatedKeys = liveRepeatedKeys(rawPages, session.needles);
+    const writtenNumbers = liveWrittenNumbers(rawPages);
+    return { ...buildSnapshot(pages, init), repeatedKeys, ...(writtenNumbers ? { writtenNumbers } : {}) };
   } finally {
     await closeQuietly(client, transport);
   }

@@ -11,7 +11,8 @@
  */
 import type { RepeatedKey } from '../../types.js';
 import { join, split } from '../../util/pointer.js';
-import { findRepeatedKeys } from '../locate.js';
+import { createLocator, findRepeatedKeys } from '../locate.js';
+import { MAX_SCANNED, numberLiterals, writtenAsRead } from '../../util/written.js';
 import { keptFromResult } from './snapshot.js';
 import { redact } from './vars.js';
 
@@ -89,4 +90,62 @@ export function repeatsNote(label: string, keys: readonly RepeatedKey[]): string
   const where = first.object === '' ? `the tools/list result${first.page ? ` of page ${first.page}` : ''}` : first.object;
   const more = keys.length > 1 ? ` and ${keys.length - 1} more` : '';
   return `${label}: its tools/list response gives a member name more than once (${JSON.stringify(first.key)} in ${where}${more}); the snapshot holds the parsed listing, each name once with its last value, so linting it cannot see that: lint the server live to see each one (duplicate-key)`;
+}
+
+/** Whether a number literal may not read back as written: one of 15 characters or fewer without an exponent always does. */
+const mayDiffer = (literal: string) => (literal.length > 15 || /[eE]/.test(literal)) && !writtenAsRead(literal, Number(literal));
+
+/**
+ * The number literals of the values at the snapshot's pointers, as the server's tools/list
+ * responses wrote them (the snapshot is written from the parsed listing: 1e999 there is
+ * 1e400, 12345678901234567890123 is 1.2345678901234568e+22), for the engine to quote numbers as
+ * written (src/util/written.ts). Undefined when no response writes a number that does not read
+ * back as written: then the snapshot's text, or the parsed value, says the same, and no raw
+ * text is kept. Tool k of the listing is `/tools/k` in the snapshot, whichever page it came on;
+ * the snapshot's other members are the first page's result's.
+ */
+export function liveWrittenNumbers(pages: readonly RawPage[]): ((pointers: readonly string[]) => string[]) | undefined {
+  let differs = false;
+  for (const page of pages) {
+    if (!page.raw || differs) continue;
+    numberLiterals(page.raw.text, 0, page.raw.text.length, (l) => {
+      if (!differs && mayDiffer(l)) differs = true;
+    });
+  }
+  if (!differs) return undefined;
+  const kept = pages.map((p) => ({ raw: p.raw, count: p.result.tools.length }));
+  const locators = new Map<number, ReturnType<typeof createLocator>>();
+  return (pointers) => {
+    const byPage = new Map<number, string[]>();
+    for (const pointer of pointers) {
+      const m = /^\/tools\/(0|[1-9]\d*)(?=\/|$)/.exec(pointer);
+      let page = 0;
+      let inPage: string;
+      if (m) {
+        let k = Number(m[1]);
+        while (page < kept.length && k >= kept[page]!.count) k -= kept[page++]!.count;
+        if (page === kept.length) continue;
+        inPage = `/tools/${k}${pointer.slice(m[0].length)}`;
+      } else if (pointer === '' || pointer === '/tools') continue; // the whole listing: not one value's numbers
+      else inPage = pointer;
+      const raw = kept[page]!.raw;
+      if (!raw) continue;
+      let list = byPage.get(page);
+      if (!list) byPage.set(page, (list = []));
+      list.push(`${raw.at}/result${inPage}`);
+    }
+    const out: string[] = [];
+    let budget = MAX_SCANNED;
+    for (const [page, list] of byPage) {
+      const text = kept[page]!.raw!.text;
+      let locator = locators.get(page);
+      if (!locator) locators.set(page, (locator = createLocator(text)));
+      for (const at of locator.locateAll(list)) {
+        if (!at || at.valueLength > budget) continue;
+        budget -= at.valueLength;
+        numberLiterals(text, at.valueOffset, at.valueOffset + at.valueLength, (l) => out.push(l));
+      }
+    }
+    return out;
+  };
 }

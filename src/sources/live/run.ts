@@ -79,7 +79,7 @@ export function liveRunOptions(f: LiveRunFlags, io: Pick<LiveRunOptions, 'cwd' |
   };
 }
 
-type Outcome = { ok: true; snapshot: Record<string, unknown>; dropped: string[]; later: { page: number; fields: string[] }[]; repeatedKeys: RepeatedKey[]; transport: string } | { ok: false; message: string };
+type Outcome = { ok: true; snapshot: Record<string, unknown>; dropped: string[]; later: { page: number; fields: string[] }[]; repeatedKeys: RepeatedKey[]; writtenNumbers?: (pointers: readonly string[]) => string[]; transport: string } | { ok: false; message: string };
 
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -123,7 +123,7 @@ export async function fetchAll(targets: LiveTarget[], opts: LiveRunOptions): Pro
       try {
         const own = target.timeoutMs !== undefined && !opts.timeoutGiven;
         const fetched = await fetchTools(target, own ? { ...limits, timeoutMs: target.timeoutMs!, timeoutFrom: 'entry' } : limits, stop.signal, needles);
-        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, dropped: fetched.dropped, later: fetched.later, repeatedKeys: fetched.repeatedKeys, transport: fetched.transport };
+        outcomes[i] = { ok: true, snapshot: redactJson(fetched.snapshot, needles) as Record<string, unknown>, dropped: fetched.dropped, later: fetched.later, repeatedKeys: fetched.repeatedKeys, ...(fetched.writtenNumbers ? { writtenNumbers: fetched.writtenNumbers } : {}), transport: fetched.transport };
       } catch (err) {
         const message = err instanceof LiveError ? err.message : `internal error: ${(err as Error)?.message ?? err}`;
         outcomes[i] = { ok: false, message: redact(message, needles) };
@@ -221,6 +221,8 @@ export async function runLiveTargets(targets: LiveTarget[], opts: LiveRunOptions
       // parsed listing, gives each once (see raw.ts).
       const repeated = outcome.repeatedKeys;
       s.repeatedKeys = () => repeated;
+      // How the server wrote numbers the snapshot's text writes otherwise (1e999 there is 1e400).
+      if (outcome.writtenNumbers) s.writtenNumbers = outcome.writtenNumbers;
       // Positions exist only in a snapshot file; without one, findings carry logical locations.
       if (!opts.saveDir) s.locator = undefined;
       if (target.config) s.fallbackLocation = { file: target.config.file, display: target.config.display, locator: target.config.locator, pointer: target.config.pointer };
