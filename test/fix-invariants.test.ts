@@ -10,7 +10,9 @@ import { reportForText } from './helpers/lint.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { runCli, tempDir } from './helpers/cli.js';
-import { settleOverlappingFixes } from '../src/engine/fixes.js';
+import { settleOverlappingFixes, unwritableNumberIn } from '../src/engine/fixes.js';
+import fc from 'fast-check';
+import { assertProperty } from './helpers/property.js';
 
 type Json = Record<string, unknown>;
 
@@ -265,5 +267,55 @@ describe('settleOverlappingFixes', () => {
     ];
     settleOverlappingFixes(other, (id) => id);
     expect(kept(other)).toEqual(['inner:fix', 'server:fix']);
+  });
+});
+
+describe('no fix rewrites a value holding a number its JSON cannot write back', () => {
+  // JSON.stringify writes 1e400 (read as Infinity) as null, and 12345678901234567890123 as
+  // 1.2345678901234568e+22: a fix that rewrites the list or object around one would change it.
+  const raw = (annotations: string) => `{"tools":[{"name":"a","description":"Lists things.","inputSchema":{"type":"object"},"annotations":${annotations}}]}`;
+  const destination = (extra: string) =>
+    raw(`{"readOnlyHint":false,"destructiveHint":false,"openWorldHint":false,"inputMetadata":{"destination":["internal","internal"${extra}],"sensitivity":"none","outcomes":"consequential"},"returnMetadata":{"source":"internal","sensitivity":"none"}}`);
+
+  it('the list without its repeated values: fixed when its numbers write back, not when one does not', () => {
+    const repeat = (text: string) => lint(text).find((f) => f.ruleId === 'empty-possible-set')!;
+    expect(repeat(destination('')).fix?.replacements).toEqual([{ pointer: '/tools/0/annotations/inputMetadata/destination', text: '["internal"]' }]);
+    expect(repeat(destination(',3')).fix?.replacements).toEqual([{ pointer: '/tools/0/annotations/inputMetadata/destination', text: '["internal",3]' }]);
+    for (const [extra, read] of [[',1e400', 'a number too large to represent, read as Infinity'], [',-12345678901234567890123', 'a number past 2^53, read as -1.2345678901234568e+22']] as const) {
+      const f = repeat(destination(extra));
+      expect(f.fix, extra).toBeUndefined();
+      expect(f.suggestion).toContain(`(no mechanical fix: annotations.inputMetadata.destination holds ${read}, which the fix's JSON would not write back as it is; edit it by hand)`);
+    }
+  });
+
+  it('annotations with destructiveHint added: not when another member holds 1e400', () => {
+    const f = (extra: string) => lint(raw(`{"readOnlyHint":true,"openWorldHint":false,"category":"delete","approvalRecommendation":"single"${extra}}`)).find((g) => g.ruleId === 'readonly-vs-category')!;
+    expect(f('').fix?.replacements).toEqual([{ pointer: '/tools/0/annotations', text: expect.stringContaining('"destructiveHint":true') }]);
+    expect(f(',"x-limit":1e400').fix).toBeUndefined();
+    expect(f(',"x-limit":1e400').suggestion).toContain('(no mechanical fix: annotations holds a number too large to represent');
+  });
+
+  it('a number replaced on its own is what the fix changes: only containers are searched', () => {
+    expect(unwritableNumberIn(Infinity)).toBeUndefined();
+    expect(unwritableNumberIn([1, [2, { a: [-Infinity] }]])).toBe(-Infinity);
+    expect(unwritableNumberIn({ a: 2 ** 53 })).toBe(2 ** 53);
+    expect(unwritableNumberIn({ a: 2 ** 53 - 1, b: 0.1, c: -0 })).toBeUndefined();
+  });
+
+  it('finds exactly the values JSON.stringify does not write back as read, at any depth', () => {
+    const json = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof({ depthSize: 'small', maxDepth: 5 }, fc.constant(null), fc.boolean(), fc.string(), fc.double(), fc.integer(), fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('v'), { maxKeys: 4 })),
+    })).v;
+    assertProperty(
+      fc.property(fc.array(json, { maxLength: 4 }), (value) => {
+        // The plain reading: every number, by a replacer that sees them all.
+        let lost = false;
+        JSON.stringify(value, (_k, v: unknown) => {
+          if (typeof v === 'number' && !Number.isNaN(v) && (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v)))) lost = true;
+          return v;
+        });
+        expect(unwritableNumberIn(value) !== undefined).toBe(lost);
+      }),
+    );
   });
 });

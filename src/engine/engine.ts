@@ -13,6 +13,7 @@ import {
   SEVERITY_RANK,
   SPEC_VERSIONS,
   type Finding,
+  type Fix,
   type Located,
   type Locator,
   type PackId,
@@ -26,12 +27,13 @@ import {
   type SpecVersion,
 } from '../types.js';
 import { isObject } from '../util/json.js';
-import { contentPointer, relative, within } from '../util/pointer.js';
+import { contentPointer, fieldPath, get, relative, within } from '../util/pointer.js';
 import { quote } from '../util/text.js';
 import { deferNumbers, hasPlaceholder, MAX_SCANNED, numberLiterals, resolveWritten, writtenFrom } from '../util/written.js';
 import { quotedBoolean } from '../packs/vocabulary.js';
 import { typeName } from '../schema/explain.js';
 import { ClaimSet, type Claim } from './claims.js';
+import { unwritableNumberIn } from './fixes.js';
 
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
 
@@ -363,11 +365,14 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
     const base = tool?.pointer ?? '';
     const toolPointer = relative(tool ? base : serverBase(server.id, input.pointer), input.pointer);
     const keyPointer = tool ? identityOf(tool, input, toolPointer) : undefined;
+    const lost = tool && input.fix ? lostNumber(input.fix, tool) : undefined;
     const finding: Finding = {
       ruleId: rule.id,
       severity: findingSeverity(rule, resolved, input.severity, input.informational),
       message: input.message,
-      suggestion: input.suggestion,
+      suggestion: lost
+        ? `${input.suggestion ? `${input.suggestion} ` : ''}(no mechanical fix: ${lost.field} holds ${quote(lost.value)}, which the fix's JSON would not write back as it is; edit it by hand)`
+        : input.suggestion,
       serverId: server.id,
       server: server.name,
       tool: tool?.name,
@@ -386,7 +391,7 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
           tool: r.tool?.name ?? (sameServer && tool && within(tool.pointer, r.pointer) ? tool.name : undefined),
         };
       }),
-      fix: input.fix,
+      fix: lost ? undefined : input.fix,
       detail: input.detail,
       ...(input.informational ? { informational: true as const } : {}),
     };
@@ -568,6 +573,21 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
 }
 
 /** Where a finding's tool is, and the value its identity is read from (the tool; a call's params or result). */
+/**
+ * A number a fix would change without meaning to: one inside a value the fix rewrites whole that
+ * its JSON cannot write back (unwritableNumberIn), with the field that holds the value.
+ */
+function lostNumber(fix: Fix, tool: IdentityTool): { value: number; field: string } | undefined {
+  const base = tool.valueAt ?? tool.pointer;
+  for (const r of fix.replacements) {
+    if (!within(base, r.pointer)) continue;
+    const rel = relative(base, r.pointer);
+    const value = unwritableNumberIn(get(tool.value, rel));
+    if (value !== undefined) return { value, field: fieldPath(rel) };
+  }
+  return undefined;
+}
+
 interface IdentityTool {
   pointer: string;
   /** The value at `valueAt` (the tool's, when valueAt is absent). */

@@ -106,3 +106,26 @@ export function settleFixesOf(findings: readonly Finding[], servers: readonly Pi
   const documentOf = new Map(servers.map((s) => [s.id, s.locator ?? s.id]));
   settleOverlappingFixes(findings, (id) => documentOf.get(id) ?? id);
 }
+
+/**
+ * The first number inside a container that JSON.stringify cannot write back as the value read:
+ * ±Infinity (`1e400` in the source), which it writes as null, and an integer past 2^53
+ * (`12345678901234567890123`), which it writes as 1.2345678901234568e+22, another number to a
+ * reader that keeps integers exact. A fix that replaces such a container with its re-serialised
+ * JSON (an array without its repeated values, annotations with a member added) would change that
+ * number. A number replaced on its own is what the fix means to change: only containers are
+ * searched. Iterative, for deep nesting.
+ */
+export function unwritableNumberIn(value: unknown): number | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v))) return v;
+    } else if (v !== null && typeof v === 'object') {
+      for (const member of Array.isArray(v) ? v : Object.values(v)) stack.push(member);
+    }
+  }
+  return undefined;
+}
