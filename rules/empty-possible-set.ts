@@ -1,7 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import type { Fact } from '../src/engine/claims.js';
 import type { Fix } from '../src/types.js';
-import { canonical, claimsOf, describeClass, noneBesideClass, written } from '../src/engine/possible-sets.js';
+import { claimsOf, describeClass, noneBesideClass, valueKey, written } from '../src/engine/possible-sets.js';
 import { quote } from '../src/util/text.js';
 
 /** The enum-valued possible sets, what a policy looks for in each, and a value that fills one. */
@@ -193,7 +193,7 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
       const first = new Map<string, number>();
       const unique: unknown[] = [];
       w.forEach((v, i) => {
-        const key = canonical(v);
+        const key = valueKey(v);
         if (!first.has(key)) {
           first.set(key, i);
           unique.push(v);
@@ -210,7 +210,7 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
         ? undefined
         : { description: `Remove repeated values from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(unique) }] };
       w.forEach((v, i) => {
-        const at = first.get(canonical(v))!;
+        const at = first.get(valueKey(v))!;
         if (at === i) return;
         const shown = claim.fact === 'inputSensitivity' || claim.fact === 'outputSensitivity' ? describeClass(v) : quote(v);
         ctx.report({

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonical } from '../src/engine/possible-sets.js';
+import { canonical, valueKey } from '../src/engine/possible-sets.js';
 import { assertProperty } from './helpers/property.js';
 import { RULES } from '../rules/index.js';
 import { lint } from '../src/engine/engine.js';
@@ -744,6 +744,23 @@ describe('fingerprints', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('valueKey is canonical for any value without ±Infinity, and tells ±Infinity (a server\'s 1e400) from null', () => {
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), fc.double(), fc.constant(-0), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 })),
+    })).value;
+    const hasInfinity = (v: unknown): boolean => v === Infinity || v === -Infinity || (v !== null && typeof v === 'object' && Object.values(v).some(hasInfinity));
+    assertProperty(
+      fc.property(value, (v) => {
+        if (!hasInfinity(v)) expect(valueKey(v)).toBe(canonical(v));
+        // Equal keys only for values that read back the same: Infinity is no null, -0 is 0.
+        expect(valueKey(v) === valueKey(JSON.parse(JSON.stringify(v)))).toBe(!hasInfinity(v));
+      }),
+      { numRuns: 300 },
+    );
+    expect(valueKey([Infinity, null, -Infinity, -0])).toBe('[1e400,null,-1e400,0]');
+    expect(canonical([Infinity, null])).toBe('[null,null]');
   });
 
   it('a tool nested 100,000 levels deep gets a fingerprint, and --update-baseline and --baseline work with it', async () => {

@@ -79,6 +79,13 @@ describe('diff engine', () => {
     expect(inOrder[1]!.related![0]!.pointer).toBe('/tools/1/description');
   });
 
+  it('sees 1e400 become null: JSON writes both as null, but they are not the same value', () => {
+    const side = (maximum: string) => loadText(`{"tools":[{"name":"a","description":"x","inputSchema":{"type":"object","maximum":${maximum}},"annotations":{"readOnlyHint":true}}]}`, { kind: 'file', path: 'd.json', display: 'd.json' }, 'd', 'd.json');
+    const changed = (base: string, head: string) => diff(side(base), side(head), DRIFT_RULES).findings.map((f) => `${f.ruleId} ${f.pointer}`);
+    expect(changed('1e400', 'null')).toEqual(['drift/definition-changed /tools/0/inputSchema']);
+    expect(changed('1e400', '1e999')).toEqual([]);
+  });
+
   it('quotes tool names in messages as JSON once: escapes stay escapes, not double-escaped', () => {
     const odd = 'gone\u202e|\n::error::x';
     const found = run({ tools: [tool(odd), tool('kept')] }, { tools: [tool('kept'), tool('new\u0007')] }).findings;

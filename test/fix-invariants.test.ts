@@ -288,6 +288,12 @@ describe('no fix rewrites a value holding a number its JSON cannot write back', 
     }
   });
 
+  it('1e999 is no repeat of null (JSON writes both as null), and 1e400 beside 1e999 is one', () => {
+    const repeats = (extra: string) => lint(destination(extra)).filter((f) => f.ruleId === 'empty-possible-set').map((f) => f.message);
+    expect(repeats(',1e999,null')).toEqual([expect.stringContaining('lists "internal" twice')]);
+    expect(repeats(',1e400,1e999')).toEqual([expect.stringContaining('lists "internal" twice'), expect.stringContaining('lists a number too large to represent, read as Infinity twice')]);
+  });
+
   it('annotations with destructiveHint added: not when another member holds 1e400', () => {
     const f = (extra: string) => lint(raw(`{"readOnlyHint":true,"openWorldHint":false,"category":"delete","approvalRecommendation":"single"${extra}}`)).find((g) => g.ruleId === 'readonly-vs-category')!;
     expect(f('').fix?.replacements).toEqual([{ pointer: '/tools/0/annotations', text: expect.stringContaining('"destructiveHint":true') }]);

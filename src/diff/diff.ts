@@ -13,7 +13,7 @@ import { PACK_IDS, SEVERITY_RANK } from '../types.js';
 import { isObject } from '../util/json.js';
 import { relative, within } from '../util/pointer.js';
 import { quote, QUOTED_NAME_MAX } from '../util/text.js';
-import { canonical, unorderedSchema } from './facts.js';
+import { valueKey, unorderedSchema } from './facts.js';
 import type { DriftReport, DriftRule, ToolPair, ToolSide } from './types.js';
 
 export interface DiffOptions {
@@ -89,7 +89,7 @@ function pairServers(base: ServerInput[], head: ServerInput[]): { pairs: [Server
   }
   const headCount = new Map<string, number>();
   for (const h of head) headCount.set(h.name, (headCount.get(h.name) ?? 0) + 1);
-  const toolsOf = (s: ServerInput) => canonical(s.tools.map((t) => t.value));
+  const toolsOf = (s: ServerInput) => valueKey(s.tools.map((t) => t.value));
   const paired = new Set<ServerInput>();
   // Several servers of one name (two instances of one server binary): an identical one is its
   // pair wherever it is, so that reordering them changes nothing; the others pair in order.
@@ -161,12 +161,12 @@ const RENAME_KEYS: { how: string; key: (tool: Record<string, unknown>) => string
     key: (t) => {
       if (!distinctive(t)) return undefined;
       const { name: _name, ...rest } = t;
-      return canonical(rest);
+      return valueKey(rest);
     },
   },
   {
     how: 'the same description and inputSchema',
-    key: (t) => (typeof t.description === 'string' && t.description.trim() !== '' ? canonical({ d: t.description, s: unorderedSchema(t.inputSchema ?? null) }) : undefined),
+    key: (t) => (typeof t.description === 'string' && t.description.trim() !== '' ? valueKey({ d: t.description, s: unorderedSchema(t.inputSchema ?? null) }) : undefined),
   },
 ];
 
@@ -178,8 +178,8 @@ const RENAME_KEYS: { how: string; key: (tool: Record<string, unknown>) => string
  * that is gone is the one whose definition the head no longer has.
  */
 const DUPLICATE_KEYS: ((s: ToolSide) => string)[] = [
-  (s) => canonical(s.view.value),
-  (s) => canonical({ d: s.view.obj?.description ?? null, s: unorderedSchema(s.view.obj?.inputSchema ?? null) }),
+  (s) => valueKey(s.view.value),
+  (s) => valueKey({ d: s.view.obj?.description ?? null, s: unorderedSchema(s.view.obj?.inputSchema ?? null) }),
 ];
 
 function pairTools(base: ToolSide[], head: ToolSide[]): { pairs: ToolPair[]; removed: ToolSide[]; added: ToolSide[] } {

@@ -4,7 +4,7 @@
  * action-metadata extension is not a change), and how to name values in messages.
  */
 import { unmappedValues, type Claim, type Fact } from '../engine/claims.js';
-import { canonical, members, regulatedScopes } from '../engine/possible-sets.js';
+import { valueKey, members, regulatedScopes } from '../engine/possible-sets.js';
 import { isObject } from '../util/json.js';
 import { escapeSegment, fieldPath, get, relative, split } from '../util/pointer.js';
 import { joinWords, quote } from '../util/text.js';
@@ -122,7 +122,7 @@ export function fieldsOf(p: Possible): string {
 }
 
 /** JSON text with sorted keys: equal for deep-equal values. */
-export { canonical } from '../engine/possible-sets.js';
+export { valueKey } from '../engine/possible-sets.js';
 
 /** JSON Schema keywords whose value is a schema, an array of schemas, or a map of names to schemas. */
 const SCHEMA_KEYWORDS = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else']);
@@ -137,7 +137,7 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
  */
 export function unorderedSchema(schema: unknown, depth = 0): unknown {
   if (!isObject(schema) || depth > 10_000) return schema;
-  const sorted = (v: unknown[]) => [...v].sort((a, b) => (canonical(a) < canonical(b) ? -1 : canonical(a) > canonical(b) ? 1 : 0));
+  const sorted = (v: unknown[]) => [...v].sort((a, b) => (valueKey(a) < valueKey(b) ? -1 : valueKey(a) > valueKey(b) ? 1 : 0));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) {
     if ((k === 'required' || k === 'enum') && Array.isArray(v)) out[k] = sorted(v);

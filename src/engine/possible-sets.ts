@@ -122,6 +122,19 @@ export function canonical(value: unknown): string {
   return writeJson(value, { indent: '', compareKeys: byCodeUnits, undefinedAs: 'text' });
 }
 
+/** A number as valueKey writes it: ±Infinity (a server's 1e400) apart from null, -0 as 0 (the same number), the rest as JSON.stringify does. */
+const keyNumber = (v: number): string => (v === Infinity ? '1e400' : v === -Infinity ? '-1e400' : JSON.stringify(v));
+
+/**
+ * A key equal for equal JSON values, as canonical() is, but one that tells ±Infinity (what
+ * JSON.parse reads 1e400 as) from null, where canonical(), whose bytes baseline fingerprints
+ * keep, writes both as null: for comparing values (repeated members of a set, a policy's
+ * operand, a tool's definition across a diff), never stored.
+ */
+export function valueKey(value: unknown): string {
+  return writeJson(value, { indent: '', compareKeys: byCodeUnits, undefinedAs: 'text', number: keyNumber });
+}
+
 const isClass = (v: unknown): boolean => (DATA_CLASSES as readonly unknown[]).includes(dataClassOf(v));
 
 /**
@@ -153,7 +166,7 @@ export function withoutNone(claim: Claim): unknown[] | undefined {
   const seen = new Set<string>();
   return w.filter((v) => {
     if (dataClassOf(v) === 'none') return false;
-    const key = canonical(v);
+    const key = valueKey(v);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -12,7 +12,7 @@
  * `and`/`or`/`not` combine the three values like Kleene's logic: `and` is no when any
  * part is no, `or` is yes when any part is yes; otherwise unknown wins over the rest.
  */
-import { canonical } from '../engine/possible-sets.js';
+import { valueKey } from '../engine/possible-sets.js';
 import { isObject } from '../util/json.js';
 import { parseFact, FactSyntaxError, type FactRef, type FactState, type FactValue } from './facts.js';
 import { operandProblem } from './operands.js';
@@ -166,7 +166,7 @@ export interface Outcome {
 }
 
 function same(a: unknown, b: unknown): boolean {
-  return a === b || canonical(a) === canonical(b);
+  return a === b || valueKey(a) === valueKey(b);
 }
 
 function test(op: Op, value: unknown, operand: unknown): boolean {

@@ -1,7 +1,7 @@
 import { unmappedValues } from '../../engine/claims.js';
 import { regulatedScopes } from '../../engine/possible-sets.js';
 import { relative } from '../../util/pointer.js';
-import { canonical, unorderedSchema } from '../facts.js';
+import { valueKey, unorderedSchema } from '../facts.js';
 import type { ToolSide } from '../types.js';
 import { defineDriftRule } from '../types.js';
 import { joinWords } from '../../util/text.js';
@@ -19,9 +19,9 @@ import { tool } from './shared.js';
 function hintsOf(side: ToolSide): string {
   const own = (p: string) => relative(side.view.pointer, p);
   // A possible set is a set: its members in another order say the same.
-  const set = (v: unknown[]) => v.map(canonical).sort();
+  const set = (v: unknown[]) => v.map(valueKey).sort();
   const said = side.claims.list.filter((c) => !(c.pack === 'core' && c.fact in CORE_DEFAULTS)).map((c) =>
-    canonical({
+    valueKey({
       fact: c.fact,
       pack: c.pack,
       field: c.field,
@@ -30,7 +30,7 @@ function hintsOf(side: ToolSide): string {
       scopes: set(regulatedScopes(c).map((s) => s.scope)),
     }),
   );
-  return canonical([...said.sort(), canonical({ core: coreHints(side) })]);
+  return valueKey([...said.sort(), valueKey({ core: coreHints(side) })]);
 }
 
 /** What clients assume for a core hint the tool does not set (ToolAnnotations, spec 2025-03-26 on). */
@@ -50,7 +50,7 @@ function coreHints(side: ToolSide): Record<string, boolean> {
 
 /** A definition field as compared: inputSchema with its sets in one order, the description as written. */
 function comparable(obj: Record<string, unknown>, key: 'description' | 'inputSchema'): string {
-  return canonical(key === 'inputSchema' ? unorderedSchema(obj[key] ?? null) : (obj[key] ?? null));
+  return valueKey(key === 'inputSchema' ? unorderedSchema(obj[key] ?? null) : (obj[key] ?? null));
 }
 
 /** The annotations and vocabulary _meta keys written differently on the two sides (when what they say is the same: display-only changes). */
@@ -59,7 +59,7 @@ function rewritten(base: ToolSide, head: ToolSide): string[] {
   const out: string[] = [];
   const compare = (where: string, b: Record<string, unknown>, h: Record<string, unknown>) => {
     for (const k of new Set([...Object.keys(b), ...Object.keys(h)])) {
-      if (canonical(b[k] ?? null) !== canonical(h[k] ?? null) || (k in b) !== (k in h)) out.push(name(where, k));
+      if (valueKey(b[k] ?? null) !== valueKey(h[k] ?? null) || (k in b) !== (k in h)) out.push(name(where, k));
     }
   };
   compare('annotations', base.view.annotations ?? {}, head.view.annotations ?? {});
