@@ -71,7 +71,7 @@ let bundleRun: Run | undefined;
  * may name one under targets.mcpServers), so that only plain runs over files and stdin are run
  * in process.
  */
-function needsProcess(args: string[], opts: CliOptions): boolean {
+export function needsProcess(args: string[], opts: CliOptions): boolean {
   if (opts.user) return true;
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) return true;
   if (args.some((a) => a === '--' || a === 'dump' || a === '/dev/stdin' || a === '/proc/self/fd/0' || a === '/dev/fd/0' || /^--(stdio|url|mcp-config|server|transport|header|env|timeout|concurrency|save-snapshots)(=|$)/.test(a))) return true;
