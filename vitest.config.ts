@@ -11,11 +11,10 @@ export default defineConfig({
     testTimeout: sweep ? 0 : 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest runs cores − 1 files at once: one at a time on a two-core machine, where most of a
-    // file's time is its child processes (the CLI, live servers, npm) and waits on them. Two
-    // files at once fill both cores (npm test 7.2 -> ~5 min under the same load; see
-    // docs/performance.md). The test files were written to run side by side (pack.test.ts
-    // leaves dist/ alone for that reason).
+    // Vitest runs cores − 1 files at once: one at a time on a two-core machine, which used 0.97
+    // of its two cores. Two at once use both (with the CLI run in process, npm test went from
+    // 406 to 180 s in an interleaved pair; see docs/performance.md). The test files were written
+    // to run side by side (pack.test.ts leaves dist/ alone for that reason).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['test/helpers/cleanup.ts'],
   },
