@@ -14,7 +14,7 @@ import { RULES } from '../rules/index.js';
 import { lint } from '../src/engine/engine.js';
 import { loadText } from '../src/sources/files.js';
 import { buildBaseline, matchBaseline, toolFingerprint, type BaselineEntry } from '../src/baseline/baseline.js';
-import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
+import { ROOT, json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 
 const send = tool('send_email', { readOnlyHint: true, inputMetadata: { destination: 'public', sensitivity: 'user', outcomes: 'irreversible' } });

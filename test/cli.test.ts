@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
+import { ROOT, json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { validateJsonReport } from './helpers/schemas.js';
 import { shorten } from '../src/util/text.js';
 

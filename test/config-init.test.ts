@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/index.js';
 import { CONFIG_SCHEMA_ID } from '../src/config/schema.js';
-import { json, runCli, tempDir } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 describe('init', () => {
   it('writes a commented YAML config that loads and lints its targets', async () => {

@@ -14,7 +14,7 @@ import { presetRules } from '../src/config/presets.js';
 import { mergeSetting, rebaseTarget } from '../src/config/resolve.js';
 import { loadText } from '../src/sources/files.js';
 import { nameMatcher } from '../src/util/name-glob.js';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { serverArgv, VOCAB_FIXTURE } from './live/helpers.js';
 
 const DUMP = {

@@ -5,7 +5,7 @@
  * match are configuration errors.
  */
 import { describe, expect, it } from 'vitest';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 interface Found {
   ruleId: string;

@@ -13,7 +13,7 @@ import { sarifLog } from '../src/reporters/sarif.js';
 import { loadText } from '../src/sources/files.js';
 import type { Finding } from '../src/types.js';
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
-import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
+import { ROOT, json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 function load(doc: unknown, display: string) {
   return loadText(json(doc), { kind: 'file', path: display, display }, display.replace(/\.json$/, ''), display);

@@ -4,7 +4,7 @@
  * baseline keys that do not move.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers/cli.js';
+import { runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { createLocator, findRepeatedKeys } from '../src/sources/locate.js';
 import { loadText } from '../src/sources/files.js';
 import { lint, type RuleSetting } from '../src/engine/engine.js';

@@ -9,7 +9,7 @@ import { split } from '../src/util/pointer.js';
 import { reportForText } from './helpers/lint.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { runCli, tempDir } from './helpers/cli.js';
+import { runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { settleOverlappingFixes, unwritableNumberIn } from '../src/engine/fixes.js';
 import fc from 'fast-check';
 import { assertProperty } from './helpers/property.js';

@@ -15,7 +15,7 @@ import { escapeMarkdown, formatMarkdown, MARKDOWN_MAX_BYTES, markdownListsAll } 
 import { formatText } from '../src/reporters/text.js';
 import { failureClauses, type Report } from '../src/reporters/types.js';
 import type { Finding, Severity } from '../src/types.js';
-import { ROOT, json, runCli, tempDir, tool } from './helpers/cli.js';
+import { ROOT, json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { reportForText } from './helpers/lint.js';
 import { assertProperty } from './helpers/property.js';
 

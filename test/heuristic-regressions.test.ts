@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { json, removeTempDirs, runCli, tempDir } from './helpers/cli.js';
+import { json, removeTempDirs, runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 afterAll(removeTempDirs);
 

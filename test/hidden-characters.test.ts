@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { describeChar, MAX_HIDDEN, scanHidden, VIRAMAS } from '../src/util/unicode.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { json, runCli, tempDir } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { validateSarif } from './helpers/schemas.js';
 import { serverCommand } from './live/helpers.js';
 

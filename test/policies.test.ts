@@ -13,7 +13,7 @@ import { compilePolicy, policyRule, type Policy } from '../src/policies/rules.js
 import type { ConditionError } from '../src/policies/evaluate.js';
 import { parseFact, splitPath } from '../src/policies/facts.js';
 import type { Finding } from '../src/types.js';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 function rulesFor(policies: Policy[]) {
   return policies.map((p) => {

@@ -1,6 +1,6 @@
 /**
  * A regression corpus: the tools/list dumps of 15 real MCP servers (test/fixtures/real-servers/,
- * see its SOURCES.md), each linted on its own by the real CLI with the default config and with
+ * see its SOURCES.md), each linted on its own by the CLI (its run(), in this process) with the default config and with
  * `mcp-annotate:strict`. The findings — rule id, tool, pointer and severity, not the messages —
  * are compared with test/golden/real-servers.txt, so any change in what the rules say about real
  * servers (a new false positive above all) is a reviewed diff. `npm run docs` (or
@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { riskyParameters } from '../src/heuristics/parameters.js';
-import { ROOT, runCli, tempDir } from './helpers/cli.js';
+import { ROOT, runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 const DIR = join(ROOT, 'test', 'fixtures', 'real-servers');
 const GOLDEN = join(ROOT, 'test', 'golden', 'real-servers.txt');

@@ -1,10 +1,10 @@
 /**
- * What the consistency rules tell the user about a tool, end to end (the real bin on a real
+ * What the consistency rules tell the user about a tool, end to end (the CLI's run() on a real
  * file): suggestions that agree with each other and with the spec, and one finding per problem.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json, runCli, tempDir } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 interface Finding {
   ruleId: string;

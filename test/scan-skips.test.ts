@@ -5,7 +5,7 @@
  * input error, exit 2). A file named as a target is read as it always was.
  */
 import { describe, expect, it } from 'vitest';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 const dump = json({ tools: [tool('get_issue', { readOnlyHint: true, openWorldHint: false })] });
 const pkg = json({ name: 'my-mcp-servers', version: '1.0.0', private: true });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { runCli, tempDir } from './helpers/cli.js';
+import { runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 interface Finding {
   ruleId: string;

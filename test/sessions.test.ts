@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers/cli.js';
+import { runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { removeTempDirs } from './helpers/cli.js';
 import { validateJsonReport, validateSarif } from './helpers/schemas.js';
 import { reportForText } from './helpers/lint.js';

@@ -5,7 +5,7 @@
  * as such, unknown protocol versions are said, and a lone CR is a line break.
  */
 import { describe, expect, it } from 'vitest';
-import { json, runCli, tempDir, tool } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir, tool } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 import { serverCommand } from './live/helpers.js';
 
 interface Found {

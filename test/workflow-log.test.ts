@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { logGuard } from '../src/util/workflow-log.js';
-import { json, runCli, tempDir } from './helpers/cli.js';
+import { json, runCliInProcess as runCli, tempDir } from './helpers/cli.js'; // runs over files and stdin in this process; see runCliInProcess
 
 const evil = {
   serverInfo: { name: '::stop-commands::pwned' },
