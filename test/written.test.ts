@@ -8,6 +8,9 @@ import { assertProperty } from './helpers/property.js';
 import { runCli, tempDir } from './helpers/cli.js';
 import { reportForText } from './helpers/lint.js';
 import { quote } from '../src/util/text.js';
+import { lint } from '../src/engine/engine.js';
+import { defineRule } from '../src/rule.js';
+import { loadText } from '../src/sources/files.js';
 import { deferNumbers, hasPlaceholder, numberLiterals, placeholderNumbers, resolveWritten, spellRead, writtenAsRead, writtenFrom } from '../src/util/written.js';
 
 /** Whether a text holds any of the placeholders' private-use characters. */
@@ -153,6 +156,18 @@ describe('the engine quotes numbers as written', () => {
     const snapshot = reportForText(doc('{"inputMetadata": {"destination": [1e400, null, 0.1], "outcomes": "consequential"}}'));
     expect(keys).toEqual(['/annotations/inputMetadata/destination/~=1e400', '/annotations/inputMetadata/destination/~=null', '/annotations/inputMetadata/destination/~=0.1']);
     expect(snapshot.findings.filter((f) => f.ruleId === 'schema-valid' && f.pointer.includes('/destination/')).map((f) => f.keyPointer)).toEqual(keys);
+  });
+
+  it('resolves a finding\'s detail too: part of its identity, it must be the same on every run', () => {
+    const rule = defineRule({
+      id: 'test-detail', severity: 'warning', category: 'consistency', packs: ['core'], summary: 'test', precision: 'high', why: 'test', examples: { correct: [], incorrect: [] },
+      check(ctx) {
+        const v = ctx.tool.annotations?.readOnlyHint;
+        if (typeof v === 'number') ctx.report({ pointer: ctx.at('/annotations/readOnlyHint'), message: `is ${quote(v)}`, detail: `value ${quote(v)}` });
+      },
+    });
+    const [f] = lint(loadText(doc('{"readOnlyHint": 1e400}'), { kind: 'file', path: 'd.json', display: 'd.json' }, 'd', 'd.json'), [rule]).findings;
+    expect([f?.message, f?.detail]).toEqual(['is 1e400', 'value 1e400']);
   });
 
   it('leaves no placeholder in any text of any finding', () => {

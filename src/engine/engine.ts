@@ -846,7 +846,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
 
 /** Whether a finding's texts quote a number (see src/util/written.ts). */
 function quotesNumbers(f: Finding): boolean {
-  if (hasPlaceholder(f.message) || hasPlaceholder(f.suggestion) || hasPlaceholder(f.fix?.description)) return true;
+  if (hasPlaceholder(f.message) || hasPlaceholder(f.suggestion) || hasPlaceholder(f.fix?.description) || hasPlaceholder(f.detail)) return true;
   for (const r of f.related ?? []) if (hasPlaceholder(r.message)) return true;
   return false;
 }
@@ -887,6 +887,9 @@ function writeNumbers(
   const written = writtenFrom(literals);
   f.message = resolveWritten(f.message, written);
   if (f.suggestion !== undefined) f.suggestion = resolveWritten(f.suggestion, written);
+  // Part of the finding's identity (baseline keys, SARIF fingerprints): resolved too, so that
+  // a placeholder's per-process nonce never reaches a key.
+  if (f.detail !== undefined) f.detail = resolveWritten(f.detail, written);
   for (const r of f.related ?? []) r.message = resolveWritten(r.message, written);
   if (f.fix) f.fix = { ...f.fix, description: resolveWritten(f.fix.description, written) };
 }
