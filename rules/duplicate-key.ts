@@ -8,7 +8,7 @@ const times = (n: number) => (n === 2 ? 'twice' : `${n} times`);
 
 /** Where the object is, in words. */
 function place(r: RepeatedKey): string {
-  if (r.object === r.scope) return r.kind === 'tool' ? 'the tool' : r.page !== undefined ? `the tools/list result of page ${r.page}` : 'the tools/list result';
+  if (r.object === r.scope) return r.kind === 'tool' ? 'the tool' : r.initialize ? 'the initialize result' : r.page !== undefined ? `the tools/list result of page ${r.page}` : 'the tools/list result';
   if (r.object === `${r.scope}/annotations`) return `the tool's annotations (${r.object})`;
   if (r.object === `${r.scope}/_meta`) return `the tool's _meta (${r.object})`;
   return `the object at ${r.object}`;
@@ -53,7 +53,10 @@ that says; this rule says that another client may read something else.`,
   place the run and its snapshot give it (\`/tools/k\`, whichever page it came on), with every
   page's \`tools\` (the message names the page of a listing of several) and the first page's own
   members that the snapshot keeps (\`_meta\`, …; not a \`serverInfo\` or \`nextCursor\` that the
-  snapshot does not hold as the page gave it). The target's secrets are hidden
+  snapshot does not hold as the page gave it). Its \`initialize\` response too, for the members the
+  snapshot takes from it (\`protocolVersion\`, \`capabilities\`, \`serverInfo\`): a
+  \`protocolVersion\` given twice is one spec version to a client that keeps the first and another
+  to one that keeps the last. The target's secrets are hidden
   in the names and values shown. \`mcp-annotate dump\` and \`--save-snapshots\` write the parsed
   listing, where each name stands once: linting such a file later cannot see a repeat, and a
   finding of a live run points at the one place the file gives the name.`,

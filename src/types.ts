@@ -81,6 +81,8 @@ export interface RepeatedKey {
   values?: [string, string];
   /** A live server's listing of several pages: the page whose result repeats it (1: the first). */
   page?: number;
+  /** A live server's initialize result repeats it (a member the snapshot takes from initialize: protocolVersion, capabilities, serverInfo). */
+  initialize?: true;
 }
 
 export type Origin =

@@ -170,6 +170,27 @@ describe('a live server that gives a name twice', () => {
   });
 });
 
+describe('a live server whose initialize result gives a name twice', () => {
+  it('is reported at the snapshot\'s member it fills (protocolVersion, serverInfo), not at what the snapshot leaves out', async () => {
+    const init =
+      '{"protocolVersion":"2024-11-05","protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"a","version":"1"},"serverInfo":{"name":"a","version":"1"},' +
+      '"instructions":"x","instructions":"y"}';
+    const dir = tempDir({});
+    const server = serverCommand('misbehave.mjs', 'raw-init', init);
+    const run = await runCli(['lint', '--no-config', '--stdio', server, '-f', 'json'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    const found = (JSON.parse(run.stdout).findings as Finding[]).filter((f) => f.ruleId === 'duplicate-key');
+    // The client took 2024-11-05 (a first-wins parser) or 2025-06-18 (JSON.parse): not the same to every client.
+    expect(found.map((f) => [f.pointer, f.severity])).toEqual([
+      ['/protocolVersion', 'error'],
+      ['/serverInfo', 'warning'],
+    ]);
+    expect(found[0]!.message).toContain('"protocolVersion" is given twice in the initialize result, with different values');
+    const dumpRun = await runCli(['dump', '--stdio', server, '-o', 'dump.json'], { cwd: dir });
+    expect(dumpRun.stderr).toContain('its initialize and tools/list responses give a member name more than once ("protocolVersion" in the initialize result and 1 more)');
+  });
+});
+
 describe('a live server over HTTP that gives a name twice', () => {
   const repeats = (stdout: string) => (JSON.parse(stdout).findings as Finding[]).filter((f) => f.ruleId === 'duplicate-key').map((f) => `${f.pointer} ${f.severity}`);
 

@@ -287,7 +287,7 @@ class Capture implements Transport {
   private readonly results = new Map<string | number, unknown>();
   /** Which tools/list page each request asked for (1: the first). */
   private readonly pageOf = new Map<string | number, number>();
-  /** The text each tools/list result came in (see raw.ts). */
+  /** The text each tools/list and initialize result came in (see raw.ts). */
   private readonly raws = new Map<string | number, RawText>();
 
   constructor(
@@ -373,7 +373,7 @@ class Capture implements Transport {
     this.session.sinceAnswer = 0;
     if (isObject(m.error)) this.session.serverErrors.add(`MCP error ${String(m.error.code)}: ${String(m.error.message)}`);
     if ('result' in m && this.sent.has(id)) this.results.set(id, m.result);
-    if ('result' in m && this.sent.get(id) === 'tools/list') {
+    if ('result' in m && (this.sent.get(id) === 'tools/list' || this.sent.get(id) === 'initialize')) {
       // Over stdio the transport noted this very message's line; over HTTP the text its id came in.
       const raw = RAW_TEXT.get(message) ?? this.session.rawById.get(Number(id));
       if (raw) this.raws.set(id, raw);
@@ -413,9 +413,9 @@ class Capture implements Transport {
     return id === undefined ? undefined : this.results.get(id);
   }
 
-  /** The text the latest tools/list result came in, when the transport noted it. */
-  lastRaw(): RawText | undefined {
-    const id = this.lastId.get('tools/list');
+  /** The text the latest result of this method (tools/list or initialize) came in, when the transport noted it. */
+  lastRaw(method: 'tools/list' | 'initialize' = 'tools/list'): RawText | undefined {
+    const id = this.lastId.get(method);
     return id === undefined ? undefined : this.raws.get(id);
   }
 
@@ -759,7 +759,7 @@ async function listOver(s: Sdk, transport: Transport, session: Session): Promise
     }
     session.listed = true;
     const rawPages = pages.map((result, i) => ({ raw: raws[i], result: result as { tools: unknown[] } }));
-    const repeatedKeys = liveRepeatedKeys(rawPages, session.needles);
+    const repeatedKeys = liveRepeatedKeys(rawPages, session.needles, capture.lastRaw('initialize'));
     const writtenNumbers = liveWrittenNumbers(rawPages);
     return { ...buildSnapshot(pages, init), repeatedKeys, ...(writtenNumbers ? { writtenNumbers } : {}) };
   } finally {

@@ -36,13 +36,23 @@ export interface RawPage {
  * every page, every page's `tools`, and the first page's own members that the snapshot keeps
  * as they came (fields such as `_meta`; not the ones mcp-annotate fills from initialize or
  * leaves out, nor a later page's, which the snapshot does not hold). In a listing of several
- * pages, a page's own repeat says which page. A page with no raw text (none was noted) is
+ * pages, a page's own repeat says which page. And the members of the initialize result that
+ * the snapshot takes from it (`init`, its raw text when one was noted): a `protocolVersion`
+ * given twice is a spec version to this linter, which keeps the last, and another to a client
+ * that keeps the first. A page with no raw text (none was noted) is
  * skipped. The target's secrets are hidden as the snapshot hides them: in member names (in the
  * pointers too) as redactJson does, in the values' JSON text as in any text.
  */
-export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly string[]): RepeatedKey[] {
+export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly string[], init?: RawText): RepeatedKey[] {
   const out: RepeatedKey[] = [];
   const hide = (text: string) => (needles.length ? redact(text, needles) : text);
+  if (init) {
+    const result = `${init.at}/result`;
+    for (const r of findRepeatedKeys(init.text, [{ pointer: result, scope: 'envelope' }])) {
+      if (r.object !== result || !FROM_INITIALIZE.includes(r.key)) continue;
+      out.push({ ...r, key: hide(r.key), ...(r.values ? { values: [hide(r.values[0]), hide(r.values[1])] as [string, string] } : {}), scope: '', object: '', initialize: true });
+    }
+  }
   let offset = 0;
   pages.forEach((page, p) => {
     const first = offset;
@@ -67,6 +77,9 @@ export function liveRepeatedKeys(pages: readonly RawPage[], needles: readonly st
   return out;
 }
 
+/** The members of the snapshot's root that come from the initialize result (see buildSnapshot). */
+const FROM_INITIALIZE = ['protocolVersion', 'capabilities', 'serverInfo'];
+
 /** The segments of a path into `value`, each member name hidden as redactJson hides it (array indexes as they are). */
 function namesHidden(value: unknown, segments: readonly string[], hide: (text: string) => string): string[] {
   let at = value;
@@ -87,9 +100,9 @@ function namesHidden(value: unknown, segments: readonly string[], hide: (text: s
  */
 export function repeatsNote(label: string, keys: readonly RepeatedKey[]): string {
   const first = keys[0]!;
-  const where = first.object === '' ? `the tools/list result${first.page ? ` of page ${first.page}` : ''}` : first.object;
+  const where = first.initialize ? 'the initialize result' : first.object === '' ? `the tools/list result${first.page ? ` of page ${first.page}` : ''}` : first.object;
   const more = keys.length > 1 ? ` and ${keys.length - 1} more` : '';
-  return `${label}: its tools/list response gives a member name more than once (${JSON.stringify(first.key)} in ${where}${more}); the snapshot holds the parsed listing, each name once with its last value, so linting it cannot see that: lint the server live to see each one (duplicate-key)`;
+  return `${label}: its ${keys.some((k) => k.initialize) ? 'initialize and tools/list responses give' : 'tools/list response gives'} a member name more than once (${JSON.stringify(first.key)} in ${where}${more}); the snapshot holds the parsed listing, each name once with its last value, so linting it cannot see that: lint the server live to see each one (duplicate-key)`;
 }
 
 /** Whether a number literal may not read back as written: one of 15 characters or fewer without an exponent always does. */

@@ -47,6 +47,8 @@
 //                 spells $SECRET in Unicode tag characters: the linter's fix and message put them together
 //   pages-fields  pages-fields <json array>: one tools/list page per item, each with the fields of its item
 //                 beside its one tool (t1, t2, …), and a nextCursor to the next page unless the item sets one
+//   raw-init      raw-init <text>: answers initialize with that text, as written, as its result (a
+//                 member given twice), then tools/list as usual
 //   raw-result    raw-result <text>: answers tools/list with that text, as written, as its result (1e400,
 //                 a name given twice: what JSON.stringify cannot write)
 //   named         named <name>: serverInfo.name is that name (a server that calls itself "package"), one tool
@@ -123,6 +125,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     else if (mode === 'string-result') send({ id: msg.id, result: 'ok' });
     else if (mode === 'batch') process.stdout.write(JSON.stringify([{ jsonrpc: '2.0', id: msg.id, result: initResult }]) + '\n');
     else if (mode === 'notify-only') send({ method: 'notifications/message', params: { level: 'info', data: 'starting' } });
+    else if (mode === 'raw-init') process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"result":${pidFile.replace(/\n/g, ' ')}}\n`);
     else if (mode === 'bad-init') send({ id: msg.id, result: { ...initResult, serverInfo: { name: 'no-version' } } });
     else if (mode === 'init-twice')
       process.stdout.write(
