@@ -188,6 +188,19 @@ describe('a live server whose initialize result gives a name twice', () => {
     expect(found[0]!.message).toContain('"protocolVersion" is given twice in the initialize result, with different values');
     const dumpRun = await runCli(['dump', '--stdio', server, '-o', 'dump.json'], { cwd: dir });
     expect(dumpRun.stderr).toContain('its initialize and tools/list responses give a member name more than once ("protocolVersion" in the initialize result and 1 more)');
+
+    // Over Streamable HTTP, from the response body the initialize result came in.
+    const http = await startHttpServer({ mode: 'raw', rawInit: init, rawResult: '{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}' });
+    try {
+      const overHttp = await runCli(['lint', '--no-config', '--url', http.url, '-f', 'json'], { cwd: dir });
+      expect(overHttp.stderr).toBe('');
+      expect((JSON.parse(overHttp.stdout).findings as Finding[]).filter((f) => f.ruleId === 'duplicate-key').map((f) => [f.pointer, f.severity])).toEqual([
+        ['/protocolVersion', 'error'],
+        ['/serverInfo', 'warning'],
+      ]);
+    } finally {
+      await http.close();
+    }
   });
 });
 

@@ -15,7 +15,8 @@
 //                        JSON.stringify, and so the SDK's server, cannot write), or an array of them: one
 //                        page each, the page a cursor "<n>" asks for being rawResult[n] (each page's text
 //                        sets its own nextCursor); `rawAs` "json" (a JSON
-//                        body, the default), "sse" (one event) or "batch" (a JSON body holding a batch)
+//                        body, the default), "sse" (one event) or "batch" (a JSON body holding a batch);
+//                        `rawInit`: the initialize result's text, written as it is (else a plain one)
 //   moved: a path that answers 307 to the server's own endpoint (a redirect within one origin)
 //   token: when set, requests need "Authorization: Bearer <token>"; others get 401 with a
 //          body that echoes the Authorization header they sent (to prove it gets redacted)
@@ -25,7 +26,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { createToolsServer } from './tools-lib.mjs';
 
-export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0, location, moved, rawResult, rawAs = 'json' }) {
+export async function startHttpServer({ mode, tools = [], serverInfo = { name: `http-${mode}`, version: '1.0.0' }, token, pageSize = 0, location, moved, rawResult, rawAs = 'json', rawInit }) {
   const sse = new Map();
   const sessions = new Map();
   const open = new Set();
@@ -76,7 +77,7 @@ export async function startHttpServer({ mode, tools = [], serverInfo = { name: `
         if (message.id === undefined) return void res.writeHead(202).end();
         const result =
           message.method === 'initialize'
-            ? JSON.stringify({ protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo })
+            ? rawInit ?? JSON.stringify({ protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo })
             : message.method === 'tools/list'
               ? Array.isArray(rawResult)
                 ? rawResult[Number(message.params?.cursor ?? 0)]
