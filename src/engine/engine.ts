@@ -802,10 +802,12 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
   for (const f of findings) {
     const s = byId.get(f.serverId);
     const at = take(f.serverId);
-    // The related locations' and the fix's positions, taken in the order they were wanted.
-    const relatedAt = f.related?.length ? f.related.map((r) => take(r.serverId)) : undefined;
-    const fixAt = f.fix ? f.fix.replacements.map(() => take(f.serverId)) : undefined;
-    if (quotesNumbers(f)) writeNumbers(f, at, relatedAt, fixAt, byId);
+    // A finding that quotes a number reads its places' text first: their positions are taken
+    // ahead, in the order they were wanted; the rest (nearly every finding) take them below.
+    const numbers = quotesNumbers(f);
+    const relatedAt = numbers && f.related?.length ? f.related.map((r) => take(r.serverId)) : undefined;
+    const fixAt = numbers && f.fix ? f.fix.replacements.map(() => take(f.serverId)) : undefined;
+    if (numbers) writeNumbers(f, at, relatedAt, fixAt, byId);
     if (at) {
       f.file = fileOf(s);
       f.region = { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
@@ -815,7 +817,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
     }
     for (const [k, r] of (f.related ?? []).entries()) {
       const rs = byId.get(r.serverId);
-      const rat = relatedAt![k];
+      const rat = relatedAt ? relatedAt[k] : take(r.serverId);
       if (rat) {
         r.file = fileOf(rs);
         r.region = { line: rat.line, column: rat.column, endLine: rat.endLine, endColumn: rat.endColumn };
@@ -826,7 +828,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
     }
     if (f.fix) {
       const regions = [];
-      const ats = fixAt!;
+      const ats = fixAt ?? f.fix.replacements.map(() => take(f.serverId));
       for (const [i, r] of f.fix.replacements.entries()) {
         const rat = ats[i];
         // Only a value that exists exactly at the pointer can be replaced mechanically.
