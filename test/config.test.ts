@@ -709,6 +709,25 @@ describe('server and tool name globs', () => {
     expect(m(['{weather,*/weather}'], 'weather')).toBe(true);
   });
 
+  it('a server\'s names cannot make an override glob backtrack: a name made to fail a glob of stars is matched at once', async () => {
+    // With V8's own regular expression, each of these names would take hours or more against its glob
+    // (`*_*_*_*x` is 20 seconds on 800 characters of "a_", about sixteen times as long for each doubling).
+    const dump = {
+      serverInfo: { name: `srv${'a_'.repeat(5_000)}` },
+      tools: [tool(`${'a_'.repeat(5_000)}`, { readOnlyHint: true }), tool(`delete_${'a'.repeat(10_000)}`, { readOnlyHint: true })],
+    };
+    const overrides = [
+      { servers: ['*_*_*_*x'], rules: { 'name-vs-hints': 'off' } },
+      { tools: ['*_*_*_*x', '@(a|a)*@(a|a)*@(a|a)*x'], rules: { 'name-vs-hints': 'off' } },
+      { tools: ['delete_@(a|aa)*'], rules: { 'name-vs-hints': 'error' } },
+    ];
+    const dir = tempDir({ 'w.json': json(dump), 'c.json': json({ overrides }) });
+    const r = await runCli(['lint', '-c', 'c.json', '-f', 'json', 'w.json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    // Only the last override matched: the delete_ tool's finding is an error.
+    expect((JSON.parse(r.stdout) as { findings: { ruleId: string; severity: string }[] }).findings.filter((f) => f.ruleId === 'name-vs-hints').map((f) => f.severity)).toEqual(['error']);
+  });
+
   it('overrides with `*` apply to servers and tools whose names hold a `/`', async () => {
     const dump = { serverInfo: { name: 'io.github.acme/weather' }, tools: [tool('geo/delete_city', { readOnlyHint: true })] };
     const lintWith = async (overrides: unknown) => {
