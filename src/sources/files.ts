@@ -275,8 +275,7 @@ export async function expandTargets(targets: string[], cwd = process.cwd(), own:
     else compiled.push(pattern);
   }
   if (compiled.length) {
-    const picomatch = (await import('picomatch')).default;
-    const match = picomatch(compiled, { dot: true });
+    const match = (await import('../util/name-glob.js')).globMatcher(compiled, { dot: true });
     left = (f) => match(f.split(sep).join('/')) || match(relative(cwd, f).split(sep).join('/'));
   }
   // A JSON report or SARIF log of this tool is never a dump: a directory or glob leaves it out,

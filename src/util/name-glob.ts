@@ -18,23 +18,27 @@ const SLASH = '\uFFFF';
 
 /**
  * A matcher for any of `patterns` over names (`nocase`: in any letter case, for a "did you mean").
- * It answers as picomatch's matcher does (an empty name matches nothing, a name equal to the
- * pattern matches), but runs picomatch's regular expression with linearTest, in time linear in
- * the name: the names come from the servers, and V8's backtracking takes polynomial time on a
- * name made to fail a glob of a few stars (`*_*_*_*x`, 800 characters: 20 seconds; sixteen
- * times as long for each doubling).
+ * The names come from the servers: see globMatcher.
  */
 export function nameMatcher(patterns: readonly string[], opts: { nocase?: boolean } = {}): (name: string) => boolean {
-  const globs = patterns.map((p) => {
-    const glob = p.replaceAll('/', SLASH);
-    const re = picomatch.makeRe(glob, { dot: true, windows: false, nocase: opts.nocase === true });
-    return { glob, test: linearOr(re) };
-  });
-  return (name) => {
-    if (name === '') return false;
-    const s = name.replaceAll('/', SLASH);
-    return globs.some((g) => s === g.glob || g.test(s));
-  };
+  const match = globMatcher(
+    patterns.map((p) => p.replaceAll('/', SLASH)),
+    { dot: true, windows: false, nocase: opts.nocase === true },
+  );
+  return (name) => match(name.replaceAll('/', SLASH));
+}
+
+/**
+ * picomatch's matcher for any of `globs` (an empty text matches nothing, a text equal to a glob
+ * matches it, else its regular expression decides), but with the expression run by linearTest,
+ * in time linear in the text. What is matched may come from elsewhere (a server's names, the
+ * paths of a repository being vetted), and V8's backtracking takes polynomial time on a text
+ * made to fail a glob of a few stars (`*_*_*_*x`, 800 characters: 20 seconds; sixteen times as
+ * long for each doubling).
+ */
+export function globMatcher(globs: readonly string[], options: { dot: boolean; windows?: boolean; nocase?: boolean }): (text: string) => boolean {
+  const compiled = globs.map((glob) => ({ glob, test: linearOr(picomatch.makeRe(glob, options)) }));
+  return (text) => text !== '' && compiled.some((g) => text === g.glob || g.test(text));
 }
 
 /** linearTest of `re`; V8's own test for what it does not run (picomatch makes nothing of the kind: a test holds it to that). */
