@@ -5,17 +5,21 @@
  * V8 backtracks. The expressions picomatch makes of globs are simple, but a few stars are
  * enough to make a text that does not match take polynomial time: `*_*_*_*x` against 800
  * characters of `a_` takes 20 seconds, and each doubling of the text sixteen times as long.
- * The names a config's override globs are matched against come from the servers, which may be
- * hostile: those globs run here instead.
+ * What override globs are matched against (the names of servers and tools) comes from the
+ * servers, which may be hostile: those globs run here instead (see name-glob.ts). V8 still
+ * answers a text too short for its backtracking to cost more than the automaton would (see
+ * quickLength): it is native code, and most names are short.
  *
- * What is supported is JavaScript's syntax without the `u` or `v` flag (Annex B included), but
- * for back references, lookbehinds, named groups and quantified lookaheads: for those (picomatch
- * makes none of them) `linearTest` throws. The flags may be
- * `i` (case-insensitive, JavaScript's non-Unicode case folding), `g` and `y`
- * (ignored: every test searches the whole text), `s` (dot-all) and `m` (multiline anchors).
+ * The syntax is JavaScript's without the `u` or `v` flag (Annex B included), but for back
+ * references, lookbehinds, named groups and quantified lookaheads, on which linearTest throws
+ * UnsupportedRegex (of these picomatch makes only back references, where a glob escapes a digit
+ * after a group: `@(\1)`). The flags may be `i` (JavaScript's non-Unicode case folding), `s`,
+ * `g` and `y` (which change nothing here: every test searches the whole text), and `m` in an
+ * expression without `^` or `$`.
  *
- * A lookahead (`(?=…)`, `(?!…)`) is answered for every position of the text at once, by
- * the automaton of its contents reversed, stepped from the end of the text to its start.
+ * A lookahead (`(?=…)`, `(?!…)`) is answered for every position of the text at once, when
+ * first asked, by the automaton of its contents reversed, stepped from the end of the text to
+ * its start.
  */
 
 /** The most states an expression may make (a bounded repeat copies its operand: `a{1000}`). */

@@ -41,7 +41,7 @@ export function globMatcher(globs: readonly string[], options: { dot: boolean; w
   return (text) => text !== '' && compiled.some((g) => text === g.glob || g.test(text));
 }
 
-/** linearTest of `re`; V8's own test for what it does not run (picomatch makes nothing of the kind: a test holds it to that). */
+/** linearTest of `re`; V8's own test for what it does not run: of what picomatch makes, only a back reference (a glob that escapes a digit after a group, `@(\1)`; a test holds it to that). */
 function linearOr(re: RegExp): LinearTest {
   try {
     return linearTest(re);
