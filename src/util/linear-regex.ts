@@ -401,9 +401,21 @@ function canonicalize(ch: number): number {
   return ch >= 128 && cu < 128 ? ch : cu;
 }
 
-/** For each canonical character, every character that canonicalizes to it (made once, when a case-insensitive expression first runs). */
+/**
+ * For each canonical character, every character that canonicalizes to it: for an ASCII one only
+ * ASCII characters do (a character past ASCII that would fold into it stays itself), the rest
+ * are found once, the first time a case-insensitive test meets a character past ASCII.
+ */
 let folds: Map<number, number[]> | undefined;
+let asciiFolds: number[][] | undefined;
 function foldsOf(canonical: number): readonly number[] {
+  if (canonical < 128) {
+    if (!asciiFolds) {
+      asciiFolds = Array.from({ length: 128 }, () => []);
+      for (let ch = 0; ch < 128; ch++) asciiFolds[canonicalize(ch)]!.push(ch);
+    }
+    return asciiFolds[canonical]!;
+  }
   if (!folds) {
     folds = new Map();
     for (let ch = 0; ch <= 0xffff; ch++) {
