@@ -264,9 +264,13 @@ export async function bundle() {
   const code = readFileSync(out, 'utf8');
   const dynamic = code.match(/\bimport\(\s*["'][^"']+["']\s*\)/g);
   if (dynamic) throw new Error(`the CLI bundle must not import() at run time (use requirePackage): ${[...new Set(dynamic)].join(', ')}`);
-  // The first line names the bundle's content, so a code cache made from another build is never used for this one.
+  // The first line names the bundle's content, so a code cache made from another build is never used for this one,
+  // and says when every character is ASCII: bin/compile-cache.js then reads it as latin1, which takes a
+  // fifth of the time UTF-8 decoding does (~2 against ~9 ms a start). esbuild escapes non-ASCII characters in
+  // strings but leaves regular expression literals as written: write them as \uXXXX (test/compile-cache.test.ts).
   const digest = createHash('sha256').update(code).digest('hex');
-  writeFileSync(out, `// mcp-annotate bundle ${digest}\n${code}`);
+  const ascii = /^[\x00-\x7f]*$/.test(code);
+  writeFileSync(out, `// mcp-annotate bundle ${digest}${ascii ? ' ascii' : ''}\n${code}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -34,11 +34,31 @@ describe('compile cache', () => {
   it('is written after a run without one, used by the next, and one file per Node version and command', () => {
     const dir = join(tempDir(), 'cache');
     expect(load(dir)).toBe('missing');
-    const digest = /^\/\/ mcp-annotate bundle ([0-9a-f]{64})\n/.exec(readFileSync(BUNDLE, 'utf8'))![1]!;
+    const digest = /^\/\/ mcp-annotate bundle ([0-9a-f]{64})( ascii)?\n/.exec(readFileSync(BUNDLE, 'utf8'))![1]!;
     expect(cacheFiles(dir)).toEqual([`main-${process.version}-${process.arch}-lint-${digest.slice(0, 16)}-${pathKey(BUNDLE)}.cache`]);
     expect(load(dir)).toBe('used');
     expect(load(dir, {}, 'not-a-command')).toBe('missing');
     expect(load(dir, {}, 'other')).toBe('used');
+  });
+
+  it('reads an all-ASCII bundle as latin1, and says so in its first line; a bundle with other characters as UTF-8', () => {
+    // esbuild escapes strings but not regular expression literals: a "•" in one makes the bundle UTF-8.
+    const text = readFileSync(BUNDLE, 'utf8');
+    const offending = [...text.matchAll(/[^\x00-\x7f]/g)].slice(0, 3).map((m) => `line ${text.slice(0, m.index).split('\n').length}: U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+    expect(offending, 'write these characters of regular expression literals as \\uXXXX').toEqual([]);
+    expect(text.split('\n', 1)[0]).toMatch(/^\/\/ mcp-annotate bundle [0-9a-f]{64} ascii$/);
+    // The same bundle with a non-ASCII character and no marker is read as UTF-8: the character comes through whole.
+    const root = tempDir();
+    mkdirSync(join(root, 'dist', 'bundle'), { recursive: true });
+    const copy = join(root, 'dist', 'bundle', 'main.cjs');
+    writeFileSync(copy, `${text.replace(/ ascii\n/, '\n')}\nmodule.exports.marker = 'caf\u00e9 \u2022';\n`);
+    copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+    const script = `
+      import { loadBundle } from ${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'compile-cache.js')).href)};
+      const b = loadBundle(${JSON.stringify(copy)}, 'lint', { MCP_ANNOTATE_NO_CACHE: '1' });
+      process.stdout.write(JSON.stringify([b.exports.marker, typeof b.exports.run]));`;
+    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }))).toEqual(['caf\u00e9 \u2022', 'function']);
   });
 
   it('keeps the caches of the newest three builds of a command and removes older ones', () => {

@@ -105,7 +105,7 @@ const PATTERNS: Pattern[] = [
     toolSubject: true,
   },
   { kind: 'overwrite', re: /\b(?:is|are|will\s+be|gets?)\s+(?:(?:silently|always|automatically|completely|entirely)\s+)?overwritten\b/gi, passive: true },
-  { kind: 'irreversible', re: /\b(?:cannot|can\s+not|can['’]t)\s+be\s+(?:undone|reversed|reverted)\b/gi },
+  { kind: 'irreversible', re: /\b(?:cannot|can\s+not|can['\u2019]t)\s+be\s+(?:undone|reversed|reverted)\b/gi },
   { kind: 'irreversible', re: /\birreversibl[ey]\b/gi },
   {
     kind: 'read-only',
@@ -115,7 +115,7 @@ const PATTERNS: Pattern[] = [
     kind: 'read-only',
     re: /\ba\s+(?:(?:strictly|completely|fully|entirely|purely|safe)\s*,?\s+)?read[- ]?only\s+(?:tool|operation|action|call|endpoint|function|command|query|request|lookup)\b/gi,
   },
-  { kind: 'read-only', re: /read[- ]?only(?=\s*[:.\])—-])/gi, sentenceStart: true },
+  { kind: 'read-only', re: /read[- ]?only(?=\s*[:.\])\u2014-])/gi, sentenceStart: true },
 ];
 
 const NEGATORS = new Set([
@@ -130,7 +130,7 @@ const THAT_OK = new Set(['note', 'notes', 'noted', 'warning', 'aware', 'careful'
 /** Sentence boundaries: [start, end) offsets. */
 function sentences(text: string): [number, number][] {
   const out: [number, number][] = [];
-  const re = /[.!?](?=\s|$)|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)/g;
+  const re = /[.!?](?=\s|$)|\n\s*\n|\n(?=\s*(?:[-*\u2022]|\d+[.)])\s)/g;
   let start = 0;
   for (const m of text.matchAll(re)) {
     const end = m.index! + m[0].length;
@@ -144,7 +144,7 @@ function sentences(text: string): [number, number][] {
 function words(s: string): string[] {
   return s
     .toLowerCase()
-    .replace(/’/g, "'")
+    .replace(/\u2019/g, "'")
     .split(/[^a-z']+/)
     .filter((w) => w.length > 0);
 }
@@ -223,7 +223,7 @@ class Words {
       this.start.push(from);
       this.end.push(to);
       const w = text.slice(from, to);
-      this.word.push(LOWER_WORD.test(w) ? w : w.toLowerCase().replace(/’/g, "'").replace(/\u0307/g, ''));
+      this.word.push(LOWER_WORD.test(w) ? w : w.toLowerCase().replace(/\u2019/g, "'").replace(/\u0307/g, ''));
       from = -1;
     };
     for (let i = 0; i < n; i++) {
@@ -378,7 +378,7 @@ class Words {
       o = {
         instead: /\b(?:instead|rather\s+than)\b/i.test(sentence),
         ref: TOOL_REFERENCE.exec(sentence)?.index ?? -1,
-        purpose: /^[\s>*\-•"'`(\[]*(?:to|for)\b/i.test(sentence),
+        purpose: /^[\s>*\-\u2022"'`(\[]*(?:to|for)\b/i.test(sentence),
       };
       this.others.set(s, o);
     }
@@ -460,12 +460,12 @@ function otherTool(ws: Words, s: number, e: number, offset: number): boolean {
 }
 
 /** What may stand before a match at the start of a sentence: bullets, quotes, brackets, a number. */
-const LEAD = /[\s>*\-•#"'`(\[\d.)]/;
+const LEAD = /[\s>*\-\u2022#"'`(\[\d.)]/;
 
 function atSentenceStart(text: string, sentenceStart: number, index: number): boolean {
   // Look back only as far as the first character that cannot lead a sentence.
   for (let i = index - 1; i >= sentenceStart; i--) if (!LEAD.test(text[i]!)) return false;
-  return /^[\s>*\-•#"'`(\[]*(?:\d+[.)]\s*)?$/.test(text.slice(sentenceStart, index));
+  return /^[\s>*\-\u2022#"'`(\[]*(?:\d+[.)]\s*)?$/.test(text.slice(sentenceStart, index));
 }
 
 /** Every match in the description (its first SCAN_LIMIT characters), discarded ones included (with the reason). */
