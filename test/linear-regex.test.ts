@@ -28,7 +28,7 @@ const expression: fc.Arbitrary<string> = fc.letrec<{ re: string; atom: string }>
     .array(
       fc.tuple(
         tie('atom'),
-        fc.constantFrom('', '', '', '*', '+', '?', '*?', '+?', '??', '{2}', '{1,2}', '{0,}', '{1,}?'),
+        fc.constantFrom('', '', '', '*', '+', '?', '*?', '+?', '??', '{2}', '{1,2}', '{0,}', '{1,}?', '{1}', '{1}?', '{0}', '{0,1}?'),
       ),
       { maxLength: 4 },
     )

@@ -277,21 +277,24 @@ function parse(source: string, flags: { dotAll: boolean; multiline: boolean }): 
       // A quantifier, and its lazy "?" (which changes what a match captures, not whether there is one).
       let min = 1;
       let max = 1;
+      let quantified = false;
       const q = source[i];
       if (q === '*' || q === '+' || q === '?') {
         i++;
+        quantified = true;
         [min, max] = q === '*' ? [0, Infinity] : q === '+' ? [1, Infinity] : [0, 1];
       } else if (q === '{') {
         const b = braces();
         if (b) {
           i = b.end;
+          quantified = true;
           ({ min, max } = b);
         }
       }
-      if (min !== 1 || max !== 1) {
+      if (quantified) {
         if (assertion) return fail('a quantified assertion');
         if (source[i] === '?') i++;
-        atom = { t: 'rep', node: atom, min, max };
+        if (min !== 1 || max !== 1) atom = { t: 'rep', node: atom, min, max };
       }
       items.push(atom);
     }
