@@ -229,6 +229,30 @@ describe('the CLI quotes numbers as written, in every format', () => {
   });
 });
 
+describe('diff quotes numbers as written, as lint does', () => {
+  const snapshot = (readOnly: string, risk: string) =>
+    `{"tools":[{"name":"get_x","description":"Gets x","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":${readOnly},"riskLevel":${risk},"inputMetadata":{"destination":"internal","sensitivity":"none","outcomes":"benign"}}}]}`;
+
+  it('in the head and in the base, in every format, and from stdin', async () => {
+    const dir = tempDir({ 'base.json': snapshot('true', '"low"'), 'head.json': snapshot('1e400', '12345678901234567890123'), 'back.json': snapshot('true', '"low"') });
+    for (const format of ['text', 'json', 'sarif', 'markdown', 'github']) {
+      const r = await runCli(['diff', '--no-config', 'base.json', 'head.json', '-f', format], { cwd: dir });
+      const out = format === 'sarif' ? JSON.stringify(JSON.parse(r.stdout).runs[0].results) : r.stdout;
+      expect(out, format).toContain('readOnlyHint is not a boolean (1e400)');
+      expect(out, format).not.toContain('Infinity');
+      expect(out, format).not.toContain('read as');
+      expect(out, format).not.toMatch(PRIVATE);
+    }
+    // The other way round (the numbers in the base): no placeholder and no Infinity in any finding.
+    const back = await runCli(['diff', '--no-config', 'head.json', 'back.json', '-f', 'json'], { cwd: dir });
+    const texts = JSON.stringify(JSON.parse(back.stdout).findings);
+    expect(texts).not.toMatch(PRIVATE);
+    expect(texts).not.toContain('Infinity');
+    const stdin = await runCli(['diff', '--no-config', 'base.json', '-', '-f', 'json'], { cwd: dir, input: snapshot('1e400', '"low"') });
+    expect(stdin.stdout).toContain('readOnlyHint is not a boolean (1e400)');
+  });
+});
+
 describe('spellRead', () => {
   it('says what a number was read as when that cannot be what was written', () => {
     expect(spellRead(Infinity)).toBe('a number too large to represent, read as Infinity');

@@ -6,13 +6,14 @@
  * head snapshot (related locations point into the base), sorted like lint's.
  */
 import { ClaimSet } from '../engine/claims.js';
-import { MAX_FINDINGS, sortFindings, specFor, toolView, type RuleSetting, type ServerSummary } from '../engine/engine.js';
+import { MAX_FINDINGS, quotesNumbers, sortFindings, specFor, toolView, writeNumbers, type RuleSetting, type ServerSummary } from '../engine/engine.js';
 import { PACKS } from '../packs/index.js';
-import type { PackId, Finding, Region, RelatedLocation, ServerInput, SpecVersion } from '../types.js';
+import type { PackId, Finding, Located, Region, RelatedLocation, ServerInput, SpecVersion } from '../types.js';
 import { PACK_IDS, SEVERITY_RANK } from '../types.js';
 import { isObject } from '../util/json.js';
 import { relative, within } from '../util/pointer.js';
 import { quote, QUOTED_NAME_MAX } from '../util/text.js';
+import { deferNumbers } from '../util/written.js';
 import { valueKey, unorderedSchema } from './facts.js';
 import type { DriftReport, DriftRule, ToolPair, ToolSide } from './types.js';
 
@@ -296,8 +297,12 @@ interface Target {
  */
 type Wanted = Map<unknown, { input: ServerInput; pointers: string[]; into: { target: { file?: string; region?: Region }; file?: string }[] }>;
 
-/** Sets file and region on everything wanted, with one pass over each document (asked one pointer at a time, a pass per finding made large diffs quadratic). */
-function locateWanted(wanted: Wanted): void {
+/**
+ * Sets file and region on everything wanted, with one pass over each document (asked one pointer
+ * at a time, a pass per finding made large diffs quadratic); where each was found, by target.
+ */
+function locateWanted(wanted: Wanted): Map<object, Located> {
+  const located = new Map<object, Located>();
   for (const { input, pointers, into } of wanted.values()) {
     const found = input.locator?.locateAll(pointers) ?? [];
     into.forEach(({ target, file }, i) => {
@@ -305,8 +310,10 @@ function locateWanted(wanted: Wanted): void {
       if (!at) return;
       target.file = file;
       target.region = { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
+      located.set(target, at);
     });
   }
+  return located;
 }
 
 /**
@@ -323,6 +330,11 @@ export function comparedServers(baseInputs: readonly ServerInput[], headInputs: 
 }
 
 export function diff(baseInputs: readonly ServerInput[], headInputs: readonly ServerInput[], rules: readonly DriftRule[], opts: DiffOptions = {}): DiffResult {
+  // Numbers are quoted as the snapshots wrote them, as in lint (src/util/written.ts).
+  return deferNumbers(() => diffDeferred(baseInputs, headInputs, rules, opts));
+}
+
+function diffDeferred(baseInputs: readonly ServerInput[], headInputs: readonly ServerInput[], rules: readonly DriftRule[], opts: DiffOptions): DiffResult {
   const packs = new Set<PackId>(['core', ...(opts.packs ?? PACK_IDS)]);
   const severityOf = (setting: RuleSetting | undefined) => (Array.isArray(setting) ? setting[0] : setting);
   const globally = (rule: DriftRule) => severityOf(opts.rules?.[rule.id]) ?? rule.severity;
@@ -432,6 +444,11 @@ export function diff(baseInputs: readonly ServerInput[], headInputs: readonly Se
     compareServers(b, undefined);
     summary(b);
   }
-  locateWanted(wanted);
+  const located = locateWanted(wanted);
+  // Every placeholder of a finding's texts written out: the number as the snapshot wrote it.
+  const byId = new Map([...base, ...head].map((s) => [s.id, s]));
+  for (const f of findings) {
+    if (quotesNumbers(f)) writeNumbers(f, located.get(f), f.related?.map((r) => located.get(r)), undefined, byId);
+  }
   return { findings: sortFindings(findings, summaries), servers: summaries, stopped };
 }

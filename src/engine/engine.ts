@@ -847,7 +847,7 @@ function locateFindings(findings: Finding[], servers: readonly ServerInput[]): v
 }
 
 /** Whether a finding's texts quote a number (see src/util/written.ts). */
-function quotesNumbers(f: Finding): boolean {
+export function quotesNumbers(f: Finding): boolean {
   if (hasPlaceholder(f.message) || hasPlaceholder(f.suggestion) || hasPlaceholder(f.fix?.description) || hasPlaceholder(f.detail)) return true;
   for (const r of f.related ?? []) if (hasPlaceholder(r.message)) return true;
   return false;
@@ -858,7 +858,7 @@ function quotesNumbers(f: Finding): boolean {
  * of the values it points at (its own pointer's, its related locations', its fix's), in the
  * locator's text or a live server's raw responses; at most MAX_SCANNED characters of them.
  */
-function writeNumbers(
+export function writeNumbers(
   f: Finding,
   at: Located | undefined,
   relatedAt: readonly (Located | undefined)[] | undefined,
