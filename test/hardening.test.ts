@@ -14,6 +14,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
 import { lint } from '../src/engine/engine.js';
+import { diff } from '../src/diff/diff.js';
+import { DRIFT_RULES } from '../src/diff/rules/index.js';
 import { format, FORMATS } from '../src/reporters/index.js';
 import type { FormatName, Report } from '../src/reporters/types.js';
 import { loadText } from '../src/sources/files.js';
@@ -115,6 +117,34 @@ describe('any JSON, anywhere', () => {
     check(fc.tuple(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })), ([name, title, description]) =>
       assertSafe(JSON.stringify({ serverInfo: { name: title }, tools: [{ name, title, description, inputSchema: { type: 'object' }, annotations: { title: description, readOnlyHint: true, destructiveHint: true } }] })),
     ));
+});
+
+describe('any annotations on either side of a diff', () => {
+  /** A document's text with some of its numbers written as JSON.parse cannot read them back (1e400, 2^53 and past). */
+  const withBigNumbers = (doc: unknown, which: number) => {
+    let k = 0;
+    const big = ['1e400', '-1e999', '12345678901234567890123'];
+    return JSON.stringify(doc).replace(/(?<=[:,[])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?=[,}\]])/g, (n) => (k++ % 3 === which ? big[k % 3]! : n));
+  };
+  const serverOf = (text: string, name: string) => loadText(text, { kind: 'file', path: name, display: name }, name.replace(/\.json$/, ''), name);
+
+  it('gives findings whose texts hold no placeholder, numbers quoted as written or said as read', () => {
+    // The base's hints say what clients rely on; the head's are anything, numbers often (what drift rules quote).
+    const safe = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+    const value = fc.oneof(anyJson, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    const hints = fc.record({ readOnlyHint: value, destructiveHint: value, idempotentHint: value, openWorldHint: value }, { requiredKeys: [] });
+    check(fc.tuple(annotations, hints, fc.nat(2)), ([a, h, which]) => {
+      const tool = (annotations: unknown) => ({ tools: [{ name: 'x', inputSchema: { type: 'object' }, annotations }] });
+      const base = withBigNumbers(tool({ ...a, ...safe }), which);
+      const head = withBigNumbers(tool({ ...a, ...h }), (which + 1) % 3);
+      fc.pre(!PLACEHOLDER_CHARS.test(base + head));
+      const result = diff(serverOf(base, 'base.json'), serverOf(head, 'head.json'), DRIFT_RULES);
+      for (const f of result.findings) {
+        const texts = [f.message, f.suggestion ?? '', f.detail ?? '', ...(f.related ?? []).map((r) => r.message)].join('\n');
+        expect(texts, f.ruleId).not.toMatch(PLACEHOLDER_CHARS);
+      }
+    });
+  });
 });
 
 describe('values the schema validators compare', () => {
