@@ -2,7 +2,7 @@ import { defineRule } from '../src/rule.js';
 import type { Fact } from '../src/engine/claims.js';
 import type { Fix } from '../src/types.js';
 import { claimsOf, describeClass, noneBesideClass, valueKey, written } from '../src/engine/possible-sets.js';
-import { quote } from '../src/util/text.js';
+import { quote, thousands } from '../src/util/text.js';
 
 /** The enum-valued possible sets, what a policy looks for in each, and a value that fills one. */
 const SETS: Partial<Record<Fact, { looksFor: string; fill: string }>> = {
@@ -13,6 +13,14 @@ const SETS: Partial<Record<Fact, { looksFor: string; fill: string }>> = {
   outputSensitivity: { looksFor: '"credentials"', fill: 'list the data classes the results may carry ("none" if nothing sensitive)' },
 };
 const SET_FACTS = Object.keys(SETS) as Fact[];
+
+/** The places a value is listed, the first few: "/p/0 and /p/2", "/p/0, /p/2, …, /p/9 and 12 more". */
+const SHOWN_PLACES = 5;
+function listedAt(pointer: string, items: readonly number[]): string {
+  const shown = items.slice(0, SHOWN_PLACES).map((i) => `${pointer}/${i}`);
+  if (items.length <= SHOWN_PLACES) return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+  return `${shown.join(', ')} and ${thousands(items.length - SHOWN_PLACES)} more`;
+}
 
 export default defineRule({
   id: 'empty-possible-set',
@@ -32,7 +40,8 @@ catches it.
 
 A value listed twice in one set (\`["user", "public", "public"]\`) changes nothing, but it
 is usually a copy-paste slip next to a value that was meant to be there; it is reported
-as a warning at the repeated item.
+as a warning at its first repeat, once for each repeated value, however many times it is
+listed (the message names the first five places).
 
 The same holds for the action-metadata extension's sets, whichever vocabulary wrote them.`,
   notes: `- **Which fields.** The enum-valued possible sets: input \`destination\`,
@@ -85,6 +94,29 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
           },
         ],
         findings: [{ pointer: '/tools/0/annotations/inputMetadata/destination/2', severity: 'warning' }],
+      },
+      {
+        title: 'A value listed many times is one finding, and each repeated value one',
+        doc: false,
+        tools: [
+          {
+            name: 'share_document',
+            inputSchema: { type: 'object' },
+            annotations: {
+              readOnlyHint: false,
+              destructiveHint: false,
+              inputMetadata: {
+                destination: ['public', 'internal', 'public', 'internal', 'public', 'public', 'public', 'public', 'public'],
+                sensitivity: 'user',
+                outcomes: 'irreversible',
+              },
+            },
+          },
+        ],
+        findings: [
+          { pointer: '/tools/0/annotations/inputMetadata/destination/2', severity: 'warning' },
+          { pointer: '/tools/0/annotations/inputMetadata/destination/3', severity: 'warning' },
+        ],
       },
       {
         title: 'Empty return sets and a repeated regulated class',
@@ -190,16 +222,16 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
         });
         continue;
       }
-      const first = new Map<string, number>();
-      const unique: unknown[] = [];
+      // Where each value is listed, in the order values first appear.
+      const places = new Map<string, number[]>();
       w.forEach((v, i) => {
         const key = valueKey(v);
-        if (!first.has(key)) {
-          first.set(key, i);
-          unique.push(v);
-        }
+        const list = places.get(key);
+        if (list) list.push(i);
+        else places.set(key, [i]);
       });
-      if (unique.length === w.length) continue;
+      if (places.size === w.length) continue;
+      const unique = [...places.values()].map((items) => w[items[0]!]);
       // One fix for the set (it replaces the whole list), on its first repeated item: on every
       // one, n repeats of a list of u values made a report of n × u (gigabytes from a few KB).
       // "none" beside a class in the same list: sensitivity-conflict's fix rewrites the list
@@ -209,20 +241,24 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
       let fix: Fix | undefined = leftToConflict
         ? undefined
         : { description: `Remove repeated values from ${claim.field}`, replacements: [{ pointer: claim.pointer, text: JSON.stringify(unique) }] };
-      w.forEach((v, i) => {
-        const at = first.get(valueKey(v))!;
-        if (at === i) return;
+      // One finding per repeated value, at its first repeat, naming where it is listed: a finding
+      // per repeat let a list of a value listed a million times (10 MB) make a million findings
+      // (a 1 GB report).
+      const repeated = [...places.values()].filter((items) => items.length > 1).sort((a, b) => a[1]! - b[1]!);
+      for (const items of repeated) {
+        const [at, i] = items as [number, number];
+        const v = w[i];
         const shown = claim.fact === 'inputSensitivity' || claim.fact === 'outputSensitivity' ? describeClass(v) : quote(v);
         ctx.report({
           pointer: `${claim.pointer}/${i}`,
           severity: 'warning',
-          message: `${claim.field} lists ${shown} twice (${claim.pointer}/${at} and ${claim.pointer}/${i})`,
-          suggestion: `remove the repeated ${shown}, or replace it with the value that was meant${leftToConflict ? ' (sensitivity-conflict\'s fix for "none" in this list removes it too)' : ''}`,
+          message: `${claim.field} lists ${shown} ${items.length === 2 ? 'twice' : `${thousands(items.length)} times`} (${listedAt(claim.pointer, items)})`,
+          suggestion: `remove the repeated ${shown}, or replace ${items.length === 2 ? 'it' : 'them'} with the value${items.length === 2 ? '' : 's'} that ${items.length === 2 ? 'was' : 'were'} meant${leftToConflict ? ' (sensitivity-conflict\'s fix for "none" in this list removes it too)' : ''}`,
           fix,
           related: [{ pointer: `${claim.pointer}/${at}`, message: `${shown} is first listed here` }],
         });
         fix = undefined;
-      });
+      }
     }
   },
 });

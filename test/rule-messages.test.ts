@@ -74,3 +74,30 @@ describe('toxic-flow', () => {
     expect(f.message).not.toContain('the same tool');
   });
 });
+
+describe('empty-possible-set', () => {
+  const tool = (destination: unknown[]) => ({
+    name: 'share_document',
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination, sensitivity: 'user', outcomes: 'irreversible' } },
+  });
+  const repeats = (destination: unknown[]) => findings([tool(destination)]).filter((x) => x.ruleId === 'empty-possible-set');
+  const at = '/tools/0/annotations/inputMetadata/destination';
+
+  it('reports each repeated value once, at its first repeat, however many times it is listed', () => {
+    const all = repeats(['public', 'internal', 'public', 'internal', 'public', 'public', 'public', 'public', 'public']);
+    expect(all.map((f) => [f.pointer, f.message])).toEqual([
+      [`${at}/2`, `annotations.inputMetadata.destination lists "public" 7 times (${at}/0, ${at}/2, ${at}/4, ${at}/5, ${at}/6 and 2 more)`],
+      [`${at}/3`, `annotations.inputMetadata.destination lists "internal" twice (${at}/1 and ${at}/3)`],
+    ]);
+    expect(all[0]!.suggestion).toBe('remove the repeated "public", or replace them with the values that were meant');
+    // The fix removes every repeat at once, on the first finding only.
+    expect(all.map((f) => f.fix?.replacements)).toEqual([[{ pointer: at, text: '["public","internal"]' }], undefined]);
+  });
+
+  it('gives a value listed a million times one finding: a 10 MB list is not a million findings', () => {
+    const all = repeats(Array.from({ length: 1_000_000 }, () => 'public'));
+    expect(all).toHaveLength(1);
+    expect(all[0]!.message).toBe(`annotations.inputMetadata.destination lists "public" 1,000,000 times (${at}/0, ${at}/1, ${at}/2, ${at}/3, ${at}/4 and 999,995 more)`);
+  });
+});
