@@ -477,9 +477,10 @@ describe('targeted inputs', () => {
     }
   });
 
-  it('an annotation list of 20,000 invalid, repeated members: findings in proportion, one fix for the list', () => {
+  it('an annotation list of 20,000 invalid, repeated members: findings in proportion, one per repeated value, one fix for the list', () => {
     // Quadratic three times over before: Ajv's error gathering (concat), explaining the errors
     // (every pair of paths compared), and the whole-list fix repeated on every repeat (620 MB of report).
+    // And a finding per repeat: 1,000 values listed 20 times each were 19,000 findings.
     const n = 20_000;
     const values = Array.from({ length: n }, (_, i) => `v${i % 1_000}`);
     const text = JSON.stringify({ tools: [{ name: 'wide', inputSchema: { type: 'object' }, annotations: { inputMetadata: { destination: values, sensitivity: ['none'], outcomes: ['benign'] } } }] });
@@ -487,7 +488,8 @@ describe('targeted inputs', () => {
     const findings = lint(servers, RULES).findings;
     const of = (id: string) => findings.filter((f) => f.ruleId === id && f.pointer.startsWith('/tools/0/annotations/inputMetadata/destination/'));
     expect(of('schema-valid')).toHaveLength(n);
-    expect(of('empty-possible-set')).toHaveLength(n - 1_000);
+    expect(of('empty-possible-set')).toHaveLength(1_000);
+    expect(of('empty-possible-set')[0]!.message).toMatch(/lists "v0" 20 times \(.*\/0, .*\/1000, .*\/2000, .*\/3000, .*\/4000 and 15 more\)$/);
     expect(of('empty-possible-set').filter((f) => f.fix).map((f) => f.pointer)).toEqual(['/tools/0/annotations/inputMetadata/destination/1000']);
   });
 
