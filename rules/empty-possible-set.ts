@@ -14,6 +14,13 @@ const SETS: Partial<Record<Fact, { looksFor: string; fill: string }>> = {
 };
 const SET_FACTS = Object.keys(SETS) as Fact[];
 
+/** The examples' tool that shares a document, with the destinations it lists. */
+const shareDocument = (destination: string[]) => ({
+  name: 'share_document',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: false, destructiveHint: false, inputMetadata: { destination, sensitivity: 'user', outcomes: 'irreversible' } },
+});
+
 /** The places a value is listed, the first few: "/p/0 and /p/2", "/p/0, /p/2, …, /p/9 and 12 more". */
 const SHOWN_PLACES = 5;
 function listedAt(pointer: string, items: readonly number[]): string {
@@ -82,37 +89,13 @@ The same holds for the action-metadata extension's sets, whichever vocabulary wr
       },
       {
         title: 'A destination listed twice',
-        tools: [
-          {
-            name: 'share_document',
-            inputSchema: { type: 'object' },
-            annotations: {
-              readOnlyHint: false,
-              destructiveHint: false,
-              inputMetadata: { destination: ['internal', 'public', 'public'], sensitivity: 'user', outcomes: 'irreversible' },
-            },
-          },
-        ],
+        tools: [shareDocument(['internal', 'public', 'public'])],
         findings: [{ pointer: '/tools/0/annotations/inputMetadata/destination/2', severity: 'warning' }],
       },
       {
         title: 'A value listed many times is one finding, and each repeated value one',
         doc: false,
-        tools: [
-          {
-            name: 'share_document',
-            inputSchema: { type: 'object' },
-            annotations: {
-              readOnlyHint: false,
-              destructiveHint: false,
-              inputMetadata: {
-                destination: ['public', 'internal', 'public', 'internal', 'public', 'public', 'public', 'public', 'public'],
-                sensitivity: 'user',
-                outcomes: 'irreversible',
-              },
-            },
-          },
-        ],
+        tools: [shareDocument(['public', 'internal', 'public', 'internal', 'public', 'public', 'public', 'public', 'public'])],
         findings: [
           { pointer: '/tools/0/annotations/inputMetadata/destination/2', severity: 'warning' },
           { pointer: '/tools/0/annotations/inputMetadata/destination/3', severity: 'warning' },
