@@ -724,3 +724,27 @@ describe('repeated names in a live listing (raw.ts)', () => {
     expect(Object.keys(hidden.tools[0]!._meta)).toEqual(['***']);
   });
 });
+
+describe('the stdio transport', () => {
+  it('hears a server that exits as exited, also when this process was busy past the grace after its stdout ended', async () => {
+    const { GroupStdioTransport } = await import('../../src/sources/live/stdio.js');
+    const failures: string[] = [];
+    const transport = new GroupStdioTransport(
+      { command: process.execPath, args: ['-e', 'setTimeout(() => process.exit(3), 100)'], env: { ...process.env } as Record<string, string>, cwd: process.cwd() },
+      { maxBytes: 1 << 20, isMessage: () => true, fail: (err) => failures.push(err.message) },
+    );
+    const closed = new Promise<void>((done) => (transport.onclose = () => done()));
+    await transport.start();
+    // As a loaded machine does: this process gets no time for longer than the grace, right after
+    // the server's stdout ends (the transport's own listener has set its timer by then). The
+    // exit is heard when the loop polls for I/O, after the timer: it must still count.
+    (transport as unknown as { child: import('node:child_process').ChildProcess }).child.stdout!.once('end', () => {
+      const until = Date.now() + 300;
+      while (Date.now() < until);
+    });
+    await closed;
+    await new Promise((done) => setTimeout(done, 250));
+    expect(failures).toEqual([]);
+    expect(transport.exit?.code).toBe(3);
+  });
+});

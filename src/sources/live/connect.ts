@@ -243,12 +243,19 @@ class Session {
     });
   }
 
-  /** A moment from now (for the SDK to read a stream's last events), fail with what `check` says, unless the session is over by then. */
+  /**
+   * A moment from now (for the SDK to read a stream's last events), fail with what `check` says,
+   * unless the session is over by then. The verdict waits for the event loop's next poll for I/O
+   * too (setImmediate after the timer): on a loaded machine the timer can come due while events
+   * already received are still unread (timers run before the poll), as the stdio transport found.
+   */
   private afterGrace(check: () => string | undefined): void {
     setTimeout(() => {
-      if (this.disposed || this.error || this.listed) return;
-      const message = check();
-      if (message !== undefined) this.fail(new LiveError(message));
+      setImmediate(() => {
+        if (this.disposed || this.error || this.listed) return;
+        const message = check();
+        if (message !== undefined) this.fail(new LiveError(message));
+      });
     }, STREAM_END_GRACE_MS);
   }
 

@@ -173,12 +173,17 @@ export class GroupStdioTransport implements Transport {
       });
       child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
       // A server that closes its stdout cannot answer any more: fail at once, unless it exits
-      // (the usual way stdout closes) within a moment.
+      // (the usual way stdout closes) within a moment. The exit is heard when the event loop
+      // polls for I/O, which it does after its timers: on a loaded machine that left this process
+      // unscheduled for longer than the moment, the timer ran first and a server that had exited
+      // (code 3) was said to have "kept running". So the verdict waits for that poll (setImmediate).
       child.stdout?.once('end', () => {
         setTimeout(() => {
-          if (this.closing !== undefined || this.exited) return;
-          const phase = this.limits.phase?.();
-          this.limits.fail(new LiveError(`the server closed its stdout${phase ? ` ${phase}` : ''} but kept running; stopped it (stdout carries its answers)`));
+          setImmediate(() => {
+            if (this.closing !== undefined || this.exited) return;
+            const phase = this.limits.phase?.();
+            this.limits.fail(new LiveError(`the server closed its stdout${phase ? ` ${phase}` : ''} but kept running; stopped it (stdout carries its answers)`));
+          }).unref();
         }, END_GRACE_MS).unref();
       });
       child.stderr?.setEncoding('utf8').on('data', (text: string) => {
