@@ -152,11 +152,14 @@ export class GroupStdioTransport implements Transport {
         if (this.closing !== undefined) return;
         // The server is gone, but a process it started may still hold its stdout and stderr
         // (a helper started with "&"), and the session ends only when they close: after a
-        // moment for the output in the pipes, stop the rest of the group and close them.
+        // moment for the output in the pipes, and the loop's next poll for I/O (as below),
+        // stop the rest of the group and close them.
         setTimeout(() => {
-          if (this.closing !== undefined || this.ended) return;
-          if (this.pgid !== undefined) signalGroup(this.pgid, 'SIGKILL');
-          for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+          setImmediate(() => {
+            if (this.closing !== undefined || this.ended) return;
+            if (this.pgid !== undefined) signalGroup(this.pgid, 'SIGKILL');
+            for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+          }).unref();
         }, END_GRACE_MS).unref();
       });
       child.on('close', () => {
