@@ -579,7 +579,8 @@ class Runner {
     pass.matched = false;
     let len = this.close(pass, list, 0, this.p.start, 0, true);
     for (let pos = 0; !pass.matched && pos < n; pos++) {
-      if (len === 0 && this.anchored) return false;
+      // Anchored, and no state left: nothing can match from here on.
+      if (len === 0 && this.anchored) break;
       const ch = text.charCodeAt(pos);
       let nextLen = 0;
       let fresh = true;
@@ -595,7 +596,9 @@ class Runner {
       [list, next] = [next, list];
       len = nextLen;
     }
+    // Nothing of the text kept past the test (a name may be megabytes).
     this.text = '';
+    this.answers = [];
     return pass.matched;
   }
 
