@@ -458,21 +458,25 @@ export type LinearTest = (text: string) => boolean;
  * `quick: false`: never V8's own test, not even on a text too short to backtrack far (for tests).
  */
 export function linearTest(re: RegExp, opts: { quick?: boolean } = {}): LinearTest {
-  if (re.unicode || re.flags.includes('v')) throw new UnsupportedRegex(`the ${re.unicode ? 'u' : 'v'} flag of /${re.source}/`);
-  const tree = parse(re.source, { dotAll: re.dotAll, multiline: re.multiline });
-  const program = compile(tree, re.ignoreCase);
+  const { program, quick } = prepare(re);
   const runner = new Runner(program);
   // V8 answers texts too short to backtrack far (faster: native code), the automaton the rest.
-  const shortest = opts.quick === false ? -1 : quickLength(tree, program.fsm.kind[program.start] === BOL, program.fsm.kind.length);
+  const shortest = opts.quick === false ? -1 : quick;
   const v8 = new RegExp(re.source, re.flags.replace(/[gy]/g, ''));
   return (text) => (text.length <= shortest ? v8.test(text) : runner.test(text));
 }
 
 /** The longest text linearTest lets V8 answer for `re` (-1: none; see quickLength). */
 export function quickLengthOf(re: RegExp): number {
+  return prepare(re).quick;
+}
+
+/** An expression's automaton, and the longest text V8 may answer for it (quickLength). */
+function prepare(re: RegExp): { program: Program; quick: number } {
+  if (re.unicode || re.flags.includes('v')) throw new UnsupportedRegex(`the ${re.unicode ? 'u' : 'v'} flag of /${re.source}/`);
   const tree = parse(re.source, { dotAll: re.dotAll, multiline: re.multiline });
   const program = compile(tree, re.ignoreCase);
-  return quickLength(tree, program.fsm.kind[program.start] === BOL, program.fsm.kind.length);
+  return { program, quick: quickLength(tree, program.fsm.kind[program.start] === BOL, program.fsm.kind.length) };
 }
 
 /**
@@ -577,22 +581,14 @@ class Runner {
     const n = text.length;
     let [list, next] = pass.lists;
     pass.matched = false;
-    let len = this.close(pass, list, 0, this.p.start, 0, true);
+    this.open(pass);
+    let len = this.close(pass, list, 0, this.p.start, 0);
     for (let pos = 0; !pass.matched && pos < n; pos++) {
       // Anchored, and no state left: nothing can match from here on.
       if (len === 0 && this.anchored) break;
-      const ch = text.charCodeAt(pos);
-      let nextLen = 0;
-      let fresh = true;
-      for (let k = 0; k < len; k++) {
-        const s = list[k]!;
-        if (this.has(this.arg[s]!, ch)) {
-          nextLen = this.close(pass, next, nextLen, this.out[s]!, pos + 1, fresh);
-          fresh = false;
-        }
-      }
+      let nextLen = this.step(pass, list, len, next, text.charCodeAt(pos), pos + 1);
       // A search: a match may start at any position.
-      if (!this.anchored) nextLen = this.close(pass, next, nextLen, this.p.start, pos + 1, fresh);
+      if (!this.anchored) nextLen = this.close(pass, next, nextLen, this.p.start, pos + 1);
       [list, next] = [next, list];
       len = nextLen;
     }
@@ -617,21 +613,12 @@ class Runner {
       answer = new Uint8Array(n + 1);
       let [list, next] = pass.lists;
       pass.matched = false;
-      let len = this.close(pass, list, 0, start, n, true);
+      this.open(pass);
+      let len = this.close(pass, list, 0, start, n);
       answer[n] = pass.matched ? 1 : 0;
       for (let at = n - 1; at >= 0; at--) {
-        const ch = text.charCodeAt(at);
         pass.matched = false;
-        let nextLen = 0;
-        let fresh = true;
-        for (let k = 0; k < len; k++) {
-          const s = list[k]!;
-          if (this.has(this.arg[s]!, ch)) {
-            nextLen = this.close(pass, next, nextLen, this.out[s]!, at, fresh);
-            fresh = false;
-          }
-        }
-        nextLen = this.close(pass, next, nextLen, start, at, fresh);
+        const nextLen = this.close(pass, next, this.step(pass, list, len, next, text.charCodeAt(at), at), start, at);
         answer[at] = pass.matched ? 1 : 0;
         [list, next] = [next, list];
         len = nextLen;
@@ -641,15 +628,33 @@ class Runner {
     return answer[pos]!;
   }
 
-  /**
-   * Adds to `list` (from index `len`) the states that read a character and are reached from `s`
-   * at position `pos` without reading one; `fresh`: the first call at this position. The new length.
-   */
-  private close(pass: Pass, list: Int32Array, len: number, s: number, pos: number, fresh: boolean): number {
-    if (fresh && ++pass.generation === 0x3fffffff) {
+  /** A new position for the pass: every state may be added again. */
+  private open(pass: Pass): void {
+    if (++pass.generation === 0x3fffffff) {
       pass.seen.fill(0);
       pass.generation = 1;
     }
+  }
+
+  /**
+   * Reads `ch` with the `len` states of `list`: opens position `to` and fills `next` with what
+   * they lead to (see close). The length of `next`.
+   */
+  private step(pass: Pass, list: Int32Array, len: number, next: Int32Array, ch: number, to: number): number {
+    this.open(pass);
+    let nextLen = 0;
+    for (let k = 0; k < len; k++) {
+      const s = list[k]!;
+      if (this.has(this.arg[s]!, ch)) nextLen = this.close(pass, next, nextLen, this.out[s]!, to);
+    }
+    return nextLen;
+  }
+
+  /**
+   * Adds to `list` (from index `len`) the states that read a character and are reached from `s`
+   * at position `pos` without reading one (each once a position: see open). The new length.
+   */
+  private close(pass: Pass, list: Int32Array, len: number, s: number, pos: number): number {
     const { seen, generation, stack } = pass;
     const { kind, out, alt, arg, text } = this;
     let sp = 0;
