@@ -33,19 +33,29 @@ export function errorReason(err: unknown): string {
  */
 export const MAX_GROUP_DEPTH = 1_000;
 
-/** How deep the groups of a regular expression's source nest (escapes and character classes skipped). */
-export function groupDepth(source: string): number {
-  let depth = 0;
-  let max = 0;
+/**
+ * Calls `at` with each "(", ")" and "|" of a regular expression's source that is syntax, not a
+ * character: escapes and character classes are skipped.
+ */
+export function eachGroupToken(source: string, at: (c: '(' | ')' | '|', i: number) => void): void {
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     if (c === '\\') i++;
     else if (inClass) inClass = c !== ']';
     else if (c === '[') inClass = true;
-    else if (c === '(') max = Math.max(max, ++depth);
-    else if (c === ')') depth--;
+    else if (c === '(' || c === ')' || c === '|') at(c, i);
   }
+}
+
+/** How deep the groups of a regular expression's source nest (escapes and character classes skipped). */
+export function groupDepth(source: string): number {
+  let depth = 0;
+  let max = 0;
+  eachGroupToken(source, (c) => {
+    if (c === '(') max = Math.max(max, ++depth);
+    else if (c === ')') depth--;
+  });
   return max;
 }
 
@@ -184,23 +194,18 @@ export function braceProblem(glob: string): string | undefined {
  */
 export function alternativeWays(source: string): number {
   const stack: { done: number; current: number; look: boolean }[] = [{ done: 0, current: 1, look: false }];
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
+  eachGroupToken(source, (c, i) => {
     const top = stack[stack.length - 1]!;
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') stack.push({ done: 0, current: 1, look: /^\?<?[=!]/.test(source.slice(i + 1, i + 4)) });
+    if (c === '(') stack.push({ done: 0, current: 1, look: /^\?<?[=!]/.test(source.slice(i + 1, i + 4)) });
     else if (c === '|') {
       top.done += top.current;
       top.current = 1;
-    } else if (c === ')' && stack.length > 1) {
+    } else if (stack.length > 1) {
       stack.pop();
       const parent = stack[stack.length - 1]!;
       parent.current *= top.look ? 1 : top.done + top.current;
     }
-  }
+  });
   const root = stack[0]!;
   return root.done + root.current;
 }

@@ -22,6 +22,8 @@
  * its start.
  */
 
+import { eachGroupToken } from './glob.js';
+
 /** The most states an expression may make (a bounded repeat copies its operand: `a{1000}`). */
 export const MAX_STATES = 100_000;
 
@@ -76,14 +78,9 @@ const single = (c: number): Node => ({ t: 'set', ranges: [c, c], neg: false });
 /** How many capturing groups a pattern has (what decides whether "\\1" is a back reference). */
 function capturingGroups(source: string): number {
   let n = 0;
-  let inClass = false;
-  for (let k = 0; k < source.length; k++) {
-    const c = source[k];
-    if (c === '\\') k++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(' && (source[k + 1] !== '?' || (source[k + 2] === '<' && source[k + 3] !== '=' && source[k + 3] !== '!'))) n++;
-  }
+  eachGroupToken(source, (c, k) => {
+    if (c === '(' && (source[k + 1] !== '?' || (source[k + 2] === '<' && source[k + 3] !== '=' && source[k + 3] !== '!'))) n++;
+  });
   return n;
 }
 
