@@ -12,7 +12,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAME, version } from '../../version.js';
 import { LiveError, batchError, excerpt, idlessError, isBatch, lastLine } from './errors.js';
-import { GroupStdioTransport } from './stdio.js';
+import { afterGrace, GroupStdioTransport } from './stdio.js';
 import { formatBytes } from '../../util/read.js';
 import { HEADER_NAME, displayUrl, isCredentialHeader, type LiveTarget } from './targets.js';
 import { redact } from './vars.js';
@@ -244,19 +244,15 @@ class Session {
   }
 
   /**
-   * A moment from now (for the SDK to read a stream's last events), fail with what `check` says,
-   * unless the session is over by then. The verdict waits for the event loop's next poll for I/O
-   * too (setImmediate after the timer): on a loaded machine the timer can come due while events
-   * already received are still unread (timers run before the poll), as the stdio transport found.
+   * A moment from now (for the SDK to read a stream's last events; see afterGrace), fail with
+   * what `check` says, unless the session is over by then.
    */
   private afterGrace(check: () => string | undefined): void {
-    setTimeout(() => {
-      setImmediate(() => {
-        if (this.disposed || this.error || this.listed) return;
-        const message = check();
-        if (message !== undefined) this.fail(new LiveError(message));
-      });
-    }, STREAM_END_GRACE_MS);
+    afterGrace(STREAM_END_GRACE_MS, () => {
+      if (this.disposed || this.error || this.listed) return;
+      const message = check();
+      if (message !== undefined) this.fail(new LiveError(message));
+    });
   }
 
   /**

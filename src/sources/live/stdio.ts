@@ -77,6 +77,16 @@ const STDERR_TAIL = 4096;
 /** How long an end (of the process, of stdout) waits for the output still in the pipes before it is acted on. */
 const END_GRACE_MS = 100;
 
+/**
+ * Runs `fn` a moment from now, after the event loop's next poll for I/O too. Timers run before
+ * the poll, so on a loaded machine that left this process unscheduled for longer than the moment,
+ * a timer alone came due while what had already arrived was unread: a server that had exited
+ * (code 3) was said to have closed its stdout and "kept running". The timer, for unref().
+ */
+export function afterGrace(ms: number, fn: () => void): NodeJS.Timeout {
+  return setTimeout(() => setImmediate(fn), ms);
+}
+
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -152,15 +162,12 @@ export class GroupStdioTransport implements Transport {
         if (this.closing !== undefined) return;
         // The server is gone, but a process it started may still hold its stdout and stderr
         // (a helper started with "&"), and the session ends only when they close: after a
-        // moment for the output in the pipes, and the loop's next poll for I/O (as below),
-        // stop the rest of the group and close them.
-        setTimeout(() => {
-          setImmediate(() => {
-            if (this.closing !== undefined || this.ended) return;
-            if (this.pgid !== undefined) signalGroup(this.pgid, 'SIGKILL');
-            for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
-          }).unref();
-        }, END_GRACE_MS).unref();
+        // moment for the output in the pipes (afterGrace), stop the rest of the group and close them.
+        afterGrace(END_GRACE_MS, () => {
+          if (this.closing !== undefined || this.ended) return;
+          if (this.pgid !== undefined) signalGroup(this.pgid, 'SIGKILL');
+          for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+        }).unref();
       });
       child.on('close', () => {
         this.ended = true;
@@ -176,18 +183,14 @@ export class GroupStdioTransport implements Transport {
       });
       child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
       // A server that closes its stdout cannot answer any more: fail at once, unless it exits
-      // (the usual way stdout closes) within a moment. The exit is heard when the event loop
-      // polls for I/O, which it does after its timers: on a loaded machine that left this process
-      // unscheduled for longer than the moment, the timer ran first and a server that had exited
-      // (code 3) was said to have "kept running". So the verdict waits for that poll (setImmediate).
+      // (the usual way stdout closes) within a moment (afterGrace: also the exit heard late on a
+      // loaded machine).
       child.stdout?.once('end', () => {
-        setTimeout(() => {
-          setImmediate(() => {
-            if (this.closing !== undefined || this.exited) return;
-            const phase = this.limits.phase?.();
-            this.limits.fail(new LiveError(`the server closed its stdout${phase ? ` ${phase}` : ''} but kept running; stopped it (stdout carries its answers)`));
-          }).unref();
-        }, END_GRACE_MS).unref();
+        afterGrace(END_GRACE_MS, () => {
+          if (this.closing !== undefined || this.exited) return;
+          const phase = this.limits.phase?.();
+          this.limits.fail(new LiveError(`the server closed its stdout${phase ? ` ${phase}` : ''} but kept running; stopped it (stdout carries its answers)`));
+        }).unref();
       });
       child.stderr?.setEncoding('utf8').on('data', (text: string) => {
         const all = this.stderrTail + text;
