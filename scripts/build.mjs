@@ -85,7 +85,7 @@ function appendInPlace(code, name) {
  * values only, so they compare them as JSON: arrays item by item, objects by their own members
  * (none of them called), iteratively so a deep value cannot overflow the stack.
  */
-const EQUAL = [
+export const EQUAL = [
   'function __equal(a, b) {',
   '  const todo = [a, b];',
   '  while (todo.length > 0) {',
@@ -102,6 +102,71 @@ const EQUAL = [
   '  return true;',
   '}',
 ].join('\n');
+
+/**
+ * Ajv checks `uniqueItems` over items of no known type by comparing every pair: a tool's
+ * inputSchema whose `type` listed 40,000 strings took 17 s, 40,000 objects over a minute.
+ * Each such loop is rewritten to ask __lastDuplicate, which finds the same pair (the last item
+ * with an equal one before it, and the last of those) from each item's canonical JSON text in
+ * one pass. And where Ajv does use a table (items of a known type), it is made without a
+ * prototype: in `{}`, "__proto__" read as an object, so `"required": ["__proto__", "__proto__"]`
+ * passed. Any loop left over fails the build.
+ */
+export const UNIQUE = [
+  '/** JSON text of a JSON value with object keys sorted: equal exactly when __equal says the values are. Iterative, as __equal. */',
+  'function __jsonKey(value) {',
+  '  let out = "";',
+  '  const todo = [value];',
+  '  while (todo.length > 0) {',
+  '    const x = todo.pop();',
+  '    if (x === todo) { out += todo.pop(); continue; }',
+  '    if (typeof x === "number") { out += x !== x ? "NaN" : x === Infinity ? "1e400" : x === -Infinity ? "-1e400" : JSON.stringify(x); continue; }',
+  '    if (typeof x !== "object" || x === null) { out += JSON.stringify(x); continue; }',
+  '    if (Array.isArray(x)) {',
+  '      out += "[";',
+  '      todo.push("]", todo);',
+  '      for (let i = x.length - 1; i >= 0; i--) { todo.push(x[i]); if (i > 0) todo.push(",", todo); }',
+  '      continue;',
+  '    }',
+  '    const keys = Object.keys(x).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',
+  '    out += "{";',
+  '    todo.push("}", todo);',
+  '    for (let i = keys.length - 1; i >= 0; i--) { todo.push(x[keys[i]], (i > 0 ? "," : "") + JSON.stringify(keys[i]) + ":", todo); }',
+  '  }',
+  '  return out;',
+  '}',
+  '/** [i, j]: the last item i with an item equal to it before it, and the last such j; what Ajv\'s loop over every pair finds first. */',
+  'function __lastDuplicate(data) {',
+  '  let found;',
+  '  if (data.length <= 16) {',
+  '    for (let i = data.length; i--;) for (let j = i; j--;) if (__equal(data[i], data[j])) return [i, j];',
+  '    return found;',
+  '  }',
+  '  const last = new Map();',
+  '  for (let i = 0; i < data.length; i++) {',
+  '    const key = __jsonKey(data[i]);',
+  '    const j = last.get(key);',
+  '    if (j !== undefined) found = [i, j];',
+  '    last.set(key, i);',
+  '  }',
+  '  return found;',
+  '}',
+].join('\n');
+
+function linearUnique(code, name) {
+  const equals = new Set([...code.matchAll(/const (func\d+) = __equal;/g)].map((m) => m[1]));
+  const out = code
+    .replace(
+      /if\((i\d+) > 1\)\{(outer\d+):for\(;\1--;\)\{for\((j\d+) = \1; \3--;\)\{if\((func\d+)\((\w+)\[\1\], \5\[\3\]\)\)\{((?:(?!outer\d+:)[\s\S])*?)break \2;\}\}\}\}/g,
+      (all, i, outer, j, func, data, body) => {
+        if (!equals.has(func)) throw new Error(`build: ${name}: a uniqueItems loop compares with ${func}, not __equal; update linearUnique`);
+        return `if(${i} > 1){const ${outer}dup = __lastDuplicate(${data});if(${outer}dup !== undefined){${i} = ${outer}dup[0];${j} = ${outer}dup[1];${outer}:{${body}break ${outer};}}}`;
+      },
+    )
+    .replace(/const (indices\d+) = \{\};/g, 'const $1 = Object.create(null);');
+  if (/outer\d+:for/.test(out)) throw new Error(`build: ${name}: Ajv's uniqueItems loop has a shape linearUnique does not know; update it`);
+  return out;
+}
 
 function safeEqual(code, name) {
   const out = code.split('require("ajv/dist/runtime/equal").default').join('__equal');
@@ -120,7 +185,7 @@ function compile(mod) {
     code: { source: true, esm: false, optimize: true, formats: _`__formats` },
   });
   for (const schema of mod.schemas) ajv.addSchema(schema);
-  const code = safeEqual(appendInPlace(standaloneCode(ajv, mod.exports), mod.name), mod.name);
+  const code = linearUnique(safeEqual(appendInPlace(standaloneCode(ajv, mod.exports), mod.name), mod.name), mod.name);
   // CommonJS, so that src/schema/generated.ts can load each one synchronously on first
   // use: a run pays only for the spec version and dialects its tools need.
   const header = [
@@ -129,6 +194,7 @@ function compile(mod) {
     'const __formats = require("ajv-formats/dist/formats").fullFormats;',
     'function __appendErrors(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }',
     EQUAL,
+    UNIQUE,
   ].join('\n');
   return `${header}\n${code.replace(/^"use strict";/, '')}\n`;
 }

@@ -10,6 +10,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, sta
 import { createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
@@ -163,6 +164,105 @@ describe('values the schema validators compare', () => {
     expect(report.servers).toHaveLength(4);
     const schemaErrors = report.findings.filter((f) => f.ruleId === 'input-schema-valid' && /enum/.test(f.pointer)).map((f) => f.message);
     expect(schemaErrors).toEqual([expect.stringMatching(/^inputSchema.enum lists .* twice \(items 0 and 1\)/)]);
+  });
+});
+
+describe('uniqueItems over many items', () => {
+  /** The build's helpers for the generated validators (scripts/build.mjs), as the generated modules define them. */
+  async function helpers(): Promise<{ lastDuplicate: (data: unknown[]) => [number, number] | undefined; equal: (a: unknown, b: unknown) => boolean; jsonKey: (v: unknown) => string }> {
+    const build = (await import(pathToFileURL(join(ROOT, 'scripts', 'build.mjs')).href)) as { EQUAL: string; UNIQUE: string };
+    return new Function(`${build.EQUAL}\n${build.UNIQUE}\nreturn { lastDuplicate: __lastDuplicate, equal: __equal, jsonKey: __jsonKey };`)();
+  }
+
+  /** Few distinct values, so that lists repeat some: numbers that print alike (0 and -0, 1e400 read as Infinity beside null), strings that read as other values, prototype names. */
+  const { item } = fc.letrec<{ item: unknown }>((tie) => ({
+    item: fc.oneof(
+      { depthSize: 'small', maxDepth: 3 },
+      { arbitrary: fc.constantFrom(null, 0, -0, 1, Infinity, -Infinity, '', '0', 'null', '1e400', 'true', '"a"', 'a', 'a,b', '[]', '{}', true, false), weight: 3 },
+      fc.array(tie('item'), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'b', 'a,b', 'a:1,b', ...PROTOTYPE_NAMES), tie('item'), { maxKeys: 3 }),
+    ),
+  }));
+
+  /** The same JSON value with every object's members in another order. */
+  function reordered(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map(reordered);
+    if (v === null || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).reverse()) Object.defineProperty(out, k, { value: reordered((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+
+  it('keys two JSON values alike exactly when they are equal', async () => {
+    const { equal, jsonKey } = await helpers();
+    // Values whose text could run together if it were written carelessly.
+    const pairs: [unknown, unknown, boolean][] = [
+      [null, 'null', false],
+      [Infinity, null, false],
+      [-Infinity, '-1e400', false],
+      [0, -0, true],
+      [['a,b'], ['a', 'b'], false],
+      [['a', ''], ['a'], false],
+      [[1, 2], [12], false],
+      [{ 'a:1,b': 1 }, { a: 1, b: 1 }, false],
+      [{ a: 1, b: [2] }, { b: [2], a: 1 }, true],
+    ];
+    for (const [a, b, same] of pairs) {
+      expect(equal(a, b)).toBe(same);
+      expect(jsonKey(a) === jsonKey(b)).toBe(same);
+    }
+    assertProperty(
+      fc.property(item, item, fc.boolean(), (a, b, same) => {
+        const other = same ? reordered(a) : b;
+        expect(jsonKey(a) === jsonKey(other)).toBe(equal(a, other));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  /** Ajv's own loop over every pair: the last item with an equal one before it, and the last of those. */
+  function everyPair(data: unknown[], equal: (a: unknown, b: unknown) => boolean): [number, number] | undefined {
+    for (let i = data.length; i--; ) for (let j = i; j--; ) if (equal(data[i], data[j])) return [i, j];
+    return undefined;
+  }
+
+  it('finds the pair that comparing every pair finds, over any JSON items, short lists and long', async () => {
+    const { lastDuplicate, equal } = await helpers();
+    assertProperty(
+      // Up to 16 items are compared pair by pair, as Ajv did; longer lists by their JSON text.
+      fc.property(fc.oneof(fc.array(item, { maxLength: 16 }), fc.array(item, { minLength: 17, maxLength: 60, size: 'max' })), (data) => {
+        expect(lastDuplicate(data)).toEqual(everyPair(data, equal));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lints a schema whose type, enum and required list tens of thousands of items at once, and still finds their repeats', { timeout: 60_000 }, async () => {
+    // Ajv compared every pair: 40,000 strings in a type took 17 s, 40,000 objects over a minute.
+    const n = 40_000;
+    const tool = (name: string, inputSchema: unknown) => ({ name, inputSchema });
+    const dir = tempDir({
+      'wide.json': JSON.stringify({
+        tools: [
+          tool('types', { type: 'object', properties: { a: { type: [...Array.from({ length: n }, (_, i) => ({ k: i })), { k: 7 }] } } }),
+          tool('enum', { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { a: { enum: [...Array.from({ length: n }, (_, i) => ({ k: [i, { z: i }] })), { k: [5, { z: 5 }] }] } } }),
+          // In Ajv's table "__proto__" was never a repeat.
+          tool('proto', { type: 'object', properties: { __proto__: { type: 'string' } }, required: ['__proto__', 'a', '__proto__'] }),
+        ],
+      }),
+    });
+    const r = await runCli(['lint', '--no-config', '-f', 'json', 'wide.json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout) as { findings: { ruleId: string; tool: string; message: string }[] };
+    const repeats = report.findings.filter((f) => f.ruleId === 'input-schema-valid' && / twice /.test(f.message)).map((f) => `${f.tool}: ${f.message}`);
+    // 40,001 items that are not types: the first 50 problems, and a note that counts the rest.
+    const types = report.findings.filter((f) => f.tool === 'types' && f.ruleId === 'input-schema-valid').map((f) => f.message);
+    expect(types).toHaveLength(51);
+    expect(types).toContain('inputSchema has 39952 more problems than mcp-annotate reports for one schema');
+    expect(repeats).toEqual([
+      `enum: inputSchema.properties.a.enum lists {"k":[5,{"z":5}]} twice (items 5 and ${n}) (JSON Schema draft-04)`,
+      `proto: inputSchema.required lists "__proto__" twice (items 0 and 2) (JSON Schema 2020-12, MCP's default dialect)`,
+    ]);
   });
 });
 
