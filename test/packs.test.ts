@@ -7,6 +7,7 @@ import { PACKS, packById } from '../src/packs/index.js';
 import type { ToolView } from '../src/packs/types.js';
 import { PACK_IDS, type PackId } from '../src/types.js';
 import { isObject } from '../src/util/json.js';
+import { hasUnmapped, unmappedValues } from '../src/engine/claims.js';
 import { RULES } from '../rules/index.js';
 
 function view(tool: Record<string, unknown>, pointer = '/tools/0'): ToolView {
@@ -264,5 +265,43 @@ describe('meta-hints', () => {
     expect(problemsOf('meta-hints', { _meta: { 'mcp.dev/effect': 'update', 'mcp.dev/requiresConfirmation': true } })).toEqual([
       { kind: 'invalid', pointer: '/tools/0/_meta/mcp.dev~1effect' },
     ]);
+  });
+});
+
+describe('lists of many distinct unknown members', () => {
+  it('are kept, each once and in order, in time linear in the list (every member was looked for in the list so far)', { timeout: 20_000 }, () => {
+    // 200,000 distinct members, each written twice: a scan of the list per member is 2·10¹⁰ steps, minutes.
+    const n = 200_000;
+    const names = Array.from({ length: n }, (_, i) => `x${i}`);
+    const list = [...names, ...names];
+    const sep = analyse('sep-1913', { annotations: { inputMetadata: { destination: list, sensitivity: ['none'], outcomes: ['benign'] } } });
+    const am = analyse('action-metadata', { _meta: { 'io.modelcontextprotocol/action-metadata': { inputMetadata: { destination: [...list, 'user'] } } } });
+    const destinations = [...sep.claims, ...am.claims].filter((c) => c.fact === 'destinations');
+    expect(destinations.map((c) => c.pack)).toEqual(['sep-1913', 'action-metadata']);
+    for (const c of destinations) {
+      expect(c.unknown).toEqual(names);
+      expect(hasUnmapped(c)).toBe(true);
+      expect(unmappedValues(c)).toEqual(names);
+    }
+  });
+
+  it('hasUnmapped agrees with unmappedValues on every claim the rules\' examples make', () => {
+    const seen = { true: 0, false: 0 };
+    for (const rule of RULES) {
+      for (const example of [...(rule.examples?.incorrect ?? []), ...(rule.examples?.correct ?? [])]) {
+        for (const tool of example.tools ?? []) {
+          if (!isObject(tool)) continue;
+          for (const pack of PACKS) {
+            for (const c of pack.analyse(view(tool), { spec: '2026-07-28' }).claims) {
+              const has = unmappedValues(c).length > 0;
+              expect(hasUnmapped(c)).toBe(has);
+              seen[`${has}`]++;
+            }
+          }
+        }
+      }
+    }
+    expect(seen.true).toBeGreaterThan(10);
+    expect(seen.false).toBeGreaterThan(100);
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { PackId } from '../types.js';
 import { asSet, isObject } from '../util/json.js';
+import { Distinct } from '../util/array.js';
 
 export const OUTCOMES = ['benign', 'consequential', 'irreversible'] as const;
 export const DESTINATIONS = ['ephemeral', 'system', 'user', 'internal', 'public'] as const;
@@ -102,13 +103,19 @@ export function newClaim<F extends Fact>(fact: F, value: FactTypes[F], pack: Pac
 export function unmappedValues(c: Claim): unknown[] {
   if (!Array.isArray(c.value)) return [];
   const known = c.value as unknown[];
-  const out: unknown[] = [...(c.unknown ?? [])];
-  if (c.raw === undefined) return out;
+  if (c.raw === undefined) return [...(c.unknown ?? [])];
+  const out = new Distinct<unknown>(c.unknown);
   for (const v of asSet(c.raw)) {
-    const name = isObject(v) && Object.keys(v).some((k) => k.toLowerCase() === 'regulated' && isObject(v[k])) ? 'regulated' : v;
-    if (!known.includes(name) && !knownInOtherCase(known, name) && !out.includes(name)) out.push(name);
+    const name = unmappedName(known, v);
+    if (name !== undefined) out.add(name);
   }
-  return out;
+  return out.list;
+}
+
+/** What a member as written stands for ("regulated" for {regulated: {…}}) when the normalised set lacks it; undefined when the set has it. */
+function unmappedName(known: readonly unknown[], v: unknown): unknown {
+  const name = isObject(v) && Object.keys(v).some((k) => k.toLowerCase() === 'regulated' && isObject(v[k])) ? 'regulated' : v;
+  return known.includes(name) || knownInOtherCase(known, name) ? undefined : name;
 }
 
 /**
@@ -121,8 +128,14 @@ function knownInOtherCase(known: readonly unknown[], v: unknown): boolean {
   return known.some((k) => typeof k === 'string' && k.toLowerCase() === lower);
 }
 
+/** Whether unmappedValues(c) has any: asked of many claims, so it stops at the first and makes no list. */
 export function hasUnmapped(c: Claim): boolean {
-  return unmappedValues(c).length > 0;
+  if (!Array.isArray(c.value)) return false;
+  if (c.unknown !== undefined && c.unknown.length > 0) return true;
+  if (c.raw === undefined) return false;
+  const known = c.value as unknown[];
+  for (const v of asSet(c.raw)) if (unmappedName(known, v) !== undefined) return true;
+  return false;
 }
 
 /** Whether a set-valued claim is non-empty, holds only `values`, and nothing unmapped. */

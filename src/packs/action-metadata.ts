@@ -15,6 +15,7 @@ import {
   type DataClass,
   type Fact,
 } from '../engine/claims.js';
+import { Distinct } from '../util/array.js';
 import { asSet, isObject } from '../util/json.js';
 import { regulatedOf } from '../engine/possible-sets.js';
 import { escapeSegment } from '../util/pointer.js';
@@ -48,15 +49,15 @@ const NO_UNKNOWN: readonly string[] = [];
 function classify<T extends string>(value: unknown, known: readonly T[]): { values: T[]; unknown: readonly string[] } {
   const values: T[] = [];
   // Made only for a value that has one: a known member, the common case, needs no list and no lower-case copy.
-  let unknown: string[] | undefined;
+  let unknown: Distinct<string> | undefined;
   for (const v of asSet(value)) {
     if (typeof v !== 'string') continue;
     const m = (known as readonly string[]).includes(v) ? (v as T) : knownInOtherCase(v, known);
     if (m !== undefined) {
       if (!values.includes(m)) values.push(m);
-    } else if (!unknown?.includes(v)) (unknown ??= []).push(v);
+    } else (unknown ??= new Distinct()).add(v);
   }
-  return { values, unknown: unknown ?? NO_UNKNOWN };
+  return { values, unknown: unknown?.list ?? NO_UNKNOWN };
 }
 
 /** The member of `known` a string writes in another letter case, if any. */

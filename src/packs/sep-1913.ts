@@ -16,6 +16,7 @@ import {
   type Fact,
 } from '../engine/claims.js';
 import { explainErrors, type Explained } from '../schema/explain.js';
+import { Distinct } from '../util/array.js';
 import { asSet, hasOwn, isObject } from '../util/json.js';
 import { escapeSegment, fieldPath, get } from '../util/pointer.js';
 import { closest, orList, quote } from '../util/text.js';
@@ -122,9 +123,9 @@ export function dataClasses(value: unknown): DataClass[] {
 /** Strings of a single-or-array field that are not among `allowed` (schema-valid reports them; claims keep them so no rule reads the set as fully known). */
 function unknownStrings(value: unknown, allowed: readonly string[]): string[] | undefined {
   // No list is made for the common case, a value with none.
-  let out: string[] | undefined;
-  for (const v of asSet(value)) if (typeof v === 'string' && memberNamed(v, allowed) === undefined && !out?.includes(v)) (out ??= []).push(v);
-  return out;
+  let out: Distinct<string> | undefined;
+  for (const v of asSet(value)) if (typeof v === 'string' && memberNamed(v, allowed) === undefined) (out ??= new Distinct()).add(v);
+  return out?.list;
 }
 
 /**

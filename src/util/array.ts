@@ -16,3 +16,23 @@ export function maxOf(values: Iterable<number>, empty = -Infinity): number {
   for (const v of values) if (v > max) max = v;
   return max;
 }
+
+/**
+ * Values in the order first added, each once. A list kept distinct with `includes` costs a
+ * scan of the list per value, quadratic over an annotation array of many distinct members
+ * (40,000 unknown destinations took seconds); this asks a Set.
+ */
+export class Distinct<T> {
+  readonly list: T[] = [];
+  private readonly seen = new Set<T>();
+
+  constructor(initial: readonly T[] = []) {
+    for (const v of initial) this.add(v);
+  }
+
+  add(v: T): void {
+    if (this.seen.has(v)) return;
+    this.seen.add(v);
+    this.list.push(v);
+  }
+}
