@@ -1,6 +1,7 @@
 import { defineRule } from '../src/rule.js';
 import { DESTINATIONS, OUTCOMES, SOURCES, type Claim, type Fact } from '../src/engine/claims.js';
 import { orList, quote } from '../src/util/text.js';
+import { Distinct } from '../src/util/array.js';
 
 /** SEP-1913's values for each classifier fact, and what the message calls one. */
 const KNOWN: Partial<Record<Fact, { noun: string; values: readonly string[]; extra?: string }>> = {
@@ -52,12 +53,12 @@ export function variantOf(value: string, known: readonly string[]): { of: string
 function caseVariantsOf(raw: unknown, values: readonly string[]): string[] {
   if (!Array.isArray(raw)) return typeof raw === 'string' && !values.includes(raw) && inOtherCase(raw, values) ? [raw] : NONE;
   // The list is made only for a claim that has a case variant: most have none.
-  let out: string[] | undefined;
+  let out: Distinct<string> | undefined;
   for (const v of raw) {
-    if (typeof v !== 'string' || values.includes(v) || out?.includes(v)) continue;
-    if (inOtherCase(v, values)) (out ??= []).push(v);
+    if (typeof v !== 'string' || values.includes(v)) continue;
+    if (inOtherCase(v, values)) (out ??= new Distinct()).add(v);
   }
-  return out ?? NONE;
+  return out?.list ?? NONE;
 }
 
 /** Whether a string is one of `values` in another letter case. */
@@ -69,19 +70,30 @@ function inOtherCase(v: string, values: readonly string[]): boolean {
 /** No values (shared, never changed: every use of an empty list only reads its length). */
 const NONE: string[] = [];
 
-/** `values` in the order they are written in `raw`. */
+/** Where each string of a list is first written (a lookup per value: `indexOf` per value was quadratic over a list of many). */
+function firstIndexes(list: readonly unknown[]): Map<string, number> {
+  const at = new Map<string, number>();
+  list.forEach((v, i) => {
+    if (typeof v === 'string' && !at.has(v)) at.set(v, i);
+  });
+  return at;
+}
+
+/** `values` (strings of `raw`) in the order they are written there. */
 function inWrittenOrder(raw: unknown, values: readonly string[]): string[] {
-  const list = Array.isArray(raw) ? raw : [raw];
-  return [...values].sort((a, b) => list.indexOf(a) - list.indexOf(b));
+  if (!Array.isArray(raw)) return [...values];
+  const at = firstIndexes(raw);
+  return [...values].sort((a, b) => (at.get(a) ?? -1) - (at.get(b) ?? -1));
 }
 
 /** The pointer of each unknown value: its array item, or the field when it is a single value. */
 function itemPointers(claim: Claim, values: readonly string[]): string[] {
   const raw = claim.raw;
   if (!Array.isArray(raw)) return values.map(() => claim.pointer);
+  const at = firstIndexes(raw);
   return values.map((v) => {
-    const i = raw.indexOf(v);
-    return i >= 0 ? `${claim.pointer}/${i}` : claim.pointer;
+    const i = at.get(v);
+    return i !== undefined ? `${claim.pointer}/${i}` : claim.pointer;
   });
 }
 

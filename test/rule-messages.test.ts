@@ -101,3 +101,27 @@ describe('empty-possible-set', () => {
     expect(all[0]!.message).toBe(`annotations.inputMetadata.destination lists "public" 1,000,000 times (${at}/0, ${at}/1, ${at}/2, ${at}/3, ${at}/4 and 999,995 more)`);
   });
 });
+
+describe('unknown-classifier', () => {
+  const key = 'io.modelcontextprotocol/action-metadata';
+  const at = `/tools/0/_meta/${key.replace('/', '~1')}/inputMetadata/outcomes`;
+  const classifier = (outcomes: unknown[]) =>
+    findings([{ name: 'act', inputSchema: { type: 'object' }, _meta: { [key]: { inputMetadata: { outcomes } } } }]).filter((x) => x.ruleId === 'unknown-classifier');
+
+  it('points at each value where it is first written, case variants in their place among the others', () => {
+    const [f] = classifier(['later', 'Benign', 'soon', 'later', 'benign', 'Benign']);
+    expect(f!.pointer).toBe(`${at}/0`);
+    expect(f!.message).toMatch(/^_meta\["io\.modelcontextprotocol\/action-metadata"\]\.inputMetadata\.outcomes includes "later", "Benign" and "soon", /);
+    expect(f!.related.map((r) => r.pointer)).toEqual([`${at}/1`, `${at}/2`]);
+  });
+
+  it('places 100,000 distinct values in time linear in the list (each was looked for in the list from its start)', { timeout: 30_000 }, () => {
+    const n = 100_000;
+    const outcomes = Array.from({ length: n }, (_, i) => `outcome_${i}`);
+    const [f] = classifier([...outcomes, 'Benign', ...outcomes]);
+    expect(f!.pointer).toBe(`${at}/0`);
+    expect(f!.related).toHaveLength(n);
+    expect(f!.related.at(-2)!.pointer).toBe(`${at}/${n - 1}`);
+    expect(f!.related.at(-1)!.pointer).toBe(`${at}/${n}`);
+  });
+});
