@@ -72,7 +72,8 @@ describe('--update-baseline and --baseline', () => {
     const properties = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`p${i}`, { type: 'string', description: `parameter ${i}` }]));
     const big = { name: 'big', description: 'Reads things.', inputSchema: { type: 'object', properties }, annotations };
     const servers = loadText(dump([big]), { kind: 'file', path: 'a', display: 'a' }, 'mail', 'a');
-    const findings = lint(servers, RULES).findings;
+    // Every finding listed (no limit per rule and tool), as a baseline written with MCP_ANNOTATE_MAX_PER_TOOL=0.
+    const findings = lint(servers, RULES, { maxPerTool: 0 }).findings;
     expect(findings.length).toBeGreaterThanOrEqual(3000);
     const entries = buildBaseline(findings, servers).entries;
     const fingerprint = toolFingerprint(big);

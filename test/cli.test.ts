@@ -195,6 +195,31 @@ describe('mcp-annotate lint: exit codes', () => {
   });
 });
 
+describe('MCP_ANNOTATE_MAX_PER_TOOL', () => {
+  // 150 misspelt annotation keys: an unknown-annotation-key warning each.
+  const wide = () => tempDir({ 'wide.json': json({ tools: [tool('wide', Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`readOnlyHnt${i}`, true])))] }) });
+  const ofRule = (stdout: string) => (JSON.parse(stdout) as { findings: { ruleId: string; severity: string }[] }).findings.filter((f) => f.ruleId === 'unknown-annotation-key');
+
+  it('lists 100 findings of a rule for one tool by default, another number when set, every one with 0', async () => {
+    const dir = wide();
+    const counts = async (env: Record<string, string>) => {
+      const r = await runCli(['lint', 'wide.json', '-f', 'json'], { cwd: dir, env });
+      expect(r.stderr).toBe('');
+      const found = ofRule(r.stdout);
+      return [found.filter((f) => f.severity === 'warning').length, found.filter((f) => f.severity === 'note').length];
+    };
+    expect(await counts({})).toEqual([100, 1]);
+    expect(await counts({ MCP_ANNOTATE_MAX_PER_TOOL: '10' })).toEqual([10, 1]);
+    expect(await counts({ MCP_ANNOTATE_MAX_PER_TOOL: '0' })).toEqual([150, 0]);
+  });
+
+  it('is a whole number, or one line and exit code 2', async () => {
+    const r = await runCli(['lint', 'wide.json'], { cwd: wide(), env: { MCP_ANNOTATE_MAX_PER_TOOL: '-1' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcp-annotate: MCP_ANNOTATE_MAX_PER_TOOL must be a whole number (0 for no limit), not "-1"\n');
+  });
+});
+
 describe('the headline mark of text and markdown is the run\'s verdict (its exit code), not the most severe finding', () => {
   const getX = (annotations: Record<string, unknown>) => ({ name: 'get_x', description: 'Gets x', inputSchema: { type: 'object' }, annotations });
   const files = {

@@ -3,7 +3,7 @@
  * each tool without its claims, and read what their collect() kept instead.
  */
 import { describe, expect, it } from 'vitest';
-import { lint } from '../src/engine/engine.js';
+import { lint, MAX_PER_TOOL } from '../src/engine/engine.js';
 import { defineRule, type Rule } from '../src/rule.js';
 import { loadText } from '../src/sources/files.js';
 import { RULES } from '../rules/index.js';
@@ -186,4 +186,50 @@ describe('locating findings', () => {
     expect(lines[last.region!.line - 1]!.slice(last.region!.column - 1)).toMatch(/^"name": "search"/);
     expect(last.pointer).toBe(`/servers/${n - 1}/tools/0/name`);
   });
+});
+
+describe('findings of one rule for one tool', () => {
+  /** A rule that reports `n` findings for every tool from its tool check, and as many per tool and about the server from its server check. */
+  const flood = (n: number) =>
+    testRule('test-flood', {
+      check(ctx) {
+        for (let i = 0; i < n; i++) ctx.report({ pointer: ctx.at(`/annotations/k${i}`), message: `tool ${i}` });
+      },
+      checkServer(ctx) {
+        for (const t of ctx.tools) for (let i = 0; i < n; i++) ctx.report({ tool: t.tool, pointer: `${t.tool.pointer}/name`, message: `server ${i}` });
+        for (let i = 0; i < n; i++) ctx.report({ pointer: '/tools', message: `about the server ${i}` });
+      },
+    });
+  const a = () => [server('a', [tool('one'), tool('two')])];
+
+  it('are listed up to the limit, and one note of the rule, at the tool, counts the rest in each check', () => {
+    const { findings } = lint(a(), [flood(7)], { maxPerTool: 5 });
+    const notes = findings.filter((f) => f.severity === 'note');
+    expect(findings.filter((f) => f.severity === 'warning')).toHaveLength(2 * 2 * 5 + 5);
+    expect(notes.map((f) => [f.ruleId, f.tool ?? null, f.pointer, f.message])).toEqual([
+      ['test-flood', null, '/tools', 'there are 2 more test-flood findings here than mcp-annotate lists for one server (the first 5 are listed)'],
+      ['test-flood', 'one', '/tools/0', 'the tool has 2 more test-flood findings than mcp-annotate lists for one tool (the first 5 are listed)'],
+      ['test-flood', 'one', '/tools/0', 'the tool has 2 more test-flood findings than mcp-annotate lists for one tool (the first 5 are listed)'],
+      ['test-flood', 'two', '/tools/1', 'the tool has 2 more test-flood findings than mcp-annotate lists for one tool (the first 5 are listed)'],
+      ['test-flood', 'two', '/tools/1', 'the tool has 2 more test-flood findings than mcp-annotate lists for one tool (the first 5 are listed)'],
+    ]);
+    expect(notes[1]!.suggestion).toBe('fix the findings listed and run again (MCP_ANNOTATE_MAX_PER_TOOL=0 lists them all)');
+    // The first findings are the ones listed.
+    expect(findings.filter((f) => f.tool === 'one' && f.message.startsWith('tool ')).map((f) => f.message)).toEqual(['tool 0', 'tool 1', 'tool 2', 'tool 3', 'tool 4']);
+  });
+
+  it('are all listed up to the limit, with no note, and all of them with no limit (0)', () => {
+    expect(lint(a(), [flood(5)], { maxPerTool: 5 }).findings.filter((f) => f.severity === 'note')).toEqual([]);
+    expect(lint(a(), [flood(7)], { maxPerTool: 0 }).findings).toHaveLength(5 * 7);
+    // One more than the limit: "1 more … finding".
+    expect(lint(a(), [flood(6)], { maxPerTool: 5 }).findings.find((f) => f.severity === 'note')!.message).toBe('there is 1 more test-flood finding here than mcp-annotate lists for one server (the first 5 are listed)');
+  });
+
+  it('are limited by default to MAX_PER_TOOL: 300,000 bad attribution entries are 100 findings and a note', () => {
+    const attribution = Array.from({ length: 300_000 }, (_, i) => `C:\\data\\${i}`);
+    const { findings } = lint([server('a', [{ name: 'wide', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false, attribution } }])], RULES);
+    const mine = findings.filter((f) => f.ruleId === 'attribution-uri');
+    expect(mine).toHaveLength(MAX_PER_TOOL + 1);
+    expect(mine.filter((f) => f.severity === 'note').map((f) => f.message)).toEqual([`the tool has 299,900 more attribution-uri findings than mcp-annotate lists for one tool (the first ${MAX_PER_TOOL} are listed)`]);
+  }, 30_000);
 });

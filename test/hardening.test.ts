@@ -585,7 +585,8 @@ describe('targeted inputs', () => {
     const values = Array.from({ length: n }, (_, i) => `v${i % 1_000}`);
     const text = JSON.stringify({ tools: [{ name: 'wide', inputSchema: { type: 'object' }, annotations: { inputMetadata: { destination: values, sensitivity: ['none'], outcomes: ['benign'] } } }] });
     const servers = loadText(text, { kind: 'file', path: 'wide.json', display: 'wide.json' }, 'wide', 'wide.json');
-    const findings = lint(servers, RULES).findings;
+    // Every finding listed, to see them in proportion (MCP_ANNOTATE_MAX_PER_TOOL=0).
+    const findings = lint(servers, RULES, { maxPerTool: 0 }).findings;
     const of = (id: string) => findings.filter((f) => f.ruleId === id && f.pointer.startsWith('/tools/0/annotations/inputMetadata/destination/'));
     expect(of('schema-valid')).toHaveLength(n);
     expect(of('empty-possible-set')).toHaveLength(1_000);

@@ -259,6 +259,14 @@ export function maxFindingsFrom(env: NodeJS.ProcessEnv): number | undefined {
   return Number(raw);
 }
 
+/** MCP_ANNOTATE_MAX_PER_TOOL: how many findings of one rule lint lists for one tool (0: all), when set. */
+export function maxPerToolFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.MCP_ANNOTATE_MAX_PER_TOOL;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^(0|[1-9]\d*)$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`MCP_ANNOTATE_MAX_PER_TOOL must be a whole number (0 for no limit), not ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
 /** The input error of a run that stopped at the findings limit: on the server it stopped in. */
 function stoppedError(stopped: NonNullable<LintResult['stopped']>): InputError {
   const { display, limit, at, serversAfter } = stopped;
@@ -374,6 +382,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
   }
   const timing = Boolean(io.env.MCP_ANNOTATE_TIMING);
   const maxFindings = maxFindingsFrom(io.env);
+  const maxPerTool = maxPerToolFrom(io.env);
   const started = performance.now();
   // Directories and globs do not pick up the run's own baseline and config file, nor reports it wrote before.
   const own = ownFiles(io.cwd, { inputs: [opts.baseline, settings.config?.path], outputs: outputs.map((o) => o.file) });
@@ -397,7 +406,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions, io: C
     for (const n of overrideNotes(settings.config.overrideEntries, loaded.servers.map(overrideTarget), loaded.skipped)) io.stderr.write(`mcp-annotate: note: ${oneLine(n)}\n`);
   }
   tuneForLargeRun(loaded.servers.reduce((n, s) => n + s.tools.length, 0));
-  const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings });
+  const result = lint(loaded.servers, settings.rules, { ...settings.engine, packs, timing, maxFindings, maxPerTool });
   // A live server's secrets, hidden in what it sent, stay hidden in what the rules made of it.
   const needlesOf = new Map(loaded.servers.flatMap((s) => (s.secretNeedles ? [[s.id, s.secretNeedles] as const] : [])));
   if (needlesOf.size) (await import('../sources/live/vars.js')).redactFindings(result.findings, needlesOf);
