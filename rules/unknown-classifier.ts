@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { DESTINATIONS, OUTCOMES, SOURCES, type Claim, type Fact } from '../src/engine/claims.js';
-import { orList, quote } from '../src/util/text.js';
+import { orList, quote, thousands } from '../src/util/text.js';
 import { Distinct } from '../src/util/array.js';
 
 /** SEP-1913's values for each classifier fact, and what the message calls one. */
@@ -12,9 +12,13 @@ const KNOWN: Partial<Record<Fact, { noun: string; values: readonly string[]; ext
   outputSensitivity: { noun: 'data class', values: ['none', 'user', 'pii', 'financial', 'credentials'], extra: '{"regulated": {"scopes": [...]}}' },
 };
 
-/** Server values, quoted and shortened: "a", "a" and "b", "a", "b" and "c". */
+/** The most values a finding quotes and points at: a list of 80,000 unknown outcomes made one finding of a 1.7 MB message and 80,000 related places. */
+const SHOWN = 10;
+
+/** Server values, quoted and shortened: "a", "a" and "b", "a", "b" and "c"; past SHOWN, the first ones and "and 79,990 more". */
 function andList(values: readonly string[]): string {
-  const q = values.map((v) => quote(v));
+  const q = values.slice(0, SHOWN).map((v) => quote(v));
+  if (values.length > SHOWN) return `${q.join(', ')} and ${thousands(values.length - SHOWN)} more`;
   return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
 }
 
@@ -114,7 +118,8 @@ inform it says nothing it can use.
 
 mcp-annotate keeps such values on the claim and never maps them to a known value: a
 guess would let a rule fire (or stay silent) on something the server never said. This
-note lists the values, the field, and the SEP-1913 values a client knows.`,
+note lists the values (the first ${SHOWN} of a longer list, and how many more), the field, and
+the SEP-1913 values a client knows.`,
   notes: `- **A note, never more.** The extension allows open strings, so the value is valid;
   it is only less useful than a known one. The note does not fail a build by default.
 - **No guessing.** The message says plainly that mcp-annotate does not map the value.
@@ -257,7 +262,7 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
       const unread = claim.unknown === undefined ? NONE : claim.unknown.filter((v) => v !== '');
       const values = unread.length === 0 ? caseVariants : caseVariants.length === 0 ? unread : inWrittenOrder(claim.raw, [...unread, ...caseVariants]);
       if (values.length === 0) continue;
-      const pointers = itemPointers(claim, values);
+      const pointers = itemPointers(claim, values.slice(0, SHOWN));
       const single = !Array.isArray(claim.raw) && values.length === 1;
       const noun = known?.noun ?? 'value';
       const head = `${claim.field} ${single ? 'is' : 'includes'} ${andList(values)}`;
@@ -268,7 +273,7 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
         ? `; clients that implement SEP-1913 know ${orList(known.values)}${known.extra ? ` and the form ${known.extra}` : ''}`
         : '';
       const variants = known
-        ? values.flatMap((v) => {
+        ? values.slice(0, SHOWN).flatMap((v) => {
             const m = variantOf(v, known.values);
             return m ? [`${quote(v)} differs from ${JSON.stringify(m.of)} ${m.how}`] : [];
           })
@@ -285,7 +290,7 @@ note lists the values, the field, and the SEP-1913 values a client knows.`,
         message: `${head}${notKnown}${knownList}${variantText}${readText}${keptText}`,
         suggestion:
           caseVariants.length === values.length
-            ? `write ${them} exactly as SEP-1913 does (${caseVariants.map((v) => JSON.stringify(variantOf(v, known!.values)!.of)).join(', ')}): clients that compare values exactly ignore ${them} as written`
+            ? `write ${them} exactly as SEP-1913 does (${caseVariants.slice(0, SHOWN).map((v) => JSON.stringify(variantOf(v, known!.values)!.of)).join(', ')}${caseVariants.length > SHOWN ? ', …' : ''}): clients that compare values exactly ignore ${them} as written`
             : variants.length === values.length
             ? `if ${values.length === 1 ? 'the value is' : 'these values are'} meant as the SEP-1913 ${noun}${values.length === 1 ? '' : 's'} named above, write ${them} exactly as SEP-1913 does; otherwise leave ${them}, knowing clients cannot act on ${them}`
             : variants.length
