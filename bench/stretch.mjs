@@ -1,7 +1,7 @@
 // Stretch every list and object of the rules' example tools, and find what grows faster than
 // the input.
 //
-//   node bench/stretch.mjs [--size N] [--only TEXT] [--limit SECONDS]
+//   node bench/stretch.mjs [--size N] [--only TEXT] [--limit SECONDS] [--reports]
 //
 // Each array of every example tool (in its annotations, _meta, inputSchema and outputSchema)
 // is replaced by N members (distinct strings, distinct objects, or variants of its first
@@ -9,13 +9,14 @@
 // once, by its path with indexes read as #. Each stretched tool is linted by the whole CLI
 // (`lint FILE -f json -o /dev/null`). A case that takes more than the limit (default 1.5 s) is
 // linted again at 4N: a case whose time grows more than 6x for 4x the members is listed as
-// superlinear. A run that crashes (exit code other than 0 or 1) is listed too. Exits 1 when
-// any case is listed.
+// superlinear. A run that crashes (exit code other than 0 or 1) is listed too. With --reports,
+// each JSON report is written and a case whose report is over ten times the size of its input
+// is listed as well. Exits 1 when any case is listed.
 //
 // Takes 15-25 minutes at the default N (40,000) on a two-core machine; --only narrows it to
 // the cases whose description contains a text ("A str annotations/inputMetadata/destination").
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +30,7 @@ const option = (name, fallback) => {
 const size = Number(option('--size', '40000'));
 const limit = Number(option('--limit', '1.5'));
 const only = option('--only', undefined);
+const reports = args.includes('--reports');
 
 const { RULES } = await import(pathToFileURL(join(root, 'dist', 'rules', 'index.js')).href);
 
@@ -78,12 +80,15 @@ function stretched(c, n) {
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-annotate-stretch-'));
 const file = join(dir, 'tool.json');
+const report = join(dir, 'report.json');
 /** Seconds the whole CLI takes on the case at n members, and how it ended. */
 function lintAt(c, n) {
   writeFileSync(file, JSON.stringify({ tools: [stretched(c, n)] }));
   const start = performance.now();
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'mcp-annotate.js'), 'lint', file, '-f', 'json', '-o', '/dev/null'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 });
-  return { seconds: (performance.now() - start) / 1000, status: r.status, signal: r.signal, stderr: String(r.stderr).trim().split('\n')[0] ?? '' };
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'mcp-annotate.js'), 'lint', file, '-f', 'json', '-o', reports ? report : '/dev/null'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 });
+  const seconds = (performance.now() - start) / 1000;
+  const growth = reports && existsSync(report) ? statSync(report).size / statSync(file).size : 0;
+  return { seconds, growth, status: r.status, signal: r.signal, stderr: String(r.stderr).trim().split('\n')[0] ?? '' };
 }
 
 const selected = cases.filter((c) => only === undefined || c.name.includes(only));
@@ -96,6 +101,10 @@ try {
       listed++;
       console.log(`FAILED ${c.name}: ${r.signal ?? `exit code ${r.status}`} ${r.stderr}`);
       continue;
+    }
+    if (r.growth > 10) {
+      listed++;
+      console.log(`LARGE ${c.name}: a report ${r.growth.toFixed(1)}x the size of its input`);
     }
     if (r.seconds <= limit) continue;
     const big = lintAt(c, size * 4);
