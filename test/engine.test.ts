@@ -3,7 +3,8 @@
  * each tool without its claims, and read what their collect() kept instead.
  */
 import { describe, expect, it } from 'vitest';
-import { lint, MAX_PER_TOOL } from '../src/engine/engine.js';
+import { lint } from '../src/engine/engine.js';
+import { MAX_PER_TOOL } from '../src/engine/limit.js';
 import { defineRule, type Rule } from '../src/rule.js';
 import { loadText } from '../src/sources/files.js';
 import { RULES } from '../rules/index.js';

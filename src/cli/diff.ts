@@ -18,7 +18,7 @@ import { hasLiveFlags } from '../sources/live/flags.js';
 import { oneLine, thousands } from '../util/text.js';
 import { stoppedSummary } from '../sources/live/processes.js';
 import { EXIT, UsageError, hintStdinFromTerminal, type CliIO } from './io.js';
-import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, failingSeverities, gatherServers, sortInputErrors, tooManyWarnings, maxFindingsFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
+import { SIGNAL_EXIT, checkOutputs, checkOutputsAreNotInputs, exitCodeFor, failingSeverities, gatherServers, sortInputErrors, tooManyWarnings, maxFindingsFrom, maxPerToolFrom, selectPacks, writeReports, type LintCliOptions } from './lint.js';
 import { runSettings } from '../config/settings.js';
 import type { RuleSetting } from '../engine/engine.js';
 
@@ -60,6 +60,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     }
   }
   const maxFindings = maxFindingsFrom(io.env);
+  const maxPerTool = maxPerToolFrom(io.env);
   hintStdinFromTerminal([base], io);
   // Directories and globs do not pick up the run's own config file, nor reports it wrote before.
   const own = ownFiles(io.cwd, { inputs: [settings.config?.path], outputs: outputs.map((o) => o.file) });
@@ -106,6 +107,7 @@ export async function diffCommand(base: string, head: string | undefined, opts: 
     overrides: settings.config?.overrides,
     pairedOnly: errors.length > 0,
     maxFindings,
+    maxPerTool,
   });
   if (result.stopped) {
     const { display, limit } = result.stopped;

@@ -6,6 +6,7 @@
  * head snapshot (related locations point into the base), sorted like lint's.
  */
 import { ClaimSet } from '../engine/claims.js';
+import { MAX_PER_TOOL, PerToolLimit } from '../engine/limit.js';
 import { MAX_FINDINGS, quotesNumbers, sortFindings, specFor, toolView, writeNumbers, type RuleSetting, type ServerSummary } from '../engine/engine.js';
 import { PACKS } from '../packs/index.js';
 import type { PackId, Finding, Located, Region, RelatedLocation, ServerInput, SpecVersion } from '../types.js';
@@ -33,6 +34,8 @@ export interface DiffOptions {
   pairedOnly?: boolean;
   /** Stop once this many findings are kept (default MAX_FINDINGS, as lint). */
   maxFindings?: number;
+  /** List at most this many findings of one rule for one tool (default MAX_PER_TOOL, as lint; 0: no limit). */
+  maxPerTool?: number;
 }
 
 export interface DiffResult {
@@ -358,7 +361,18 @@ function diffDeferred(baseInputs: readonly ServerInput[], headInputs: readonly S
 
   const maxFindings = opts.maxFindings ?? MAX_FINDINGS;
   let stopped: DiffResult['stopped'];
+  const limit = new PerToolLimit(opts.maxPerTool ?? MAX_PER_TOOL);
   const push = (rule: DriftRule, target: Target, before: { input: ServerInput; tool?: ToolSide } | undefined, r: DriftReport) => {
+    const toolPointer = target.tool?.view.pointer;
+    const listed = limit.admit(rule.id, target.input.id, toolPointer, () => {
+      // One note of the rule, at the tool (or where the first finding not listed is), counts the rest.
+      const at = findings.length;
+      make(rule, target, undefined, { pointer: toolPointer ?? r.pointer, severity: 'note', message: '', suggestion: 'MCP_ANNOTATE_MAX_PER_TOOL=0 lists them all' });
+      return findings[at];
+    });
+    if (listed) make(rule, target, before, r);
+  };
+  const make = (rule: DriftRule, target: Target, before: { input: ServerInput; tool?: ToolSide } | undefined, r: DriftReport) => {
     if (findings.length >= maxFindings) {
       stopped ??= { serverId: target.input.id, server: target.input.name, display: target.input.origin.display, limit: maxFindings };
       return;
@@ -436,14 +450,17 @@ function diffDeferred(baseInputs: readonly ServerInput[], headInputs: readonly S
     if (stopped) break;
     const b = baseOf.get(h);
     if (!b && opts.pairedOnly) continue;
+    limit.clear();
     compareServers(b, h);
     summary(h);
   }
   for (const b of opts.pairedOnly ? [] : baseOnly) {
     if (stopped) break;
+    limit.clear();
     compareServers(b, undefined);
     summary(b);
   }
+  limit.finish();
   const located = locateWanted(wanted);
   // Every placeholder of a finding's texts written out: the number as the snapshot wrote it.
   const byId = new Map([...base, ...head].map((s) => [s.id, s]));

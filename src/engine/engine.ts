@@ -28,11 +28,12 @@ import {
 } from '../types.js';
 import { isObject } from '../util/json.js';
 import { contentPointer, fieldPath, get, relative, within } from '../util/pointer.js';
-import { quote, thousands } from '../util/text.js';
+import { quote } from '../util/text.js';
 import { deferNumbers, hasPlaceholder, MAX_SCANNED, numberLiterals, resolveWritten, writtenFrom } from '../util/written.js';
 import { quotedBoolean } from '../packs/vocabulary.js';
 import { typeName } from '../schema/explain.js';
 import { ClaimSet, type Claim } from './claims.js';
+import { MAX_PER_TOOL, PerToolLimit } from './limit.js';
 import { unwritableNumberIn } from './fixes.js';
 
 export type RuleSetting = SeveritySetting | [SeveritySetting] | [SeveritySetting, Record<string, unknown>];
@@ -56,15 +57,6 @@ export interface EngineOptions {
   /** List at most this many findings of one rule for one tool (or about one server); one note counts the rest (default MAX_PER_TOOL; 0: no limit). */
   maxPerTool?: number;
 }
-
-/**
- * The most findings of one rule listed for one tool. A rule gives one finding per bad item, and a
- * tool whose list holds 300,000 bad items (7 MB) gave 600,000 findings and a 400 MB report; a
- * real tool comes nowhere near (no tool of the benchmark's 100,000 has two findings of one
- * rule). Past it, one note of the rule counts the rest: the report says how many, and stays in
- * proportion to what a person can act on.
- */
-export const MAX_PER_TOOL = 100;
 
 /**
  * The most findings one run keeps. A 100,000-tool registry dump gives about 140,000, and
@@ -368,33 +360,15 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
   };
   /** The tool a finding is about: a tool of the server, or the tool a session's call names (index: its place in the server's tools, when it is one). */
   type FindingTool = IdentityTool & { name: string; index?: number };
-  const maxPerTool = opts.maxPerTool ?? MAX_PER_TOOL;
-  /** A note that counts a rule's findings for one tool (or about one server) past maxPerTool. */
-  type Counted = { note: Finding; rule: Rule; tool: boolean; omitted: number };
-  const counted: Counted[] = [];
-  /**
-   * Findings of a rule for one tool (or about one server) so far, keyed by rule, server and tool;
-   * emptied at each tool and each phase, so it holds only the keys of the checks that are running.
-   */
-  const listed = new Map<string, { count: number; counted?: Counted }>();
+  const limit = new PerToolLimit(opts.maxPerTool ?? MAX_PER_TOOL);
   const push = (rule: Rule, resolved: Resolved, server: ServerRef, tool: FindingTool | undefined, input: ReportInput) => {
-    if (maxPerTool > 0) {
-      const key = `${rule.id}\u0000${server.id}\u0000${tool?.pointer ?? ''}`;
-      let seen = listed.get(key);
-      if (seen === undefined) listed.set(key, (seen = { count: 0 }));
-      if (++seen.count > maxPerTool) {
-        if (seen.counted === undefined) {
-          // One note of the rule, at the tool (or where the first finding not listed is), counts the rest.
-          const at = findings.length;
-          make(rule, resolved, server, tool, { pointer: tool?.pointer ?? input.pointer, severity: 'note', message: '', suggestion: 'fix the findings listed and run again (MCP_ANNOTATE_MAX_PER_TOOL=0 lists them all)' });
-          if (findings.length === at) return;
-          counted.push((seen.counted = { note: findings[at]!, rule, tool: tool !== undefined, omitted: 0 }));
-        }
-        seen.counted.omitted++;
-        return;
-      }
-    }
-    make(rule, resolved, server, tool, input);
+    const listed = limit.admit(rule.id, server.id, tool?.pointer, () => {
+      // One note of the rule, at the tool (or where the first finding not listed is), counts the rest.
+      const at = findings.length;
+      make(rule, resolved, server, tool, { pointer: tool?.pointer ?? input.pointer, severity: 'note', message: '', suggestion: 'fix the findings listed and run again (MCP_ANNOTATE_MAX_PER_TOOL=0 lists them all)' });
+      return findings[at];
+    });
+    if (listed) make(rule, resolved, server, tool, input);
   };
   const make = (rule: Rule, resolved: Resolved, server: ServerRef, tool: FindingTool | undefined, input: ReportInput) => {
     if (findings.length >= maxFindings) {
@@ -460,7 +434,7 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
         stop(input, { toolIndex: view.index, tools: views.length });
         break;
       }
-      if (listed.size > 0) listed.clear();
+      limit.clear();
       const claims: Claim[] = [];
       const problems: SchemaProblem[] = [];
       for (const pack of activePacks) {
@@ -531,7 +505,7 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
       input,
     );
     serverContexts.push(serverCtx);
-    listed.clear();
+    limit.clear();
     for (const { rule, resolved } of active) {
       if (!rule.checkServer) continue;
       const setting = onSomewhere(rule, resolved, server.name, views);
@@ -556,7 +530,7 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
   }
 
   acrossServers = true;
-  listed.clear();
+  limit.clear();
   // Session transcripts: each is checked once, its calls and resolves in order. A run of
   // tools/list dumps has none, and pays nothing here.
   const sessions = new Set<Session>();
@@ -593,7 +567,7 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
     }
   }
 
-  listed.clear();
+  limit.clear();
   for (const { rule, resolved } of active) {
     if (!rule.checkRun || stopped) continue;
     // Off globally, a rule still runs when an override turns it on for some server or tool.
@@ -610,12 +584,7 @@ function lintDeferred(inputs: readonly ServerInput[], rules: readonly Rule[], op
     timed(rule.id, () => withCollected(rule, serverContexts, () => rule.checkRun!(ctx)));
   }
 
-  for (const c of counted) {
-    const more = `${thousands(c.omitted)} more ${c.rule.id} finding${c.omitted === 1 ? '' : 's'}`;
-    c.note.message = c.tool
-      ? `the tool has ${more} than mcp-annotate lists for one tool (the first ${thousands(maxPerTool)} are listed)`
-      : `there ${c.omitted === 1 ? 'is' : 'are'} ${more} here than mcp-annotate lists for one server (the first ${thousands(maxPerTool)} are listed)`;
-  }
+  limit.finish();
   timed('(locate findings)', () => locateFindings(findings, servers));
   const sorted = timed('(sort findings)', () => sortFindings(findings, servers));
   return { findings: sorted, servers: summaries, timing, stopped };
