@@ -790,3 +790,21 @@ describe('mcp-annotate diff (CLI)', () => {
     expect(report.servers[0]).toMatchObject({ name: 'acme', kind: 'live' });
   });
 });
+
+describe('diff: a list that grows by many values', () => {
+  const key = 'io.modelcontextprotocol/action-metadata';
+  const withOutcomes = (outcomes: string[]) => ({ tools: [{ name: 'act', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false }, _meta: { [key]: { inputMetadata: { outcomes } } } }] });
+
+  it('is compared in time linear in the list, and lists 100 findings of a rule for the tool and a note that counts the rest', { timeout: 30_000 }, () => {
+    // Each added value's place was searched for among all the members: 40,000 took 7 s, this many minutes.
+    const n = 150_000;
+    const { findings } = run(withOutcomes(['benign']), withOutcomes(Array.from({ length: n }, (_, i) => `outcome_${i}`)));
+    const added = findings.filter((f) => f.ruleId === 'drift/outcome-added');
+    expect(added.filter((f) => f.severity !== 'note').map((f) => f.pointer).slice(0, 3)).toEqual([0, 1, 2].map((i) => `/tools/0/_meta/${key.replace('/', '~1')}/inputMetadata/outcomes/${i}`));
+    expect(added.filter((f) => f.severity === 'note').map((f) => [f.pointer, f.message])).toEqual([
+      ['/tools/0', `the tool has 149,900 more drift/outcome-added findings than mcp-annotate lists for one tool (the first 100 are listed)`],
+    ]);
+    expect(added).toHaveLength(101);
+    expect(run(withOutcomes(['benign']), withOutcomes(Array.from({ length: 150 }, (_, i) => `outcome_${i}`)), { maxPerTool: 0 }).findings.filter((f) => f.ruleId === 'drift/outcome-added')).toHaveLength(150);
+  });
+});
