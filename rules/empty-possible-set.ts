@@ -2,7 +2,7 @@ import { defineRule } from '../src/rule.js';
 import type { Fact } from '../src/engine/claims.js';
 import type { Fix } from '../src/types.js';
 import { claimsOf, describeClass, noneBesideClass, valueKey, written } from '../src/engine/possible-sets.js';
-import { quote, thousands } from '../src/util/text.js';
+import { quote, someWords, thousands } from '../src/util/text.js';
 
 /** The enum-valued possible sets, what a policy looks for in each, and a value that fills one. */
 const SETS: Partial<Record<Fact, { looksFor: string; fill: string }>> = {
@@ -24,9 +24,7 @@ const shareDocument = (destination: string[]) => ({
 /** The places a value is listed, the first few: "/p/0 and /p/2", "/p/0, /p/2, …, /p/9 and 12 more". */
 const SHOWN_PLACES = 5;
 function listedAt(pointer: string, items: readonly number[]): string {
-  const shown = items.slice(0, SHOWN_PLACES).map((i) => `${pointer}/${i}`);
-  if (items.length <= SHOWN_PLACES) return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
-  return `${shown.join(', ')} and ${thousands(items.length - SHOWN_PLACES)} more`;
+  return someWords(items.slice(0, SHOWN_PLACES).map((i) => `${pointer}/${i}`), items.length);
 }
 
 export default defineRule({

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/rule.js';
 import { DESTINATIONS, OUTCOMES, SOURCES, type Claim, type Fact } from '../src/engine/claims.js';
-import { orList, quote, thousands } from '../src/util/text.js';
+import { orList, quote, someWords } from '../src/util/text.js';
 import { Distinct } from '../src/util/array.js';
 
 /** SEP-1913's values for each classifier fact, and what the message calls one. */
@@ -17,9 +17,7 @@ const SHOWN = 10;
 
 /** Server values, quoted and shortened: "a", "a" and "b", "a", "b" and "c"; past SHOWN, the first ones and "and 79,990 more". */
 function andList(values: readonly string[]): string {
-  const q = values.slice(0, SHOWN).map((v) => quote(v));
-  if (values.length > SHOWN) return `${q.join(', ')} and ${thousands(values.length - SHOWN)} more`;
-  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
+  return someWords(values.slice(0, SHOWN).map((v) => quote(v)), values.length);
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');

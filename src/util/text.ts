@@ -73,6 +73,14 @@ export function joinWords(parts: readonly string[], conj = 'and'): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${conj} ${parts[parts.length - 1]}`;
 }
 
+/**
+ * The first phrases of a list of `total`, joined as joinWords does; when the list is longer,
+ * followed by how many more: "a, b, c and 12 more". (Callers pass only the phrases they show.)
+ */
+export function someWords(first: readonly string[], total: number): string {
+  return total <= first.length ? joinWords(first) : `${first.join(', ')} and ${thousands(total - first.length)} more`;
+}
+
 export function plural(n: number, singular: string, pluralForm = singular + 's'): string {
   return `${n} ${n === 1 ? singular : pluralForm}`;
 }
