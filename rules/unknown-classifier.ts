@@ -72,29 +72,26 @@ function inOtherCase(v: string, values: readonly string[]): boolean {
 /** No values (shared, never changed: every use of an empty list only reads its length). */
 const NONE: string[] = [];
 
-/** Where each string of a list is first written (a lookup per value: `indexOf` per value was quadratic over a list of many). */
-function firstIndexes(list: readonly unknown[]): Map<string, number> {
+/** Where each string of a claim's list is first written (a lookup per value: `indexOf` per value was quadratic over a list of many); undefined for a single value. */
+function firstIndexes(raw: unknown): Map<string, number> | undefined {
+  if (!Array.isArray(raw)) return undefined;
   const at = new Map<string, number>();
-  list.forEach((v, i) => {
+  raw.forEach((v, i) => {
     if (typeof v === 'string' && !at.has(v)) at.set(v, i);
   });
   return at;
 }
 
-/** `values` (strings of `raw`) in the order they are written there. */
-function inWrittenOrder(raw: unknown, values: readonly string[]): string[] {
-  if (!Array.isArray(raw)) return [...values];
-  const at = firstIndexes(raw);
+/** `values` (strings of the list) in the order they are written there. */
+function inWrittenOrder(at: Map<string, number> | undefined, values: readonly string[]): string[] {
+  if (at === undefined) return [...values];
   return [...values].sort((a, b) => (at.get(a) ?? -1) - (at.get(b) ?? -1));
 }
 
 /** The pointer of each unknown value: its array item, or the field when it is a single value. */
-function itemPointers(claim: Claim, values: readonly string[]): string[] {
-  const raw = claim.raw;
-  if (!Array.isArray(raw)) return values.map(() => claim.pointer);
-  const at = firstIndexes(raw);
+function itemPointers(claim: Claim, at: Map<string, number> | undefined, values: readonly string[]): string[] {
   return values.map((v) => {
-    const i = at.get(v);
+    const i = at?.get(v);
     return i !== undefined ? `${claim.pointer}/${i}` : claim.pointer;
   });
 }
@@ -258,9 +255,10 @@ the SEP-1913 values a client knows.`,
       // claim.unknown), but a client that compares values exactly cannot: note it as well.
       const caseVariants = known ? caseVariantsOf(claim.raw, known.values) : NONE;
       const unread = claim.unknown === undefined ? NONE : claim.unknown.filter((v) => v !== '');
-      const values = unread.length === 0 ? caseVariants : caseVariants.length === 0 ? unread : inWrittenOrder(claim.raw, [...unread, ...caseVariants]);
-      if (values.length === 0) continue;
-      const pointers = itemPointers(claim, values.slice(0, SHOWN));
+      if (unread.length === 0 && caseVariants.length === 0) continue;
+      const at = firstIndexes(claim.raw);
+      const values = unread.length === 0 ? caseVariants : caseVariants.length === 0 ? unread : inWrittenOrder(at, [...unread, ...caseVariants]);
+      const pointers = itemPointers(claim, at, values.slice(0, SHOWN));
       const single = !Array.isArray(claim.raw) && values.length === 1;
       const noun = known?.noun ?? 'value';
       const head = `${claim.field} ${single ? 'is' : 'includes'} ${andList(values)}`;
